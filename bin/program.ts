@@ -1,0 +1,89 @@
+/**
+ * The `world` commands, wired to their modules. Each module is imported only when its
+ * command runs, so `world status` does not load the monitor, and so on.
+ */
+import { Command } from "commander";
+import type { Context, GlobalOptions } from "../ui/cli/context.js";
+
+export const program = new Command("world")
+  .description("the world log: one append-only file, and the processes around it")
+  .option("--home <dir>", "where the world lives (world.log and .world/); default $WORLD_HOME or the current directory")
+  .option("--sync", "fsync every write, so acknowledged entries survive a machine crash (also WORLD_FSYNC=1)")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride()
+  .configureOutput({ outputError: (text, write) => write(`world: ${text.replace(/^error: /, "")}`) });
+
+async function ctx(): Promise<Context> {
+  const { makeContext } = await import("../ui/cli/context.js");
+  return makeContext(program.opts<GlobalOptions>());
+}
+
+program
+  .command("event <source> <identifier> <output...>")
+  .description("append [event:source][identifier] output")
+  .option("-q, --quiet", "print nothing on success")
+  .action(async (source: string, id: string, words: string[], opts) => {
+    (await import("../ui/cli/write.js")).event(await ctx(), source, id, words, opts);
+  });
+
+program
+  .command("agent <status> <session-id> [output...]")
+  .description("append [agent:status][session-id] output | need: criteria")
+  .option("--need <criteria>", "the success criterion (on start) or the blocker (on failed)")
+  .option("--force", "write even if the lifecycle forbids this transition")
+  .option("-q, --quiet", "print nothing on success")
+  .action(async (status: string, id: string, words: string[], opts) => {
+    (await import("../ui/cli/write.js")).agent(await ctx(), status, id, words, opts);
+  });
+
+program
+  .command("check <reader>")
+  .description("print the entries <reader> has not seen yet, then advance its cursor")
+  .option("--peek", "show without advancing the cursor")
+  .option("--json", "JSON Lines instead of log lines")
+  .action(async (reader: string, opts) => {
+    (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
+  });
+
+program
+  .command("respond <session-id> <text...>")
+  .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
+  .action(async (id: string, words: string[]) => {
+    (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+  });
+
+program
+  .command("query <type> [arg]")
+  .description("active | pending | failed | verified | events [source] | agent <session-id> | recent [N] | search <text>")
+  .option("--json", "JSON Lines (the contract for monitors; see README)")
+  .option("--limit <n>", "at most this many rows")
+  .action(async (type: string, arg: string | undefined, opts) => {
+    (await import("../ui/cli/query.js")).query(await ctx(), type, arg, opts);
+  });
+
+program
+  .command("tail")
+  .description("the latest entries, human-friendly; -f follows new ones")
+  .option("-f, --follow", "keep printing entries as they are appended")
+  .option("-n, --lines <n>", "how many entries to show first", "10")
+  .option("--json", "JSON Lines")
+  .action(async (opts) => {
+    await (await import("../ui/cli/tail.js")).tail(await ctx(), opts);
+  });
+
+program
+  .command("status")
+  .description("counts by state, the oldest stuck agent, log size and health")
+  .option("--json", "one JSON object")
+  .action(async (opts) => {
+    (await import("../ui/cli/status.js")).status(await ctx(), opts);
+  });
+
+program
+  .command("index")
+  .description("the SQLite index (derived from the log; safe to delete)")
+  .addCommand(
+    new Command("rebuild").description("rebuild the index from world.log alone").action(async () => {
+      (await import("../ui/cli/status.js")).rebuild(await ctx());
+    }),
+  );

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+/**
+ * The `world` CLI entry: wiring only (commands live in bin/program.ts and are imported
+ * lazily). This is the one place that calls process.exit.
+ */
+
+async function main(): Promise<number> {
+  try {
+    // The write path skips commander, which alone costs half a bare node start-up
+    // (see ui/cli/fast-write.ts and the benchmark).
+    const args = process.argv.slice(2);
+    if (args.includes("event") || args.includes("agent")) {
+      const code = (await import("../ui/cli/fast-write.js")).fastWrite(args);
+      if (code !== undefined) return code;
+    }
+    const { program } = await import("./program.js");
+    await program.parseAsync(process.argv);
+    return process.exitCode === undefined ? 0 : Number(process.exitCode);
+  } catch (error) {
+    const { report } = await import("../ui/cli/report.js");
+    return report(error);
+  }
+}
+
+main().then((code) => {
+  // Exit by exitCode when all is well, so stdout drains; at once on failure.
+  if (code === 0) process.exitCode = 0;
+  else process.exit(code);
+});

@@ -1,0 +1,152 @@
+/**
+ * The only module that writes to world.log.
+ *
+ * Each line goes out in a single write() on a descriptor opened with O_APPEND, so lines
+ * from concurrent processes never interleave (measured on ext4 up to 1 MiB lines; lines
+ * here stay under 4 KiB). Before writing, the last byte of the file is checked: if a
+ * crashed writer left a torn line, the new line starts with a newline instead of gluing
+ * onto the fragment. The log is never rewritten or truncated.
+ *
+ * Fields too long for one short line are stored whole under .world/attachments/ first,
+ * and the line keeps a readable prefix plus a reference to the file.
+ */
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { InternalError } from "../errors.js";
+import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
+import { escapeField } from "./escape.js";
+import { formatEntry } from "./format.js";
+import type { WorldPaths } from "./paths.js";
+
+export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
+export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
+
+let spillCount = 0;
+
+export type EventDraft = { kind: "event"; source: string; id: string; output: string; ts?: string };
+export type AgentDraft = { kind: "agent"; status: AgentStatus; id: string; output: string; need?: string; ts?: string };
+export type Draft = EventDraft | AgentDraft;
+
+export interface AppendOptions {
+  /** fdatasync after writing: the entry then survives a machine crash, not only a process crash. */
+  sync?: boolean;
+}
+
+/** WORLD_FSYNC=1 turns on `sync` for every writer in the process. */
+export function syncFromEnv(): boolean {
+  return process.env.WORLD_FSYNC === "1" || process.env.WORLD_FSYNC === "true";
+}
+
+/** An open append handle. Daemons keep one; the CLI uses appendOnce. */
+export class Appender {
+  private fd: number | undefined;
+
+  constructor(
+    readonly paths: WorldPaths,
+    private readonly options: AppendOptions = {},
+  ) {}
+
+  /** Validate, spill long fields, write one line; returns the entry as written. */
+  append(draft: Draft): Entry {
+    return this.appendMany([draft])[0]!;
+  }
+
+  /** Several entries in one write (each still one line). */
+  appendMany(drafts: readonly Draft[]): Entry[] {
+    const sync = this.options.sync ?? syncFromEnv();
+    const entries = drafts.map((d) => this.prepare(d, sync));
+    const text = entries.map((e) => formatEntry(e) + "\n").join("");
+    const fd = this.open();
+    const data = Buffer.from(this.endsTorn(fd) ? "\n" + text : text, "utf8");
+    const written = writeSync(fd, data);
+    if (written !== data.length) {
+      throw new InternalError(`short write to ${this.paths.log}: expected ${data.length} bytes, wrote ${written}`);
+    }
+    if (sync) fdatasyncSync(fd);
+    return entries;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+
+  private open(): number {
+    if (this.fd === undefined) {
+      // The home is created on first write, so `world --home new-dir event …` just works.
+      mkdirSync(this.paths.home, { recursive: true });
+      this.fd = openSync(this.paths.log, "a+"); // O_APPEND, and readable for the torn-tail check
+    }
+    return this.fd;
+  }
+
+  private endsTorn(fd: number): boolean {
+    const size = fstatSync(fd).size;
+    if (size === 0) return false;
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    return last[0] !== 0x0a;
+  }
+
+  private prepare(draft: Draft, sync: boolean): Entry {
+    const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
+    const id = checkId(draft.id, draft.kind === "agent" ? "session id" : "identifier");
+    const [output, outputRef] = this.spill(draft.output, OUTPUT_LIMIT, sync);
+    if (draft.kind === "event") {
+      const entry: Entry = { kind: "event", ts, source: checkSource(draft.source), id, output };
+      if (outputRef) entry.outputRef = outputRef;
+      return entry;
+    }
+    const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output };
+    if (outputRef) entry.outputRef = outputRef;
+    if (draft.need !== undefined) {
+      const [need, needRef] = this.spill(draft.need, NEED_LIMIT, sync);
+      entry.need = need;
+      if (needRef) entry.needRef = needRef;
+    }
+    return entry;
+  }
+
+  /** Keep short text on the line; store long text whole in an attachment and keep a prefix. */
+  private spill(text: string, limit: number, sync: boolean): [string, string?] {
+    if (Buffer.byteLength(text) <= limit / 6 || Buffer.byteLength(escapeField(text)) <= limit) return [text];
+    // Unique without node:crypto (kept off the CLI start-up path); "wx" refuses to overwrite anyway.
+    const name = `${Date.now().toString(36)}-${process.pid.toString(36)}-${(spillCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}.txt`;
+    mkdirSync(this.paths.attachments, { recursive: true });
+    const file = join(this.paths.attachments, name);
+    writeFileSync(file, text, { flag: "wx" });
+    if (sync) syncFile(file);
+    return [prefixWithin(text, limit - 64) + "…", `attachments/${name}`];
+  }
+}
+
+/** The longest prefix whose escaped form fits in `limit` bytes (binary search on characters). */
+function prefixWithin(text: string, limit: number): string {
+  let lo = 0;
+  let hi = Math.min(text.length, limit);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (Buffer.byteLength(escapeField(text.slice(0, mid))) <= limit) lo = mid;
+    else hi = mid - 1;
+  }
+  return text.slice(0, lo);
+}
+
+function syncFile(file: string): void {
+  const fd = openSync(file, "r");
+  try {
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Append one entry and close: what a CLI call does. */
+export function appendOnce(paths: WorldPaths, draft: Draft, options?: AppendOptions): Entry {
+  const appender = new Appender(paths, options);
+  try {
+    return appender.append(draft);
+  } finally {
+    appender.close();
+  }
+}

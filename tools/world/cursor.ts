@@ -1,0 +1,90 @@
+/**
+ * Per-reader cursors: where each reader (verifier, spirit, a person) has read up to.
+ * They live in .world/cursors/<reader>.json, never in world.log, and are replaced
+ * atomically (write a temporary file, fsync, rename), so a crash leaves the old or the
+ * new cursor, never a broken one. A cursor remembers the log's first line: if the log
+ * was replaced under it, or is now shorter, it starts again from the top.
+ */
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { UsageError, shown } from "../errors.js";
+import type { WorldPaths } from "./paths.js";
+import { START, type Position } from "./read.js";
+
+const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export interface CursorFile extends Position {
+  /** sha1 of the log's first line when the cursor was written ("" for an empty log). */
+  head: string;
+}
+
+export function checkReader(reader: string): string {
+  if (!READER_RULE.test(reader)) {
+    throw new UsageError(
+      `invalid reader name: expected lower-case letters, digits, '.', '_' or '-' (at most 64), received ${shown(reader)}`,
+    );
+  }
+  return reader;
+}
+
+function cursorFile(paths: WorldPaths, reader: string): string {
+  return join(paths.cursors, `${checkReader(reader)}.json`);
+}
+
+/** A fingerprint of the log: the hash of its first line, which never changes once written. */
+export function logHead(logPath: string): string {
+  let fd: number;
+  try {
+    fd = openSync(logPath, "r");
+  } catch {
+    return "";
+  }
+  try {
+    const buf = Buffer.alloc(4096);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    const nl = buf.subarray(0, n).indexOf(10);
+    if (nl === -1) return "";
+    return createHash("sha1").update(buf.subarray(0, nl)).digest("hex");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface LoadedCursor {
+  position: Position;
+  /** Set when the stored cursor no longer fits the log and was reset to the start. */
+  reset?: string;
+}
+
+export function readCursor(paths: WorldPaths, reader: string, logSize: number): LoadedCursor {
+  let stored: CursorFile;
+  try {
+    stored = JSON.parse(readFileSync(cursorFile(paths, reader), "utf8")) as CursorFile;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { position: START };
+    return { position: START, reset: `cursor of ${reader} was unreadable; starting from the top` };
+  }
+  if (stored.offset > logSize) {
+    return { position: START, reset: `world.log is shorter than ${reader}'s cursor (replaced?); starting from the top` };
+  }
+  if (stored.offset > 0 && stored.head !== logHead(paths.log)) {
+    return { position: START, reset: `world.log was replaced since ${reader} last read; starting from the top` };
+  }
+  return { position: { offset: stored.offset, line: stored.line } };
+}
+
+export function writeCursor(paths: WorldPaths, reader: string, position: Position): void {
+  const file = cursorFile(paths, reader);
+  mkdirSync(paths.cursors, { recursive: true });
+  const data: CursorFile = { offset: position.offset, line: position.line, head: logHead(paths.log) };
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, JSON.stringify(data) + "\n");
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}

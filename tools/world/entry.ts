@@ -1,0 +1,88 @@
+/**
+ * The two kinds of entry in world.log, as a discriminated union on `kind`.
+ * Tables keyed by EntryKind (see format.ts) must handle every kind, so adding a
+ * kind does not compile until each of them does.
+ */
+import { UsageError, shown } from "../errors.js";
+
+export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/** The sources the design names; any other lower-case name matching SOURCE_RULE is allowed too. */
+export const KNOWN_SOURCES = ["chrome", "bash", "file", "api", "system", "user", "voice", "spirit", "calendar"] as const;
+
+export interface EventEntry {
+  kind: "event";
+  ts: string;
+  source: string;
+  id: string;
+  output: string;
+  /** Where the full output lives when the line holds only a prefix (relative to .world/). */
+  outputRef?: string;
+}
+
+export interface AgentEntry {
+  kind: "agent";
+  ts: string;
+  status: AgentStatus;
+  id: string;
+  output: string;
+  outputRef?: string;
+  /** On `start` the success criterion; on `failed` the blocker. Absent when the line has no `| need:`. */
+  need?: string;
+  needRef?: string;
+}
+
+export type Entry = EventEntry | AgentEntry;
+export type EntryKind = Entry["kind"];
+
+/** A parsed entry with its place in the log. */
+export type Located<E extends Entry = Entry> = E & { line: number; offset: number };
+
+// A source is a short lower-case name: it is what `grep '\[event:bash\]'` finds.
+export const SOURCE_RULE = /^[a-z][a-z0-9_-]{0,31}$/;
+// Identifiers go inside [...] on a line of their own: no whitespace, no ']', no control characters.
+export const ID_MAX = 200;
+const ID_RULE = /^[^\s\]\p{Cc}\u2028\u2029]+$/u;
+export const TIMESTAMP_RULE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
+export function isAgentStatus(value: string): value is AgentStatus {
+  return (AGENT_STATUSES as readonly string[]).includes(value);
+}
+
+export function checkSource(source: string): string {
+  if (!SOURCE_RULE.test(source)) {
+    throw new UsageError(
+      `invalid event source: expected a lower-case name (letter, then letters, digits, '-' or '_', at most 32), received ${shown(source)}`,
+    );
+  }
+  return source;
+}
+
+export function checkStatus(status: string): AgentStatus {
+  if (!isAgentStatus(status)) {
+    throw new UsageError(`invalid agent status: expected one of ${AGENT_STATUSES.join(", ")}, received ${shown(status)}`);
+  }
+  return status;
+}
+
+export function checkId(id: string, what = "identifier"): string {
+  if (id.length === 0 || id.length > ID_MAX || !ID_RULE.test(id)) {
+    throw new UsageError(
+      `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']' or control characters, received ${shown(id)}`,
+    );
+  }
+  return id;
+}
+
+export function checkTimestamp(ts: string): string {
+  if (!TIMESTAMP_RULE.test(ts) || Number.isNaN(Date.parse(ts))) {
+    throw new UsageError(`invalid timestamp: expected ISO-8601 UTC like 2026-11-21T22:50:43.123Z, received ${shown(ts)}`);
+  }
+  return ts;
+}
+
+/** The session an entry belongs to: agents by id; events name it too when their identifier is a session id. */
+export function entryLabel(entry: Entry): string {
+  return entry.kind === "event" ? `event:${entry.source}` : `agent:${entry.status}`;
+}

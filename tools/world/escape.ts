@@ -1,0 +1,67 @@
+/**
+ * Escaping of the free-text fields (output, need) so that one entry is always one line.
+ *
+ *   \\  backslash            \n \r \t  newline, carriage return, tab
+ *   \|  a '|' in " | need: " (so the separator is unambiguous: the first literal " | need: ")
+ *   \uXXXX  any other control character (C0, DEL, C1), U+2028/U+2029, a lone surrogate
+ *   \[full: attachments/NAME]  written only by the appender: the field continues in that file
+ *
+ * Unknown escapes in hand-edited lines are kept literally rather than rejected.
+ */
+
+export const NEED_SEPARATOR = " | need: ";
+
+// With the `u` flag [\ud800-\udfff] matches only lone surrogates: pairs are single code points.
+const NEEDS_ESCAPE = /[\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|(?<= )\|(?= need: )/gu;
+
+const NAMED: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "|": "\\|" };
+
+export function escapeField(value: string): string {
+  return value.replace(NEEDS_ESCAPE, (ch) => NAMED[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const REF_OPEN = "\\[full: ";
+
+/** The marker the appender puts at the end of a field whose rest was stored in `ref`. */
+export function refMarker(ref: string): string {
+  return `${REF_OPEN}${ref}]`;
+}
+
+export interface Unescaped {
+  text: string;
+  ref?: string;
+}
+
+const UNNAMED: Record<string, string> = { "\\": "\\", n: "\n", r: "\r", t: "\t", "|": "|" };
+
+export function unescapeField(raw: string): Unescaped {
+  if (!raw.includes("\\")) return { text: raw };
+  let text = "";
+  let ref: string | undefined;
+  let i = 0;
+  while (i < raw.length) {
+    const slash = raw.indexOf("\\", i);
+    if (slash === -1 || slash === raw.length - 1) {
+      text += raw.slice(i);
+      break;
+    }
+    text += raw.slice(i, slash);
+    const next = raw[slash + 1]!;
+    const named = UNNAMED[next];
+    if (named !== undefined) {
+      text += named;
+      i = slash + 2;
+    } else if (next === "u" && /^[0-9a-f]{4}$/i.test(raw.slice(slash + 2, slash + 6))) {
+      text += String.fromCharCode(parseInt(raw.slice(slash + 2, slash + 6), 16));
+      i = slash + 6;
+    } else if (raw.startsWith(REF_OPEN, slash) && raw.indexOf("]", slash) !== -1) {
+      const close = raw.indexOf("]", slash);
+      ref = raw.slice(slash + REF_OPEN.length, close);
+      i = close + 1;
+    } else {
+      text += "\\";
+      i = slash + 1;
+    }
+  }
+  return ref === undefined ? { text } : { text, ref };
+}

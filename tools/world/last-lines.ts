@@ -1,0 +1,28 @@
+/** The position of the last N complete lines, found by reading backwards from the end. */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { endOf } from "./follow.js";
+import { START, type Position } from "./read.js";
+
+export function lastLinesStart(logPath: string, n: number): Position {
+  const end = endOf(logPath);
+  if (n <= 0) return end;
+  if (end.line <= n) return START;
+  const fd = openSync(logPath, "r");
+  try {
+    const buf = Buffer.alloc(1 << 16);
+    let pos = Math.min(end.offset, fstatSync(fd).size); // newlines before `pos` are counted
+    let seen = 0; // newlines passed; the (n+1)-th from the end closes the line before ours
+    while (pos > 0) {
+      const start = Math.max(0, pos - buf.length);
+      const len = readSync(fd, buf, 0, pos - start, start);
+      for (let i = buf.lastIndexOf(10, len - 1); i !== -1; i = i === 0 ? -1 : buf.lastIndexOf(10, i - 1)) {
+        seen += 1;
+        if (seen === n + 1) return { offset: start + i + 1, line: end.line - n };
+      }
+      pos = start;
+    }
+    return START;
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The latest status of one session, found by reading the log backwards.
+ *
+ * The write path (`world agent`, `world respond`) needs it to enforce the lifecycle but
+ * must not open SQLite, and the log is the truth anyway. A session's latest line is
+ * almost always near the end, so this usually reads one chunk; proving that a session
+ * does not exist reads the whole file (Buffer.lastIndexOf, no per-line parsing).
+ */
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { parseLine } from "./parse.js";
+import type { AgentEntry } from "./entry.js";
+
+const CHUNK = 1 << 20;
+
+export function findLastStatus(logPath: string, id: string): AgentEntry | undefined {
+  let fd: number;
+  try {
+    fd = openSync(logPath, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const needle = Buffer.from(`][${id}]`);
+    let end = fstatSync(fd).size; // we look at complete lines before `end`
+    let buf = Buffer.alloc(CHUNK);
+    while (end > 0) {
+      let start = Math.max(0, end - buf.length);
+      const n = readSync(fd, buf, 0, end - start, start);
+      const firstNl = start === 0 ? -1 : buf.indexOf(10);
+      if (firstNl === -1 && start > 0) {
+        buf = Buffer.alloc(buf.length * 2); // a line longer than the buffer: read it whole
+        continue;
+      }
+      // Lines that begin inside this chunk: from just after its first newline (or the file start).
+      const from = start === 0 ? 0 : firstNl + 1;
+      for (let hit = buf.lastIndexOf(needle, n - needle.length); hit >= from; hit = buf.lastIndexOf(needle, hit - 1)) {
+        const lineStart = buf.lastIndexOf(10, hit) + 1;
+        const lineEnd = buf.indexOf(10, hit);
+        if (lineStart < from || lineEnd === -1 || lineEnd >= n) continue;
+        const parsed = parseLine(buf.toString("utf8", lineStart, lineEnd));
+        if (parsed.ok && parsed.entry.kind === "agent" && parsed.entry.id === id) return parsed.entry;
+        if (hit === 0) break;
+      }
+      end = start + from;
+      if (start === 0) break;
+    }
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

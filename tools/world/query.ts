@@ -1,0 +1,147 @@
+/**
+ * The questions people and monitors ask, answered from the index (which catches up first).
+ * Session states are by latest status: start/active/retry = active, finish = pending
+ * (awaiting verification), failed, verified.
+ */
+import type { WorldIndex } from "./index-db.js";
+import type { EntryJson } from "./json.js";
+import type { SessionRow } from "./session-fold.js";
+
+export const SESSION_STATES = {
+  active: ["start", "active", "retry"],
+  pending: ["finish"],
+  failed: ["failed"],
+  verified: ["verified"],
+} as const;
+export type SessionState = keyof typeof SESSION_STATES;
+
+/** The JSON shape of a session (README "JSON contract"). */
+export interface SessionJson {
+  id: string;
+  state: SessionState;
+  status: string;
+  task: string;
+  need: string | null;
+  blocker: string | null;
+  output: string;
+  retries: number;
+  startedAt: string | null;
+  updatedAt: string;
+  line: number;
+}
+
+export function stateOf(status: string): SessionState {
+  for (const [state, statuses] of Object.entries(SESSION_STATES)) {
+    if ((statuses as readonly string[]).includes(status)) return state as SessionState;
+  }
+  return "active";
+}
+
+function sessionJson(row: SessionRow): SessionJson {
+  return {
+    id: row.id,
+    state: stateOf(row.status),
+    status: row.status,
+    task: row.task,
+    need: row.need,
+    blocker: row.blocker,
+    output: row.output,
+    retries: row.retries,
+    startedAt: row.started_at,
+    updatedAt: row.updated_at,
+    line: row.line,
+  };
+}
+
+interface EntryRow {
+  line: number;
+  ts: string;
+  kind: "event" | "agent";
+  label: string;
+  id: string;
+  output: string;
+  need: string | null;
+  output_ref: string | null;
+  need_ref: string | null;
+}
+
+function entryFromRow(r: EntryRow): EntryJson {
+  const json: EntryJson = { line: r.line, ts: r.ts, kind: r.kind, id: r.id, output: r.output };
+  if (r.kind === "event") json.source = r.label;
+  else json.status = r.label;
+  if (r.need !== null) json.need = r.need;
+  if (r.output_ref !== null) json.outputRef = r.output_ref;
+  if (r.need_ref !== null) json.needRef = r.need_ref;
+  return json;
+}
+
+/** Sessions in one state, oldest update first (the one waiting longest leads). */
+export function sessionsIn(index: WorldIndex, state: SessionState, limit = 1000): SessionJson[] {
+  const statuses = SESSION_STATES[state];
+  const rows = index.db
+    .prepare(`SELECT * FROM sessions WHERE status IN (${statuses.map(() => "?").join(",")}) ORDER BY updated_at, line LIMIT ?`)
+    .all(...statuses, limit) as SessionRow[];
+  return rows.map(sessionJson);
+}
+
+export function session(index: WorldIndex, id: string): SessionJson | undefined {
+  const row = index.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
+  return row && sessionJson(row);
+}
+
+/** Everything logged under a session id: its statuses and the events that name it. */
+export function history(index: WorldIndex, id: string): EntryJson[] {
+  return (index.db.prepare("SELECT * FROM entries WHERE id = ? ORDER BY line").all(id) as EntryRow[]).map(entryFromRow);
+}
+
+/** The latest N entries, in log order. */
+export function recent(index: WorldIndex, n = 20): EntryJson[] {
+  const rows = index.db.prepare("SELECT * FROM entries ORDER BY line DESC LIMIT ?").all(n) as EntryRow[];
+  return rows.reverse().map(entryFromRow);
+}
+
+/** Events, newest last; of one source if given. */
+export function events(index: WorldIndex, source: string | undefined, limit = 100): EntryJson[] {
+  const rows = (
+    source === undefined
+      ? index.db.prepare("SELECT * FROM entries WHERE kind = 'event' ORDER BY line DESC LIMIT ?").all(limit)
+      : index.db.prepare("SELECT * FROM entries WHERE kind = 'event' AND label = ? ORDER BY line DESC LIMIT ?").all(source, limit)
+  ) as EntryRow[];
+  return rows.reverse().map(entryFromRow);
+}
+
+/**
+ * Full-text search over outputs and needs. The words are matched as quoted terms (a
+ * user's text is never FTS syntax), all of them, the last one also as a prefix.
+ */
+export function search(index: WorldIndex, text: string, limit = 50): EntryJson[] {
+  const terms = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  if (terms.length === 0) return [];
+  const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
+  const rows = index.db
+    .prepare(
+      `SELECT e.* FROM entries_fts f JOIN entries e ON e.line = f.rowid
+       WHERE entries_fts MATCH ? ORDER BY e.line DESC LIMIT ?`,
+    )
+    .all(match, limit) as EntryRow[];
+  return rows.reverse().map(entryFromRow);
+}
+
+export interface Counts {
+  entries: number;
+  sessions: Record<SessionState, number>;
+  problems: number;
+}
+
+export function counts(index: WorldIndex): Counts {
+  const by = index.db.prepare("SELECT status, count(*) AS n FROM sessions GROUP BY status").all() as { status: string; n: number }[];
+  const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0 };
+  for (const { status, n } of by) sessions[stateOf(status)] += n;
+  const entries = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+  const problems = (index.db.prepare("SELECT count(*) AS n FROM problems").get() as { n: number }).n;
+  return { entries, sessions, problems };
+}
+
+export function problems(index: WorldIndex, limit = 20): { line: number; error: string }[] {
+  return index.db.prepare("SELECT line, error FROM problems ORDER BY line LIMIT ?").all(limit) as { line: number; error: string }[];
+}

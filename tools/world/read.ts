@@ -1,0 +1,109 @@
+/**
+ * Reading the log from a byte position, in bounded chunks (a 1M-line log is never slurped).
+ * Only complete lines are handed over: a last line without its newline is either being
+ * written or torn by a crash, so it is reported as `tail` and left for the next read.
+ */
+import { closeSync, openSync, readSync } from "node:fs";
+import { parseLine } from "./parse.js";
+import type { Entry, Located } from "./entry.js";
+
+/** A place in the log: the byte offset of the next line and how many lines come before it. */
+export interface Position {
+  offset: number;
+  line: number;
+}
+
+export const START: Position = { offset: 0, line: 0 };
+
+export interface Problem {
+  line: number;
+  offset: number;
+  error: string;
+}
+
+export interface ScanResult {
+  /** Where the next read should start (after the last complete line). */
+  end: Position;
+  /** A last line with no newline yet: still being written, or torn by a crash. */
+  tail?: { offset: number; line: number; bytes: number };
+}
+
+const CHUNK = 1 << 20;
+
+/** Calls `onLine` for every complete line from `from`; stops early if it returns false. */
+export function scanLines(
+  logPath: string,
+  from: Position,
+  onLine: (text: string, at: Position) => boolean | void,
+): ScanResult {
+  let fd: number;
+  try {
+    fd = openSync(logPath, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { end: from };
+    throw error;
+  }
+  try {
+    let buf = Buffer.alloc(CHUNK);
+    let carry = 0; // bytes at the start of buf that belong to an unfinished line
+    let offset = from.offset; // file offset of buf[0]
+    let line = from.line;
+    for (;;) {
+      if (carry === buf.length) buf = Buffer.concat([buf, Buffer.alloc(buf.length)]); // one very long line
+      const n = readSync(fd, buf, carry, buf.length - carry, offset + carry);
+      const filled = carry + n;
+      let start = 0;
+      for (let nl = buf.indexOf(10, start); nl !== -1 && nl < filled; nl = buf.indexOf(10, start)) {
+        line += 1;
+        const more = onLine(buf.toString("utf8", start, nl), { offset: offset + start, line });
+        start = nl + 1;
+        if (more === false) return { end: { offset: offset + start, line } };
+      }
+      if (n === 0) {
+        const end = { offset: offset + start, line };
+        return filled > start ? { end, tail: { offset: end.offset, line: line + 1, bytes: filled - start } } : { end };
+      }
+      buf.copy(buf, 0, start, filled);
+      carry = filled - start;
+      offset += start;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface ReadResult extends ScanResult {
+  problems: Problem[];
+}
+
+/** Parsed entries from `from` to the last complete line; malformed lines are reported, not thrown. */
+export function readEntries(
+  logPath: string,
+  from: Position,
+  onEntry: (entry: Located) => boolean | void,
+): ReadResult {
+  const problems: Problem[] = [];
+  const result = scanLines(logPath, from, (text, at) => {
+    const parsed = parseLine(text);
+    if (parsed.ok) return onEntry({ ...parsed.entry, line: at.line, offset: at.offset });
+    if (!parsed.skip) problems.push({ line: at.line, offset: at.offset, error: parsed.error });
+  });
+  return { ...result, problems };
+}
+
+/** Every entry from `from` into an array: for small reads (tests, a reader's new entries). */
+export function collectEntries(logPath: string, from: Position = START): { entries: Located<Entry>[] } & ReadResult {
+  const entries: Located[] = [];
+  const result = readEntries(logPath, from, (e) => {
+    entries.push(e);
+  });
+  return { entries, ...result };
+}
+
+export function describeProblem(p: Problem): string {
+  return `world.log line ${p.line}: malformed, skipped: ${p.error}`;
+}
+
+export function describeTail(tail: NonNullable<ScanResult["tail"]>): string {
+  return `world.log line ${tail.line}: torn last line (${tail.bytes} bytes, no newline): left unread until it is completed`;
+}

@@ -1,0 +1,54 @@
+/** `world query <type> [arg]` */
+import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
+import { openIndex } from "../../tools/world/index-db.js";
+import type { EntryJson } from "../../tools/world/json.js";
+import * as q from "../../tools/world/query.js";
+import type { Context } from "./context.js";
+import { entryFromJson, showEntry, showSession } from "./show.js";
+
+const TYPES = "active, pending, failed, verified, events [source], agent <session-id>, recent [N], search <text>";
+
+function whole(value: string | undefined, what: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
+  return Number(value);
+}
+
+export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
+  const index = openIndex(ctx.paths);
+  try {
+    const style = { colour: process.stdout.isTTY === true && !opts.json };
+    const limit = whole(opts.limit, "--limit", 1000);
+    const printEntries = (rows: EntryJson[]) => {
+      for (const r of rows) ctx.out(opts.json ? JSON.stringify(r) : showEntry(entryFromJson(r), style));
+    };
+    switch (type) {
+      case "active":
+      case "pending":
+      case "failed":
+      case "verified": {
+        const rows = q.sessionsIn(index, type, limit);
+        for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : showSession(s, style));
+        if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
+        return;
+      }
+      case "events":
+        return printEntries(q.events(index, arg, whole(opts.limit, "--limit", 100)));
+      case "agent": {
+        if (arg === undefined) throw new UsageError("missing session id: expected `world query agent <session-id>`, received nothing");
+        const rows = q.history(index, arg);
+        if (rows.length === 0) throw new NotFoundError(`unknown session: expected an id that appears in world.log, received ${shown(arg)}`);
+        return printEntries(rows);
+      }
+      case "recent":
+        return printEntries(q.recent(index, whole(arg, "count for recent", 20)));
+      case "search":
+        if (arg === undefined || arg.trim() === "") throw new UsageError("missing search text: expected `world query search <text>`, received nothing");
+        return printEntries(q.search(index, arg, whole(opts.limit, "--limit", 50)));
+      default:
+        throw new UsageError(`unknown query type: expected one of ${TYPES}, received ${shown(type)}`);
+    }
+  } finally {
+    index.close();
+  }
+}

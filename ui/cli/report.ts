@@ -1,0 +1,26 @@
+/** Turns any error into one line on stderr and an exit code. Stack traces only for bugs. */
+import { ExitCode, WorldError } from "../../tools/errors.js";
+
+// Checked by shape so that this module does not load commander on the fast path.
+function isCommanderError(error: unknown): error is { exitCode: number; code: string } {
+  const e = error as { name?: string; code?: unknown };
+  return e?.name === "CommanderError" && typeof e.code === "string";
+}
+
+export function report(error: unknown): number {
+  if (isCommanderError(error)) {
+    // Help and --version exit 0; commander already printed its one-line message.
+    return error.exitCode === 0 || error.code === "commander.helpDisplayed" ? 0 : ExitCode.usage;
+  }
+  if (error instanceof WorldError) {
+    process.stderr.write(`world: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const err = error as NodeJS.ErrnoException;
+  if (err?.code === "EACCES" || err?.code === "EROFS" || err?.code === "ENOSPC") {
+    process.stderr.write(`world: cannot write: ${err.message}\n`);
+    return ExitCode.internal;
+  }
+  process.stderr.write(`world: internal error (please report): ${err?.stack ?? String(error)}\n`);
+  return ExitCode.internal;
+}

@@ -1,0 +1,50 @@
+/**
+ * Human-readable rendering for the terminal. Every piece of log text goes through
+ * escapeField, so a log line cannot move the cursor or colour the terminal.
+ */
+import type { Entry } from "../../tools/world/entry.js";
+import { escapeField } from "../../tools/world/escape.js";
+import type { EntryJson } from "../../tools/world/json.js";
+import type { SessionJson } from "../../tools/world/query.js";
+
+export function entryFromJson(j: EntryJson): Entry {
+  if (j.kind === "event") {
+    return { kind: "event", ts: j.ts, source: j.source ?? "", id: j.id, output: j.output, ...(j.outputRef && { outputRef: j.outputRef }) };
+  }
+  const e: Entry = { kind: "agent", ts: j.ts, status: j.status as never, id: j.id, output: j.output };
+  if (j.outputRef) e.outputRef = j.outputRef;
+  if (j.need !== undefined) e.need = j.need;
+  if (j.needRef) e.needRef = j.needRef;
+  return e;
+}
+
+const COLOURS: Record<string, string> = {
+  start: "36", active: "34", finish: "33", verified: "32", retry: "35", failed: "31",
+  user: "1", voice: "2", spirit: "96", system: "90",
+};
+
+export interface Style {
+  colour: boolean;
+}
+
+function paint(style: Style, code: string | undefined, text: string): string {
+  return style.colour && code ? `\x1b[${code}m${text}\x1b[0m` : text;
+}
+
+/** `22:50:43 agent:finish  01JD…  output | need: …` */
+export function showEntry(e: Entry, style: Style): string {
+  const time = e.ts.slice(11, 19);
+  const label = e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
+  const key = e.kind === "event" ? e.source : e.status;
+  const need = e.kind === "agent" && e.need !== undefined ? paint(style, "2", ` | need: ${escapeField(e.need)}`) : "";
+  const more = e.outputRef ? paint(style, "2", ` [full: .world/${e.outputRef}]`) : "";
+  return `${paint(style, "2", time)} ${paint(style, COLOURS[key], label.padEnd(14))} ${e.id}  ${escapeField(e.output)}${more}${need}`;
+}
+
+export function showSession(s: SessionJson, style: Style): string {
+  const retries = s.retries > 0 ? ` (retries ${s.retries})` : "";
+  const need = s.need !== null ? ` | need: ${escapeField(s.need)}` : "";
+  const blocker = s.blocker !== null && s.status === "failed" ? `\n    blocked: ${escapeField(s.blocker)}` : "";
+  const last = s.output !== s.task ? `\n    last: ${escapeField(s.output)}` : "";
+  return `${paint(style, COLOURS[s.status], s.status.padEnd(8))} ${s.id}  ${s.updatedAt}${retries}\n    ${escapeField(s.task)}${need}${last}${blocker}`;
+}

@@ -1,0 +1,62 @@
+/** `world status` and `world index rebuild` */
+import { statSync } from "node:fs";
+import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
+import * as q from "../../tools/world/query.js";
+import type { Context } from "./context.js";
+
+function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export function status(ctx: Context, opts: { json?: boolean }): void {
+  const index = openIndex(ctx.paths);
+  try {
+    const counts = q.counts(index);
+    const oldestStuck = q.sessionsIn(index, "active", 1)[0] ?? null;
+    const oldestFailed = q.sessionsIn(index, "failed", 1)[0] ?? null;
+    const end = index.position();
+    const size = logSize(ctx.paths.log);
+    // A last line without a newline: being written right now, or torn by a crash.
+    const torn = size > end.offset ? { line: end.line + 1, bytes: size - end.offset } : null;
+    const problems = q.problems(index, 5);
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems };
+    if (opts.json) return ctx.out(JSON.stringify(report));
+    const s = counts.sessions;
+    ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
+    ctx.out(`sessions   active ${s.active}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}`);
+    if (oldestStuck) ctx.out(`oldest active  ${oldestStuck.id} (${oldestStuck.status} since ${oldestStuck.updatedAt})`);
+    if (oldestFailed) ctx.out(`oldest failed  ${oldestFailed.id} (since ${oldestFailed.updatedAt}): needs a human`);
+    if (counts.problems > 0) {
+      ctx.out(`health     ${counts.problems} malformed line(s), first at line ${problems.map((p) => p.line).join(", ")}`);
+    } else {
+      ctx.out("health     every line parses");
+    }
+    if (torn) ctx.out(`           last line ${torn.line} has no newline (${torn.bytes} bytes): torn, or being written`);
+  } finally {
+    index.close();
+  }
+}
+
+export function rebuild(ctx: Context): void {
+  const index = new WorldIndex(ctx.paths);
+  try {
+    const tty = process.stderr.isTTY === true;
+    const started = Date.now();
+    const bar = (p: CatchUpProgress) => {
+      if (!tty || p.size === 0) return;
+      const share = p.offset / p.size;
+      const filled = Math.round(share * 30);
+      process.stderr.write(`\r[${"#".repeat(filled)}${".".repeat(30 - filled)}] ${(share * 100).toFixed(0)}%  ${p.lines} lines`);
+    };
+    const lines = index.rebuild(bar);
+    if (tty) process.stderr.write("\n");
+    const counts = q.counts(index);
+    ctx.out(`rebuilt the index from world.log: ${lines} lines, ${counts.entries} entries, ${counts.problems} malformed, in ${Date.now() - started} ms`);
+  } finally {
+    index.close();
+  }
+}

@@ -1,0 +1,32 @@
+/** `world tail [-f] [-n N] [--json]` */
+import { UsageError, shown } from "../../tools/errors.js";
+import type { Located } from "../../tools/world/entry.js";
+import { follow } from "../../tools/world/follow.js";
+import { entryJson } from "../../tools/world/json.js";
+import { lastLinesStart } from "../../tools/world/last-lines.js";
+import { describeProblem, readEntries } from "../../tools/world/read.js";
+import type { Context } from "./context.js";
+import { showEntry } from "./show.js";
+
+export async function tail(ctx: Context, opts: { follow?: boolean; lines: string; json?: boolean }): Promise<void> {
+  if (!/^\d+$/.test(opts.lines)) throw new UsageError(`invalid --lines: expected a whole number, received ${shown(opts.lines)}`);
+  const style = { colour: process.stdout.isTTY === true && !opts.json };
+  const print = (e: Located) => ctx.out(opts.json ? JSON.stringify(entryJson(e)) : showEntry(e, style));
+  const read = readEntries(ctx.paths.log, lastLinesStart(ctx.paths.log, Number(opts.lines)), (e) => {
+    print(e);
+  });
+  for (const p of read.problems) ctx.warn(describeProblem(p));
+  if (!opts.follow) return;
+
+  // Graceful on the first signal; the second one forces.
+  const stop = new AbortController();
+  const onSignal = () => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  for await (const e of follow(ctx.paths, { from: read.end, signal: stop.signal, onProblem: (p) => ctx.warn(describeProblem(p)) })) {
+    print(e);
+  }
+}

@@ -1,0 +1,41 @@
+/** `world event` and `world agent`: the write path. No SQLite, no heavy modules. */
+import { UsageError } from "../../tools/errors.js";
+import { appendOnce } from "../../tools/world/append.js";
+import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
+import { formatEntry } from "../../tools/world/format.js";
+import { findLastStatus } from "../../tools/world/last-status.js";
+import { checkTransition } from "../../tools/world/lifecycle.js";
+import type { Context } from "./context.js";
+
+export function event(ctx: Context, source: string, id: string, words: string[], opts: { quiet?: boolean }): void {
+  const entry = appendOnce(ctx.paths, { kind: "event", source: checkSource(source), id: checkId(id), output: words.join(" ") }, { sync: ctx.sync });
+  if (!opts.quiet) ctx.out(formatEntry(entry));
+}
+
+// What people type: "task text | need: criteria", with or without the spaces.
+const NEED_IN_TEXT = /\s*\|\s*need:\s*/;
+
+export function splitNeed(text: string, flag: string | undefined): { output: string; need?: string } {
+  const m = NEED_IN_TEXT.exec(text);
+  if (m && flag !== undefined) {
+    throw new UsageError(`need given twice: expected either '| need:' in the text or --need, received both`);
+  }
+  if (flag !== undefined) return { output: text, need: flag };
+  if (!m) return { output: text };
+  return { output: text.slice(0, m.index), need: text.slice(m.index + m[0].length) };
+}
+
+export function agent(
+  ctx: Context,
+  status: string,
+  id: string,
+  words: string[],
+  opts: { need?: string; force?: boolean; quiet?: boolean },
+): void {
+  const next = checkStatus(status);
+  checkId(id, "session id");
+  const { output, need } = splitNeed(words.join(" "), opts.need);
+  if (!opts.force) checkTransition(id, findLastStatus(ctx.paths.log, id)?.status, next);
+  const entry = appendOnce(ctx.paths, { kind: "agent", status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync });
+  if (!opts.quiet) ctx.out(formatEntry(entry));
+}

@@ -8,11 +8,16 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { parseLine } from "./parse.js";
-import type { AgentEntry } from "./entry.js";
+import type { AgentEntry, Entry } from "./entry.js";
 
 const CHUNK = 1 << 20;
 
 export function findLastStatus(logPath: string, id: string): AgentEntry | undefined {
+  return findLastEntry(logPath, id, (e): e is AgentEntry => e.kind === "agent") as AgentEntry | undefined;
+}
+
+/** The last entry with this identifier that `match` accepts. */
+export function findLastEntry(logPath: string, id: string, match: (entry: Entry) => boolean): Entry | undefined {
   let fd: number;
   try {
     fd = openSync(logPath, "r");
@@ -39,7 +44,7 @@ export function findLastStatus(logPath: string, id: string): AgentEntry | undefi
         const lineEnd = buf.indexOf(10, hit);
         if (lineStart < from || lineEnd === -1 || lineEnd >= n) continue;
         const parsed = parseLine(buf.toString("utf8", lineStart, lineEnd));
-        if (parsed.ok && parsed.entry.kind === "agent" && parsed.entry.id === id) return parsed.entry;
+        if (parsed.ok && parsed.entry.id === id && match(parsed.entry)) return parsed.entry;
         if (hit === 0) break;
       }
       end = start + from;

@@ -2,7 +2,14 @@
 import { NotFoundError, UsageError } from "../errors.js";
 import { appendOnce } from "./append.js";
 import type { Entry } from "./entry.js";
-import { findLastStatus } from "./last-status.js";
+
+/** A question the Spirit asked the user: `[event:spirit][<nudge-id>] nudge: <question>`. */
+export const NUDGE_PREFIX = "nudge: ";
+
+export function isNudge(entry: Entry): boolean {
+  return entry.kind === "event" && entry.source === "spirit" && entry.output.startsWith(NUDGE_PREFIX);
+}
+import { findLastEntry } from "./last-status.js";
 import type { WorldPaths } from "./paths.js";
 
 export function respondTo(
@@ -12,12 +19,14 @@ export function respondTo(
   options: { sync?: boolean; source?: string } = {},
 ): { entry: Entry; warning?: string } {
   if (text.trim() === "") throw new UsageError(`empty response: expected some text for session ${id}, received nothing`);
-  const last = findLastStatus(paths.log, id);
+  // One backward read finds the latest agent status or Spirit nudge with this id.
+  const last = findLastEntry(paths.log, id, (e) => e.kind === "agent" || isNudge(e));
   if (last === undefined) {
-    throw new NotFoundError(`unknown session: expected the id of an agent in world.log, received ${JSON.stringify(id)}`);
+    throw new NotFoundError(`unknown session: expected the id of an agent or a Spirit nudge in world.log, received ${JSON.stringify(id)}`);
   }
   const entry = appendOnce(paths, { kind: "event", source: options.source ?? "user", id, output: text }, options);
-  const warning =
-    last.status === "failed" ? undefined : `session ${id} is ${last.status}, not failed: the response was logged anyway`;
-  return warning === undefined ? { entry } : { entry, warning };
+  if (last.kind === "agent" && last.status !== "failed") {
+    return { entry, warning: `session ${id} is ${last.status}, not failed: the response was logged anyway` };
+  }
+  return { entry };
 }

@@ -1,0 +1,14 @@
+/**
+ * `npm run bench`: every suite prints a table of measures against a floor measured in
+ * the same run. `npm run bench -- log` runs only the suites whose name contains "log".
+ * Suites are separate files; add yours to SUITES.
+ */
+const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> }[] = [
+  { name: "log", load: () => import("./log.js") },
+];
+
+const filter = process.argv[2];
+for (const suite of SUITES) {
+  if (filter && !suite.name.includes(filter)) continue;
+  await (await suite.load()).run();
+}

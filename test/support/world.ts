@@ -1,0 +1,60 @@
+/**
+ * Test helpers shared by every suite: temporary worlds, the real `world` binary, and
+ * waiting for something to appear in a log (tests wait on the log, never on sleeps).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa, type Options } from "execa";
+import type { Located } from "../../tools/world/entry.js";
+import { follow } from "../../tools/world/follow.js";
+import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
+import { START } from "../../tools/world/read.js";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+/** The compiled CLI (`npm test` builds first). */
+export const WORLD_BIN = join(ROOT, "dist/bin/world.js");
+
+export interface TempWorld {
+  home: string;
+  paths: WorldPaths;
+  cleanup: () => void;
+}
+
+export function tempWorld(prefix = "world-test-"): TempWorld {
+  const home = mkdtempSync(join(tmpdir(), prefix));
+  return { home, paths: worldPaths(home), cleanup: () => rmSync(home, { recursive: true, force: true }) };
+}
+
+/** Runs the real binary in a world; never rejects, so tests can assert exit codes. */
+export function world(home: string, args: readonly string[], options: Options = {}) {
+  return execa("node", [WORLD_BIN, "--home", home, ...args], {
+    reject: false,
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, ...options.env },
+    extendEnv: true,
+    ...options,
+  });
+}
+
+/**
+ * Resolves with the first entry (from the start of the log) that matches, following
+ * the log as it grows; rejects after `timeoutMs` with what it was waiting for.
+ */
+export async function waitForEntry(
+  paths: WorldPaths,
+  match: (entry: Located) => boolean,
+  { timeoutMs = 20_000, what = "a matching entry" }: { timeoutMs?: number; what?: string } = {},
+): Promise<Located> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), timeoutMs);
+  try {
+    for await (const entry of follow(paths, { from: START, signal: stop.signal, pollMs: 200 })) {
+      if (match(entry)) return entry;
+    }
+    throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} in ${paths.log}`);
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+}

@@ -36,14 +36,14 @@ const PROCEDURAL = new RegExp(
 );
 
 const INFO =
-  /^(?:(?:(?:can|could|would|will) you|please) )?(?:tell me|let me know|let me hear|show me|show|read|look up|lookup|check|find out|see if|search for|explain|inform me|advise me|remind me (?:what|when|where|who|how|which)|give me (?:info|information|details|an update|the status|my)|(?:i )?(?:need|want|would like|must|have) to (?:know|find out|check|see|hear|learn)|i (?:wonder|am curious|am wondering)|any idea|do you know|i need (?:info|information|some information|details))\b/;
+  /^(?:(?:(?:can|could|would|will) you|please) )?(?:tell me(?! to\b)|let me know|let me hear|show me|show|read|look up|lookup|check|find out|see if|search for|explain|inform me|advise me|remind me (?:what|when|where|who|how|which)|give me (?:info|information|details|an update|the status|my)|(?:i )?(?:need|want|would like|must|have) to (?:know|find out|check|see|learn)|i (?:wonder|am curious|am wondering)|any idea|do you know|i need (?:info|information|some information|details))\b/;
 
 const WH = /^(?:what|whats|when|where|which|who|whom|whose|why|how(?! about))\b/;
 const YESNO = /^(?:is|are|was|were|am|do|does|did|has|have|had|will|would|should|shall|can|could|may|might|must)\b/;
 
 // Yes/no questions that are really requests.
 const REQUEST_Q =
-  /^(?:(?:can|could|would|will|may) (?:you|u)\b(?! (?:tell|say|explain|think|know|be|remember)\b)|(?:can|could|may) (?:i|we)\b|(?:is|would) it (?:be )?possible\b|is there (?:a|any) (?:way|chance|time)\b|(?:do|would) you mind\b|how about\b)/;
+  /^(?:(?:can|could|would|will|may) (?:you|u)\b(?! (?:tell me|tell us|say|explain|think|know|be|remember)\b)|(?:can|could|may) (?:i|we)\b|(?:is|would) it (?:be )?possible\b|is there (?:a|any) (?:way|chance|time)\b|(?:do|would) you mind\b|how about\b|(?:can|could) (?:my|the|a|an|our) (?:[a-z0-9']+ ){1,6}?(?:be [a-z]+(?:ed|en)|go up|go down)\b)/;
 
 const SELF = /^(?:i|my|we|our|the|it|this|that|there|someone|somebody|he|she|they|his|her|mine|unfortunately|turns out|looks like)\b/;
 
@@ -56,6 +56,7 @@ export function frameOf(clause: string): Frame {
   if (INFO.test(t)) return "info";
   if (REQUEST_Q.test(t)) return "request";
   if (WH.test(t)) return "wh";
+  if (/^do not\b/.test(t)) return "imperative"; // "don't let me forget", "do not book it"
   if (YESNO.test(t)) return "yesno";
   if (SELF.test(t)) return "statement";
   return "imperative";

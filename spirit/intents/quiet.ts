@@ -36,7 +36,7 @@ export const QUIET_RULES: QuietRule[] = [
     kind: "assistant_meta",
     why: "cancel / stop the assistant",
   },
-  { re: /\b(?:repeat (?:that|it|yourself|please|what)|say (?:that|it) again|come again)\b|^(?:please )?repeat$/, kind: "assistant_meta", why: "repeat request" },
+  { re: /\b(?:repeat (?:that|it|yourself|please|what)|(?:say|hear) (?:that|it) again|come again)\b|^(?:please )?repeat$/, kind: "assistant_meta", why: "repeat request" },
   // Reading existing data (hard negatives for the action rules).
   { re: /\b(?:status|tracking)\b/, kind: "personal_lookup", why: "status look-up" },
   { re: /\bconfirm\b.*\b(?:reservation|booking|appointment|flight)\b/, kind: "personal_lookup", why: "confirm an existing booking" },

@@ -1,0 +1,156 @@
+// npm run eval:intents [-- <file.jsonl>] [--json]
+//
+// Scores detectIntent on a labelled JSONL file ({"text","label",...} per
+// line, label one of reminder | task | quiet). Prints the 3x3 confusion
+// matrix and the ratios the Spirit is held to, each with PASS/FAIL.
+// Exit 0 whenever the file was read (missed targets show in the figures),
+// 2 for a missing file or a malformed line, 2 for bad arguments.
+
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { IntentLabel, detectIntent } from "./detect.js";
+
+const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
+
+/** Targets on the dev set (see the task brief). */
+export const TARGETS = {
+  actingPrecision: 0.95,
+  quietKept: 0.95,
+  reminderRecall: 0.9,
+  taskRecall: 0.8,
+} as const;
+
+type Confusion = Record<IntentLabel, Record<IntentLabel, number>>;
+
+export interface Figures {
+  file: string;
+  n: number;
+  confusion: Confusion; // confusion[true][predicted]
+  reminderRecall: number | null;
+  taskRecall: number | null;
+  taskActingRecall: number | null; // true task predicted reminder or task
+  quietKept: number | null;
+  actingPrecision: number | null;
+  pass: Record<keyof typeof TARGETS, boolean>;
+}
+
+class InputError extends Error {}
+
+// dist/spirit/intents/eval.js -> project root is three levels up.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+const DEFAULT_FILE = resolve(ROOT, "..", "shared", "eval", "intents-dev.jsonl");
+
+function parse(file: string): Array<{ text: string; label: IntentLabel }> {
+  let raw: string;
+  try {
+    raw = readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`eval:intents: cannot read ${file}: ${code === "ENOENT" ? "no such file" : String((e as Error).message)}`);
+  }
+  const rows: Array<{ text: string; label: IntentLabel }> = [];
+  raw.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    const where = `${file}:${i + 1}`;
+    const shown = line.length > 120 ? `${line.slice(0, 117)}...` : line;
+    const expected = `expected a JSON object {"text": string, "label": "reminder"|"task"|"quiet"}`;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(line);
+    } catch {
+      throw new InputError(`${where}: ${expected}, received invalid JSON: ${shown}`);
+    }
+    const o = obj as { text?: unknown; label?: unknown } | null;
+    if (typeof o !== "object" || o === null || Array.isArray(o)) throw new InputError(`${where}: ${expected}, received: ${shown}`);
+    if (typeof o.text !== "string") throw new InputError(`${where}: ${expected}, received "text" = ${JSON.stringify(o.text) ?? "missing"}`);
+    if (typeof o.label !== "string" || !LABELS.includes(o.label as IntentLabel))
+      throw new InputError(`${where}: ${expected}, received "label" = ${JSON.stringify(o.label) ?? "missing"}`);
+    rows.push({ text: o.text, label: o.label as IntentLabel });
+  });
+  return rows;
+}
+
+const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
+
+export function score(file: string, rows: Array<{ text: string; label: IntentLabel }>): Figures {
+  const confusion = Object.fromEntries(LABELS.map((l) => [l, { reminder: 0, task: 0, quiet: 0 }])) as Confusion;
+  for (const r of rows) confusion[r.label][detectIntent(r.text).label] += 1;
+  const total = (l: IntentLabel): number => LABELS.reduce((s, p) => s + confusion[l][p], 0);
+  const c = confusion;
+  const actingPredicted = LABELS.reduce((s, l) => s + c[l].reminder + c[l].task, 0);
+  const actingCorrect = c.reminder.reminder + c.reminder.task + c.task.reminder + c.task.task;
+  const f = {
+    reminderRecall: ratio(c.reminder.reminder, total("reminder")),
+    taskRecall: ratio(c.task.task, total("task")),
+    taskActingRecall: ratio(c.task.task + c.task.reminder, total("task")),
+    quietKept: ratio(c.quiet.quiet, total("quiet")),
+    actingPrecision: ratio(actingCorrect, actingPredicted),
+  };
+  const meets = (v: number | null, target: number): boolean => v !== null && v >= target;
+  const pass = {
+    actingPrecision: meets(f.actingPrecision, TARGETS.actingPrecision),
+    quietKept: meets(f.quietKept, TARGETS.quietKept),
+    reminderRecall: meets(f.reminderRecall, TARGETS.reminderRecall),
+    taskRecall: meets(f.taskRecall, TARGETS.taskRecall),
+  };
+  return { file, n: rows.length, confusion, ...f, pass };
+}
+
+function table(f: Figures): string {
+  const pct = (v: number | null): string => (v === null ? "  n/a " : `${(v * 100).toFixed(1).padStart(5)}%`);
+  const verdict = (k: keyof typeof TARGETS): string => (f.pass[k] ? "PASS" : "FAIL");
+  const w = 10;
+  const lines = [
+    `intent eval: ${f.file} (${f.n} utterances)`,
+    "",
+    `${"true \\ pred".padEnd(12)}${LABELS.map((l) => l.padStart(w)).join("")}${"total".padStart(w)}`,
+    ...LABELS.map((l) => {
+      const row = LABELS.map((p) => String(f.confusion[l][p]).padStart(w)).join("");
+      return `${l.padEnd(12)}${row}${String(LABELS.reduce((s, p) => s + f.confusion[l][p], 0)).padStart(w)}`;
+    }),
+    "",
+    `acting precision       ${pct(f.actingPrecision)}  target >= ${TARGETS.actingPrecision * 100}%  ${verdict("actingPrecision")}`,
+    `quiet kept quiet       ${pct(f.quietKept)}  target >= ${TARGETS.quietKept * 100}%  ${verdict("quietKept")}`,
+    `reminder recall        ${pct(f.reminderRecall)}  target >= ${TARGETS.reminderRecall * 100}%  ${verdict("reminderRecall")}`,
+    `task recall            ${pct(f.taskRecall)}  target >= ${TARGETS.taskRecall * 100}%  ${verdict("taskRecall")}`,
+    `task recall (acting)   ${pct(f.taskActingRecall)}  (true task predicted reminder or task; no target)`,
+  ];
+  return lines.join("\n");
+}
+
+function main(argv: string[]): number {
+  let json = false;
+  const files: string[] = [];
+  for (const a of argv) {
+    if (a === "--json") json = true;
+    else if (a === "-h" || a === "--help") {
+      process.stdout.write("usage: eval:intents [file.jsonl] [--json]\n");
+      return 0;
+    } else if (a.startsWith("-")) {
+      process.stderr.write(`eval:intents: unknown option ${a} (usage: eval:intents [file.jsonl] [--json])\n`);
+      return 2;
+    } else files.push(a);
+  }
+  if (files.length > 1) {
+    process.stderr.write(`eval:intents: expected at most one file, received ${files.length}: ${files.join(" ")}\n`);
+    return 2;
+  }
+  const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
+  try {
+    const f = score(file, parse(file));
+    process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+// Run only as a program, not when imported (tests import score/TARGETS).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}

@@ -2,7 +2,9 @@
  * Escaping of the free-text fields (output, need) so that one entry is always one line.
  *
  *   \\  backslash            \n \r \t  newline, carriage return, tab
- *   \|  a '|' in " | need: " (so the separator is unambiguous: the first literal " | need: ")
+ *   \|  a '|' in " | need: ", or in " | need:" at the very end of a field (so the separator is
+ *       unambiguous: the first literal " | need: " on the line; an output ending in " | need:"
+ *       followed by the separator's " | need: " would otherwise spell one across the boundary)
  *   \uXXXX  any other control character (C0, DEL, C1), U+2028/U+2029, a lone surrogate
  *   \[full: attachments/NAME]  written only by the appender: the field continues in that file
  *
@@ -12,7 +14,7 @@
 export const NEED_SEPARATOR = " | need: ";
 
 // With the `u` flag [\ud800-\udfff] matches only lone surrogates: pairs are single code points.
-const NEEDS_ESCAPE = /[\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|(?<= )\|(?= need: )/gu;
+const NEEDS_ESCAPE = /[\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|(?<= )\|(?= need:(?: |$))/gu;
 
 const NAMED: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "|": "\\|" };
 

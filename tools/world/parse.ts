@@ -3,7 +3,7 @@
  * shell version's READ-MARKER lines, CRLF endings), strict about the header: a line
  * that is not an entry is reported, never guessed at.
  */
-import { isAgentStatus, SOURCE_RULE, TIMESTAMP_RULE, ID_MAX, type Entry } from "./entry.js";
+import { isAgentStatus, isTimestamp, SOURCE_RULE, ID_MAX, type Entry } from "./entry.js";
 import { NEED_SEPARATOR, unescapeField } from "./escape.js";
 
 export type ParseResult =
@@ -25,7 +25,7 @@ export function parseLine(text: string): ParseResult {
   const m = HEADER.exec(line);
   if (m === null) return bad(`expected ${FORMAT}, received ${preview(line)}`);
   const [header, ts, kind, label, id] = m as unknown as [string, string, "event" | "agent", string, string];
-  if (!TIMESTAMP_RULE.test(ts)) return bad(`expected an ISO-8601 UTC timestamp, received ${preview(ts)}`);
+  if (!isTimestamp(ts)) return bad(`expected an ISO-8601 UTC timestamp, received ${preview(ts)}`);
   if (id.length === 0 || id.length > ID_MAX) return bad(`expected an identifier of 1–${ID_MAX} characters, received ${preview(id)}`);
   let rest = line.slice(header.length);
   if (rest.startsWith(" ")) rest = rest.slice(1);

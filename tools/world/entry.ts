@@ -41,9 +41,10 @@ export type Located<E extends Entry = Entry> = E & { line: number; offset: numbe
 
 // A source is a short lower-case name: it is what `grep '\[event:bash\]'` finds.
 export const SOURCE_RULE = /^[a-z][a-z0-9_-]{0,31}$/;
-// Identifiers go inside [...] on a line of their own: no whitespace, no ']', no control characters.
+// Identifiers go inside [...] on a line of their own: no whitespace, no ']', no control characters,
+// and no lone surrogate (UTF-8 cannot hold one: the id on disk would differ from the one given).
 export const ID_MAX = 200;
-const ID_RULE = /^[^\s\]\p{Cc}\u2028\u2029]+$/u;
+const ID_RULE = /^[^\s\]\p{Cc}\p{Cs}\u2028\u2029]+$/u;
 export const TIMESTAMP_RULE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 
 export function isAgentStatus(value: string): value is AgentStatus {

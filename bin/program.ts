@@ -87,3 +87,16 @@ program
       (await import("../ui/cli/status.js")).rebuild(await ctx());
     }),
   );
+
+program
+  .command("spawn <task...>")
+  .description('start a task agent: world spawn "<task> | need: <criteria>" (--kind <agent> | -- <command> [args…]); prints its session id')
+  .option("--kind <agent>", "a built-in agent (dist/agents/<agent>/main.js)")
+  .option("--need <criteria>", "the success criterion, instead of '| need:' in the text")
+  .option("--id <session-id>", "use this session id instead of a new ULID")
+  .action(async (words: string[], opts) => {
+    // Words after `--` are the agent's command line: commander hands them over with the task words.
+    const dash = process.argv.indexOf("--", process.argv.indexOf("spawn"));
+    const command = dash === -1 ? [] : process.argv.slice(dash + 1);
+    await (await import("../ui/cli/spawn.js")).spawn(await ctx(), words.slice(0, words.length - command.length), opts, command);
+  });

@@ -1,0 +1,103 @@
+/**
+ * Process records: what the world started, so the Keeper can find it again.
+ *
+ * One JSON file per session, `.world/procs/<id>.json`, replaced atomically (temporary
+ * file, then rename), holding the process of the session's latest attempt. When the
+ * supervisor that started a process sees it end, it adds `exit`. Records of sessions
+ * that are over move to `.world/procs/done/` (the command is kept there for a human's
+ * retry later).
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { WorldPaths } from "../tools/world/paths.js";
+
+export interface ProcExit {
+  code: number | null;
+  signal: string | null;
+  at: string;
+}
+
+export interface ProcRecord {
+  id: string;
+  pid: number;
+  /** The process group: the agent leads its own (detached), so pgid === pid. */
+  pgid: number;
+  startedAt: string;
+  /** Field 22 of /proc/<pid>/stat when it was started: tells a reused pid from ours. */
+  startTicks: number | null;
+  command: string[];
+  kind: string | null;
+  attempt: number;
+  task: string;
+  need: string;
+  exit?: ProcExit;
+}
+
+const ID_FILE = /^(.+)\.json$/;
+
+function recordFile(dir: string, id: string): string {
+  return join(dir, `${id}.json`);
+}
+
+export function doneDir(paths: WorldPaths): string {
+  return join(paths.procs, "done");
+}
+
+function writeAtomic(file: string, data: unknown): void {
+  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  writeFileSync(tmp, JSON.stringify(data) + "\n");
+  renameSync(tmp, file);
+}
+
+export function writeProcRecord(paths: WorldPaths, record: ProcRecord): void {
+  mkdirSync(paths.procs, { recursive: true });
+  writeAtomic(recordFile(paths.procs, record.id), record);
+}
+
+function readJson(file: string): ProcRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as ProcRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The live record of a session, else its archived one. */
+export function readProcRecord(paths: WorldPaths, id: string): ProcRecord | undefined {
+  return readJson(recordFile(paths.procs, id)) ?? readJson(recordFile(doneDir(paths), id));
+}
+
+/** Records of sessions not yet archived. */
+export function listProcRecords(paths: WorldPaths): ProcRecord[] {
+  let names: string[];
+  try {
+    names = readdirSync(paths.procs);
+  } catch {
+    return [];
+  }
+  const records: ProcRecord[] = [];
+  for (const name of names) {
+    const m = ID_FILE.exec(name);
+    if (!m) continue;
+    const record = readJson(join(paths.procs, name));
+    if (record !== undefined) records.push(record);
+  }
+  return records;
+}
+
+/** Note how the process of `attempt` ended; ignored if a later attempt replaced the record. */
+export function recordExit(paths: WorldPaths, id: string, attempt: number, exit: ProcExit): void {
+  const record = readJson(recordFile(paths.procs, id));
+  if (record === undefined || record.attempt !== attempt || record.exit !== undefined) return;
+  writeAtomic(recordFile(paths.procs, id), { ...record, exit });
+}
+
+/** Move a finished session's record out of the Keeper's way (kept for a later retry). */
+export function archiveProcRecord(paths: WorldPaths, id: string): void {
+  mkdirSync(doneDir(paths), { recursive: true });
+  try {
+    renameSync(recordFile(paths.procs, id), recordFile(doneDir(paths), id));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Built-in agents: `--kind <name>` runs dist/agents/<name>/main.js with this Node.
+ * The list is whatever main.js files exist, so adding an agent is adding a folder.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The package root: the nearest folder above this module holding package.json. */
+export const PACKAGE_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dirname(dir) === dir) return from;
+  }
+}
+
+const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
+/** The compiled CLI, given to agents as WORLD_BIN so they can run `node $WORLD_BIN agent finish …`. */
+export const WORLD_BIN = join(PACKAGE_ROOT, "dist", "bin", "world.js");
+
+const KIND_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
+
+export function builtInAgent(kind: string): string[] | undefined {
+  if (!KIND_RULE.test(kind)) return undefined;
+  const main = join(AGENTS_DIR, kind, "main.js");
+  return existsSync(main) ? [process.execPath, main] : undefined;
+}
+
+export function knownKinds(): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(AGENTS_DIR);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => KIND_RULE.test(n) && existsSync(join(AGENTS_DIR, n, "main.js"))).sort();
+}

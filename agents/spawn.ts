@@ -1,0 +1,154 @@
+/**
+ * Starting task agents: `[agent:start]` in the log, then the agent as a detached child
+ * process in its own process group (it outlives whoever spawned it), its output in
+ * .world/logs/agents/<id>.out/.err, and a process record for the Keeper.
+ *
+ * The agent gets its assignment in the environment (WORLD_SESSION_ID, WORLD_TASK,
+ * WORLD_NEED, WORLD_ATTEMPT, WORLD_GUIDANCE, WORLD_HOME, WORLD_BIN) and reports back
+ * through the log with `world agent active|finish|failed` (docs/agents.md).
+ */
+import { accessSync, closeSync, constants, mkdirSync, openSync } from "node:fs";
+import { delimiter, isAbsolute, join, resolve } from "node:path";
+import { execa } from "execa";
+import { ulid } from "ulid";
+import { InternalError, UsageError, shown } from "../tools/errors.js";
+import { appendOnce } from "../tools/world/append.js";
+import { checkId } from "../tools/world/entry.js";
+import { findLastStatus } from "../tools/world/last-status.js";
+import { checkTransition } from "../tools/world/lifecycle.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { describeExit, procStat } from "../tools/proc/proc.js";
+import { recordExit, writeProcRecord, type ProcRecord } from "./procs.js";
+import { builtInAgent, knownKinds, WORLD_BIN } from "./registry.js";
+
+export interface SpawnOptions {
+  task: string;
+  need: string;
+  kind?: string;
+  command?: string[];
+  env?: Record<string, string>;
+  id?: string;
+}
+
+export interface LaunchOptions {
+  id: string;
+  task: string;
+  need: string;
+  command: string[];
+  kind?: string | null;
+  attempt: number;
+  guidance?: string;
+  env?: Record<string, string>;
+  /** Called when this (still running) process sees the agent end. */
+  onExit?: (exit: { code: number | null; signal: string | null }) => void;
+}
+
+/** The command for a kind or an explicit command line; a UsageError when neither works. */
+export function agentCommand(options: { kind?: string; command?: string[] }): string[] {
+  if (options.command !== undefined && options.command.length > 0) {
+    if (options.kind !== undefined) throw new UsageError(`both --kind and a command: expected one of them, received --kind ${shown(options.kind)} and ${shown(options.command.join(" "))}`);
+    return [resolveExecutable(options.command[0]!), ...options.command.slice(1)];
+  }
+  if (options.kind === undefined) {
+    throw new UsageError(`no agent to run: expected --kind <${knownKinds().join("|") || "kind"}> or -- <command> [args…], received neither`);
+  }
+  const command = builtInAgent(options.kind);
+  if (command === undefined) {
+    const kinds = knownKinds();
+    throw new UsageError(`unknown agent kind: expected one of ${kinds.length ? kinds.join(", ") : "(none built yet: run npm run build)"}, received ${shown(options.kind)}`);
+  }
+  return command;
+}
+
+/** An executable path, or a name found on PATH; checked before anything is logged. */
+export function resolveExecutable(name: string): string {
+  const candidates = name.includes("/") ? [resolve(name)] : (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, name));
+  for (const file of candidates) {
+    try {
+      accessSync(file, constants.X_OK);
+      return isAbsolute(file) ? file : resolve(file);
+    } catch {
+      // try the next one
+    }
+  }
+  throw new UsageError(`cannot run the agent: expected an executable file or a command on PATH, received ${shown(name)}`);
+}
+
+/** Log the start of a new session and launch its first attempt. */
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number }> {
+  const task = options.task.trim();
+  const need = options.need.trim();
+  if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
+  if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
+  const command = agentCommand(options);
+  const id = options.id === undefined ? ulid() : checkId(options.id, "session id");
+  checkTransition(id, findLastStatus(paths.log, id)?.status, "start");
+  appendOnce(paths, { kind: "agent", status: "start", id, output: task, need });
+  const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, ...(options.env && { env: options.env }) });
+  return { id, pid };
+}
+
+/** Start one attempt of a session whose status line is already in the log (start or retry). */
+export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Promise<number> {
+  const { id, attempt, command } = options;
+  const dir = join(paths.logs, "agents");
+  mkdirSync(dir, { recursive: true });
+  const out = openSync(join(dir, `${id}.out`), "a");
+  const err = openSync(join(dir, `${id}.err`), "a");
+  const start = () =>
+    execa(command[0]!, command.slice(1), {
+      cwd: paths.home,
+      detached: true, // its own process group, and it survives us
+      cleanup: false, // execa would otherwise kill it when we exit
+      reject: false,
+      stdin: "ignore",
+      // Descriptors go straight to the child (no pipe through us, so it outlives us). execa's
+      // types only admit the literals 3–9; any open descriptor works at run time.
+      stdout: out as 3,
+      stderr: err as 3,
+      extendEnv: true,
+      env: {
+        ...options.env,
+        WORLD_HOME: paths.home,
+        WORLD_SESSION_ID: id,
+        WORLD_TASK: options.task,
+        WORLD_NEED: options.need,
+        WORLD_ATTEMPT: String(attempt),
+        WORLD_GUIDANCE: options.guidance ?? "",
+        WORLD_BIN,
+      },
+    });
+  const child = (() => {
+    try {
+      return start();
+    } finally {
+      closeSync(out); // the child has its own copies
+      closeSync(err);
+    }
+  })();
+  const pid = child.pid;
+  if (pid === undefined) {
+    const result = await child;
+    const reason = result.originalMessage || result.message;
+    appendOnce(paths, { kind: "agent", status: "failed", id, output: `could not start ${command.join(" ")}: ${reason}`, need: "a command that can be started" });
+    throw new InternalError(`could not start the agent: expected a runnable command, received ${shown(command.join(" "))}: ${reason}`);
+  }
+  const startedAt = new Date().toISOString();
+  const record: ProcRecord = {
+    id, pid, pgid: pid, startedAt, startTicks: procStat(pid)?.startTicks ?? null,
+    command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
+  };
+  writeProcRecord(paths, record);
+  appendOnce(paths, { kind: "event", source: "system", id, output: `spawned pid ${pid} (attempt ${attempt}): ${command.join(" ")}` });
+  // While we run we can see the exit, so the Keeper can say why; a one-shot spawner has exited by then.
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+    recordExit(paths, id, attempt, { code, signal, at: new Date().toISOString() });
+    appendOnce(paths, { kind: "event", source: "system", id, output: `pid ${pid} (attempt ${attempt}) ${describeExit(code, signal)}` });
+    options.onExit?.({ code, signal });
+  };
+  if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+  else child.once("exit", onExit);
+  child.catch(() => undefined);
+  child.unref();
+  return pid;
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { knownKinds } from "../../agents/registry.js";
+import { readProcRecord } from "../../agents/procs.js";
+import { spawnAgent } from "../../agents/spawn.js";
+import { collectEntries } from "../../tools/world/read.js";
+import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
+
+const FIXTURES = join(ROOT, "test/fixtures/agents");
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+describe("world spawn", () => {
+  it("logs start, runs the command detached with its assignment in the environment, records the process", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "dump the env | need: file exists env-1.json", "--", join(FIXTURES, "env-dump.mjs"), "a b", "--flag"]);
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const id = r.stdout.trim();
+    expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === id);
+    const { entries } = collectEntries(w.paths.log);
+    expect(entries[0]).toMatchObject({ kind: "agent", status: "start", id, output: "dump the env", need: "file exists env-1.json" });
+    expect(entries[1]).toMatchObject({ kind: "event", source: "system", id });
+    expect(entries[1]!.output).toMatch(/^spawned pid \d+ \(attempt 1\): .*env-dump\.mjs a b --flag$/);
+
+    const seen = JSON.parse(readFileSync(join(w.home, "env-1.json"), "utf8"));
+    expect(seen.args).toEqual(["a b", "--flag"]); // an array, no shell: the space survives
+    expect(seen.env).toMatchObject({
+      WORLD_HOME: w.home, WORLD_SESSION_ID: id, WORLD_TASK: "dump the env", WORLD_NEED: "file exists env-1.json",
+      WORLD_ATTEMPT: "1", WORLD_GUIDANCE: "", WORLD_BIN,
+    });
+    expect(seen.pgid).toBe(seen.pid); // its own process group
+
+    const record = readProcRecord(w.paths, id)!;
+    expect(record).toMatchObject({ id, pid: seen.pid, pgid: seen.pid, attempt: 1, kind: null, task: "dump the env" });
+    expect(record.startTicks).toBeGreaterThan(0);
+    expect(readFileSync(join(w.paths.logs, "agents", `${id}.out`), "utf8")).toBe("hello on stdout\n");
+    expect(readFileSync(join(w.paths.logs, "agents", `${id}.err`), "utf8")).toBe("hello on stderr\n");
+  });
+
+  it("refuses bad requests with one line and logs nothing", async () => {
+    w = tempWorld();
+    const noNeed = await world(w.home, ["spawn", "just a task", "--", "true"]);
+    expect(noNeed.exitCode).toBe(2);
+    expect(noNeed.stderr).toMatch(/^world: missing need: [^\n]*$/);
+    const unknown = await world(w.home, ["spawn", "t | need: n", "--kind", "no-such-agent"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown agent kind: expected one of .*, received "no-such-agent"/);
+    const neither = await world(w.home, ["spawn", "t | need: n"]);
+    expect(neither.exitCode).toBe(2);
+    expect(neither.stderr).toMatch(/no agent to run/);
+    const missing = await world(w.home, ["spawn", "t | need: n", "--", "/no/such/program"]);
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toMatch(/cannot run the agent: .*"\/no\/such\/program"/);
+    expect(existsSync(w.paths.log)).toBe(false);
+  });
+
+  it("lists the built-in kinds that exist in dist/agents", () => {
+    for (const kind of knownKinds()) expect(existsSync(join(ROOT, "dist/agents", kind, "main.js"))).toBe(true);
+  });
+
+  it("sees the exit while the spawner lives, and records it", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "env-dump.mjs")], env: { EXTRA: "x" } });
+    const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
+    expect(exit.output).toMatch(/^pid \d+ \(attempt 1\) exited with code 0$/);
+    expect(readProcRecord(w.paths, id)!.exit).toMatchObject({ code: 0, signal: null });
+    expect(JSON.parse(readFileSync(join(w.home, "env-1.json"), "utf8")).env.EXTRA).toBe("x");
+  });
+});

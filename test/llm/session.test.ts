@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Conversation, type Message } from "../../tools/llm/session.js";
+import { tempWorld, type TempWorld } from "../support/world.js";
+
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+const user = (text: string): Message => ({ role: "user", content: text });
+const assistant = (text: string): Message => ({ role: "assistant", content: text });
+
+describe("Conversation", () => {
+  it("persists under .world/<name>-session.json and resumes", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "verifier");
+    c.push(user("first"), assistant("one"));
+    expect(existsSync(c.file)).toBe(true);
+    expect(c.file.endsWith(".world/verifier-session.json")).toBe(true);
+    const again = new Conversation(w.paths, "verifier");
+    expect(again.messages).toEqual([user("first"), assistant("one")]);
+  });
+
+  it("keeps the first message and the latest N, noting what was dropped", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "spirit", { keepLatest: 4 });
+    c.push(user("instructions"), assistant("ok"));
+    for (let i = 0; i < 10; i++) c.push(user(`q${i}`), assistant(`a${i}`));
+    const m = c.messages;
+    expect(m[0]).toEqual(user("instructions"));
+    expect(m[1]!.role).toBe("assistant");
+    expect(String(m[1]!.content)).toMatch(/trimmed/);
+    expect(m.slice(2)).toEqual([user("q8"), assistant("a8"), user("q9"), assistant("a9")]);
+    expect(c.dropped).toBeGreaterThan(0);
+    // roles alternate, as the API requires
+    m.forEach((msg, i) => expect(msg.role).toBe(i % 2 === 0 ? "user" : "assistant"));
+  });
+
+  it("never cuts between a tool_use and its tool_result", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "judge", { keepLatest: 3 });
+    c.push(user("instructions"));
+    for (let i = 0; i < 6; i++) {
+      c.push(
+        { role: "assistant", content: [{ type: "tool_use", id: `t${i}`, name: "x", input: {} }] },
+        { role: "user", content: [{ type: "tool_result", tool_use_id: `t${i}`, content: "r" }] },
+        assistant(`done ${i}`),
+        user(`next ${i}`),
+      );
+    }
+    const tail = c.messages.slice(2);
+    expect(tail[0]!.role).toBe("user");
+    expect(typeof tail[0]!.content).toBe("string"); // a plain user message, not a tool_result
+    for (let i = 0; i < tail.length; i++) {
+      const content = tail[i]!.content;
+      if (Array.isArray(content) && content[0]?.type === "tool_result") {
+        expect(JSON.stringify(tail[i - 1]!.content)).toContain(content[0].tool_use_id);
+      }
+    }
+  });
+
+  it("starts over when the file is unreadable", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "verifier");
+    c.push(user("x"));
+    writeFileSync(c.file, "{not json");
+    expect(new Conversation(w.paths, "verifier").messages).toEqual([]);
+    expect(readFileSync(c.file, "utf8")).toBe("{not json");
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The model provider: one Anthropic client built from the environment, shared by the
+ * Verifier's judge and the Spirit. Offline by default: without ANTHROPIC_API_KEY there is
+ * no client and callers use their offline path (and say so).
+ *
+ *   ANTHROPIC_API_KEY   turns the Claude paths on
+ *   ANTHROPIC_BASE_URL  another endpoint (tests point it at a local fake server)
+ *   WORLD_MODEL         the model id (default DEFAULT_MODEL)
+ */
+import Anthropic from "@anthropic-ai/sdk";
+
+export const DEFAULT_MODEL = "claude-sonnet-4-5";
+
+export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  const model = env.WORLD_MODEL?.trim();
+  return model ? model : DEFAULT_MODEL;
+}
+
+export interface ProviderOptions {
+  /** Retries of the SDK itself on 429/5xx/529 (default 2, with its own backoff). */
+  maxRetries?: number;
+  /** Per-request timeout in ms (default 60 s: a judge or a Spirit turn must not hang a daemon). */
+  timeoutMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export function anthropicFromEnv(options: ProviderOptions = {}): Anthropic | undefined {
+  const env = options.env ?? process.env;
+  const apiKey = env.ANTHROPIC_API_KEY?.trim();
+  if (!apiKey) return undefined;
+  const baseURL = env.ANTHROPIC_BASE_URL?.trim();
+  return new Anthropic({
+    apiKey,
+    ...(baseURL ? { baseURL } : {}),
+    maxRetries: options.maxRetries ?? 2,
+    timeout: options.timeoutMs ?? 60_000,
+  });
+}
+
+export type { Anthropic };

@@ -1,0 +1,116 @@
+/**
+ * A persisted conversation with the model: `.world/<name>-session.json`, resumed on the
+ * next trigger so the Verifier and the Spirit keep their context across restarts.
+ *
+ * It is trimmed when it grows: the first message (the standing instructions and
+ * context) and the latest messages stay; the middle is replaced by one short note. The
+ * kept tail always starts at a plain user message, so a tool_use is never separated
+ * from its tool_result (the API rejects that).
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type Anthropic from "@anthropic-ai/sdk";
+import { UsageError, shown } from "../errors.js";
+import type { WorldPaths } from "../world/paths.js";
+
+export type Message = Anthropic.MessageParam;
+
+export interface SessionFile {
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  /** How many messages trimming has dropped so far. */
+  dropped: number;
+  messages: Message[];
+}
+
+export interface ConversationOptions {
+  /** Keep at most this many messages after the first (default 40). */
+  keepLatest?: number;
+  /** Also trim when the JSON of the messages exceeds this many characters (default 200k). */
+  maxChars?: number;
+}
+
+const NAME_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
+
+export function sessionFile(paths: WorldPaths, name: string): string {
+  if (!NAME_RULE.test(name)) throw new UsageError(`invalid session name: expected lower-case letters, digits, '-' or '_', received ${shown(name)}`);
+  return join(paths.dir, `${name}-session.json`);
+}
+
+export class Conversation {
+  private state: SessionFile;
+  readonly file: string;
+  private readonly keepLatest: number;
+  private readonly maxChars: number;
+
+  constructor(paths: WorldPaths, name: string, options: ConversationOptions = {}) {
+    this.file = sessionFile(paths, name);
+    this.keepLatest = Math.max(2, options.keepLatest ?? 40);
+    this.maxChars = options.maxChars ?? 200_000;
+    this.state = load(this.file) ?? { name, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), dropped: 0, messages: [] };
+  }
+
+  get messages(): readonly Message[] {
+    return this.state.messages;
+  }
+
+  get dropped(): number {
+    return this.state.dropped;
+  }
+
+  /** Add messages, trim if needed, and save (atomically). */
+  push(...messages: Message[]): void {
+    this.state.messages.push(...messages);
+    this.trim();
+    this.save();
+  }
+
+  /** Drop the last messages (e.g. a question whose answer never came), then save. */
+  pop(count = 1): void {
+    this.state.messages.splice(Math.max(0, this.state.messages.length - count));
+    this.save();
+  }
+
+  save(): void {
+    this.state.updatedAt = new Date().toISOString();
+    mkdirSync(join(this.file, ".."), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.state) + "\n");
+    renameSync(tmp, this.file);
+  }
+
+  private trim(): void {
+    const all = this.state.messages;
+    const tooMany = all.length > this.keepLatest + 1;
+    const tooBig = tooMany || JSON.stringify(all).length > this.maxChars;
+    if (!tooBig || all.length < 4) return;
+    const keep = tooMany ? this.keepLatest : Math.max(2, Math.floor((all.length - 1) / 2));
+    // The tail starts at a user message that is not a tool_result, at or after the cut.
+    let cut = all.length - keep;
+    while (cut < all.length && !isPlainUser(all[cut]!)) cut += 1;
+    if (cut >= all.length || cut <= 2) return;
+    const dropped = cut - 1;
+    this.state.dropped += dropped;
+    const note: Message = {
+      role: "assistant",
+      content: `(${this.state.dropped} earlier messages of this conversation were trimmed to keep it short; the log, world.log, has the full history.)`,
+    };
+    this.state.messages = [all[0]!, note, ...all.slice(cut)];
+  }
+}
+
+function isPlainUser(m: Message): boolean {
+  if (m.role !== "user") return false;
+  if (typeof m.content === "string") return true;
+  return !m.content.some((block) => block.type === "tool_result");
+}
+
+function load(file: string): SessionFile | undefined {
+  try {
+    const data = JSON.parse(readFileSync(file, "utf8")) as SessionFile;
+    return Array.isArray(data.messages) ? data : undefined;
+  } catch {
+    return undefined; // missing or unreadable: start a new conversation (the log is the truth)
+  }
+}

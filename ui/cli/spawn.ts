@@ -1,0 +1,16 @@
+/** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
+import { spawnAgent } from "../../agents/spawn.js";
+import { splitNeed } from "./write.js";
+import type { Context } from "./context.js";
+
+export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string }, command: string[]): Promise<void> {
+  const { output, need } = splitNeed(words.join(" "), opts.need);
+  const { id } = await spawnAgent(ctx.paths, {
+    task: output,
+    need: need ?? "",
+    ...(opts.kind !== undefined && { kind: opts.kind }),
+    ...(command.length > 0 && { command }),
+    ...(opts.id !== undefined && { id: opts.id }),
+  });
+  ctx.out(id);
+}

@@ -11,12 +11,12 @@ const W = "(?: [a-z0-9'$:.-]+)";
 const DATES_OR_FREE = new RegExp(`${DATE_RANGE.source}|${AVAILABLE.source}`);
 const FLIGHT_FACTS =
   /\b(?:status|boarding|board|arrival|arrive|arriving|land|landing|departure|departs|delayed|on time|gate|carry.?on|luggage|baggage|update on|customer service|popular airline)\b/;
-const SEARCH = "book|booked|reserve|get|find|search|search for|look for|looking for|seeking|need|want|like|buy|purchase|require";
+const SEARCH = "book|reserve|get|find|search|search for|look for|looking for|seeking|need|want|like|buy|purchase|require";
 
 export const BOOKING_RULES: ActionRule[] = [
   // Cancelling a reservation, including "my reservation is no longer needed".
   {
-    kind: "reservation", decision: "nudge", verb: "cancel",
+    kind: "reservation", decision: "nudge", verb: "cancel", task: "cancel the reservation",
     re: rx(`${V("cancel|call off|scrap|drop")}${W}{0,5}? (?:reservations?|booking|table)\\b|\\breservations?\\b${W}{0,3}? cancel(?:l)?ed\\b|\\breservations?\\b.*\\b(?:no longer|not needed|anymore|any more)\\b`),
     procedural: true, why: "cancel a reservation",
   },
@@ -37,7 +37,7 @@ export const BOOKING_RULES: ActionRule[] = [
   { kind: "ride", decision: "nudge", verb: "get", re: RIDE, also: AVAILABLE, inQuestions: true, why: "ride availability" },
   // Rental cars.
   {
-    kind: "car_rental", decision: "nudge", verb: "rent",
+    kind: "car_rental", decision: "nudge", verb: "book",
     re: rx(`${V("rent|hire")}${W}{0,3}? (?:car|cars|vehicle|automobile|suv|van|truck|ride|convertible)\\b|${V(SEARCH)}${W}{0,3}? (?:rental car|car rental|rental)\\b|${BOOKABLE_CAR.source}`),
     unless: /\b(?:pay|paid|my rent|the rent|rent is|rent due|rental property|apartment)\b/,
     procedural: true, why: "rent a car",
@@ -49,9 +49,10 @@ export const BOOKING_RULES: ActionRule[] = [
     re: rx(`${V(SEARCH)}${W}{0,4}? (?:flights?|plane tickets?|airline tickets?|airfare|tickets? to|seat on)\\b|\\b(?:delta|united|american airlines|southwest|jetblue|alaska airlines|frontier|spirit airlines)${W}{0,2}? tickets?\\b`),
     unless: FLIGHT_FACTS, procedural: true, why: "book a flight",
   },
+  { kind: "flight", decision: "nudge", verb: "book a flight", re: rx(`${V("fly|travel by plane")} (?:from|to|out of) [a-z]`), unless: FLIGHT_FACTS, why: "fly somewhere" },
   // A route ("flights from dallas to la") is a search even when asked as a question.
   {
-    kind: "flight", decision: "nudge", verb: "search",
+    kind: "flight", decision: "nudge", verb: "book",
     re: /\b(?:flights?|round ?trip|one way)\b(?: [a-z']+){0,3}? from [a-z]+(?: [a-z]+){0,3} to [a-z]+|\b(?:round ?trip|one way) flights?\b/,
     unless: FLIGHT_FACTS, inQuestions: true, why: "flight search with a route",
   },
@@ -63,7 +64,7 @@ export const BOOKING_RULES: ActionRule[] = [
     unless: /\b(?:meeting|conference|bath|rest|chat|living|dining|escape|emergency) ?rooms?\b|\broom for (?:dessert|improvement)\b/,
     procedural: true, why: "book a hotel",
   },
-  { kind: "hotel", decision: "nudge", verb: "book", re: BOOKABLE_STAY, also: DATES_OR_FREE, unless: MEETING_ROOM, inQuestions: true, why: "hotel availability with dates" },
+  { kind: "hotel", decision: "nudge", verb: "book", re: BOOKABLE_STAY, also: DATES_OR_FREE, unless: /\b(?:meeting|conference) rooms?\b/, inQuestions: true, why: "hotel availability with dates" },
   // Meetings (involve other people's time: nudge).
   { kind: "meeting", decision: "nudge", verb: "book", re: MEETING_ROOM, also: AVAILABLE, inQuestions: true, why: "meeting room availability" },
   {
@@ -74,7 +75,7 @@ export const BOOKING_RULES: ActionRule[] = [
   // Appointments and car service.
   {
     kind: "appointment", decision: "nudge", verb: "schedule",
-    re: rx(`${V("schedule|reschedule|book|make|set up|get|arrange|need|want|like|set|find|request")}${W}{0,4}? (?:appointments?|appt|maintenance|oil change|tune ?up|inspection|check ?up|checkup|servicing)\\b|\\b(?:maintenance|appointment|service|check ?up)${W}{0,2}? scheduled\\b|\\bset (?:up )?a time\\b|${V("schedule")} [a-z]+|${V("need|find|get|call")} (?:a|an) (?:mechanic|plumber|electrician|dentist|doctor|handyman|locksmith)\\b`),
+    re: rx(`${V("schedule|reschedule|book|make|set up|get|arrange|need|want|like|set|find|request")}${W}{0,4}? (?:appointments?|appt|maintenance|oil change|tune ?up|inspection|check ?up|checkup|servicing)\\b|\\b(?:maintenance|appointment|service|check ?up)${W}{0,2}? scheduled\\b|\\bset (?:up )?a time\\b|${V("schedule|reschedule")} [a-z]+|${V("get|have")} (?:my|the|our) (?:[a-z]+ )?(?:car|truck|vehicle|bike|tires|brakes|oil|engine)(?: [a-z]+)? (?:serviced|checked|inspected|looked at|fixed|repaired|changed|rotated|aligned|tuned)\\b|${V("need|find|get|call")} (?:a|an) (?:mechanic|plumber|electrician|dentist|doctor|handyman|locksmith)\\b`),
     unless: /\b(?:last|previous|when is my|when did)\b/,
     procedural: true, why: "schedule an appointment",
   },
@@ -83,7 +84,7 @@ export const BOOKING_RULES: ActionRule[] = [
   // Bare "book" as a verb ("is it possible to book 10 people", "get me a flight booked").
   {
     kind: "booking", decision: "nudge", verb: "book",
-    re: rx(`${V("book|booked|reserve|reserved")} (?!(?:club|report|store|shelf|worm)\\b)[a-z0-9]|\\b(?:get|have) (?:me )?(?:a |an |the )?(?:[a-z]+ ){0,3}booked\\b`),
+    re: rx(`${V("book|reserve")} (?!(?:club|report|store|shelf|worm)\\b)[a-z0-9]|\\b(?:get|have) (?:me )?(?:a |an |the )?(?:[a-z]+ ){0,3}booked\\b`),
     procedural: true, why: "book something",
   },
   // Buying things.

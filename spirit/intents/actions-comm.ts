@@ -15,7 +15,7 @@ export const COMM_RULES: ActionRule[] = [
   },
   {
     kind: "call", decision: "nudge", verb: "call",
-    re: rx(`${V("call|dial|ring|phone|facetime|video call|skype")} ${NOT_PERSON}[a-z]|${V("give")}(?: [a-z']+){1,3} a (?:call|ring|buzz)\\b|${V("place|make|start")} a (?:phone |video )?call\\b`),
+    re: rx(`${V("call|dial|ring|phone|facetime|video call|skype")} ${NOT_PERSON}[a-z0-9]|${V("give")}(?: [a-z']+){1,3} a (?:call|ring|buzz)\\b|${V("get")} (?!me\\b)[a-z']+(?: [a-z']+)? on the (?:phone|line)\\b|${V("place|make|start")} a (?:phone |video )?call\\b`),
     unless: /\bcall (?:it|this|that) (?:a|an)\b|\bwhat (?:do|does|did) [a-z ]*call\b/,
     why: "call someone",
   },

@@ -16,30 +16,32 @@ const PLAYLIST = /\b(?:playlist|music|queue)\b/;
 const CALENDAR = /\b(?:calendar|schedule|agenda|planner|diary|event|events)\b/;
 const SHOPPING = /\b(?:shopping|grocery|groceries)\b/;
 
+// The object must come between the verb and the list: "put on some music" is playback, not a list edit.
+const ADD_V = `${V(ADD)} (?!on |in |up )[a-z0-9]`;
 const onList = (target: string): string => `\\b(?:to|on|onto|in|into)${OWNER}${W}{0,3}? ${target}\\b`;
 const offList = (target: string): string => `\\b(?:off|from|on|in)${OWNER}${W}{0,3}? ${target}\\b`;
 
 export const HOME_RULES: ActionRule[] = [
   {
     kind: "timer", decision: "spawn", verb: "set",
-    re: rx(`${V("set|setting|start|create|make|begin|put on|run|need|want|like|give me|get")}${W}{0,5}? timers?\\b|\\btimer (?:for|of) ${NUM}\\b|${NUM} (?:minute|second|hour) timer\\b|${V("count|counting|start counting")} down\\b`),
+    re: rx(`${V("set|setting|start|create|make|begin|put on|run|need|want|like|give me|get")}${W}{0,5}? timers?\\b|\\btimer (?:for|of) ${NUM}\\b|${NUM} (?:minute|second|hour) timer\\b|${V("count ?down|counting down|start counting down|countdown")}\\b`),
     inQuestions: false, why: "set a timer",
   },
   {
     kind: "alarm", decision: "spawn", verb: "set",
-    re: rx(`${V("set|setting|start|create|make|put in|put|sound|need|want|like|add|schedule|give me|get|have")}${W}{0,5}? alarms?\\b|\\bwake me(?: up)? (?:at|in|tomorrow|by|before)\\b|\\balarm (?:for|at) \\d`),
+    re: rx(`${V("set|setting|start|create|make|put in|put|sound|need|want|like|add|schedule|give me|get|have")}${W}{0,5}? alarms?\\b|\\bwake me(?: up)? (?:at|in|tomorrow|by|before)\\b|\\balarm (?:for|at) (?:\\d|noon|midnight|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\b`),
     unless: /\b(?:car|fire|smoke|burglar|house|security) alarm\b/,
     why: "set an alarm",
   },
   // Lists. Additions are spawned; the target decides the kind.
-  { kind: "media", decision: "spawn", verb: "add", re: rx(`${V(ADD)}.*?${onList("(?:playlist|music|queue)")}`), why: "add to a playlist" },
-  { kind: "calendar", decision: "spawn", verb: "add", re: rx(`${V(ADD + "|schedule|block|pencil")}.*?${onList("(?:calendar|schedule|agenda|planner|diary)")}`), why: "add to the calendar" },
-  { kind: "shopping_list", decision: "spawn", verb: "add", re: rx(`${V(ADD)}.*?${onList("list")}`), also: SHOPPING, why: "add to the shopping list" },
-  { kind: "todo", decision: "spawn", verb: "add", re: rx(`${V(ADD)}.*?${onList("(?:list|lists|to do|todo|to-do)")}`), why: "add to a list" },
+  { kind: "media", decision: "spawn", verb: "add", re: rx(`${ADD_V}.*?${onList("(?:playlist|music|queue)")}`), why: "add to a playlist" },
+  { kind: "calendar", decision: "spawn", verb: "add", re: rx(`${V(ADD + "|schedule|block|pencil")} (?!on |in |up )[a-z0-9].*?${onList("(?:calendar|schedule|agenda|planner|diary)")}`), why: "add to the calendar" },
+  { kind: "shopping_list", decision: "spawn", verb: "add", re: rx(`${ADD_V}.*?${onList("list")}`), also: SHOPPING, why: "add to the shopping list" },
+  { kind: "todo", decision: "spawn", verb: "add", re: rx(`${ADD_V}.*?${onList("(?:list|lists|to do|todo|to-do)")}`), why: "add to a list" },
   // "... can you add them": the list was named in an earlier clause.
   { kind: "todo", decision: "spawn", verb: "add", re: rx(`${V(ADD)} (?:it|them|that|those|this|these)\\b`), also: /\blists?\b/, why: "add to a list (named earlier)" },
   // Passive: "i want this song put on my kids playlist".
-  { kind: "todo", decision: "spawn", verb: "add", re: rx(`\\b(?:put|added|placed) (?:on|to|onto)${OWNER}${W}{0,3}? ${LIST_ANY}\\b`), why: "add to a list (passive)" },
+  { kind: "todo", decision: "spawn", verb: "add", re: rx(`\\b(?:put|added|placed) (?:on|to|onto)${OWNER}${W}{0,3}? (?:list|lists|playlist|calendar|schedule|agenda)\\b`), why: "add to a list (passive)" },
   // Removals: one item is a spawn, wiping a whole list/calendar a nudge.
   {
     kind: "calendar", decision: "nudge", verb: "clear",
@@ -56,18 +58,18 @@ export const HOME_RULES: ActionRule[] = [
   {
     kind: "media", decision: "spawn", verb: "play",
     re: rx(`${V("play|put on|start playing|shuffle|resume|queue up|queue|blast|throw on")} [a-z0-9]|${V("hear|listen to")}${W}{0,4}? (?:music|songs?|playlist|album|track|radio|podcast|band|by|jazz|rock|pop|rap|country|classical|hip hop|station)\\b`),
-    unless: /\b(?:game|games|golf|tennis|dice|die|coin|trivia|chess|cards|sports?|football|basketball|soccer|baseball|catch|role|video|along|dead|fair|a part|again|that again|joke|story|instrument|guitar|piano|violin)\b/,
+    unless: /\b(?:game|games|golf|tennis|dice|die|coin|trivia|chess|cards|sports?|football|basketball|soccer|baseball|catch|role|video|along|dead|fair|a part|again|that again|joke|story|instrument|guitar|piano|violin|questions|hide and seek|it cool|it safe|by ear)\b/,
     why: "play music",
   },
   {
     kind: "media", decision: "spawn", verb: "skip to",
-    re: rx(`\\b(?:skip|next (?:song|track|one)|previous (?:song|track))\\b|${V("pause|stop|resume|mute")}(?: the| this| my)? (?:music|song|playback|track|podcast|playlist)\\b`),
+    re: rx(`\\b(?:skip|(?:next|following) (?:song|track|one)|previous (?:song|track))\\b|${V("pause|stop|resume|mute")}(?: the| this| my)? (?:music|song|playback|track|podcast|playlist)\\b`),
     why: "skip / control playback",
   },
   // Smart home.
   {
     kind: "smart_home", decision: "spawn", verb: "turn",
-    re: rx(`${V("turn|switch|flip|shut|power|flick|put on")}${W}{0,4}? (?:on|off)\\b|${V("turn|crank")} (?:up|down)(?: the| my)? (?:heat|heater|ac|a/c|air|thermostat|temperature|lights?|fan)\\b|${V("put on|dim|brighten")}(?: the| my| all the)? lights?\\b|${V("lock|unlock|engage|secure|open|close|shut")}.*\\b(?:doors?|locks?|garage|windows?|blinds|curtains|gate|house)\\b`),
+    re: rx(`${V("turn|switch|flip|shut|power|flick|put on")}${W}{0,4}? (?:on|off)\\b|${V("turn|crank")} (?:up|down)(?: the| my)? (?:heat|heater|ac|a/c|air|thermostat|temperature|lights?|fan)\\b|${V("turn|crank")}(?: the| my)? (?:heat|heater|ac|a/c|air|thermostat|temperature|lights?|fan|music)(?: [a-z]+)? (?:up|down)\\b|${V("put on|dim|brighten")}${W}{0,3}? lights?\\b|${V("lock|unlock|engage|secure|open|close|shut")}.*\\b(?:doors?|locks?|garage|windows?|blinds|curtains|gate|house)\\b`),
     unless: /\b(?:whisper|voice|mode|tv show|turn off the alarm)\b/,
     why: "smart-home device command",
   },
@@ -86,7 +88,7 @@ export const HOME_RULES: ActionRule[] = [
   // Lost luggage: the complaint is the request to file a claim.
   {
     kind: "travel_claim", decision: "nudge", verb: "report", task: "report lost luggage",
-    re: /\b(?:luggage|baggage|bags?|suitcases?)\b(?: [a-z']+){0,4}? (?:lost|missing|never (?:arrived|showed|came)|did not (?:arrive|come|show)|gone|misplaced|stolen)\b|\b(?:lost|misplaced|miss placed|cannot find|can not find|locate|find|where is|what happened to|track)\b(?: [a-z']+){0,3}? (?:luggage|baggage|bags|suitcases?)\b/,
+    re: /\b(?:luggage|baggage|bags?|suitcases?)\b(?: [a-z']+){0,4}? (?:lost|missing|never (?:arrived|showed|came)|did not (?:arrive|come|show)|gone|misplaced|stolen)\b|\b(?:lost|misplaced|miss placed|cannot find|can not find|locate|find|where is|what happened to|track)\b(?: [a-z']+){0,3}? (?:luggage|baggage|bags?|suitcases?)\b/,
     unless: /\bcarry.?on\b|\b(?:fee|fees|allowance|weight|size|plastic|grocery)\b/,
     inQuestions: true, why: "report lost luggage",
   },

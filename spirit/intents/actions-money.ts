@@ -72,8 +72,8 @@ export const MONEY_RULES: ActionRule[] = [
   },
   // PIN / password change or reset.
   {
-    kind: "banking", decision: "nudge", verb: "change",
-    re: rx(`${V("change|reset|replace|switch|update|set|make|get|need|want|like|create|modify")}${W}{0,4}? (?:pin|pin number|pin code|passcode)\\b|\\bnew pin\\b|\\bforg(?:o|e)t(?:ten)? (?:my |the )?(?:pin|passcode)\\b`),
+    kind: "banking", decision: "nudge", verb: "change", task: "reset the pin",
+    re: rx(`${V("change|reset|replace|switch|update|set|make|get|need|want|like|create|modify")}${W}{0,4}? (?:pin|pin number|pin code|passcode)\\b|\\bnew pin\\b|\\bforg(?:o|e)t(?:ten)?${W}{0,3}? (?:pin|pin number|passcode)\\b`),
     procedural: true, why: "change / reset a PIN",
   },
   // Credit limit change.
@@ -85,7 +85,7 @@ export const MONEY_RULES: ActionRule[] = [
   // Applying for a card / loan.
   {
     kind: "banking", decision: "nudge", verb: "apply for",
-    re: rx(`\\bappl(?:y|ying|ication)\\b${W}{0,8}? (?:card|credit card|visa|mastercard|amex|loan|credit line|line of credit)\\b|${V("get|need|want|like|order|request")}(?: a| an| another)?(?: brand)? new (?:credit |debit )?card\\b`),
+    re: rx(`\\b(?:appl(?:y|ying|ication)|sign(?:ing)? (?:me )?up for)\\b${W}{0,8}? (?:card|credit card|visa|mastercard|amex|loan|credit line|line of credit)\\b|${V("get|need|want|like|order|request")}(?: a| an| another)?(?: brand)? new (?:credit |debit )?card\\b`),
     unless: /\bvisa (?:to|for) (?:visit|travel|enter|go)\b|\b(?:travel|international|tourist|student|work) visa\b/,
     procedural: true, why: "apply for a card",
   },
@@ -98,8 +98,8 @@ export const MONEY_RULES: ActionRule[] = [
   // Requesting time off.
   {
     kind: "hr", decision: "nudge", verb: "request",
-    re: /\b(?:pto|time off|vacation|day off|days off|leave of absence|personal day|sick day|paid leave)\b/,
-    also: /\b(?:request|put in|submit|file|make|take|book|schedule|ask for|need|want|like|get|apply)\b/,
+    re: /\b(?:pto|time off|vacation|day off|days off|leave of absence|personal day|sick day|paid leave|(?:mon|tues|wednes|thurs|fri|satur|sun)day off|tomorrow off|the week off)\b/,
+    also: /\b(?:request|put in|submit|file|make|book|schedule|ask for|apply)\b|\b(?:need|want|like|take|get)\b.*\b(?:pto|time off|days? off|[a-z]+day off|tomorrow off|the week off)\b/,
     unless: /\b(?:status|approved|approval|hear back|heard back|how many|how much|left|remaining|balance|used|taken|accrued|saved|available|vacation (?:to|in|at|spot|ideas?|destinations?))\b/,
     procedural: true, why: "request time off",
   },
@@ -107,7 +107,7 @@ export const MONEY_RULES: ActionRule[] = [
   {
     kind: "payment", decision: "nudge", verb: "transfer",
     re: rx(`${V("transfer|move|send|wire|put|deposit|venmo|zelle|pay|give")}${W}{0,3}? ${MONEY}|\\b(?:\\$ ?\\d[\\d,.]*|dollars|money|funds)\\b.*\\b(?:sent|transferred|moved|wired|deposited)\\b|${V("transfer")}.*\\b(?:from|to|into)\\b`),
-    unless: /\b(?:how long|fees?|limit|overdraft)\b/,
+    unless: /\b(?:how long|fees?|limit|overdraft|list)\b/,
     procedural: true, why: "transfer money",
   },
   // Paying a bill.

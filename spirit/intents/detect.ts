@@ -41,12 +41,12 @@ export interface Intent {
 
 // How sure a fired rule is, by how the request was framed.
 const FRAME_CONFIDENCE: Record<Frame, number> = {
-  imperative: 0.9, request: 0.85, statement: 0.8, discussion: 0.7, procedural: 0.6, info: 0.65, wh: 0.65, yesno: 0.65, conditional: 0.5,
+  imperative: 0.9, request: 0.85, statement: 0.8, discussion: 0.7, procedural: 0.6, info: 0.65, wh: 0.65, yesno: 0.65, conditional: 0.5, plan: 0.5,
 };
 
 // A task text that already starts with one of these needs no verb in front.
 const VERB_START =
-  /^(?:add|put|place|insert|remove|delete|erase|clear|set|start|create|make|book|reserve|cancel|call|dial|ring|text|message|send|email|tell|let|share|order|buy|purchase|pay|transfer|move|wire|freeze|block|lock|unlock|turn|switch|play|skip|go|schedule|get|find|locate|rent|report|change|reset|replace|apply|request|increase|raise|roll|notify|inform|give|pencil|arrange|write|compose|count|sound|wake|dim|preheat|open|close|search|look|hold|engage|scratch|undo|take|file|submit|mark|proceed|resume|pause|stop|shuffle|queue|have|delete|ping|catch|hire|sign|enroll|modify|update|increase|proceed|switch)\b/;
+  /^(?:add|put|place|insert|remove|delete|erase|clear|set|start|create|make|book|reserve|cancel|call|dial|ring|text|message|send|email|tell|let|share|order|buy|purchase|pay|transfer|move|wire|freeze|block|lock|unlock|turn|switch|play|skip|go|schedule|get|find|locate|rent|report|change|reset|replace|apply|request|increase|raise|roll|notify|inform|give|pencil|arrange|write|compose|count|sound|wake|dim|preheat|open|close|search|look|hold|engage|scratch|undo|take|file|submit|mark|proceed|resume|pause|stop|shuffle|queue|have|ping|catch|hire|sign|enroll|modify|update|venmo|zelle|reschedule|reorder|rebook|renew|dm)\b/;
 const HOW_TO = /^.*?\b(?:how (?:do|can|could|should|would|might|does|will)(?: i| we| one| you)?|how to|where (?:do|can|could|should|would) (?:i|we|one)|where to|(?:process|steps|procedure|needed|need)(?: required)? (?:to|for))\s+/;
 
 const RE_CACHE = new Map<ActionRule, RegExp>();
@@ -57,9 +57,13 @@ const globalRe = (r: ActionRule): RegExp => {
   return g;
 };
 
+// One utterance is a sentence or two; a few rules are quadratic in length,
+// so anything longer is cut (the head carries the request).
+const MAX_CHARS = 600;
+
 export function detectIntent(text: string): Intent {
-  const t = normalize(text);
-  if (!t) return quiet("other", "empty utterance", 0.99);
+  const t = normalize(text.slice(0, MAX_CHARS));
+  if (!/[a-z0-9]/.test(t)) return quiet("other", "empty utterance", 0.99);
   const clauses = splitClauses(t);
   const frames = clauses.map((c) => frameOf(c.text));
   const clauseAt = (i: number): number => {
@@ -119,12 +123,12 @@ function act(rule: ActionRule, frame: Frame, clause: string, t: string): Intent 
 }
 
 function taskText(rule: ActionRule, frame: Frame, clause: string): string {
-  const problem = frame === "statement" || frame === "procedural" || asks(frame);
-  if (rule.task && problem) return rule.task;
   let c = core(clause.replace(HOW_TO, ""));
   c = c.replace(/^(?:i |we )?(?:need|want|would like|like|must|have to|require|am going to need) (?:to )?/, "").trim();
-  if (!c) return rule.task ?? `${rule.verb} (${rule.kind})`;
-  return VERB_START.test(c) ? c : `${rule.verb} ${c}`;
+  if (c && VERB_START.test(c)) return c;
+  // A problem statement ("my card is broken") gets the rule's fixed task.
+  if (rule.task) return rule.task;
+  return c ? `${rule.verb} ${c}` : `${rule.verb} (${rule.kind})`;
 }
 
 function question(kind: string, task: string, discussion: boolean): string {

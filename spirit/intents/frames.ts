@@ -13,14 +13,15 @@ export type Frame =
   | "info" // "tell me ...", "i need to know ...", "check ..."
   | "wh" // "what / when / where ..." questions
   | "yesno" // "is / do / does ..." questions
-  | "conditional"; // "if my card was stolen ..."
+  | "conditional" // "if my card was stolen ..."
+  | "plan"; // "i'm going to call mom later": the speaker's own plan, not a request
 
 const FILLER = /^(?:(?:hey|hi|ok|okay|ai|so|um|uh|well|alright|and|also|oh|yo|now|excuse me|quick question|,) )+/;
 
 // People suggesting something to each other. "let us" counts unless the
 // speaker clearly talks to the assistant ("let us add milk to my list please").
 const DISCUSSION =
-  /^(?:(?:i think|i guess|i feel like|maybe|perhaps|honestly|do you think|don't you think) )?(?:we|you guys|somebody|someone|one of us)(?: really| definitely| probably| still| also)? (?:should|could|can|need to|ought to|have to|must|might want to|got to|had better|better|are going to have to)\b|^(?:shall we|how about we|why do not we|what if we|we are going to need to|it (?:would|might) be (?:good|nice|smart|a good idea) to)\b/;
+  /^(?:(?:i think|i guess|i feel like|maybe|perhaps|honestly|do you think|don't you think) )?(?:we|you guys|somebody|someone|one of us)(?: really| definitely| probably| still| also)? (?:should|could|can|need to|needs to|has to|ought to|have to|must|might want to|got to|had better|better|are going to have to)\b|^(?:he|she|they|my (?:wife|husband|partner|mom|mother|dad|father|son|daughter|kids?|boss|friend|brother|sister|roommate)) (?:wants|needs|would like|has|should|could|ought) to\b|^(?:shall we|how about we|why do not we|what if we|we are going to need to|it (?:would|might) be (?:good|nice|smart|a good idea) to)\b/;
 const LET_US = /^let us\b/;
 const TO_ASSISTANT = /\b(?:please|my|you|your)\b/;
 
@@ -38,6 +39,11 @@ const PROCEDURAL = new RegExp(
 const INFO =
   /^(?:(?:(?:can|could|would|will) you|please) )?(?:tell me(?! to\b)|let me know|let me hear|show me|show|read|look up|lookup|check|find out|see if|search for|explain|inform me|advise me|remind me (?:what|when|where|who|how|which)|give me (?:info|information|details|an update|the status|my)|(?:i )?(?:need|want|would like|must|have) to (?:know|find out|check|see|learn)|i (?:wonder|am curious|am wondering)|any idea|do you know|i need (?:info|information|some information|details))\b/;
 
+// The speaker announcing what THEY will do or just did. Needs ("i'll need a
+// rental car", "i'm going to need an uber") are still requests.
+const PLAN =
+  /^(?:i|we) (?:am|are) (?:going to|about to|planning to|thinking about|thinking of) (?!need|have to|require)|^(?:i|we) will (?!not|need|have to|require|want|like)[a-z]+|^(?:i|we) (?:just|already) (?!need|want|got to|have to)/;
+
 const WH = /^(?:what|whats|when|where|which|who|whom|whose|why|how(?! about))\b/;
 const YESNO = /^(?:is|are|was|were|am|do|does|did|has|have|had|will|would|should|shall|can|could|may|might|must)\b/;
 
@@ -52,6 +58,7 @@ export function frameOf(clause: string): Frame {
   if (DISCUSSION.test(t)) return "discussion";
   if (LET_US.test(t)) return TO_ASSISTANT.test(t) ? "imperative" : "discussion";
   if (CONDITIONAL.test(t)) return "conditional";
+  if (PLAN.test(t)) return "plan";
   if (PROCEDURAL.test(t)) return "procedural";
   if (INFO.test(t)) return "info";
   if (REQUEST_Q.test(t)) return "request";

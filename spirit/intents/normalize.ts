@@ -44,7 +44,7 @@ export function normalize(text: string): string {
 // judged per clause, so "are bananas on my list can you add them" is a
 // question followed by a request.
 const CLAUSE_BREAK =
-  /(?: , | (?:so|but|then|because|since|cause) (?!that\b|much\b|many\b|far\b)| and (?=(?:can|could|will|would|please|i|then|also)\b)| (?=(?:can|could|will|would) you\b)| (?=please\b))/g;
+  /(?: , | (?:so|but|then|because|since|cause) (?!that\b|much\b|many\b|far\b)| and (?=(?:can|could|will|would|please|i|then|also|need|want)\b)| (?=(?:can|could|will|would) you\b)| (?=please\b))/g;
 
 export interface Clause {
   text: string;
@@ -66,7 +66,7 @@ export function splitClauses(t: string): Clause[] {
 // Politeness and request framing in front of the actual verb phrase. Removed
 // repeatedly so "ok so can you please just" all goes.
 const LEAD =
-  /^(?:, |hey |hi |ok |okay |ai |so |um |uh |well |and |also |then |now |please |kindly |just |maybe |i think |actually |alright |go ahead and |(?:can|could|would|will) (?:you|u) |(?:i|we) (?:need|want|would like) (?:you )?(?:to )?|i would like |you need to |you should |i (?:must|have to|got to|gotta) |(?:we|you guys) (?:should|could|can|must|ought to|have to|might want to|got to) |let us |let me |help me (?:to )?|is it possible (?:to |for you to )|is there a way to |i am going to need (?:to )?|i will (?:have to|need to|need) |i (?:wish|am looking|am seeking|am trying) (?:to |for )?)/;
+  /^(?:, |hey |hi |ok |okay |ai |so |um |uh |well |and |also |then |now |please |kindly |just |maybe |i think |actually |alright |go ahead and |(?:can|could|would|will) (?:you|u) |(?:i|we) (?:need|want|would like) (?:you )?(?:to )?|i would like |you need to |you should |i (?:must|have to|got to|gotta) |(?:we|you guys) (?:should|could|can|must|ought to|have to|need to|might want to|got to) |(?:someone|somebody|one of us) (?:should|needs to|has to|could|ought to|must) |(?:he|she|they|my [a-z]+) (?:wants|needs|would like|has|should|could|ought) to |let us |let me |help me (?:to )?|is it possible (?:to |for you to )|is there a way to |i am going to need (?:to )?|i will (?:have to|need to|need) |i (?:wish|am looking|am seeking|am trying) (?:to |for )?)/;
 const TRAIL = / (?:please|for me|right now|now|asap|immediately|thanks|thank you|right away|,)$/;
 
 /** The verb phrase with request framing removed: "can you please call mom" -> "call mom". */
@@ -80,9 +80,10 @@ export function core(clause: string): string {
   return t.replace(/ , /g, " ").replace(/ ,$/, "");
 }
 
-const SWAP: Record<string, string> = { my: "your", me: "you", i: "you", mine: "yours", myself: "yourself", our: "your", us: "you", we: "you", am: "are" };
+const SWAP: Record<string, string> = { my: "your", me: "you", i: "you", mine: "yours", myself: "yourself", our: "your", us: "you", we: "you" };
 
 /** First/second person flipped for a question back to the user: "pay my bill" -> "pay your bill". */
 export function toSecondPerson(t: string): string {
-  return t.split(" ").map((w) => SWAP[w] ?? w).join(" ");
+  // "i am" -> "you are", but "6 am" stays.
+  return t.replace(/\bi am\b/g, "you are").split(" ").map((w) => (w === "am" ? w : SWAP[w] ?? w)).join(" ");
 }

@@ -64,12 +64,18 @@ export function findReminder(t: string, frameAt: (index: number) => Frame): Remi
   return undefined;
 }
 
+const TIME_FIRST =
+  /^((?:(?:for|at|in|on|by|every|this|next) )?(?:\d|tomorrow|tonight|today|this|next|every|later|noon|midnight|an? (?:hour|minute)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the first|the \d)(?: [a-z0-9:]+){0,5}?) to ([a-z].*)$/;
+
 // What to be reminded of: the words after the cue, minus the glue words.
 function reminderTask(tail: string): string | undefined {
   const m =
-    /\b(?:remind(?:ed)?(?: me| us| myself)?|reminders?(?: for (?:me|myself))?|forget|remember|note(?: to self)?|tell me|notif(?:y|ied)(?: me)?|alert me)\b(.*)$/.exec(tail);
+    /\b(?:remind(?:ed)?(?: me| us| myself)?|reminders?(?: for (?:me|myself))?|forget|remember|note(?: to self)?|tell me|notif(?:y|ied)(?: me)?|(?:alert|ping|nudge|buzz) me)\b(.*)$/.exec(tail);
   let rest = (m?.[1] ?? "").replace(/ , /g, " ").trim();
-  rest = rest.replace(/^(?:(?:to|that|about|of|for|set|up|me|please|,)\s+)+/, "").replace(/\s*(?:please|,)$/, "").trim();
+  // "at 9 am to take my vitamins" -> "take my vitamins at 9 am"
+  const timed = TIME_FIRST.exec(rest);
+  if (timed?.[1] && timed[2]) rest = `${timed[2]} ${timed[1]}`;
+  rest = rest.replace(/^(?:(?:to|that|about|of|for|set|up|me|please|in|,)\s+)+/, "").replace(/\s*(?:please|,)$/, "").trim();
   rest = rest.replace(/^(?:to remind me |remind me )(?:to |of |about )?/, "");
   if (!rest || /^(?:please|later|again|of something|something|of this later|me)$/.test(rest)) return undefined;
   return rest;

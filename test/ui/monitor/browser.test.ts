@@ -1,0 +1,165 @@
+/**
+ * The monitor page in a real browser: headless Chromium against the real `world monitor`
+ * child process, with entries appended through the real CLI while the page is open.
+ */
+import { readFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../../support/world.js";
+import { artifact, launchBrowser, startMonitor, type Browser, type Monitor } from "./harness.js";
+
+const LINE_TS = String.raw`\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\]`;
+
+let browser: Browser;
+let w: TempWorld;
+let monitor: Monitor;
+let page: Page;
+let pageErrors: string[];
+
+async function cli(...args: string[]): Promise<void> {
+  const r = await world(w.home, args);
+  expect(r.exitCode, r.stderr).toBe(0);
+}
+
+async function openPage(): Promise<void> {
+  page = await browser.context.newPage();
+  pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") pageErrors.push(m.text());
+  });
+  await page.goto(monitor.url);
+  await page.locator("#connection[data-state=live]").waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  w = tempWorld("world-monitor-page-");
+  monitor = await startMonitor(w.home);
+});
+afterEach(async () => {
+  await page?.close();
+  expect(await monitor.stop()).toBe(0);
+  w.cleanup();
+});
+
+describe("world monitor in a browser", () => {
+  it("shows a failing agent live, takes the human's answer and writes exactly the respond line", async () => {
+    await cli("event", "voice", "mic-1", "could you book a table for four tonight");
+    await openPage();
+    expect(page.url()).not.toContain("token="); // taken out of the address bar
+
+    await cli("agent", "start", "book-7", "Book a table for four at 8pm", "--need", "a confirmation number");
+    await page.locator('#active li[data-id="book-7"]').waitFor();
+    await cli("agent", "active", "book-7", "opening the booking site");
+    await cli("agent", "finish", "book-7", "could not confirm");
+    await cli("agent", "retry", "book-7", "no confirmation number: try the phone line");
+    await cli("agent", "failed", "book-7", "gave up after 3 retries", "--need", "the restaurant needs a credit card to hold the table");
+
+    const card = page.locator('#failed li[data-id="book-7"]');
+    await card.waitFor();
+    await expect.poll(() => card.locator(".blocker-text").textContent()).toBe("the restaurant needs a credit card to hold the table");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("attention");
+    await expect.poll(() => page.locator('#active li[data-id="book-7"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-count="failed"]').textContent()).toBe("1");
+    await page.screenshot({ path: artifact("monitor-failed-agent.png"), fullPage: true });
+
+    const answer = "use the card ending 4242, & don't <tip> more than 10%";
+    await card.locator("textarea").fill(answer);
+    await card.getByRole("button", { name: "Send" }).click();
+    const written = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "book-7", { what: "the answer" });
+    expect(written.output).toBe(answer);
+    const line = readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1)!;
+    expect(line).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[book-7\\] use the card ending 4242, & don't <tip> more than 10%$`));
+
+    await expect.poll(() => card.locator(".answered").textContent()).toContain(answer);
+    await expect.poll(() => card.locator(".form-status").textContent()).toBe("sent");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).not.toBe("attention");
+    await page.screenshot({ path: artifact("monitor-answered.png"), fullPage: true });
+
+    // The full history opens from the id.
+    await card.locator("button.id").click();
+    await page.locator("#detail").waitFor();
+    await expect.poll(() => page.locator("#detail-history li").count()).toBe(6);
+    await expect.poll(() => page.locator("#detail-summary").textContent()).toContain("a confirmation number");
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("answers a Spirit nudge with the yes button", async () => {
+    await openPage();
+    await cli("event", "spirit", "nudge-42", "nudge: Your train leaves in 40 minutes. Shall I call a taxi?");
+    const card = page.locator('#nudges li[data-id="nudge-42"]');
+    await card.waitFor();
+    await expect.poll(() => card.locator(".question").textContent()).toBe("Your train leaves in 40 minutes. Shall I call a taxi?");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("attention");
+    await page.screenshot({ path: artifact("monitor-nudge.png"), fullPage: true });
+
+    await card.getByRole("button", { name: "Yes" }).click();
+    const written = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "nudge-42", { what: "the yes" });
+    expect(written.output).toBe("yes");
+    expect(readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1)).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[nudge-42\\] yes$`));
+    // Answered: the question leaves the page.
+    await expect.poll(() => page.locator('#nudges li[data-id="nudge-42"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-empty-for="needs-you"]').isVisible()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows an error from the server on the page (a nudge id that does not exist)", async () => {
+    await cli("event", "spirit", "nudge-1", "nudge: Water the plants?");
+    await openPage();
+    const card = page.locator('#nudges li[data-id="nudge-1"]');
+    await card.waitFor();
+    // The page only offers real ids, so send a bad request the way the page does, through its own fetch.
+    const status = await page.evaluate(async () => {
+      const token = localStorage.getItem("world-monitor-token");
+      const res = await fetch("/api/respond", { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: JSON.stringify({ id: "no-such", text: "x" }) });
+      return { status: res.status, body: (await res.json()) as { error: string } };
+    });
+    expect(status.status).toBe(404);
+    expect(status.body.error).toMatch(/^unknown session: expected the id of an agent or a Spirit nudge in world\.log, received "no-such"$/);
+    // An empty answer is refused on the page itself, with a message.
+    await card.getByRole("button", { name: "Send" }).click();
+    await expect.poll(() => card.locator(".form-status").textContent()).toBe("Write an answer first.");
+  });
+
+  it("shows log text as text: <script> and <img onerror> never run", async () => {
+    await openPage();
+    const evil = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">`;
+    await cli("event", "chrome", "tab-1", evil);
+    await cli("event", "spirit", "<img/src=x/onerror=window.__pwned=3>", `nudge: <b>bold?</b> <img src=x onerror="window.__pwned=4">`);
+    await cli("agent", "start", "xss-1", "<svg onload=window.__pwned=5>", "--need", "<iframe src=javascript:window.__pwned=6>");
+    await cli("agent", "failed", "xss-1", "blocked", "--need", `<img src=x onerror="window.__pwned=7">`);
+
+    const row = page.locator('#recent li[data-label="event:chrome"]');
+    await row.waitFor();
+    await expect.poll(() => row.locator(".output").textContent()).toBe(evil);
+    await page.locator("#nudges li.card").waitFor();
+    await expect.poll(() => page.locator("#nudges .question").textContent()).toBe(`<b>bold?</b> <img src=x onerror="window.__pwned=4">`);
+    await page.locator('#failed li[data-id="xss-1"]').waitFor();
+    await expect.poll(() => page.locator('#failed li[data-id="xss-1"] .blocker-text').textContent()).toBe(`<img src=x onerror="window.__pwned=7">`);
+    await page.locator('#nudges button.id').click();
+    await page.locator("#detail").waitFor();
+    await expect.poll(() => page.locator("#detail-id").textContent()).toBe("<img/src=x/onerror=window.__pwned=3>");
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // No element came out of log text: the only img/script/svg/iframe/b elements are the page's own.
+    expect(await page.locator("main img, main svg, main iframe, main b, aside img, #recent script").count()).toBe(0);
+    expect(await page.locator("script").count()).toBe(1);
+    await page.screenshot({ path: artifact("monitor-xss.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("without the token the page says how to get it, and reads nothing", async () => {
+    page = await browser.context.newPage();
+    await page.goto(monitor.origin + "/");
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.locator("#no-token").waitFor();
+    expect(await page.locator("#main").isHidden()).toBe(true);
+  });
+});

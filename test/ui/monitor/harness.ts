@@ -1,0 +1,93 @@
+/**
+ * Running the real `world monitor` as a child process on a free port (--port 0: the
+ * kernel picks, the monitor prints the URL), and a headless Chromium to look at it.
+ * Chromium is the system one (/usr/bin/chromium, Debian's package), driven by
+ * playwright-core; nothing is downloaded.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa, type ResultPromise } from "execa";
+import { chromium, type BrowserContext } from "playwright-core";
+import { ROOT, WORLD_BIN } from "../../support/world.js";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const ARTIFACTS = join(ROOT, "test-artifacts");
+
+export interface Monitor {
+  /** The printed URL, with #token=… */
+  url: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  token: string;
+  proc: ResultPromise;
+  /** SIGTERM, then the exit code. */
+  stop: () => Promise<number | undefined>;
+}
+
+export async function startMonitor(home: string, extra: string[] = []): Promise<Monitor> {
+  const proc = execa("node", [WORLD_BIN, "--home", home, "monitor", "--port", "0", ...extra], {
+    reject: false,
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },
+    extendEnv: true,
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    let err = "";
+    proc.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.startsWith("http://"));
+      if (line !== undefined) resolve(line.trim());
+    });
+    proc.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    void proc.then((r) => reject(new Error(`world monitor exited (${r.exitCode}) before printing its URL: ${err}`)));
+  });
+  const parsed = new URL(url);
+  const token = parsed.hash.replace(/^#token=/, "");
+  return {
+    url,
+    origin: parsed.origin,
+    token,
+    proc,
+    stop: async () => {
+      proc.kill("SIGTERM");
+      return (await proc).exitCode;
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), "world-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+    viewport: { width: 1280, height: 900 },
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export function artifact(name: string): string {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}

@@ -1,0 +1,53 @@
+/** `world monitor [--port N] [--host H]`: the web monitor, until a signal stops it. */
+import { join } from "node:path";
+import { pino } from "pino";
+import { UsageError, shown } from "../../tools/errors.js";
+import { isLoopback } from "../monitor/guard.js";
+import { startMonitor } from "../monitor/server.js";
+import { loadToken, tokenFile } from "../monitor/token.js";
+import type { Context } from "./context.js";
+
+export const DEFAULT_PORT = 4680;
+
+function port(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new UsageError(`invalid --port: expected a whole number from 0 to 65535 (0: any free port), received ${shown(value)}`);
+  }
+  return Number(value);
+}
+
+export async function monitor(ctx: Context, opts: { port: string; host: string }): Promise<void> {
+  const log = pino({ level: process.env.WORLD_LOG_LEVEL ?? "info" }, pino.destination({ dest: join(ctx.paths.logs, "monitor.log"), mkdir: true, sync: true }));
+  const token = loadToken(ctx.paths, ctx.warn);
+  let running;
+  try {
+    running = await startMonitor({ paths: ctx.paths, token, host: opts.host, port: port(opts.port), log });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") throw new UsageError(`port in use: expected a free port for --port, received ${opts.port} (try --port 0 for any free port)`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new UsageError(`cannot listen on --host: expected an address of this machine, received ${shown(opts.host)}`);
+    throw error;
+  }
+  if (!isLoopback(opts.host)) ctx.warn(`listening on ${opts.host}: other machines can reach this monitor (it still needs the token)`);
+  // The token rides in the fragment: browsers never send it to a server or put it in a Referer.
+  ctx.out(`${running.url}#token=${token}`);
+  process.stderr.write(`world: monitor of ${ctx.paths.log}; token in ${tokenFile(ctx.paths)}; Ctrl-C stops it\n`);
+
+  // Graceful on the first signal; the second one forces.
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const onSignal = () => {
+      if (stopping) {
+        running.destroy();
+        process.exit(130);
+      }
+      stopping = true;
+      running.close().then(resolve, (error: unknown) => {
+        log.error({ err: error }, "shutdown failed");
+        resolve();
+      });
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+  });
+}

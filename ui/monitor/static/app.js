@@ -1,0 +1,363 @@
+// @ts-check
+/**
+ * The monitor page: snapshots from /api, live entries from /events (server-sent events),
+ * answers through POST /api/respond. The token comes from the URL fragment (#token=…),
+ * is kept in localStorage for this origin, and goes out as `Authorization: Bearer`.
+ */
+import { presenceOf } from "./presence.js";
+import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow } from "./render.js";
+
+/** @typedef {import("./render.js").EntryJson} EntryJson */
+/** @typedef {import("./render.js").SessionJson} SessionJson */
+/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null }[], nudges: EntryJson[] }} Attention */
+
+const RECENT_KEEP = 100;
+const TOKEN_KEY = "world-monitor-token";
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+const state = {
+  token: "",
+  /** @type {Map<number, EntryJson>} */
+  recent: new Map(),
+  /** @type {SessionJson[]} */
+  active: [],
+  /** @type {SessionJson[]} */
+  pending: [],
+  /** @type {Attention} */
+  attention: { failed: [], nudges: [] },
+  /** @type {string | null} */
+  openSession: null,
+};
+
+// ---- token ---------------------------------------------------------------------------
+
+function takeToken() {
+  const m = /(?:^|[#&])token=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (m) {
+    localStorage.setItem(TOKEN_KEY, m[1] ?? "");
+    history.replaceState(null, "", location.pathname + location.search); // out of the address bar
+  }
+  return localStorage.getItem(TOKEN_KEY) ?? "";
+}
+
+function needToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  $("no-token").hidden = false;
+  $("main").hidden = true;
+  setConnection("closed", "no token");
+}
+
+// ---- talking to the server --------------------------------------------------------------
+
+class ApiError extends Error {}
+
+/** @param {Response} res */
+async function failure(res) {
+  let message = `${res.status} ${res.statusText}`;
+  try {
+    const body = await res.json();
+    if (body && typeof body.error === "string") message = body.error;
+  } catch {
+    /* not JSON: keep the status line */
+  }
+  if (res.status === 401) needToken();
+  return new ApiError(message);
+}
+
+/** @param {string} path */
+async function get(path) {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${state.token}` }, cache: "no-store" });
+  if (!res.ok) throw await failure(res);
+  return res.json();
+}
+
+/** @param {string} id @param {string} text */
+async function respond(id, text) {
+  const res = await fetch("/api/respond", {
+    method: "POST",
+    headers: { Authorization: `Bearer ${state.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ id, text }),
+  });
+  if (!res.ok) {
+    const error = await failure(res);
+    showAlert(error.message);
+    throw error;
+  }
+  const result = await res.json();
+  if (typeof result.warning === "string") showAlert(result.warning);
+  scheduleRefresh();
+}
+
+// ---- alerts and connection ---------------------------------------------------------------
+
+/** @param {string} message */
+function showAlert(message) {
+  $("alert-text").textContent = message;
+  $("alert").hidden = false;
+}
+
+/** @param {string} kind @param {string} text */
+function setConnection(kind, text) {
+  const c = $("connection");
+  c.dataset.state = kind;
+  c.textContent = text;
+}
+
+// ---- rendering ------------------------------------------------------------------------------
+
+/** @param {string} name @param {number} n */
+function setEmpty(name, n) {
+  const p = document.querySelector(`[data-empty-for="${name}"]`);
+  if (p instanceof HTMLElement) p.hidden = n > 0;
+}
+
+/** @param {HTMLElement} list @param {SessionJson[]} sessions */
+function renderSessions(list, sessions) {
+  const now = Date.now();
+  list.replaceChildren(...sessions.map((s) => sessionRow(s, now)));
+}
+
+function renderRecent() {
+  const entries = [...state.recent.values()].sort((a, b) => (b.line ?? 0) - (a.line ?? 0));
+  $("recent").replaceChildren(...entries.map(entryRow));
+  setEmpty("recent", entries.length);
+}
+
+/**
+ * Cards are kept by key while they stay (a text box being typed in must survive a refresh).
+ * @param {HTMLElement} list @param {{ key: string, make: () => HTMLElement, update?: (card: HTMLElement) => void }[]} items
+ */
+function reconcile(list, items) {
+  /** @type {Map<string, HTMLElement>} */
+  const existing = new Map();
+  for (const child of list.children) if (child instanceof HTMLElement && child.dataset.key) existing.set(child.dataset.key, child);
+  const cards = items.map(({ key, make, update }) => {
+    const card = existing.get(key) ?? make();
+    card.dataset.key = key;
+    update?.(card);
+    return card;
+  });
+  // Only move what moved, so focus and typed text stay put.
+  cards.forEach((card, i) => {
+    if (list.children[i] !== card) list.insertBefore(card, list.children[i] ?? null);
+  });
+  while (list.children.length > cards.length) list.lastElementChild?.remove();
+}
+
+/** @param {{ session: SessionJson, answer: EntryJson | null }} item */
+function failedCard({ session: s }) {
+  return el(
+    "li",
+    { className: "card failed", attrs: { "data-id": s.id } },
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), el("time", { className: "ago", text: clock(s.updatedAt), attrs: { datetime: s.updatedAt } })),
+    el("p", { className: "task", text: s.task || s.output }),
+    el("p", { className: "blocker" }, el("strong", { text: "Blocked: " }), el("span", { className: "blocker-text", text: s.blocker ?? s.output })),
+    s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+    el("p", { className: "answered" }),
+    answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
+  );
+}
+
+/** @param {EntryJson} n */
+function nudgeCard(n) {
+  const question = n.output.replace(/^nudge: /, "");
+  return el(
+    "li",
+    { className: "card nudge", attrs: { "data-id": n.id } },
+    el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), el("time", { className: "ago", text: clock(n.ts), attrs: { datetime: n.ts } })),
+    el("p", { className: "question", text: question }),
+    answerForm(n.id, "Or answer in your own words…", (text) => respond(n.id, text), ["yes", "no"]),
+  );
+}
+
+function renderAttention() {
+  const { failed, nudges } = state.attention;
+  reconcile($("nudges"), nudges.map((n) => ({ key: `${n.id}@${n.line}`, make: () => nudgeCard(n) })));
+  reconcile(
+    $("failed"),
+    failed.map((item) => ({
+      key: `${item.session.id}@${item.session.line}`,
+      make: () => failedCard(item),
+      update: (card) => {
+        const answered = /** @type {HTMLElement} */ (card.querySelector(".answered"));
+        card.classList.toggle("is-answered", item.answer !== null);
+        answered.textContent = item.answer ? `You answered ${clock(item.answer.ts)}: “${item.answer.output}” (waiting for the agent to pick it up)` : "";
+      },
+    })),
+  );
+  setEmpty("needs-you", failed.length + nudges.length);
+}
+
+/** @param {Record<string, number>} sessions */
+function renderCounts(sessions) {
+  for (const dd of document.querySelectorAll("[data-count]")) {
+    if (dd instanceof HTMLElement) dd.textContent = String(sessions[dd.dataset.count ?? ""] ?? 0);
+  }
+}
+
+// ---- the Spirit's presence -------------------------------------------------------------------
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let presenceTimer;
+
+function renderPresence() {
+  const entries = [...state.recent.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const open = {
+    active: state.active.length,
+    failedUnanswered: state.attention.failed.filter((f) => f.answer === null).length,
+    nudges: state.attention.nudges.length,
+  };
+  const p = presenceOf(entries, Date.now(), open);
+  const spirit = $("spirit");
+  if (spirit.dataset.state !== p.state) spirit.dataset.state = p.state;
+  spirit.setAttribute("aria-label", `The Spirit: ${p.reason}`);
+  $("presence").textContent = p.reason;
+  clearTimeout(presenceTimer);
+  // A sparkle or a listening pulse ends by itself: look again when it should.
+  if (p.expiresInMs !== undefined) presenceTimer = setTimeout(renderPresence, p.expiresInMs + 50);
+}
+
+// ---- session detail ----------------------------------------------------------------------------
+
+/** @param {string} id */
+async function openSession(id) {
+  state.openSession = id;
+  $("detail-id").textContent = id;
+  $("detail").hidden = false;
+  $("detail-summary").replaceChildren(el("dd", { text: "loading…" }));
+  $("detail-history").replaceChildren();
+  try {
+    /** @type {{ session: SessionJson | null, history: EntryJson[] }} */
+    const { session, history } = await get(`/api/session/${encodeURIComponent(id)}`);
+    if (state.openSession !== id) return;
+    const rows = session
+      ? [["state", `${session.state} (${session.status})`], ["task", session.task], ["need", session.need ?? "–"], ["blocker", session.blocker ?? "–"], ["retries", String(session.retries)], ["started", session.startedAt ? `${clock(session.startedAt)} (${ago(session.startedAt, Date.now())})` : "–"]]
+      : [["kind", "events only (not an agent session)"]];
+    $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
+    $("detail-history").replaceChildren(...history.map(entryRow));
+  } catch (error) {
+    $("detail-summary").replaceChildren(el("dd", { className: "error", text: error instanceof Error ? error.message : String(error) }));
+  }
+}
+
+function closeSession() {
+  state.openSession = null;
+  $("detail").hidden = true;
+}
+
+// ---- refreshing ----------------------------------------------------------------------------------
+
+let refreshing = false;
+let again = false;
+
+async function refresh() {
+  if (refreshing) {
+    again = true;
+    return;
+  }
+  refreshing = true;
+  try {
+    const [counts, attention, active, pending] = await Promise.all([get("/api/counts"), get("/api/attention"), get("/api/active"), get("/api/pending")]);
+    state.attention = attention;
+    state.active = active;
+    state.pending = pending;
+    renderCounts(counts.sessions);
+    renderAttention();
+    renderSessions($("active"), active);
+    renderSessions($("pending"), pending);
+    setEmpty("active", active.length);
+    setEmpty("pending", pending.length);
+    renderPresence();
+  } catch (error) {
+    if (!(error instanceof ApiError)) setConnection("error", "server unreachable");
+    else showAlert(error.message);
+  } finally {
+    refreshing = false;
+    if (again) {
+      again = false;
+      void refresh();
+    }
+  }
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let refreshTimer;
+function scheduleRefresh() {
+  // A burst of entries makes one refresh, not one per line.
+  if (refreshTimer === undefined) refreshTimer = setTimeout(() => ((refreshTimer = undefined), void refresh()), 60);
+}
+
+/** @param {EntryJson} e */
+function addRecent(e) {
+  if (e.line === undefined) return;
+  state.recent.set(e.line, e);
+  if (state.recent.size > RECENT_KEEP) {
+    const oldest = [...state.recent.keys()].sort((a, b) => a - b).slice(0, state.recent.size - RECENT_KEEP);
+    for (const line of oldest) state.recent.delete(line);
+  }
+}
+
+async function loadRecent() {
+  /** @type {EntryJson[]} */
+  const rows = await get(`/api/recent?n=${RECENT_KEEP}`);
+  for (const e of rows) addRecent(e);
+  renderRecent();
+}
+
+function connect() {
+  const source = new EventSource(`/events?token=${encodeURIComponent(state.token)}`);
+  source.addEventListener("open", () => {
+    setConnection("live", "live");
+    // Snapshots after the stream is open: whatever happens in between arrives on the stream too.
+    void loadRecent().catch((error) => showAlert(error instanceof Error ? error.message : String(error)));
+    void refresh();
+  });
+  source.addEventListener("entry", (event) => {
+    /** @type {EntryJson} */
+    const e = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    addRecent(e);
+    renderRecent();
+    renderPresence();
+    if (state.openSession === e.id) $("detail-history").append(entryRow(e));
+    scheduleRefresh();
+  });
+  source.addEventListener("problem", (event) => {
+    const p = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    showAlert(`world.log line ${p.line}: malformed, skipped: ${p.error}`);
+  });
+  source.addEventListener("error", () => {
+    // EventSource reconnects by itself; a missing token will not fix itself, so check.
+    setConnection("error", "reconnecting…");
+    if (source.readyState === EventSource.CLOSED) void get("/api/counts").catch(() => {});
+  });
+}
+
+// ---- start -------------------------------------------------------------------------------------------
+
+function start() {
+  $("alert-close").addEventListener("click", () => ($("alert").hidden = true));
+  $("detail-close").addEventListener("click", closeSession);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && state.openSession !== null) closeSession();
+  });
+  // One listener for every id button, present and future.
+  document.addEventListener("click", (event) => {
+    const target = event.target instanceof Element ? event.target.closest("[data-open-session]") : null;
+    if (target instanceof HTMLElement && target.dataset.openSession) void openSession(target.dataset.openSession);
+  });
+  setInterval(() => {
+    // Relative times age; the lists themselves only change with the log.
+    const now = Date.now();
+    for (const t of document.querySelectorAll("time.ago")) {
+      if (t instanceof HTMLElement && t.closest(".session")) t.textContent = ago(t.getAttribute("datetime") ?? "", now);
+    }
+  }, 15_000);
+
+  state.token = takeToken();
+  if (state.token === "") return needToken();
+  connect();
+}
+
+start();

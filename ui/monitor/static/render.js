@@ -1,0 +1,145 @@
+// @ts-check
+/**
+ * DOM building for the monitor page. Log text only ever enters the page as textContent
+ * (through `el`), never as HTML: a log line holding <script> shows as those characters.
+ */
+
+/**
+ * @typedef {{ line?: number, ts: string, kind: "event" | "agent", source?: string, status?: string, id: string, output: string, need?: string, outputRef?: string, needRef?: string }} EntryJson
+ * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number }} SessionJson
+ */
+
+/**
+ * @param {string} tag
+ * @param {{ className?: string, text?: string, attrs?: Record<string, string> }} [props]
+ * @param {(Node | null | undefined | false)[]} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  if (props.className) node.className = props.className;
+  if (props.text !== undefined) node.textContent = props.text;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) node.setAttribute(name, value);
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** @param {string} ts */
+export function clock(ts) {
+  const d = new Date(ts);
+  return Number.isNaN(d.getTime()) ? ts : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+}
+
+/** @param {string} ts @param {number} now */
+export function ago(ts, now) {
+  const s = Math.max(0, Math.round((now - Date.parse(ts)) / 1000));
+  if (Number.isNaN(s)) return ts;
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
+/** @param {number} n */
+export function retries(n) {
+  return n === 1 ? "after 1 retry" : `after ${n} retries`;
+}
+
+/** @param {EntryJson} e */
+export function labelOf(e) {
+  return e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
+}
+
+/**
+ * A button that opens a session's history.
+ * @param {string} id
+ */
+export function idButton(id) {
+  return el("button", { className: "id link", text: id, attrs: { type: "button", "data-open-session": id, title: "Show this session's history" } });
+}
+
+/**
+ * One log entry as a row.
+ * @param {EntryJson} e
+ */
+export function entryRow(e) {
+  const key = e.kind === "event" ? e.source ?? "" : e.status ?? "";
+  return el(
+    "li",
+    { className: `entry ${e.kind}`, attrs: { "data-line": String(e.line ?? ""), "data-label": labelOf(e) } },
+    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts } }),
+    el("span", { className: `label tag-${key}`, text: labelOf(e) }),
+    idButton(e.id),
+    el("span", { className: "output", text: e.output }),
+    e.outputRef ? el("span", { className: "ref", text: ` [full: .world/${e.outputRef}]` }) : null,
+    e.need !== undefined ? el("span", { className: "need", text: `need: ${e.need}` }) : null,
+  );
+}
+
+/**
+ * An active or pending session.
+ * @param {SessionJson} s
+ * @param {number} now
+ */
+export function sessionRow(s, now) {
+  return el(
+    "li",
+    { className: `session status-${s.status}`, attrs: { "data-id": s.id } },
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), el("time", { className: "ago", text: ago(s.updatedAt, now), attrs: { datetime: s.updatedAt } })),
+    el("p", { className: "task", text: s.task || s.output }),
+    s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
+    s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
+    s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+  );
+}
+
+/**
+ * A text box and a send button; `onSend(text)` resolves when the answer is written.
+ * @param {string} id
+ * @param {string} placeholder
+ * @param {(text: string) => Promise<void>} onSend
+ * @param {string[]} quick  one-click answers (e.g. yes / no)
+ */
+export function answerForm(id, placeholder, onSend, quick = []) {
+  const input = /** @type {HTMLTextAreaElement} */ (el("textarea", { attrs: { rows: "2", placeholder, "aria-label": `Answer ${id}`, name: "text" } }));
+  const status = el("p", { className: "form-status", attrs: { "aria-live": "polite" } });
+  const send = /** @type {HTMLButtonElement} */ (el("button", { className: "primary", text: "Send", attrs: { type: "submit" } }));
+  const form = /** @type {HTMLFormElement} */ (el("form", { className: "answer", attrs: { "data-answer-for": id } }));
+  /** @param {string} text */
+  const submit = async (text) => {
+    if (text.trim() === "") {
+      status.textContent = "Write an answer first.";
+      status.className = "form-status error";
+      return;
+    }
+    for (const b of form.querySelectorAll("button")) b.disabled = true;
+    status.textContent = "sending…";
+    status.className = "form-status";
+    try {
+      await onSend(text);
+      input.value = "";
+      status.textContent = "sent";
+    } catch (error) {
+      status.textContent = error instanceof Error ? error.message : String(error);
+      status.className = "form-status error";
+    } finally {
+      for (const b of form.querySelectorAll("button")) b.disabled = false;
+    }
+  };
+  const buttons = el("div", { className: "buttons" });
+  for (const answer of quick) {
+    const b = el("button", { className: `quick quick-${answer}`, text: answer[0]?.toUpperCase() + answer.slice(1), attrs: { type: "button", "data-answer": answer } });
+    b.addEventListener("click", () => void submit(answer));
+    buttons.append(b);
+  }
+  buttons.append(send);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void submit(input.value);
+  });
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) form.requestSubmit();
+  });
+  form.append(input, buttons, status);
+  return form;
+}

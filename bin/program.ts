@@ -89,6 +89,22 @@ program
   );
 
 program
+  .command("monitor")
+  .description("the web monitor: a page on 127.0.0.1 showing the world live (prints its URL with the token)")
+  .option("--port <n>", "port to listen on (0: any free port)", "4680")
+  .option("--host <address>", "address to listen on", "127.0.0.1")
+  .action(async (opts) => {
+    await (await import("../ui/cli/monitor.js")).monitor(await ctx(), opts);
+  });
+
+program
+  .command("mcp")
+  .description("a Model Context Protocol server on stdio: log_event, log_agent_status, check, query, respond")
+  .action(async () => {
+    await (await import("../ui/cli/mcp.js")).mcp(await ctx());
+  });
+
+program
   .command("spawn <task...>")
   .description('start a task agent: world spawn "<task> | need: <criteria>" (--kind <agent> | -- <command> [args…]); prints its session id')
   .option("--kind <agent>", "a built-in agent (dist/agents/<agent>/main.js)")

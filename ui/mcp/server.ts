@@ -1,0 +1,116 @@
+/**
+ * The world as a Model Context Protocol server (the official SDK's McpServer). Five
+ * tools; arguments are validated by zod schemas (which the client also sees as JSON
+ * Schema); a refusal comes back as a tool error (isError: true) carrying the CLI's
+ * one-line message, so an agent can read it and correct itself.
+ */
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { WorldError } from "../../tools/errors.js";
+import { AGENT_STATUSES } from "../../tools/world/entry.js";
+import { WorldIndex } from "../../tools/world/index-db.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
+import { checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
+
+export const SERVER_NAME = "world";
+export const SERVER_VERSION = "0.1.0";
+
+export interface WorldMcp {
+  server: McpServer;
+  /** Closes the index (the transport is closed by server.close()). */
+  dispose: () => void;
+}
+
+export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onInternalError: (error: unknown) => void }): WorldMcp {
+  const server = new McpServer(
+    { name: SERVER_NAME, version: SERVER_VERSION },
+    { instructions: "world.log is the single source of truth: log what you do with log_event / log_agent_status, read it with check and query." },
+  );
+  let index: WorldIndex | undefined;
+  const openedIndex = () => (index ??= new WorldIndex(paths));
+
+  // Every tool goes through here: an answer becomes text content, a WorldError a tool error.
+  const run = (work: () => ToolAnswer): CallToolResult => {
+    try {
+      const answer = work();
+      return { content: [answer.text, ...answer.warnings.map((w) => `warning: ${w}`)].map((text) => ({ type: "text" as const, text })) };
+    } catch (error) {
+      if (error instanceof WorldError) return { isError: true, content: [{ type: "text", text: error.message }] };
+      options.onInternalError(error);
+      return { isError: true, content: [{ type: "text", text: `internal error (please report): ${(error as Error)?.message ?? String(error)}` }] };
+    }
+  };
+  const write = { sync: options.sync };
+
+  server.registerTool(
+    "log_event",
+    {
+      description: "Append `[ts][event:<source>][<identifier>] <output>` to world.log. Returns the line as written.",
+      inputSchema: {
+        source: z.string().describe("lower-case name: chrome, bash, file, api, system, user, voice, spirit, calendar, or your own"),
+        identifier: z.string().describe("what the event is about: no whitespace or ']'"),
+        output: z.string().describe("free text; newlines are escaped so the entry stays one line"),
+      },
+    },
+    (a) => run(() => logEvent(paths, a, write)),
+  );
+
+  server.registerTool(
+    "log_agent_status",
+    {
+      description:
+        "Append `[ts][agent:<status>][<session_id>] <output> | need: <need>`. The lifecycle is enforced " +
+        "(start → active → finish → verified/retry/failed; failed → retry) unless force is true.",
+      inputSchema: {
+        status: z.enum(AGENT_STATUSES),
+        session_id: z.string().describe("the session's id: no whitespace or ']'"),
+        output: z.string().describe("the task (on start) or what happened"),
+        need: z.string().optional().describe("on start: the success criterion; on failed: the blocker"),
+        force: z.boolean().optional().describe("write even if the lifecycle forbids this transition"),
+      },
+    },
+    (a) => run(() => logAgentStatus(paths, a, write)),
+  );
+
+  server.registerTool(
+    "check",
+    {
+      description: "The entries `reader` has not seen yet, as a JSON array of entries; then its cursor moves past them (unless peek).",
+      inputSchema: {
+        reader: z.string().describe("the reader's name: lower-case letters, digits, '.', '_' or '-'"),
+        peek: z.boolean().optional().describe("show without moving the cursor"),
+      },
+    },
+    (a) => run(() => checkEntries(paths, a)),
+  );
+
+  server.registerTool(
+    "query",
+    {
+      description:
+        "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified sessions; " +
+        "events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
+      inputSchema: {
+        type: z.enum(QUERY_TYPES),
+        arg: z.string().optional().describe("source for events, session id for agent, N for recent, text for search"),
+        limit: z.number().int().positive().optional().describe("at most this many rows"),
+      },
+    },
+    (a) => run(() => queryWorld(openedIndex(), a)),
+  );
+
+  server.registerTool(
+    "respond",
+    {
+      description: "A human's answer to a failed agent or a Spirit nudge: appends `[ts][event:user][<session_id>] <text>`.",
+      inputSchema: {
+        session_id: z.string().describe("the agent session or nudge id"),
+        text: z.string().describe("the answer"),
+      },
+    },
+    (a) => run(() => respond(paths, a, write)),
+  );
+
+  return { server, dispose: () => index?.close() };
+}

@@ -1,0 +1,102 @@
+/**
+ * What the MCP tools do, as plain functions of the world's paths: the same checks and
+ * the same one-line refusals as the CLI (ui/cli/write.ts, respond.ts, query.ts, check.ts).
+ * Each returns the text handed back to the calling agent; errors are thrown as WorldError.
+ */
+import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
+import { appendOnce } from "../../tools/world/append.js";
+import { check as checkLog } from "../../tools/world/check.js";
+import { checkReader } from "../../tools/world/cursor.js";
+import { checkId, checkSource, checkStatus } from "../../tools/world/entry.js";
+import { formatEntry } from "../../tools/world/format.js";
+import type { WorldIndex } from "../../tools/world/index-db.js";
+import { entryJson } from "../../tools/world/json.js";
+import { findLastStatus } from "../../tools/world/last-status.js";
+import { checkTransition } from "../../tools/world/lifecycle.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
+import * as q from "../../tools/world/query.js";
+import { describeProblem } from "../../tools/world/read.js";
+import { respondTo } from "../../tools/world/respond.js";
+
+export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
+export type QueryType = (typeof QUERY_TYPES)[number];
+
+/** What a tool answers: the main text, and warnings worth showing beside it. */
+export interface ToolAnswer {
+  text: string;
+  warnings: string[];
+}
+
+export interface WriteOptions {
+  sync: boolean;
+}
+
+export function logEvent(paths: WorldPaths, a: { source: string; identifier: string; output: string }, o: WriteOptions): ToolAnswer {
+  const entry = appendOnce(paths, { kind: "event", source: checkSource(a.source), id: checkId(a.identifier), output: a.output }, o);
+  return { text: formatEntry(entry), warnings: [] };
+}
+
+export function logAgentStatus(
+  paths: WorldPaths,
+  a: { status: string; session_id: string; output: string; need?: string | undefined; force?: boolean | undefined },
+  o: WriteOptions,
+): ToolAnswer {
+  const status = checkStatus(a.status);
+  const id = checkId(a.session_id, "session id");
+  if (a.force !== true) checkTransition(id, findLastStatus(paths.log, id)?.status, status);
+  const entry = appendOnce(paths, { kind: "agent", status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, o);
+  return { text: formatEntry(entry), warnings: [] };
+}
+
+/** The reader's unseen entries as a JSON array; its cursor moves unless peek. */
+export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: boolean | undefined }): ToolAnswer {
+  const warnings: string[] = [];
+  const result = checkLog(
+    paths,
+    checkReader(a.reader),
+    ({ reset, problems }) => {
+      if (reset) warnings.push(reset);
+      for (const p of problems) warnings.push(describeProblem(p));
+    },
+    { peek: a.peek === true },
+  );
+  return { text: JSON.stringify(result.entries.map(entryJson)), warnings };
+}
+
+function whole(value: string | number | undefined, what: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
+  return Number(text);
+}
+
+/** `world query <type> [arg] --json`, as one JSON array. */
+export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string | undefined; limit?: number | undefined }): ToolAnswer {
+  index.catchUp();
+  const json = (rows: unknown[]): ToolAnswer => ({ text: JSON.stringify(rows), warnings: [] });
+  switch (a.type) {
+    case "active":
+    case "pending":
+    case "failed":
+    case "verified":
+      return json(q.sessionsIn(index, a.type, whole(a.limit, "limit", 1000)));
+    case "events":
+      return json(q.events(index, a.arg === undefined || a.arg === "" ? undefined : a.arg, whole(a.limit, "limit", 100)));
+    case "agent": {
+      if (a.arg === undefined || a.arg === "") throw new UsageError("missing session id: expected query type agent with arg <session-id>, received nothing");
+      const rows = q.history(index, a.arg);
+      if (rows.length === 0) throw new NotFoundError(`unknown session: expected an id that appears in world.log, received ${shown(a.arg)}`);
+      return json(rows);
+    }
+    case "recent":
+      return json(q.recent(index, whole(a.arg, "count for recent", 20)));
+    case "search":
+      if (a.arg === undefined || a.arg.trim() === "") throw new UsageError("missing search text: expected query type search with arg <text>, received nothing");
+      return json(q.search(index, a.arg, whole(a.limit, "limit", 50)));
+  }
+}
+
+export function respond(paths: WorldPaths, a: { session_id: string; text: string }, o: WriteOptions): ToolAnswer {
+  const { entry, warning } = respondTo(paths, checkId(a.session_id, "session id"), a.text, o);
+  return { text: formatEntry(entry), warnings: warning === undefined ? [] : [warning] };
+}

@@ -53,7 +53,7 @@ export const BOOKING_RULES: ActionRule[] = [
   // A route ("flights from dallas to la") is a search even when asked as a question.
   {
     kind: "flight", decision: "nudge", verb: "book",
-    re: /\b(?:flights?|round ?trip|one way)\b(?: [a-z']+){0,3}? from [a-z]+(?: [a-z]+){0,3} to [a-z]+|\b(?:round ?trip|one way) flights?\b/,
+    re: /\b(?:flights?|(?:plane |airline )?tickets?|round ?trip|one way)\b(?: [a-z']+){0,3}? from [a-z]+(?: [a-z]+){0,3} to [a-z]+|\b(?:round ?trip|one way) flights?\b/,
     unless: FLIGHT_FACTS, inQuestions: true, why: "flight search with a route",
   },
   { kind: "flight", decision: "nudge", verb: "book", re: BOOKABLE_FLIGHT, also: DATE_RANGE, unless: FLIGHT_FACTS, inQuestions: true, why: "flight with dates" },

@@ -67,7 +67,7 @@ export const MONEY_RULES: ActionRule[] = [
   // Fraud on an account: report it.
   {
     kind: "banking", decision: "nudge", verb: "report", task: "report fraud on the account",
-    re: /\bfraud\w*\b|\b(?:suspicious|unauthori[sz]ed|false|strange|unknown|weird|unrecognized) (?:charges?|transactions?|activity|purchases?|withdrawals?)\b|\bsomeone (?:else )?(?:is |has been )?(?:using|used|charged)\b.*\b(?:card|account)\b|\b(?:card|account)\b.*\b(?:being used|used) by (?:someone|somebody|a stranger)\b|\bidentity theft\b/,
+    re: /\bfraud\w*\b|\b(?:suspicious|unauthori[sz]ed|false|strange|unknown|weird|unrecognized) (?:charges?|transactions?|activity|purchases?|withdrawals?)\b|\bsomeone (?:else )?(?:is |has been )?(?:using|used|charged)\b.*\b(?:card|account)\b|\b(?:card|account)\b.*\b(?:being used|used) by (?:someone|somebody|a stranger)\b|\bidentity theft\b|\b(?:hacked|compromised|breached)\b.*\b(?:account|card)\b|\b(?:account|card)\b.*\b(?:hacked|compromised|breached)\b/,
     procedural: true, why: "report fraud",
   },
   // PIN / password change or reset.
@@ -113,7 +113,7 @@ export const MONEY_RULES: ActionRule[] = [
   // Paying a bill.
   {
     kind: "payment", decision: "nudge", verb: "pay",
-    re: rx(`${V("pay|pay off")}${W}{0,4}? (?:bill|bills|rent|mortgage|invoice|loan|tuition|fee|fees|tax|taxes|dues|installment|premium|card|credit card|statement|tab)\\b`),
+    re: rx(`${V("pay|pay off")}${W}{0,4}? (?:bill|bills|rent|mortgage|invoice|loan|tuition|fee|fees|tax|taxes|dues|installment|premium|card|credit card|statement|tab|balance)\\b`),
     procedural: true, why: "pay a bill",
   },
 ];

@@ -8,6 +8,6 @@ import { MONEY_RULES } from "./actions-money.js";
 import { BOOKING_RULES } from "./actions-booking.js";
 import { COMM_RULES } from "./actions-comm.js";
 import { HOME_RULES } from "./actions-home.js";
-import { ActionRule } from "./lexicon.js";
+import type { ActionRule } from "./lexicon.js";
 
 export const ACTION_RULES: readonly ActionRule[] = [...MONEY_RULES, ...BOOKING_RULES, ...HOME_RULES, ...COMM_RULES];

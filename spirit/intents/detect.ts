@@ -17,7 +17,7 @@
 import { ACTION_RULES } from "./actions.js";
 import { listKind } from "./actions-home.js";
 import { Frame, acts, asks, frameOf } from "./frames.js";
-import { ActionRule } from "./lexicon.js";
+import type { ActionRule } from "./lexicon.js";
 import { core, normalize, splitClauses, toSecondPerson } from "./normalize.js";
 import { findQuiet } from "./quiet.js";
 import { findReminder } from "./reminders.js";

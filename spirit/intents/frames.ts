@@ -21,7 +21,7 @@ const FILLER = /^(?:(?:hey|hi|ok|okay|ai|so|um|uh|well|alright|and|also|oh|yo|no
 // People suggesting something to each other. "let us" counts unless the
 // speaker clearly talks to the assistant ("let us add milk to my list please").
 const DISCUSSION =
-  /^(?:(?:i think|i guess|i feel like|maybe|perhaps|honestly|do you think|don't you think) )?(?:we|you guys|somebody|someone|one of us)(?: really| definitely| probably| still| also)? (?:should|could|can|need to|needs to|has to|ought to|have to|must|might want to|got to|had better|better|are going to have to)\b|^(?:he|she|they|my (?:wife|husband|partner|mom|mother|dad|father|son|daughter|kids?|boss|friend|brother|sister|roommate)) (?:wants|needs|would like|has|should|could|ought) to\b|^(?:shall we|how about we|why do not we|what if we|we are going to need to|it (?:would|might) be (?:good|nice|smart|a good idea) to)\b/;
+  /^(?:(?:i think|i guess|i feel like|maybe|perhaps|honestly|do you think|do not you think) )?(?:we|you guys|somebody|someone|one of us)(?: really| definitely| probably| still| also)? (?:should|could|can|need to|needs to|has to|ought to|have to|must|might want to|got to|had better|better|are going to have to)\b|^(?:he|she|they|my (?:wife|husband|partner|mom|mother|dad|father|son|daughter|kids?|boss|friend|brother|sister|roommate)) (?:wants|needs|would like|has|should|could|ought) to\b|^(?:shall we|how about we|why do not we|what if we|we are going to need to|it (?:would|might) be (?:good|nice|smart|a good idea) to)\b/;
 const LET_US = /^let us\b/;
 const TO_ASSISTANT = /\b(?:please|my|you|your)\b/;
 

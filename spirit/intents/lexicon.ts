@@ -55,7 +55,7 @@ export const AVAILABLE = /\b(?:available|availability|vacanc(?:y|ies)|open (?:fr
 /** Things that get booked: these nouns plus a date range or "available" mean a booking. */
 export const BOOKABLE_FLIGHT = /\b(?:flights?|plane tickets?|airfare|round ?trip|one way ticket)\b/;
 export const BOOKABLE_STAY = /\b(?:hotels?|motels?|rooms? (?:for|in|big)|place to stay|airbnb|suite|lodging|accommodations?|bed and breakfast)\b/;
-export const BOOKABLE_CAR = /\b(?:rental cars?|car rentals?|rent(?:ing|ed)? (?:a |an )?(?:car|ride|vehicle|automobile|suv|van|truck)|cars? (?:be )?rented|rentals?)\b/;
+export const BOOKABLE_CAR = /\b(?:rental cars?|car rentals?|rent(?:ing|ed)? (?:a |an )?(?:car|ride|vehicle|automobile|suv|van|truck)|cars? (?:be )?rented|(?:car|vehicle|suv|van) to rent|rentals?)\b/;
 export const RIDE = /\b(?:ubers?|lyfts?|taxis?|cabs?|rideshare|ride share)\b/;
 export const MEETING_ROOM = /\b(?:meeting|conference) rooms?\b|\brooms? (?:are |is )?(?:free|available|open)\b/;
 

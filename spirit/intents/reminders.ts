@@ -7,7 +7,7 @@
 // question/info frame and carry no creation verb, which is what the checks
 // below look at.
 
-import { Frame } from "./frames.js";
+import type { Frame } from "./frames.js";
 
 interface ReminderCue {
   re: RegExp;

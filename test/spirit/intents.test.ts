@@ -160,6 +160,18 @@ const FRESH: Array<[string, IntentLabel]> = [
   ["let's play twenty questions", "quiet"],
   ["how much time is left on the timer", "quiet"],
   ["what's the cheapest way to send money abroad", "quiet"],
+  // written last, scored before any further rule change (5 of 47 tasks missed then)
+  ["i keep forgetting to drink water remind me every two hours", "reminder"],
+  ["block my card someone stole my wallet", "task"],
+  ["share where i am with my wife", "task"],
+  ["where is my phone i can't find it", "task"],
+  ["i need two tickets from new york to london in october", "task"],
+  ["i think someone hacked my bank account and made purchases", "task"],
+  ["does the steakhouse on main take reservations", "quiet"],
+  ["what's the status of my credit card application", "quiet"],
+  ["i'm planning to call my sister later", "quiet"],
+  ["my friend booked a cruise to alaska", "quiet"],
+  ["what's the best airline to fly to europe", "quiet"],
 ];
 
 describe("detectIntent: generalisation check on fresh utterances", () => {

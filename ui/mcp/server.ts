@@ -7,11 +7,23 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { WorldError } from "../../tools/errors.js";
+import { WorldError, shown } from "../../tools/errors.js";
 import { AGENT_STATUSES } from "../../tools/world/entry.js";
 import { WorldIndex } from "../../tools/world/index-db.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
+
+// Validation messages in the CLI's words: what was wrong, what was expected, what was received.
+function received(input: unknown): string {
+  return input === undefined ? "nothing" : shown(input);
+}
+const text = (name: string, description: string) =>
+  z.string({ error: (iss) => `invalid ${name}: expected a string, received ${received(iss.input)}` }).describe(description);
+const flag = (name: string, description: string) =>
+  z.boolean({ error: (iss) => `invalid ${name}: expected true or false, received ${received(iss.input)}` }).optional().describe(description);
+const wholeError = { error: (iss: { input?: unknown }) => `invalid limit: expected a positive whole number, received ${received(iss.input)}` };
+const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+  z.enum(values, { error: (iss) => `invalid ${name}: expected one of ${values.join(", ")}, received ${received(iss.input)}` });
 
 export const SERVER_NAME = "world";
 export const SERVER_VERSION = "0.1.0";
@@ -48,9 +60,9 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     {
       description: "Append `[ts][event:<source>][<identifier>] <output>` to world.log. Returns the line as written.",
       inputSchema: {
-        source: z.string().describe("lower-case name: chrome, bash, file, api, system, user, voice, spirit, calendar, or your own"),
-        identifier: z.string().describe("what the event is about: no whitespace or ']'"),
-        output: z.string().describe("free text; newlines are escaped so the entry stays one line"),
+        source: text("source", "lower-case name: chrome, bash, file, api, system, user, voice, spirit, calendar, or your own"),
+        identifier: text("identifier", "what the event is about: no whitespace or ']'"),
+        output: text("output", "free text; newlines are escaped so the entry stays one line"),
       },
     },
     (a) => run(() => logEvent(paths, a, write)),
@@ -63,11 +75,11 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
         "Append `[ts][agent:<status>][<session_id>] <output> | need: <need>`. The lifecycle is enforced " +
         "(start → active → finish → verified/retry/failed; failed → retry) unless force is true.",
       inputSchema: {
-        status: z.enum(AGENT_STATUSES),
-        session_id: z.string().describe("the session's id: no whitespace or ']'"),
-        output: z.string().describe("the task (on start) or what happened"),
-        need: z.string().optional().describe("on start: the success criterion; on failed: the blocker"),
-        force: z.boolean().optional().describe("write even if the lifecycle forbids this transition"),
+        status: oneOf("agent status", AGENT_STATUSES),
+        session_id: text("session id", "the session's id: no whitespace or ']'"),
+        output: text("output", "the task (on start) or what happened"),
+        need: text("need", "on start: the success criterion; on failed: the blocker").optional(),
+        force: flag("force", "write even if the lifecycle forbids this transition"),
       },
     },
     (a) => run(() => logAgentStatus(paths, a, write)),
@@ -78,8 +90,8 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     {
       description: "The entries `reader` has not seen yet, as a JSON array of entries; then its cursor moves past them (unless peek).",
       inputSchema: {
-        reader: z.string().describe("the reader's name: lower-case letters, digits, '.', '_' or '-'"),
-        peek: z.boolean().optional().describe("show without moving the cursor"),
+        reader: text("reader", "the reader's name: lower-case letters, digits, '.', '_' or '-'"),
+        peek: flag("peek", "show without moving the cursor"),
       },
     },
     (a) => run(() => checkEntries(paths, a)),
@@ -92,9 +104,9 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
         "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified sessions; " +
         "events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
       inputSchema: {
-        type: z.enum(QUERY_TYPES),
-        arg: z.string().optional().describe("source for events, session id for agent, N for recent, text for search"),
-        limit: z.number().int().positive().optional().describe("at most this many rows"),
+        type: oneOf("query type", QUERY_TYPES),
+        arg: text("arg", "source for events, session id for agent, N for recent, text for search").optional(),
+        limit: z.number(wholeError).int(wholeError).positive(wholeError).optional().describe("at most this many rows"),
       },
     },
     (a) => run(() => queryWorld(openedIndex(), a)),
@@ -105,8 +117,8 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     {
       description: "A human's answer to a failed agent or a Spirit nudge: appends `[ts][event:user][<session_id>] <text>`.",
       inputSchema: {
-        session_id: z.string().describe("the agent session or nudge id"),
-        text: z.string().describe("the answer"),
+        session_id: text("session id", "the agent session or nudge id"),
+        text: text("text", "the answer"),
       },
     },
     (a) => run(() => respond(paths, a, write)),

@@ -1,0 +1,39 @@
+/**
+ * The meeting-prep agent: a short brief of what the world knows before a meeting.
+ *
+ *   WORLD_TASK="prepare for 'Budget review' with Alice and Bob tomorrow at 10"
+ *   (or WORLD_MEETING='{"title":…,"time":…,"attendees":[…]}')
+ *   → .world/briefs/<id>.md, and
+ *   [agent:finish][id] brief at .world/briefs/<id>.md: "Budget review" at …, 3 about Alice, …
+ *
+ * It reports what the log holds, nothing more: where it knows nothing, the brief says so.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openIndex } from "../../tools/world/index-db.js";
+import { runAgent } from "../run.js";
+import { collect, renderBrief, summary } from "./brief.js";
+import { chooseMeeting } from "./meeting.js";
+
+await runAgent(async (run) => {
+  const choice = chooseMeeting(run.env.task, process.env.WORLD_MEETING);
+  if (!choice.ok) {
+    run.fail(choice.why, "the meeting's title, time and attendees (in the task, or WORLD_MEETING as JSON)");
+    return;
+  }
+  const { meeting } = choice;
+  run.active(`collecting what the log knows about "${meeting.title}"${meeting.attendees.length ? ` with ${meeting.attendees.join(", ")}` : ""}`);
+  const index = openIndex(run.paths);
+  let findings;
+  try {
+    findings = collect(index, meeting, run.id);
+  } finally {
+    index.close();
+  }
+  // A session id may hold characters a file name must not ('/'): keep it safe and readable.
+  const name = `${run.id.replace(/[^A-Za-z0-9._-]/g, "_")}.md`;
+  const dir = join(run.paths.dir, "briefs");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), renderBrief(meeting, findings, run.id, new Date()));
+  run.finish(`brief at .world/briefs/${name}: ${summary(meeting, findings)}`);
+});

@@ -1,0 +1,137 @@
+/**
+ * The machinery shared by the reminder and timer agents: arm, wait, deliver once.
+ *
+ * The log holds everything needed to survive a restart:
+ *   [agent:active][id] armed: due <ISO> by <kind> — <message>
+ *       written when armed, and again as the heartbeat while waiting (with a note in
+ *       parentheses after the kind); `parseArmed` reads it back, and so does rearm.ts.
+ *   [event:notify][id] <message>
+ *       the delivery (tools/notify), written once.
+ *   [agent:finish][id] delivered at <ISO> (due <ISO>)
+ *
+ * A run of the same session (re-armed after a restart, or retried) takes the due time
+ * from its own latest armed line instead of reading "in 10 minutes" again, and before
+ * delivering it looks for a delivery at or after that line: a reminder never fires
+ * twice. A retry whose guidance names a new time arms that time instead.
+ */
+import { notify } from "../../tools/notify/notify.js";
+import type { Entry } from "../../tools/world/entry.js";
+import { findLastEntry } from "../../tools/world/last-status.js";
+import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
+import { msFromEnv, sleep, type AgentRun } from "../run.js";
+
+export type AlarmKind = "reminder" | "timer";
+
+export interface Alarm {
+  kind: AlarmKind;
+  due: Date;
+  /** What is delivered: "Reminder: call mom", "Timer done: 10 minutes". */
+  message: string;
+}
+
+/** How the agent turns words into an alarm; undefined when the words name no time. */
+export type Planner = (text: string, now: Date) => Alarm | undefined;
+
+const ARMED = /^armed: due (\S+) by (reminder|timer)(?: \(([^)]*)\))? — (.*)$/s;
+
+export function armedLine(alarm: Alarm, note?: string): string {
+  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${note ? ` (${note.replace(/[()]/g, "")})` : ""} — ${alarm.message}`;
+}
+
+export function parseArmed(output: string): Alarm | undefined {
+  const m = ARMED.exec(output);
+  if (m === null) return undefined;
+  const due = new Date(m[1]!);
+  if (Number.isNaN(due.getTime())) return undefined;
+  return { kind: m[2] as AlarmKind, due, message: m[4]! };
+}
+
+/** The latest armed line of a session (the one a new run of it must honour). */
+export function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
+  const entry = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
+  return entry && { alarm: parseArmed(entry.output)!, entry };
+}
+
+function deliveredSince(log: string, id: string, since: string): Entry | undefined {
+  const entry = findLastEntry(log, id, (e) => e.kind === "event" && e.source === NOTIFY_SOURCE);
+  return entry !== undefined && entry.ts >= since ? entry : undefined;
+}
+
+function lateness(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.round(s / 60);
+  return m < 120 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+function evidence(deliveredAt: string, due: Date): string {
+  const late = Date.parse(deliveredAt) - due.getTime();
+  const note = late > 5000 ? `; late by ${lateness(late)}: the agent was not running at the due time` : "";
+  return `delivered at ${deliveredAt} (due ${due.toISOString()}${note})`;
+}
+
+/**
+ * Runs an alarm session to its end. `heartbeatMs` (default 30 min, WORLD_HEARTBEAT_MS)
+ * keeps the Keeper from taking a long wait for a dead agent.
+ */
+export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, whatIsMissing: string): Promise<void> {
+  const { log } = run.paths;
+  const now = new Date();
+  const previous = lastArmed(log, run.id);
+  const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
+
+  let alarm: Alarm;
+  let armedAt: string;
+  if (fromGuidance === undefined && previous !== undefined) {
+    alarm = previous.alarm;
+    armedAt = previous.entry.ts;
+    const done = deliveredSince(log, run.id, armedAt);
+    if (done !== undefined) {
+      run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
+      return;
+    }
+    run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
+  } else {
+    const fresh = fromGuidance ?? plan(run.env.task, now);
+    if (fresh === undefined) {
+      run.fail(`no time found in ${JSON.stringify(run.env.task)}`, whatIsMissing);
+      return;
+    }
+    if (fresh.due.getTime() <= now.getTime() - 1000) {
+      run.fail(`the time named is in the past: ${fresh.due.toISOString()}`, `${whatIsMissing} (a time in the future)`);
+      return;
+    }
+    alarm = fresh;
+    run.active(armedLine(alarm));
+    armedAt = lastArmed(log, run.id)?.entry.ts ?? new Date().toISOString();
+  }
+
+  const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
+  for (;;) {
+    const left = alarm.due.getTime() - Date.now();
+    if (left <= 0) break;
+    await sleep(Math.min(left, heartbeatMs), run.signal);
+    if (run.signal.aborted) {
+      run.active(`stopped by a signal before due ${alarm.due.toISOString()}: still armed, rearm starts it again`);
+      return;
+    }
+    if (alarm.due.getTime() - Date.now() > 0) {
+      run.active(armedLine(alarm, `waiting, next check-in by ${new Date(Date.now() + heartbeatMs).toISOString()}`));
+    }
+  }
+
+  // Another run of this session (a re-arm racing a slow original) may have delivered.
+  const done = deliveredSince(log, run.id, armedAt);
+  if (done !== undefined) {
+    run.finish(evidence(done.ts, alarm.due));
+    return;
+  }
+  const { entry, desktop } = await notify(run.writer, {
+    id: run.id,
+    message: alarm.message,
+    title: kind === "timer" ? "Timer" : "Reminder",
+    urgency: "normal",
+  });
+  if (!desktop.shown) process.stderr.write(`agent ${run.id}: desktop notification not shown: ${desktop.why}\n`);
+  run.finish(evidence(entry.ts, alarm.due));
+}

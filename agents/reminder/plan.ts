@@ -1,0 +1,18 @@
+/** Task words → an alarm, for the reminder and the timer agents. */
+import type { Alarm } from "./alarm.js";
+import { findWhen, reminderSubject, timerLabel } from "./when.js";
+
+/** "remind me to call mom at 5pm" → due 17:00, "Reminder: call mom". */
+export function planReminder(text: string, now: Date): Alarm | undefined {
+  const when = findWhen(text, now);
+  if (when === undefined) return undefined;
+  const subject = reminderSubject(when.rest);
+  return { kind: "reminder", due: when.due, message: `Reminder: ${subject === "" ? "(no subject given)" : subject}` };
+}
+
+/** "set a timer for 10 minutes" → due in 10 minutes, "Timer done: 10 minutes". */
+export function planTimer(text: string, now: Date): Alarm | undefined {
+  const when = findWhen(text, now);
+  if (when === undefined) return undefined;
+  return { kind: "timer", due: when.due, message: `Timer done: ${timerLabel(when.text)}` };
+}

@@ -1,0 +1,36 @@
+/**
+ * Reading a due time out of a task in plain words, with chrono-node, relative to now
+ * and in the process's time zone (TZ): "remind me to call mom at 5pm", "in 10 minutes",
+ * "tomorrow at 9", "set a timer for 10 minutes". Times of day already past today mean
+ * the next one (forwardDate).
+ */
+import * as chrono from "chrono-node";
+
+export interface When {
+  due: Date;
+  /** The words that named the time ("at 5pm", "for 10 minutes"). */
+  text: string;
+  /** The task with those words taken out. */
+  rest: string;
+}
+
+export function findWhen(task: string, now: Date): When | undefined {
+  const found = chrono.parse(task, now, { forwardDate: true })[0];
+  if (found === undefined) return undefined;
+  const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
+  return { due: found.start.date(), text: found.text, rest };
+}
+
+/** What to remind of: "remind me to call mom at 5pm" → "call mom". */
+export function reminderSubject(rest: string): string {
+  return rest
+    .replace(/^(please\s+)?(set\s+(a|an)\s+)?(remind(er)?\s*(me)?|reminder)\s*[:,-]?\s*/i, "")
+    .replace(/^(to|that|about|of)\s+/i, "")
+    .replace(/[\s.!,;]+$/, "")
+    .trim();
+}
+
+/** How long a timer runs, in the task's words: "for 10 minutes" → "10 minutes". */
+export function timerLabel(text: string): string {
+  return text.replace(/^(for|in)\s+/i, "").trim();
+}

@@ -1,0 +1,10 @@
+/**
+ * The timer agent: "set a timer for 10 minutes" → after 10 minutes,
+ * `[event:notify][id] Timer done: 10 minutes`, then `finish delivered at …`.
+ * The same machinery as the reminder (agents/reminder/alarm.ts).
+ */
+import { runAgent } from "../run.js";
+import { runAlarm } from "../reminder/alarm.js";
+import { planTimer } from "../reminder/plan.js";
+
+await runAgent((run) => runAlarm(run, "timer", planTimer, "how long the timer should run"));

@@ -1,0 +1,76 @@
+/**
+ * The web-watch agent: "watch http://127.0.0.1:8080/ every 5 seconds for 1 minute".
+ *
+ *   [agent:active][id] watching <url> every 5 s for 1 min
+ *   [event:chrome][id] first look: <url> — HTTP 200, 512 bytes, sha256 1a2b3c4d: <text…>
+ *   [event:chrome][id] changed: <url> — now: <new lines>; was: <old lines>
+ *   [event:notify][id] Changed: <url> — now: …                     (the alert)
+ *   [event:chrome][id] error: <url> — fetch failed: ECONNREFUSED   (once per new error)
+ *   [agent:active][id] watching <url>: 12 checks, 1 change, …      (heartbeat, 30 min)
+ *   [agent:finish][id] watched <url> for 1 min: 12 checks, 1 change …; now "…"
+ *
+ * It stops when the duration is over or on SIGTERM (then it finishes with what it saw).
+ * A page that never answered ends in `failed … | need: a reachable URL …`.
+ */
+import { notify } from "../../tools/notify/notify.js";
+import { msFromEnv, runAgent, sleep } from "../run.js";
+import { describeChange, look, preview, type Look } from "./page.js";
+import { planWatch, showMs } from "./plan.js";
+
+await runAgent(async (run) => {
+  const plan = planWatch(run.env.task);
+  if (plan === undefined) {
+    run.fail(`no URL found in ${JSON.stringify(run.env.task.slice(0, 100))}`, "the address of the page to watch (http:// or https://)");
+    return;
+  }
+  const { url, intervalMs, durationMs } = plan;
+  const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
+  const started = Date.now();
+  const deadline = durationMs === undefined ? Infinity : started + durationMs;
+  run.active(`watching ${url} every ${showMs(intervalMs)}${durationMs === undefined ? " until stopped" : ` for ${showMs(durationMs)}`}`);
+
+  let last: Extract<Look, { ok: true }> | undefined;
+  let lastError: string | undefined;
+  let checks = 0;
+  let changes = 0;
+  let lastChange: string | undefined;
+  let lastBeat = Date.now();
+
+  while (!run.signal.aborted) {
+    const seen = await look(url, Math.min(30_000, Math.max(2000, intervalMs)), run.signal);
+    if (run.signal.aborted) break;
+    checks += 1;
+    if (seen.ok) {
+      lastError = undefined;
+      if (last === undefined) {
+        run.event("chrome", `first look: ${url} — HTTP ${seen.status}, ${seen.bytes} bytes, sha256 ${seen.hash.slice(0, 8)}: ${preview(seen.text)}`);
+      } else if (seen.hash !== last.hash) {
+        changes += 1;
+        const what = describeChange(last.text, seen.text);
+        lastChange = `${seen.at}: ${what}`;
+        run.event("chrome", `changed: ${url} — ${what}`);
+        await notify(run.writer, { id: run.id, title: "Page changed", message: `Changed: ${url} — ${what}` });
+      }
+      last = seen;
+    } else if (seen.error !== lastError) {
+      lastError = seen.error;
+      run.event("chrome", `error: ${url} — ${seen.error}`);
+    }
+    if (Date.now() - lastBeat >= heartbeatMs) {
+      lastBeat = Date.now();
+      run.active(`watching ${url}: ${checks} checks, ${changes} change${changes === 1 ? "" : "s"}${lastError ? `, failing now: ${lastError}` : ""}`);
+    }
+    const wait = Math.min(intervalMs, deadline - Date.now());
+    if (wait <= 0) break;
+    await sleep(wait, run.signal);
+    if (Date.now() >= deadline) break;
+  }
+
+  const how = run.signal.aborted ? "until stopped" : `for ${showMs(durationMs ?? Date.now() - started)}`;
+  if (last === undefined) {
+    run.fail(`could not fetch ${url} in ${checks} tries (${how}): ${lastError ?? "stopped before the first look"}`, `a reachable URL, or a human to check ${url}`);
+    return;
+  }
+  const changed = changes === 0 ? "no change" : `${changes} change${changes === 1 ? "" : "s"} (last at ${lastChange})`;
+  run.finish(`watched ${url} ${how}: ${checks} checks, ${changed}; now sha256 ${last.hash.slice(0, 8)} "${preview(last.text, 160)}"`);
+});

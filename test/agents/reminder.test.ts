@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { appendOnce } from "../../tools/world/append.js";
+import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./support.js";
+import { armedLine, parseArmed } from "../../agents/reminder/alarm.js";
+import { planReminder, planTimer } from "../../agents/reminder/plan.js";
+
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+describe("reminder planning (chrono-node)", () => {
+  const now = new Date("2026-11-22T10:00:00.000Z");
+  it("reads the time and the subject out of the words", () => {
+    const a = planReminder("remind me to call mom at 5pm", now)!;
+    expect(a.message).toBe("Reminder: call mom");
+    expect(a.due.getHours()).toBe(17);
+    expect(planReminder("remind me in 10 minutes to check the oven", now)!.due.toISOString()).toBe("2026-11-22T10:10:00.000Z");
+    expect(planReminder("remind me in 10 minutes to check the oven", now)!.message).toBe("Reminder: check the oven");
+    expect(planReminder("remind me tomorrow at 9 to water the plants", now)!.due.getDate()).toBe(new Date(now.getTime() + 86_400_000).getDate());
+    expect(planReminder("in 2 seconds stretch", now)!.due.toISOString()).toBe("2026-11-22T10:00:02.000Z");
+    expect(planReminder("remind me to buy milk", now)).toBeUndefined();
+  });
+  it("reads a timer's duration", () => {
+    const t = planTimer("set a timer for 10 minutes", now)!;
+    expect(t.message).toBe("Timer done: 10 minutes");
+    expect(t.due.toISOString()).toBe("2026-11-22T10:10:00.000Z");
+  });
+  it("writes armed lines that read back", () => {
+    const alarm = { kind: "reminder" as const, due: new Date("2026-11-22T17:00:00.000Z"), message: "Reminder: call mom — (really)" };
+    expect(parseArmed(armedLine(alarm))).toEqual(alarm);
+    expect(parseArmed(armedLine(alarm, "waiting, next check-in by 2026-11-22T17:30:00.000Z"))).toEqual(alarm);
+    expect(parseArmed("armed: due never by reminder — x")).toBeUndefined();
+  });
+});
+
+describe("reminder agent (real process)", () => {
+  it("arms, waits, delivers through notify and finishes with the delivery time", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r1", "remind me in 1 second to stretch", "the user is reminded to stretch");
+    const child = runAgentProcess(w.paths, "reminder", { id: "r1", task: "remind me in 1 second to stretch" });
+    const armed = await waitForEntry(w.paths, isStatus("r1", "active", /^armed: due /), { what: "armed line" });
+    const due = parseArmed(armed.output)!.due;
+    const notified = await waitForEntry(w.paths, isEvent("r1", "notify"), { what: "notification" });
+    expect(notified.output).toBe("Reminder: stretch");
+    expect(Date.parse(notified.ts)).toBeGreaterThanOrEqual(due.getTime());
+    const finish = await waitForEntry(w.paths, isStatus("r1", "finish"), { what: "finish" });
+    expect(finish.output).toBe(`delivered at ${notified.ts} (due ${due.toISOString()})`);
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toMatch(/desktop notification not shown: no display/);
+  });
+
+  it("fails with a need when the task names no time", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r2", "remind me to buy milk");
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r2", task: "remind me to buy milk" });
+    expect(result.exitCode).toBe(3);
+    const failed = entriesOf(w.paths, "r2").at(-1)!;
+    expect(failed).toMatchObject({ kind: "agent", status: "failed", need: "when to remind you" });
+    expect(failed.output).toMatch(/no time found/);
+  });
+
+  it("heartbeats while it waits, each heartbeat still a parseable armed line", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r3", "in 2 seconds drink water");
+    const child = runAgentProcess(w.paths, "reminder", { id: "r3", task: "in 2 seconds drink water", env: { WORLD_HEARTBEAT_MS: "300" } });
+    const beat = await waitForEntry(w.paths, isStatus("r3", "active", /next check-in by/), { what: "heartbeat" });
+    expect(parseArmed(beat.output)?.message).toBe("Reminder: drink water");
+    await waitForEntry(w.paths, isStatus("r3", "finish"), { what: "finish" });
+    expect((await child).exitCode).toBe(0);
+  });
+
+  it("delivers at once, once, when started past due (after a restart)", async () => {
+    w = tempWorld();
+    const due = new Date(Date.now() - 60_000);
+    startSession(w.paths, "r4", "remind me in 1 minute to leave");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "r4", output: armedLine({ kind: "reminder", due, message: "Reminder: leave" }) });
+    const first = await runAgentProcess(w.paths, "reminder", { id: "r4", task: "remind me in 1 minute to leave" });
+    expect(first.exitCode).toBe(0);
+    const finish = entriesOf(w.paths, "r4").find(isStatus("r4", "finish"))!;
+    expect(finish.output).toMatch(new RegExp(`\\(due ${due.toISOString()}; late by 1m`));
+    // The reminder was not re-read as "in 1 minute from now".
+    expect(entriesOf(w.paths, "r4").filter(isEvent("r4", "notify"))).toHaveLength(1);
+  });
+
+  it("never fires twice: a re-run that finds its own delivery only finishes", async () => {
+    w = tempWorld();
+    const due = new Date(Date.now() - 5000);
+    startSession(w.paths, "r5", "remind me in 5 seconds to breathe");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "r5", output: armedLine({ kind: "reminder", due, message: "Reminder: breathe" }) });
+    // Delivered, then the process died before it could write finish.
+    const delivered = appendOnce(w.paths, { kind: "event", source: "notify", id: "r5", output: "Reminder: breathe" });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r5", task: "remind me in 5 seconds to breathe" });
+    expect(result.exitCode).toBe(0);
+    const mine = entriesOf(w.paths, "r5");
+    expect(mine.filter(isEvent("r5", "notify"))).toHaveLength(1);
+    expect(mine.at(-1)).toMatchObject({ status: "finish", output: expect.stringContaining(`delivered at ${delivered.ts}`) });
+  });
+
+  it("on a retry whose guidance names a new time, arms that time and delivers again", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r6", "remind me in 1 second to call Ana");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "r6", output: armedLine({ kind: "reminder", due: new Date(Date.now() - 1000), message: "Reminder: call Ana" }) });
+    appendOnce(w.paths, { kind: "event", source: "notify", id: "r6", output: "Reminder: call Ana" });
+    appendOnce(w.paths, { kind: "agent", status: "finish", id: "r6", output: "delivered" });
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r6", output: "the user asked for it again", need: "remind again" });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r6", task: "remind me in 1 second to call Ana", attempt: 2, guidance: "again in 1 second please" });
+    expect(result.exitCode).toBe(0);
+    expect(entriesOf(w.paths, "r6").filter(isEvent("r6", "notify"))).toHaveLength(2);
+  });
+
+  it("stops on SIGTERM while waiting, says so, and stays armed", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r7", "remind me in 10 minutes to stand up");
+    const child = runAgentProcess(w.paths, "reminder", { id: "r7", task: "remind me in 10 minutes to stand up" });
+    await waitForEntry(w.paths, isStatus("r7", "active", /^armed: due /), { what: "armed line" });
+    child.kill("SIGTERM");
+    const result = await child;
+    expect(result.exitCode).toBe(143);
+    const last = entriesOf(w.paths, "r7").at(-1)!;
+    expect(last).toMatchObject({ kind: "agent", status: "active" });
+    expect(last.output).toMatch(/stopped by a signal before due .*still armed/);
+  });
+});

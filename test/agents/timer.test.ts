@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { isEvent, isStatus, runAgentProcess, startSession } from "./support.js";
+
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+describe("timer agent (real process)", () => {
+  it("\"set a timer for 1 second\" → Timer done: 1 second, then finish", async () => {
+    w = tempWorld();
+    startSession(w.paths, "t1", "set a timer for 1 second");
+    const child = runAgentProcess(w.paths, "timer", { id: "t1", task: "set a timer for 1 second" });
+    const armed = await waitForEntry(w.paths, isStatus("t1", "active", /^armed: due \S+ by timer — Timer done: 1 second$/), { what: "armed" });
+    const done = await waitForEntry(w.paths, isEvent("t1", "notify"), { what: "timer done" });
+    expect(done.output).toBe("Timer done: 1 second");
+    expect(done.line).toBeGreaterThan(armed.line);
+    await waitForEntry(w.paths, isStatus("t1", "finish", /^delivered at /), { what: "finish" });
+    expect((await child).exitCode).toBe(0);
+  });
+
+  it("fails with a need when no duration is given", async () => {
+    w = tempWorld();
+    startSession(w.paths, "t2", "set a timer");
+    const result = await runAgentProcess(w.paths, "timer", { id: "t2", task: "set a timer" });
+    expect(result.exitCode).toBe(3);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.need === "how long the timer should run");
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The policy gate every agent's command goes through (the shell agent, the general
+ * agent's bash_run tool): allowed commands run; others run only if a human approved
+ * exactly this command for this session, in the log.
+ *
+ * Asking: the agent fails with `failed refused: <command> (<reason>) | need: a human
+ * to approve: <command>`. Approving: the human answers that session with a response
+ * whose first word is "approve" (`world respond <id> approve`, which appends
+ * `[event:user][<id>] approve`). When the session is sent back to work (a retry), the
+ * gate finds that answer after the refusal and lets the command run. An approval is
+ * for that command in that session only; anything else is asked again.
+ */
+import type { Entry } from "../world/entry.js";
+import { findLastEntry } from "../world/last-status.js";
+import type { WorldPaths } from "../world/paths.js";
+import { judge } from "./policy.js";
+import { runCommand, type RunInput, type RunResult } from "./run.js";
+import { showCommand } from "./words.js";
+
+const APPROVE_PREFIX = "a human to approve: ";
+const APPROVAL = /^\s*(approve|approved)\b/i;
+
+/** The `need` of a refusal: what the human is asked to approve. */
+export function approvalNeed(argv: readonly string[]): string {
+  return APPROVE_PREFIX + showCommand(argv);
+}
+
+/** Did a human approve exactly this command for this session, after it was refused? */
+export function isApproved(paths: WorldPaths, sessionId: string, argv: readonly string[]): boolean {
+  const need = approvalNeed(argv);
+  const asked = findLastEntry(paths.log, sessionId, (e) => e.kind === "agent" && e.status === "failed" && e.need === need);
+  if (asked === undefined) return false;
+  const answer = findLastEntry(paths.log, sessionId, (e: Entry) => e.kind === "event" && e.source === "user");
+  return answer !== undefined && answer.ts >= asked.ts && APPROVAL.test(answer.output);
+}
+
+export type Authorization =
+  | { allowed: true; approvedBy: "policy" | "human" }
+  | { allowed: false; command: string; reason: string; need: string };
+
+/** May `argv` run in this session: on the allow-list, or approved by a human in the log? */
+export function authorize(paths: WorldPaths, sessionId: string, argv: readonly string[]): Authorization {
+  const verdict = judge(argv);
+  if (verdict.allowed) return { allowed: true, approvedBy: "policy" };
+  if (isApproved(paths, sessionId, argv)) return { allowed: true, approvedBy: "human" };
+  return { allowed: false, command: showCommand(argv), reason: verdict.reason, need: approvalNeed(argv) };
+}
+
+export type GateResult =
+  | { ran: true; approvedBy: "policy" | "human"; result: RunResult }
+  | { ran: false; command: string; reason: string; need: string };
+
+/** Runs `argv` if the policy or a human allows it; otherwise says what to ask for. */
+export async function gatedRun(
+  paths: WorldPaths,
+  sessionId: string,
+  input: RunInput,
+  signal?: AbortSignal,
+): Promise<GateResult> {
+  const auth = authorize(paths, sessionId, input.argv);
+  if (!auth.allowed) return { ran: false, command: auth.command, reason: auth.reason, need: auth.need };
+  return { ran: true, approvedBy: auth.approvedBy, result: await runCommand(input, signal) };
+}

@@ -4,6 +4,7 @@
  * Suites are separate files; add yours to SUITES.
  */
 const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> }[] = [
+  { name: "log", load: () => import("./log.js") },
 
 ];
 

@@ -1,0 +1,29 @@
+/**
+ * Child process: bring a world's index up to date (or rebuild it) and report the time,
+ * the lines read and the peak memory of the process. Run in its own process so that
+ * maxRSS is the index's alone.
+ *
+ *   node dist/bench/log-catch-up-child.js HOME [--rebuild]
+ */
+import { statSync } from "node:fs";
+import { WorldIndex } from "../tools/world/index-db.js";
+import { worldPaths } from "../tools/world/paths.js";
+
+const [home, mode] = process.argv.slice(2);
+if (!home) throw new Error("usage: log-catch-up-child.js HOME [--rebuild]");
+const paths = worldPaths(home);
+const t = process.hrtime.bigint();
+const index = new WorldIndex(paths);
+const lines = mode === "--rebuild" ? index.rebuild() : index.catchUp();
+index.close();
+const ms = Number(process.hrtime.bigint() - t) / 1e6;
+const size = (f: string) => {
+  try {
+    return statSync(f).size;
+  } catch {
+    return 0;
+  }
+};
+process.stdout.write(
+  JSON.stringify({ lines, ms, maxRssMb: process.resourceUsage().maxRSS / 1024, indexMb: (size(paths.index) + size(`${paths.index}-wal`)) / 2 ** 20 }) + "\n",
+);

@@ -1,0 +1,50 @@
+/**
+ * Index catch-up of the big log from empty, and of new lines on top, each in a child
+ * process (its peak memory is the index's alone), against the raw insert floor run in
+ * the same way in the same run.
+ */
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { fmt, runScript, type Row } from "./measure.js";
+import { generateLog, type LogStats } from "./generate-log.js";
+
+const child = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+
+interface Run {
+  lines: number;
+  ms: number;
+  maxRssMb: number;
+  indexMb?: number;
+}
+
+export function indexCatchUp(home: string, log: string, stats: LogStats, tmp: string, newLines: number): Row[] {
+  const floor = runScript<Run>(child("log-insert-floor-child.js"), [log, join(tmp, "floor.db")]);
+  const full = runScript<Run>(child("log-catch-up-child.js"), [home]);
+  // New lines on top: new sessions (another id prefix), timestamps after the last line.
+  generateLog(log, { lines: newLines, sessions: Math.max(1, newLines / 100), seed: 7, prefix: "inc", start: new Date(Date.parse(stats.lastTs) + 1000) });
+  const more = runScript<Run>(child("log-catch-up-child.js"), [home]);
+  const rate = (r: Run) => (r.lines / r.ms) * 1000;
+  return [
+    {
+      name: `index catch-up from empty (${full.lines.toLocaleString("en-US")} lines)`,
+      value: `${fmt.rate(rate(full))} (${(full.ms / 1000).toFixed(1)} s, index ${full.indexMb!.toFixed(0)} MiB)`,
+      floor: `raw parse+insert ${fmt.rate(rate(floor))} (${(floor.ms / 1000).toFixed(1)} s)`,
+      ratio: fmt.x(full.ms / floor.ms),
+      note: "slowdown",
+    },
+    {
+      name: "peak memory of that catch-up (maxRSS of the child)",
+      value: `${full.maxRssMb.toFixed(0)} MB`,
+      floor: `raw parse+insert ${floor.maxRssMb.toFixed(0)} MB`,
+      ratio: fmt.x(full.maxRssMb / floor.maxRssMb),
+      note: "must stay < 200 MB",
+    },
+    {
+      name: `incremental catch-up (${more.lines.toLocaleString("en-US")} new lines on top)`,
+      value: `${fmt.rate(rate(more))} (${fmt.ms(more.ms)}, peak ${more.maxRssMb.toFixed(0)} MB)`,
+      floor: `raw parse+insert ${fmt.rate(rate(floor))}`,
+      ratio: fmt.x(rate(floor) / rate(more)),
+      note: "slowdown",
+    },
+  ];
+}

@@ -154,6 +154,38 @@ describe("world monitor in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows the Spirit working, sparkling on verified, and each section filled (light and dark)", async () => {
+    await cli("agent", "start", "sum-3", "Summarise the inbox", "--need", "five bullet points");
+    await cli("agent", "active", "sum-3", "read 40 of 112 messages");
+    await cli("agent", "start", "photos-2", "Rename the holiday photos", "--need", "every photo named by date and place");
+    await cli("agent", "finish", "photos-2", "renamed 214 photos");
+    await openPage();
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("working");
+    await expect.poll(() => page.locator("#presence").textContent()).toBe("1 agent is working");
+    await expect.poll(() => page.locator('#pending li[data-id="photos-2"] .task').textContent()).toBe("Rename the holiday photos");
+
+    await cli("agent", "verified", "photos-2", "every photo has a date and a place");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("completed");
+    // The sparkle is brief: it gives way to the orbit by itself.
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state"), { timeout: 10_000 }).toBe("working");
+
+    await cli("event", "voice", "mic-1", "remind me to call mum at six");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("listening");
+    await cli("event", "spirit", "nudge-5", "nudge: Shall I set a reminder for 18:00 to call mum?");
+    await page.locator('#nudges li[data-id="nudge-5"]').waitFor();
+    await page.screenshot({ path: artifact("monitor-overview-light.png"), fullPage: true });
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.screenshot({ path: artifact("monitor-overview-dark.png"), fullPage: true });
+    // Reduced motion: no animation runs on the Spirit, the state still shows.
+    const spiritAnimations = () =>
+      page.evaluate(() => document.getAnimations().filter((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest("#spirit") != null).length);
+    expect(await spiritAnimations()).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect.poll(spiritAnimations).toBe(0);
+    expect(await page.locator("#spirit").getAttribute("data-state")).toBe("attention");
+    expect(pageErrors).toEqual([]);
+  });
+
   it("without the token the page says how to get it, and reads nothing", async () => {
     page = await browser.context.newPage();
     await page.goto(monitor.origin + "/");

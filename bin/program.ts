@@ -116,3 +116,34 @@ program
     const command = dash === -1 ? [] : process.argv.slice(dash + 1);
     await (await import("../ui/cli/spawn.js")).spawn(await ctx(), words.slice(0, words.length - command.length), opts, command);
   });
+
+const SPIRIT_OPTIONS = (cmd: Command) =>
+  cmd
+    .option("--user <speaker>", "which transcript speaker is the user (default $WORLD_USER_SPEAKER, .world/config.json, or 'user')")
+    .option("--calendar <file.ics|URL>", "watch this calendar: meetings starting soon get a meeting-prep agent")
+    .option("--nudge-expiry <duration>", "an unanswered nudge expires, without action, after this long (default 10m)")
+    .option("--dedupe-window <duration>", "never ask the same question twice within this long (default 12h)")
+    .option("--decline-memory <duration>", "a 'no' to a kind of nudge weighs on that kind for this long (default 7d)")
+    .option("--stale-voice <duration>", "voice lines older than this are context, not requests (default 10m)")
+    .option("--calendar-lead <duration>", "prepare for a meeting this long before it starts (default 15m)")
+    .option("--calendar-poll <duration>", "read the calendar again this often (default 60s)")
+    .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)");
+
+SPIRIT_OPTIONS(program.command("spirit"))
+  .description("the Spirit: follows the log (voice, answers, failures, calendar) and spawns, nudges, observes or stays quiet")
+  .action(async (opts) => {
+    const cli = await import("../ui/cli/spirit.js");
+    await cli.spirit(await ctx(), cli.spiritFlags(opts));
+  });
+
+SPIRIT_OPTIONS(program.command("listen [command...]"))
+  .description("log a speech transcript as [event:voice][<speaker>] lines: JSON Lines on stdin, --file, or --from-command -- <stt> [args…]")
+  .option("--file <path>", "read this file or FIFO instead of stdin")
+  .option("--follow", "keep reading the file as it grows (or the FIFO as writers come and go)")
+  .option("--from-command", "run the command after -- and read its stdout (e.g. -- whisper-stream -m model.bin)")
+  .option("--format <format>", "jsonl ({ts,speaker,text}), text (plain lines), whisper (whisper.cpp stream), pocketsphinx (its JSON)", "jsonl")
+  .option("--speaker <name>", "who plain-text formats are attributed to (default: the user speaker)")
+  .option("--spirit", "run the Spirit in this process too")
+  .action(async (command: string[], opts) => {
+    await (await import("../ui/cli/listen.js")).listen(await ctx(), command, opts);
+  });

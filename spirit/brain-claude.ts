@@ -1,0 +1,104 @@
+/**
+ * The Claude brain (with ANTHROPIC_API_KEY): one continuous conversation with the model
+ * (WORLD_MODEL), persisted in .world/spirit-session.json and trimmed as it grows
+ * (tools/llm/session.ts). Each utterance is one user turn; the model answers by calling
+ * `decide`, whose input is validated with zod. Its past decisions are kept in the
+ * conversation as text, so every stored user turn is plain and trimming can cut anywhere;
+ * what trimming drops is summarised by the memory that rides along with every turn.
+ *
+ *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
+ *     this utterance; `claude unavailable (…)` is logged once per outage, and
+ *     `claude available again` when it answers again;
+ *   - the model calls `decide` with input zod rejects, or does not call it → quiet,
+ *     with `claude answered badly (…)` logged.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { askTool, ModelAnswerError } from "../tools/llm/tool-call.js";
+import type { Conversation } from "../tools/llm/session.js";
+import { Decision, type Brain, type BrainInput } from "./brain.js";
+import { BRAIN_ID, quote, say } from "./lines.js";
+import type { SpiritMemory } from "./memory.js";
+
+export const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to.
+
+For every utterance call the decide tool exactly once:
+- quiet (the default): small talk, chatter, questions you cannot act on, anything not clearly actionable.
+- spawn: only for an explicit, low-risk request made by THE USER to you, such as "remind me to ..." or "set a timer for ...". Give kind (reminder or timer) and task (the request in the imperative, with its time, e.g. "remind me to stretch in 2 seconds").
+- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and whenever people are only discussing something ("we should book the flight"). Give kind (e.g. flight, payment, message), task, and question phrased exactly "Want me to <task>?".
+- observe: rarely; a fact about the user worth remembering later (a preference, an allergy, a date). Give note.
+Never act on what other speakers ask for without asking the user. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined.`;
+
+export const DECIDE_TOOL = {
+  name: "decide",
+  description: "Record what to do about the latest utterance: spawn a task agent, nudge (ask) the user, observe, or stay quiet.",
+  schema: Decision,
+};
+
+function turnText(input: BrainInput): string {
+  const { heard } = input;
+  const who = heard.isUser ? `${heard.speaker} (the user)` : `${heard.speaker} (not the user; the user is "${input.userSpeaker}")`;
+  const lines = [`${heard.ts} ${who} said: ${quote(heard.text)}`];
+  const recent = input.recent.slice(-6);
+  if (recent.length) lines.push("", "Just before (oldest first):", ...recent.map((h) => `- ${h.speaker}: ${quote(h.text)}`));
+  lines.push("", "What you remember:", input.memory, "", `Now: ${input.now.toISOString()}. Call decide.`);
+  return lines.join("\n");
+}
+
+/** "HTTP 529", "connection error: …", "timeout": why the API did not answer. */
+export function outageReason(error: unknown): string | undefined {
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
+  if (error instanceof Anthropic.APIConnectionError) return `connection error: ${error.message}`.slice(0, 160);
+  if (error instanceof Anthropic.APIUserAbortError) return undefined;
+  if (error instanceof Anthropic.APIError) return `HTTP ${error.status ?? "error"}`;
+  return undefined;
+}
+
+export interface ClaudeBrainOptions {
+  client: Anthropic;
+  model: string;
+  conversation: Conversation;
+  fallback: Brain;
+  memory: SpiritMemory;
+  /** Writes `[event:spirit][brain] <output>`. */
+  report: (id: string, output: string) => void;
+}
+
+export class ClaudeBrain implements Brain {
+  readonly name: string;
+
+  constructor(private readonly o: ClaudeBrainOptions) {
+    this.name = `claude (${o.model})`;
+  }
+
+  private up(): void {
+    if (!this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainUp());
+  }
+
+  async decide(input: BrainInput): Promise<Decision> {
+    const turn = turnText(input);
+    try {
+      const answer = await askTool(this.o.client, {
+        model: this.o.model,
+        system: SYSTEM,
+        messages: [...this.o.conversation.messages, { role: "user", content: turn }],
+        tool: DECIDE_TOOL,
+        maxTokens: 1024,
+      });
+      this.up();
+      this.o.conversation.push({ role: "user", content: turn }, { role: "assistant", content: `decide ${JSON.stringify(answer.input)}` });
+      return answer.input;
+    } catch (error) {
+      if (error instanceof ModelAnswerError) {
+        this.up();
+        const why = error.message.replace(/\s+/g, " ").slice(0, 300);
+        this.o.report(BRAIN_ID, say.brainBad(why));
+        return { action: "quiet", reason: `claude answered badly: ${why}` };
+      }
+      const outage = outageReason(error);
+      if (outage === undefined) throw error;
+      if (this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainDown(outage));
+      const decision = await this.o.fallback.decide(input);
+      return { ...decision, reason: `offline brain (claude unavailable): ${decision.reason}` };
+    }
+  }
+}

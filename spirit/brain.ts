@@ -1,0 +1,42 @@
+/**
+ * What a brain is: given what was just heard, the recent conversation and what the
+ * Spirit remembers, it proposes one decision. Brains propose; spirit/decide.ts applies
+ * the rules (who may ask for what, preferences, dedupe) before anything is done.
+ */
+import { z } from "zod";
+import type { Heard } from "./memory.js";
+
+export const ACTIONS = ["spawn", "nudge", "observe", "quiet"] as const;
+
+/** The decision a brain returns; also the input schema of Claude's `decide` tool. */
+export const Decision = z.object({
+  action: z.enum(ACTIONS).describe("spawn: start a task agent now; nudge: ask the user first; observe: note something for later; quiet: do nothing (the default)"),
+  reason: z.string().trim().min(1).max(500).describe("why, in one short sentence"),
+  kind: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe("for spawn/nudge: what kind of task, e.g. reminder, timer, flight, payment, message, shopping"),
+  task: z.string().trim().min(1).max(500).optional().describe("for spawn/nudge: the task in the imperative, e.g. 'remind me to stretch in 2 seconds'"),
+  need: z.string().trim().min(1).max(500).optional().describe("for spawn: the success criterion the Verifier checks"),
+  question: z.string().trim().min(1).max(300).optional().describe("for nudge: the question to ask the user, phrased 'Want me to …?'"),
+  note: z.string().trim().min(1).max(300).optional().describe("for observe: what to remember"),
+});
+export type Decision = z.infer<typeof Decision>;
+
+export interface BrainInput {
+  heard: Heard;
+  /** The conversation before it, oldest first (the current utterance not included). */
+  recent: readonly Heard[];
+  /** What the Spirit remembers, as text. */
+  memory: string;
+  userSpeaker: string;
+  now: Date;
+}
+
+export interface Brain {
+  readonly name: string;
+  decide(input: BrainInput): Promise<Decision>;
+}

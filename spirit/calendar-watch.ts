@@ -1,0 +1,58 @@
+/**
+ * Meetings coming up: every poll the calendar is read again, and a meeting that starts
+ * within the lead time (default 15 minutes) gets one meeting-prep agent. Once per
+ * meeting: the agent's id is derived from the event's UID and start time, and an id
+ * already in the log (read back at start-up) is never spawned again.
+ */
+import { occurrencesBetween, type Occurrence } from "../tools/calendar/ics.js";
+import { loadCalendarText } from "../tools/calendar/load.js";
+import { idOf } from "./ids.js";
+import { quote } from "./lines.js";
+import type { SpiritMemory } from "./memory.js";
+import { needFor } from "./plan.js";
+
+export const MEETING_PREP = "meeting-prep";
+
+export interface MeetingSpawn {
+  id: string;
+  agentKind: string;
+  task: string;
+  need: string;
+  reason: string;
+}
+
+export type CalendarCheck = { ok: true; due: MeetingSpawn[] } | { ok: false; why: string };
+
+function minutes(ms: number): string {
+  const m = Math.max(0, Math.round(ms / 60_000));
+  return m === 0 ? "less than a minute" : `${m} min`;
+}
+
+export function meetingSpawn(o: Occurrence, now: number): MeetingSpawn {
+  const start = o.start.toISOString();
+  const where = o.location ? ` at ${o.location}` : "";
+  const task = `prepare me for the meeting "${o.summary}"${where}, starting ${start}${o.description ? `; agenda: ${o.description.slice(0, 300)}` : ""}`;
+  return {
+    id: idOf(MEETING_PREP, o.uid, start),
+    agentKind: MEETING_PREP,
+    task,
+    need: needFor(MEETING_PREP, task),
+    reason: `meeting ${quote(o.summary)} (uid ${quote(o.uid)}, starts ${start}) begins in ${minutes(o.start.getTime() - now)}`,
+  };
+}
+
+/** Read the calendar and say which meetings need a prep agent now. Never throws. */
+export async function checkCalendar(source: string, memory: SpiritMemory, leadMs: number, now: number, signal?: AbortSignal): Promise<CalendarCheck> {
+  let occurrences: Occurrence[];
+  try {
+    const text = await loadCalendarText(source, signal ? { signal } : {});
+    occurrences = occurrencesBetween(text, new Date(now), new Date(now + leadMs), source);
+  } catch (error) {
+    return { ok: false, why: (error as Error).message };
+  }
+  const due = occurrences
+    .filter((o) => o.start.getTime() >= now) // started already: too late to prepare
+    .map((o) => meetingSpawn(o, now))
+    .filter((s) => !memory.written.has(s.id));
+  return { ok: true, due };
+}

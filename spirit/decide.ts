@@ -1,0 +1,80 @@
+/**
+ * The Spirit's rules, applied to whatever a brain proposes (offline or Claude alike):
+ *
+ *   - spawn directly only for explicit, low-risk requests (reminder, timer) from THE USER;
+ *     any other spawn becomes a nudge (ask first);
+ *   - a nudge needs a question, and is dropped (quiet) when the user asked not to hear
+ *     about its topic, when the user said no to that kind of nudge more often than yes
+ *     recently, or when the same question was asked within the dedupe window;
+ *   - quiet is the default; nothing else is ever done.
+ *
+ * Ids come from the cause (the voice line), so deciding again about the same line
+ * gives the same ids and nothing is written twice.
+ */
+import type { EventEntry, Located } from "../tools/world/entry.js";
+import type { Decision } from "./brain.js";
+import type { SpiritConfig } from "./config.js";
+import { idFor, idPart } from "./ids.js";
+import { heard as heardSuffix } from "./lines.js";
+import type { Heard, SpiritMemory } from "./memory.js";
+import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
+import { readPreference, topicCovers } from "./preferences.js";
+
+export type Action =
+  | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string }
+  | { type: "nudge"; id: string; kind: string; question: string }
+  | { type: "observe"; id: string; note: string }
+  | { type: "preference"; id: string; topic: string; blocked: boolean }
+  | { type: "quiet"; why: string };
+
+type Cause = Located<EventEntry>;
+
+function quiet(why: string): Action {
+  return { type: "quiet", why };
+}
+
+/** "don't suggest flights" from the user: remembered, and nothing else done. */
+export function preferenceAction(heard: Heard, cause: Cause): Action | undefined {
+  if (!heard.isUser) return undefined;
+  const pref = readPreference(heard.text);
+  return pref && { type: "preference", id: idFor("pref", cause), topic: pref.topic, blocked: pref.blocked };
+}
+
+export function judge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
+  switch (decision.action) {
+    case "quiet":
+      return quiet(decision.reason);
+    case "observe":
+      return { type: "observe", id: idFor("obs", cause), note: decision.note ?? decision.reason };
+    case "spawn": {
+      const kind = decision.kind ?? "general";
+      if (!heard.isUser) return nudge(decision, cause, memory, config, now, `${heard.speaker} is not the user`);
+      if (!DIRECT_KINDS.has(kind)) return nudge(decision, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
+      if (!decision.task) return quiet("a spawn without a task");
+      const agentKind = agentKindFor(kind);
+      return {
+        type: "spawn",
+        id: idFor(agentKind, cause, "spawn"),
+        agentKind,
+        task: decision.task,
+        need: needFor(agentKind, decision.task),
+        reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
+      };
+    }
+    case "nudge":
+      return nudge(decision, cause, memory, config, now);
+  }
+}
+
+function nudge(decision: Decision, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {
+  const question = decision.question ?? (decision.task ? `Want me to ${decision.task}?` : undefined);
+  if (question === undefined) return quiet(`a nudge without a question${downgraded ? ` (${downgraded})` : ""}`);
+  const kind = idPart(decision.kind ?? "general");
+  for (const topic of memory.blockedTopics()) {
+    if (topicCovers(topic, kind, question)) return quiet(`the user asked for no nudges about ${topic}: not asking ${JSON.stringify(question)}`);
+  }
+  const answers = memory.declines(kind, now, config.declineMemoryMs);
+  if (answers.no > answers.yes) return quiet(`the user said no to ${kind} nudges ${answers.no}× (yes ${answers.yes}×) recently: not asking ${JSON.stringify(question)}`);
+  if (memory.askedRecently(question, now, config.dedupeWindowMs)) return quiet(`already asked ${JSON.stringify(question)} recently`);
+  return { type: "nudge", id: idFor(`nudge-${kind}`, cause), kind, question };
+}

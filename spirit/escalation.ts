@@ -1,0 +1,66 @@
+/**
+ * Agents that need a human. A failed agent (`[agent:failed][id] … | need: …`, from the
+ * Verifier after its retries, or from the agent or the Keeper) is told to the user once:
+ * `[event:spirit][<id>] needs you: …`, plus a notification (tools/notify). It is told
+ * again only when the Keeper escalates it (its periodic escalation line for a failed
+ * session nobody answered), and never after the user has answered or the agent moved on.
+ */
+import type { AgentEntry, Entry, Located } from "../tools/world/entry.js";
+import { findLastEntry } from "../tools/world/last-status.js";
+import { say } from "./lines.js";
+import type { SpiritMemory } from "./memory.js";
+
+export interface NeedsYou {
+  id: string;
+  output: string;
+  /** The text for the notification. */
+  message: string;
+}
+
+/** The Keeper's escalation of a failed session: an event from the Keeper (or the system) that says so. */
+export function isEscalation(entry: Entry): boolean {
+  return entry.kind === "event" && (entry.source === "keeper" || entry.source === "system") && /\bescalat/i.test(entry.output);
+}
+
+function taskOf(log: string, id: string): string {
+  const start = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "start");
+  return start?.output ?? "(task unknown: no start line)";
+}
+
+function notice(id: string, blocker: string, task: string, again: boolean): NeedsYou {
+  return {
+    id,
+    output: say.needsYou(id, blocker, task, again),
+    message: `${again ? "Still waiting for you" : "An agent needs you"}: ${blocker} (task: ${task}). Answer with: world respond ${id} <text>`,
+  };
+}
+
+/** The session's latest failure, if it is still failed and nobody has answered it since. */
+function stillWaiting(log: string, id: string): AgentEntry | undefined {
+  const last = findLastEntry(log, id, (e) => e.kind === "agent");
+  if (last === undefined || last.kind !== "agent" || last.status !== "failed") return undefined;
+  const answered = findLastEntry(log, id, (e) => e.kind === "event" && e.source === "user");
+  return answered !== undefined && answered.ts >= last.ts ? undefined : last;
+}
+
+/**
+ * A failure read from the log: tell the user, unless we already did for this failure,
+ * or it is history (the session moved on, or someone answered, since).
+ */
+export function onFailed(entry: Located<AgentEntry>, memory: SpiritMemory, log: string): NeedsYou | undefined {
+  if (memory.reactedTo(`needs:${entry.id}`, entry)) return undefined;
+  const last = stillWaiting(log, entry.id);
+  if (last === undefined || last.ts !== entry.ts) return undefined;
+  return notice(entry.id, entry.need ?? entry.output, taskOf(log, entry.id), false);
+}
+
+/**
+ * The Keeper escalated a session: tell again if it is still failed and nobody answered
+ * since (the latest entry under its id is then the failure, the Keeper's line or ours).
+ */
+export function onEscalation(entry: Located, memory: SpiritMemory, log: string): NeedsYou | undefined {
+  if (memory.reactedTo(`needs:${entry.id}`, entry)) return undefined;
+  const last = stillWaiting(log, entry.id);
+  if (last === undefined) return undefined;
+  return notice(entry.id, last.need ?? last.output, taskOf(log, entry.id), true);
+}

@@ -1,0 +1,150 @@
+/**
+ * Where transcript lines come from: stdin, a file read once, a file or FIFO followed
+ * as it grows, or the stdout of a speech-to-text command. Each is an async iterable of
+ * lines that ends when its source ends or the signal aborts.
+ */
+import { closeSync, constants, createReadStream, openSync, readSync, statSync, watch, type FSWatcher, type Stats } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import { execa } from "execa";
+import { InternalError, NotFoundError, UsageError, shown } from "../tools/errors.js";
+
+async function* linesOf(stream: Readable, signal?: AbortSignal): AsyncGenerator<string> {
+  const rl = createInterface({ input: stream, crlfDelay: Infinity });
+  const stop = () => rl.close();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    for await (const line of rl) {
+      yield line;
+      if (signal?.aborted) return;
+    }
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    rl.close();
+  }
+}
+
+export function stdinLines(signal?: AbortSignal): AsyncGenerator<string> {
+  return linesOf(process.stdin, signal);
+}
+
+function checkReadable(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(`no transcript file: expected a file or FIFO, received ${shown(path)}`);
+    throw new UsageError(`cannot read the transcript: expected a readable file, received ${shown(path)}: ${(error as Error).message}`);
+  }
+}
+
+/** A file or FIFO read to its end once. */
+export async function* fileLines(path: string, signal?: AbortSignal): AsyncGenerator<string> {
+  checkReadable(path);
+  yield* linesOf(createReadStream(path), signal);
+}
+
+/**
+ * A file followed like `tail -f` from its first byte (lines appended later are read
+ * too), or a FIFO reopened whenever its writer goes away. Only the abort ends it.
+ */
+export async function* followLines(path: string, signal: AbortSignal, pollMs = 250): AsyncGenerator<string> {
+  const stat = checkReadable(path);
+  if (stat.isFIFO()) {
+    // Opening a FIFO blocks until a writer comes; on abort we become that writer for a moment.
+    const unblock = () => {
+      try {
+        closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
+      } catch {
+        // nobody is waiting to read: nothing to unblock
+      }
+    };
+    signal.addEventListener("abort", unblock, { once: true });
+    try {
+      while (!signal.aborted) yield* linesOf(createReadStream(path), signal);
+    } finally {
+      signal.removeEventListener("abort", unblock);
+    }
+    return;
+  }
+  yield* tailFile(path, signal, pollMs);
+}
+
+async function* tailFile(path: string, signal: AbortSignal, pollMs: number): AsyncGenerator<string> {
+  let offset = 0;
+  let carry = "";
+  let wake: (() => void) | undefined;
+  const poke = () => wake?.();
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(path, poke);
+    watcher.on("error", poke);
+  } catch {
+    // the poll below still sees growth
+  }
+  const timer = setInterval(poke, pollMs);
+  signal.addEventListener("abort", poke, { once: true });
+  const buf = Buffer.alloc(1 << 16);
+  try {
+    while (!signal.aborted) {
+      let size: number;
+      try {
+        size = statSync(path).size;
+      } catch {
+        size = 0;
+      }
+      if (size < offset) {
+        offset = 0; // truncated or replaced: start over, as tail -F does
+        carry = "";
+      }
+      if (size > offset) {
+        const fd = openSync(path, "r");
+        try {
+          for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
+            offset += n;
+            carry += buf.toString("utf8", 0, n);
+          }
+        } finally {
+          closeSync(fd);
+        }
+        const parts = carry.split("\n");
+        carry = parts.pop() ?? "";
+        for (const line of parts) {
+          yield line;
+          if (signal.aborted) return;
+        }
+        continue;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    clearInterval(timer);
+    watcher?.close();
+    signal.removeEventListener("abort", poke);
+  }
+}
+
+/**
+ * The stdout of a speech-to-text command (array arguments, no shell). Its stderr goes to
+ * `stderrFile`: those tools are chatty. A non-zero exit that we did not cause is an error.
+ */
+export async function* commandLines(command: readonly string[], stderrFile: string, signal: AbortSignal): AsyncGenerator<string> {
+  if (command.length === 0 || command[0] === "") {
+    throw new UsageError("no speech-to-text command: expected `world listen --from-command -- <program> [args…]`, received nothing");
+  }
+  const child = execa(command[0]!, command.slice(1), {
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: { file: stderrFile, append: true },
+    reject: false,
+    cancelSignal: signal,
+    forceKillAfterDelay: 2000,
+  });
+  yield* linesOf(child.stdout!, signal);
+  const result = await child;
+  if (signal.aborted) return;
+  if (result.failed) {
+    const why = result.exitCode !== undefined ? `exited with code ${result.exitCode}` : (result.originalMessage ?? result.shortMessage);
+    throw new InternalError(`the speech-to-text command ${shown(command.join(" "))} ${why} (its stderr is in ${stderrFile})`);
+  }
+}

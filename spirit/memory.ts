@@ -1,0 +1,245 @@
+/**
+ * What the Spirit remembers, all of it derived from world.log: its own lines (nudges and
+ * how they ended, spawns, observations, preferences, "needs you" notices) and the recent
+ * conversation. Folding is idempotent (everything is keyed by id), so an entry seen
+ * twice, once from the SQLite index at start-up and once live, changes nothing.
+ */
+import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
+import type { WorldIndex } from "../tools/world/index-db.js";
+import type { Position } from "../tools/world/read.js";
+import { nudgeKind } from "./ids.js";
+import { readSpiritLine, SOURCE } from "./lines.js";
+import { topicKey } from "./preferences.js";
+
+export type NudgeStatus = "open" | "accepted" | "declined" | "expired" | "closed";
+
+export interface Nudge {
+  id: string;
+  kind: string;
+  question: string;
+  askedAt: number;
+  status: NudgeStatus;
+}
+
+export interface Heard {
+  speaker: string;
+  text: string;
+  isUser: boolean;
+  ts: string;
+}
+
+export interface Remembered {
+  at: string;
+  text: string;
+}
+
+const KEEP_RECENT = 50;
+const KEEP_HEARD = 20;
+const SAID_YES_TO = /said "(?:[^"\\]|\\.)*" to (nudge-[a-z0-9_]+-[0-9a-f]{12})/;
+
+/** A question, reduced to what makes two questions "the same". */
+export function normaliseQuestion(question: string): string {
+  return question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+function trimTo<K, V>(map: Map<K, V>, max: number): void {
+  while (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+export class SpiritMemory {
+  /** Every id the Spirit has written a line under: reacting again to the same cause is a no-op. */
+  readonly written = new Set<string>();
+  readonly nudges = new Map<string, Nudge>();
+  /** Normalised question → when it was last asked. */
+  readonly asked = new Map<string, number>();
+  /** Topic key → whether nudges about it are blocked, and the words the user used. */
+  readonly preferences = new Map<string, { topic: string; blocked: boolean }>();
+  /** Nudge id → the answer, for "a no lowers future nudges of that kind". */
+  readonly answers = new Map<string, { kind: string; yes: boolean; at: number }>();
+  /** Agent id → how many times the user was told it needs them. */
+  readonly needsYou = new Map<string, number>();
+  readonly observations = new Map<string, Remembered>();
+  readonly requests = new Map<string, Remembered>();
+  readonly heard: Heard[] = [];
+  brainUp = true;
+  calendarUp = true;
+  /**
+   * "<what>:<id>" → the last log line of a reaction of ours ("nudge:<nudge-id>" for what
+   * we said about an answer to a nudge, "needs:<agent-id>" for needs-you notices). A
+   * cause (an answer, a failure) earlier in the log than our latest reaction to that id
+   * has been dealt with; so has one we reacted to in this run (by its line).
+   */
+  private readonly reactedAt = new Map<string, number>();
+  private readonly reactedLines = new Set<number>();
+
+  constructor(private readonly userSpeaker: string) {}
+
+  /** Fold one entry; only the Spirit's own lines change what it remembers. */
+  apply(entry: Entry & { line?: number }): void {
+    if (entry.kind !== "event") return;
+    if (entry.source === SOURCE) this.applyOwn(entry);
+  }
+
+  private reaction(key: string, line: number | undefined): void {
+    if (line !== undefined) this.reactedAt.set(key, Math.max(line, this.reactedAt.get(key) ?? 0));
+  }
+
+  /** Has a cause (an answer to `key`'s nudge, a failure of `key`'s agent) been reacted to? */
+  reactedTo(key: string, cause: Located): boolean {
+    return this.reactedLines.has(cause.line) || (this.reactedAt.get(key) ?? 0) > cause.line;
+  }
+
+  markReacted(cause: Located): void {
+    this.reactedLines.add(cause.line);
+  }
+
+  private applyOwn(e: EventEntry & { line?: number }): void {
+    const line = readSpiritLine(e.output);
+    const at = Date.parse(e.ts);
+    switch (line.type) {
+      case "nudge": {
+        this.written.add(e.id);
+        const known = this.nudges.get(e.id);
+        if (!known) this.nudges.set(e.id, { id: e.id, kind: nudgeKind(e.id), question: line.question, askedAt: at, status: "open" });
+        const key = normaliseQuestion(line.question);
+        this.asked.set(key, Math.max(at, this.asked.get(key) ?? 0));
+        return;
+      }
+      case "nudge-unclear":
+        this.reaction(`nudge:${e.id}`, e.line);
+        return;
+      case "nudge-closed": {
+        this.reaction(`nudge:${e.id}`, e.line);
+        const nudge = this.nudges.get(e.id);
+        if (line.how === "declined") this.answers.set(e.id, { kind: nudgeKind(e.id), yes: false, at });
+        if (nudge && nudge.status === "open") nudge.status = line.how === "declined" ? "declined" : line.how === "expired" ? "expired" : nudge.status;
+        return;
+      }
+      case "spawn": {
+        this.written.add(e.id);
+        this.requests.set(e.id, { at: e.ts, text: `${line.kind} ${JSON.stringify(line.task)}` });
+        trimTo(this.requests, KEEP_RECENT);
+        const yes = SAID_YES_TO.exec(line.reason);
+        if (yes) {
+          const nudgeId = yes[1]!;
+          this.answers.set(nudgeId, { kind: nudgeKind(nudgeId), yes: true, at });
+          this.reaction(`nudge:${nudgeId}`, e.line);
+          const nudge = this.nudges.get(nudgeId);
+          if (nudge) nudge.status = "accepted";
+        }
+        return;
+      }
+      case "spawn-failed":
+        this.written.add(e.id);
+        return;
+      case "observe":
+        this.written.add(e.id);
+        this.observations.set(e.id, { at: e.ts, text: line.note });
+        trimTo(this.observations, KEEP_RECENT);
+        return;
+      case "preference":
+        this.written.add(e.id);
+        this.preferences.set(topicKey(line.topic), { topic: line.topic, blocked: line.blocked });
+        return;
+      case "needs-you":
+        this.reaction(`needs:${e.id}`, e.line);
+        if (!this.seenNeedsYou.has(`${e.id}@${e.ts}`)) {
+          this.seenNeedsYou.add(`${e.id}@${e.ts}`);
+          this.needsYou.set(e.id, (this.needsYou.get(e.id) ?? 0) + 1);
+        }
+        return;
+      case "brain":
+        this.brainUp = line.up;
+        return;
+      case "calendar":
+        this.calendarUp = line.up;
+        return;
+      default:
+        return;
+    }
+  }
+
+  private readonly seenNeedsYou = new Set<string>();
+
+  /** A voice line, as conversation context. */
+  hear(entry: EventEntry): Heard {
+    const heard: Heard = { speaker: entry.id, text: entry.output, isUser: entry.id.toLowerCase() === this.userSpeaker.toLowerCase(), ts: entry.ts };
+    this.heard.push(heard);
+    if (this.heard.length > KEEP_HEARD) this.heard.shift();
+    return heard;
+  }
+
+  openNudges(): Nudge[] {
+    return [...this.nudges.values()].filter((n) => n.status === "open");
+  }
+
+  /** Was this question asked within the window before `now`? */
+  askedRecently(question: string, now: number, windowMs: number): boolean {
+    const at = this.asked.get(normaliseQuestion(question));
+    return at !== undefined && now - at < windowMs;
+  }
+
+  /** More "no" than "yes" to nudges of this kind within the memory window. */
+  declines(kind: string, now: number, memoryMs: number): { no: number; yes: number } {
+    let no = 0;
+    let yes = 0;
+    for (const a of this.answers.values()) {
+      if (a.kind !== kind || now - a.at > memoryMs) continue;
+      if (a.yes) yes += 1;
+      else no += 1;
+    }
+    return { no, yes };
+  }
+
+  blockedTopics(): string[] {
+    return [...this.preferences.values()].filter((p) => p.blocked).map((p) => p.topic);
+  }
+
+  /** A short text of what is remembered, for the Claude brain's context. */
+  summary(): string {
+    const lines: string[] = [];
+    const blocked = this.blockedTopics();
+    if (blocked.length) lines.push(`The user asked not to be nudged about: ${blocked.join(", ")}.`);
+    const declined = [...new Set([...this.answers.values()].filter((a) => !a.yes).map((a) => a.kind))];
+    if (declined.length) lines.push(`The user said no to earlier nudges about: ${declined.join(", ")}.`);
+    const obs = [...this.observations.values()].slice(-10);
+    if (obs.length) lines.push("Observations:", ...obs.map((o) => `- ${o.at} ${o.text}`));
+    const req = [...this.requests.values()].slice(-10);
+    if (req.length) lines.push("Past requests (agents spawned):", ...req.map((r) => `- ${r.at} ${r.text}`));
+    return lines.length ? lines.join("\n") : "(nothing remembered yet)";
+  }
+}
+
+interface Row {
+  line: number;
+  offset: number;
+  ts: string;
+  label: string;
+  id: string;
+  output: string;
+}
+
+function eventOf(row: Row): Located<EventEntry> {
+  return { kind: "event", ts: row.ts, source: row.label, id: row.id, output: row.output, line: row.line, offset: row.offset };
+}
+
+/**
+ * Start-up: fold every line the Spirit ever wrote (the whole log: its memory), and the
+ * latest voice lines before `upTo` as conversation context. Read-only queries on the index.
+ */
+export function loadMemory(index: WorldIndex, memory: SpiritMemory, upTo: Position): void {
+  const own = index.db.prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = ? ORDER BY line").iterate(SOURCE) as IterableIterator<Row>;
+  for (const row of own) memory.apply(eventOf(row));
+  const voice = index.db
+    .prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = 'voice' AND line <= ? ORDER BY line DESC LIMIT ?")
+    .all(upTo.line, KEEP_HEARD) as Row[];
+  for (const row of voice.reverse()) memory.hear(eventOf(row));
+}
+
+/** The answers a person gave to a nudge, in log order (for nudges that are still open at start-up). */
+export function answersTo(index: WorldIndex, nudgeId: string): Located<EventEntry>[] {
+  const rows = index.db
+    .prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = 'user' AND id = ? ORDER BY line")
+    .all(nudgeId) as Row[];
+  return rows.map(eventOf);
+}

@@ -1,0 +1,65 @@
+/**
+ * A nudge's life after it is asked: the user's answer (`world respond <nudge-id> yes`,
+ * logged as `[event:user][<nudge-id>] yes`) turns it into a spawn or into nothing; no
+ * answer within the expiry turns it into nothing, said once.
+ */
+import type { EventEntry, Located } from "../tools/world/entry.js";
+import { readAnswer } from "./answers.js";
+import type { SpiritConfig } from "./config.js";
+import { formatDuration } from "./duration.js";
+import { idOf } from "./ids.js";
+import { quote, say } from "./lines.js";
+import type { Nudge, SpiritMemory } from "./memory.js";
+import { agentKindFor, needFor, taskFromQuestion } from "./plan.js";
+
+/** What to write about a nudge: a line under the nudge's id, and maybe a spawn. */
+export type NudgeOutcome =
+  | { type: "line"; id: string; output: string }
+  | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string };
+
+export const ANSWER_SOURCE = "user";
+
+/** Is this entry an answer to one of our nudges? */
+export function isAnswer(entry: Located, memory: SpiritMemory): entry is Located<EventEntry> {
+  return entry.kind === "event" && entry.source === ANSWER_SOURCE && memory.nudges.has(entry.id);
+}
+
+export function answerNudge(entry: Located<EventEntry>, memory: SpiritMemory): NudgeOutcome | undefined {
+  const nudge = memory.nudges.get(entry.id)!;
+  if (nudge.status !== "open") {
+    // Answered before, or expired: a late answer is acknowledged, never acted on.
+    const state = nudge.status === "expired" ? "expired" : "answered";
+    return { type: "line", id: nudge.id, output: say.closed(entry.output, state) };
+  }
+  const answer = readAnswer(entry.output);
+  switch (answer.says) {
+    case "no":
+      return { type: "line", id: nudge.id, output: say.declined(entry.source, entry.output) };
+    case "unclear":
+      return { type: "line", id: nudge.id, output: say.unclear(nudge.id, entry.output) };
+    case "yes":
+      return acceptNudge(nudge, entry.source, entry.output, answer.extra);
+  }
+}
+
+function acceptNudge(nudge: Nudge, who: string, answer: string, extra: string | undefined): NudgeOutcome {
+  const agentKind = agentKindFor(nudge.kind);
+  const offered = taskFromQuestion(nudge.question);
+  const task = extra ? `${offered} (${who} added: ${extra})` : offered;
+  return {
+    type: "spawn",
+    id: idOf(agentKind, "accepted", nudge.id),
+    agentKind,
+    task,
+    need: needFor(agentKind, task),
+    reason: `${who} said ${quote(answer)} to ${nudge.id}`,
+  };
+}
+
+/** Open nudges older than the expiry, each to be closed with one `nudge expired` line. */
+export function expiredNudges(memory: SpiritMemory, config: SpiritConfig, now: number): NudgeOutcome[] {
+  return memory
+    .openNudges()
+    .filter((n) => now - n.askedAt >= config.nudgeExpiryMs)
+    .map((n) => ({ type: "line", id: n.id, output: say.expired(formatDuration(config.nudgeExpiryMs)) }));
+}

@@ -1,0 +1,243 @@
+/**
+ * The Spirit: follows world.log from its own cursor and reacts.
+ *
+ *   [event:voice][<speaker>] …   → a preference, or the brain's proposal through the rules
+ *   [event:user][<nudge-id>] …   → the answer to a nudge: a spawn, or nothing
+ *   [agent:failed][<id>] …       → "needs you", once
+ *   the Keeper's escalation line → "needs you again"
+ *   a clock                      → unanswered nudges expire; upcoming meetings get a prep agent
+ *
+ * What it remembers is folded from the log (its own lines, via the SQLite index at
+ * start-up, then live), so a restart neither misses nor repeats: entries after the
+ * cursor are read again, and every reaction is keyed so that it is written only once.
+ */
+import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
+import { Appender } from "../tools/world/append.js";
+import { readCursor, writeCursor } from "../tools/world/cursor.js";
+import { follow } from "../tools/world/follow.js";
+import { openIndex } from "../tools/world/index-db.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { describeProblem, type Position } from "../tools/world/read.js";
+import { notify } from "../tools/notify/notify.js";
+import type { Logger } from "../tools/proc/daemon.js";
+import { statSync } from "node:fs";
+import type { Brain } from "./brain.js";
+import { checkCalendar } from "./calendar-watch.js";
+import type { SpiritConfig } from "./config.js";
+import { judge, preferenceAction, type Action } from "./decide.js";
+import { isEscalation, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
+import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
+import { VOICE_SOURCE } from "./listen.js";
+import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
+import { answerNudge, expiredNudges, isAnswer } from "./nudges.js";
+
+export const READER = "spirit";
+
+export interface SpawnRequest {
+  task: string;
+  need: string;
+  kind?: string;
+  id?: string;
+}
+/** agents/spawn.ts spawnAgent, or a stand-in with the same shape. */
+export type Spawner = (paths: WorldPaths, options: SpawnRequest) => Promise<{ id: string; pid: number }>;
+
+type SpawnPlan = { id: string; agentKind: string; task: string; need: string; reason: string };
+
+export interface SpiritDeps {
+  paths: WorldPaths;
+  config: SpiritConfig;
+  memory: SpiritMemory;
+  /** Built by the caller, which may give it `spirit.report` to log brain status lines. */
+  brain: Brain;
+  spawn: Spawner;
+  log: Logger;
+  /** Show desktop notifications for "needs you" (the log line is always written). */
+  notify?: boolean;
+}
+
+function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export class Spirit {
+  private readonly appender: Appender;
+  private readonly memory: SpiritMemory;
+  private calendarRun: Promise<void> | undefined;
+
+  constructor(private readonly d: SpiritDeps) {
+    this.appender = new Appender(d.paths);
+    this.memory = d.memory;
+  }
+
+  /** Write one of our lines, and remember it at once (it also comes back through the log). */
+  readonly report = (id: string, output: string): Entry => {
+    const entry = this.appender.append({ kind: "event", source: SOURCE, id, output });
+    this.memory.apply(entry);
+    return entry;
+  };
+
+  async run(signal: AbortSignal): Promise<void> {
+    const { paths, config, log } = this.d;
+    const { position, reset } = readCursor(paths, READER, logSize(paths.log));
+    if (reset) log.warn({ reset }, "cursor reset");
+    const index = openIndex(paths);
+    try {
+      loadMemory(index, this.memory, position);
+    } finally {
+      index.close();
+    }
+    const calendar = config.calendar ? `, calendar ${quote(config.calendar)}` : "";
+    this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}${calendar}`);
+    log.info({ position, config }, "awake");
+
+    const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
+    const expiry = setInterval(() => this.expire(), tick);
+    const calendarTimer = config.calendar ? setInterval(() => this.checkCalendar(signal), config.calendarPollMs) : undefined;
+    if (config.calendar) this.checkCalendar(signal);
+    try {
+      const entries = follow(paths, {
+        from: position,
+        signal,
+        onProblem: (p) => log.warn(describeProblem(p)),
+        onPosition: (p) => this.saveCursor(p),
+      });
+      for await (const entry of entries) {
+        try {
+          await this.handle(entry);
+        } catch (error) {
+          // One bad reaction must not stop the Spirit; the fact is in the operational log.
+          log.error({ err: error, line: entry.line }, "could not handle an entry");
+        }
+      }
+    } finally {
+      clearInterval(expiry);
+      if (calendarTimer) clearInterval(calendarTimer);
+      await this.calendarRun;
+      this.report(SELF_ID, "asleep: stopped by a signal");
+      this.appender.close();
+      log.info("asleep");
+    }
+  }
+
+  private saveCursor(position: Position): void {
+    writeCursor(this.d.paths, READER, position);
+  }
+
+  private async handle(entry: Located): Promise<void> {
+    this.memory.apply(entry);
+    if (entry.kind === "agent") {
+      if (entry.status === "failed") await this.tell(onFailed(entry as Located<typeof entry>, this.memory, this.d.paths.log), entry);
+      return;
+    }
+    if (entry.source === VOICE_SOURCE) return this.hear(entry as Located<EventEntry>);
+    if (isAnswer(entry, this.memory)) return this.answer(entry);
+    if (isEscalation(entry)) await this.tell(onEscalation(entry, this.memory, this.d.paths.log), entry);
+  }
+
+  private async hear(entry: Located<EventEntry>): Promise<void> {
+    const { config, log } = this.d;
+    const recent = [...this.memory.heard];
+    const heard = this.memory.hear(entry);
+    const age = Date.now() - Date.parse(entry.ts);
+    if (age > config.staleVoiceMs) {
+      log.debug({ line: entry.line, age }, "stale voice line: context only");
+      return;
+    }
+    const action =
+      preferenceAction(heard, entry) ??
+      judge(
+        await this.d.brain.decide({ heard, recent, memory: this.memory.summary(), userSpeaker: config.user, now: new Date() }),
+        heard,
+        entry,
+        this.memory,
+        config,
+        Date.now(),
+      );
+    await this.act(action, heard, entry);
+  }
+
+  private async act(action: Action, heard: Heard, cause: Located): Promise<void> {
+    if (action.type === "quiet") {
+      this.d.log.info({ line: cause.line, speaker: heard.speaker, why: action.why }, "quiet");
+      return;
+    }
+    if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
+    switch (action.type) {
+      case "nudge":
+        this.report(action.id, say.nudge(action.question, heard.speaker, heard.text));
+        return;
+      case "observe":
+        this.report(action.id, say.observe(action.note, heard.speaker, heard.text));
+        return;
+      case "preference":
+        this.report(action.id, say.preference(action.topic, action.blocked, heard.speaker, heard.text));
+        return;
+      case "spawn":
+        return this.spawn(action);
+    }
+  }
+
+  private async spawn(plan: SpawnPlan): Promise<void> {
+    if (this.memory.written.has(plan.id)) return;
+    this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
+    try {
+      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id });
+      this.d.log.info({ id: plan.id, pid, kind: plan.agentKind }, "spawned");
+    } catch (error) {
+      this.report(plan.id, say.spawnFailed((error as Error).message.replace(/\s+/g, " ").slice(0, 300)));
+    }
+  }
+
+  private async answer(entry: Located<EventEntry>): Promise<void> {
+    if (this.memory.reactedTo(`nudge:${entry.id}`, entry)) return;
+    this.memory.markReacted(entry);
+    const outcome = answerNudge(entry, this.memory);
+    if (outcome === undefined) return;
+    if (outcome.type === "line") this.report(outcome.id, outcome.output);
+    else await this.spawn(outcome);
+  }
+
+  private async tell(needs: NeedsYou | undefined, cause: Located): Promise<void> {
+    if (needs === undefined) return;
+    this.memory.markReacted(cause);
+    this.report(needs.id, needs.output);
+    if (this.d.notify === false) return;
+    try {
+      const { desktop } = await notify(this.appender, { id: needs.id, message: needs.message, title: "world needs you", urgency: "critical" });
+      if (!desktop.shown) this.d.log.info({ id: needs.id, why: desktop.why }, "no desktop notification");
+    } catch (error) {
+      this.d.log.warn({ err: error, id: needs.id }, "notify failed");
+    }
+  }
+
+  private expire(): void {
+    for (const outcome of expiredNudges(this.memory, this.d.config, Date.now())) {
+      if (outcome.type === "line") this.report(outcome.id, outcome.output);
+    }
+  }
+
+  private checkCalendar(signal: AbortSignal): void {
+    if (this.calendarRun !== undefined || signal.aborted) return; // the previous check is still reading
+    const source = this.d.config.calendar!;
+    this.calendarRun = (async () => {
+      const check = await checkCalendar(source, this.memory, this.d.config.calendarLeadMs, Date.now(), signal);
+      if (signal.aborted) return;
+      if (!check.ok) {
+        if (this.memory.calendarUp) this.report(CALENDAR_ID, say.calendarDown(check.why));
+        this.d.log.warn({ why: check.why }, "calendar unavailable");
+        return;
+      }
+      if (!this.memory.calendarUp) this.report(CALENDAR_ID, say.calendarUp());
+      for (const due of check.due) await this.spawn(due);
+    })()
+      .catch((error) => this.d.log.error({ err: error }, "calendar check failed"))
+      .finally(() => {
+        this.calendarRun = undefined;
+      });
+  }
+}

@@ -1,0 +1,24 @@
+/** `world spirit`: the Spirit in the foreground, until SIGINT/SIGTERM (a second one forces). */
+import { onShutdown } from "../../tools/proc/daemon.js";
+import type { SpiritFlags } from "../../spirit/config.js";
+import { createSpirit } from "../../spirit/run.js";
+import type { Context } from "./context.js";
+
+export async function spirit(ctx: Context, flags: SpiritFlags): Promise<void> {
+  const stop = new AbortController();
+  const the = createSpirit(ctx.paths, { flags });
+  const off = onShutdown(() => stop.abort());
+  try {
+    await the.run(stop.signal);
+  } finally {
+    off();
+  }
+}
+
+/** The flags of `world spirit` (and `world listen --spirit`), from commander's option names. */
+export function spiritFlags(opts: Record<string, unknown>): SpiritFlags {
+  const keys = ["user", "calendar", "nudgeExpiry", "dedupeWindow", "declineMemory", "staleVoice", "calendarLead", "calendarPoll", "brain"] as const;
+  const flags: SpiritFlags = {};
+  for (const key of keys) if (typeof opts[key] === "string") flags[key] = opts[key] as string;
+  return flags;
+}

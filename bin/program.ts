@@ -147,3 +147,41 @@ SPIRIT_OPTIONS(program.command("listen [command...]"))
   .action(async (command: string[], opts) => {
     await (await import("../ui/cli/listen.js")).listen(await ctx(), command, opts);
   });
+
+const THRESHOLDS = (cmd: Command) =>
+  cmd
+    .option("--start-timeout <duration>", "start (or retry) with no active for this long → failed (default 1h)")
+    .option("--active-timeout <duration>", "active with no finish for this long → failed (default 2h)")
+    .option("--escalate-after <duration>", "failed with no human answer for this long → nudge, once per period (default 24h)")
+    .option("--kill-grace <duration>", "SIGTERM to an orphan, SIGKILL after this long (default 10s)");
+
+THRESHOLDS(program.command("keep"))
+  .description("one Keeper sweep: timeouts, dead and orphaned agent processes, escalations, log health")
+  .option("--once", "sweep once and exit (the default; for cron)")
+  .addHelpText("after", "\nFrom cron, every 5 minutes:\n  */5 * * * * cd /path/to/world && world keep --once\nThresholds also come from .world/config.json: {\"keeper\": {\"startTimeout\": \"1h\", …}} (docs/keeper-verifier.md).")
+  .action(async (opts) => {
+    await (await import("../ui/cli/keep.js")).keepOnce(await ctx(), opts);
+  });
+
+THRESHOLDS(program.command("keeper"))
+  .description("the Keeper as a daemon: a sweep at start, then on a schedule")
+  .option("--every <cron>", 'node-cron schedule (six fields: seconds first)', undefined)
+  .action(async (opts) => {
+    await (await import("../ui/cli/keep.js")).keeper(await ctx(), opts);
+  });
+
+program
+  .command("verify")
+  .description("the Verifier, once: judge every agent that finished since it last looked, act on human answers, then exit")
+  .option("--once", "run once and exit (the default)")
+  .action(async () => {
+    await (await import("../ui/cli/verify.js")).verifyOnce(await ctx());
+  });
+
+program
+  .command("verifier")
+  .description("the Verifier as a daemon: wakes on every change to world.log")
+  .option("--debounce <duration>", "wait this long after a change before reading (default 15ms)")
+  .action(async (opts) => {
+    await (await import("../ui/cli/verify.js")).verifier(await ctx(), opts);
+  });

@@ -4,8 +4,8 @@
  *
  * It is trimmed when it grows: the first message (the standing instructions and
  * context) and the latest messages stay; the middle is replaced by one short note. The
- * kept tail always starts at a plain user message, so a tool_use is never separated
- * from its tool_result (the API rejects that).
+ * kept tail starts at a user message, stripped of tool_results whose tool_use was
+ * dropped, so no tool_result is ever left without its tool_use (the API rejects that).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,24 +86,27 @@ export class Conversation {
     const tooBig = tooMany || JSON.stringify(all).length > this.maxChars;
     if (!tooBig || all.length < 4) return;
     const keep = tooMany ? this.keepLatest : Math.max(2, Math.floor((all.length - 1) / 2));
-    // The tail starts at a user message that is not a tool_result, at or after the cut.
-    let cut = all.length - keep;
-    while (cut < all.length && !isPlainUser(all[cut]!)) cut += 1;
-    if (cut >= all.length || cut <= 2) return;
-    const dropped = cut - 1;
-    this.state.dropped += dropped;
-    const note: Message = {
-      role: "assistant",
-      content: `(${this.state.dropped} earlier messages of this conversation were trimmed to keep it short; the log, world.log, has the full history.)`,
-    };
-    this.state.messages = [all[0]!, note, ...all.slice(cut)];
+    // The tail starts at a user message; tool_results whose tool_use was dropped go with it.
+    for (let cut = all.length - keep; cut < all.length; cut++) {
+      if (cut <= 2 || all[cut]!.role !== "user") continue;
+      const first = withoutToolResults(all[cut]!);
+      if (first === undefined) continue;
+      this.state.dropped += cut - 1;
+      const note: Message = {
+        role: "assistant",
+        content: `(${this.state.dropped} earlier messages of this conversation were trimmed to keep it short; world.log has the full history.)`,
+      };
+      this.state.messages = [all[0]!, note, first, ...all.slice(cut + 1)];
+      return;
+    }
   }
 }
 
-function isPlainUser(m: Message): boolean {
-  if (m.role !== "user") return false;
-  if (typeof m.content === "string") return true;
-  return !m.content.some((block) => block.type === "tool_result");
+/** A user message without its tool_result blocks; undefined if nothing else is left. */
+function withoutToolResults(m: Message): Message | undefined {
+  if (typeof m.content === "string") return m;
+  const rest = m.content.filter((block) => block.type !== "tool_result");
+  return rest.length === 0 ? undefined : { role: "user", content: rest };
 }
 
 function load(file: string): SessionFile | undefined {

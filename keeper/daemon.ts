@@ -1,0 +1,46 @@
+/**
+ * `world keeper`: sweeps on a schedule (node-cron, every 5 minutes by default), once at
+ * start to catch up after downtime. Runs never overlap. Stops on the first signal after
+ * the current sweep; a second signal forces.
+ */
+import cron from "node-cron";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { daemonLogger, onShutdown } from "../tools/proc/daemon.js";
+import type { KeeperConfig } from "./config.js";
+import { sweep } from "./sweep.js";
+
+export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options: { signal?: AbortSignal; onSweep?: (line: string) => void } = {}): Promise<void> {
+  const log = daemonLogger(paths, "keeper");
+  const stop = new AbortController();
+  const removeHandlers = onShutdown(() => stop.abort(), log);
+  options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  let running: Promise<void> = Promise.resolve();
+  const once = async () => {
+    try {
+      const outcome = await sweep(paths, config, { log });
+      if (outcome.ran) options.onSweep?.(outcome.summary.line);
+      else log.warn(outcome.reason);
+    } catch (error) {
+      log.error({ err: error }, "sweep failed");
+    }
+  };
+  log.info({ every: config.every, config }, "keeper started");
+  running = once();
+  const task = cron.schedule(
+    config.every,
+    () => {
+      running = running.then(once);
+      return running;
+    },
+    { name: "keeper", noOverlap: true },
+  );
+  await new Promise<void>((resolve) => {
+    if (stop.signal.aborted) resolve();
+    stop.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await task.stop();
+  await task.destroy();
+  await running;
+  removeHandlers();
+  log.info("keeper stopped");
+}

@@ -1,0 +1,43 @@
+/**
+ * Escalation: a `failed` session nobody has answered for escalateAfter gets a nudge — a
+ * log line `[event:system][<id>] nudge: …` (monitors show it; `world respond <id>`
+ * answers it) and, if configured, a notification command. Once per period: the previous
+ * nudge is found in the index, so running twice or after downtime nudges once.
+ */
+import { execa } from "execa";
+import { sessionsIn } from "../tools/world/query.js";
+import { showDuration } from "../tools/proc/duration.js";
+import type { SweepContext } from "./context.js";
+
+export const NUDGE = "nudge: ";
+
+export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
+  const escalated: string[] = [];
+  const answered = ctx.index.db.prepare("SELECT 1 FROM entries WHERE id = ? AND kind = 'event' AND label = 'user' AND line > ? LIMIT 1");
+  const lastNudge = ctx.index.db.prepare(
+    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND kind = 'event' AND label = 'system' AND output LIKE 'nudge: %' AND line > ?",
+  );
+  const period = ctx.config.escalateAfterMs;
+  for (const s of sessionsIn(ctx.index, "failed", Number.MAX_SAFE_INTEGER)) {
+    const failedAt = Date.parse(s.updatedAt);
+    const now = ctx.now.getTime();
+    if (now - failedAt < period) break; // oldest first: the rest are younger
+    if (answered.get(s.id, s.line) !== undefined) continue; // a human answered; the Verifier takes it from there
+    const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
+    const since = Math.max(failedAt, previous === null ? 0 : Date.parse(previous));
+    if (now - since < period) continue;
+    const text =
+      `${NUDGE}agent "${s.task}" has been failed for ${showDuration(now - failedAt)} with no answer; ` +
+      `it needs: ${s.blocker ?? "a human decision"}. Answer with: world respond ${s.id} <text>`;
+    ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
+    ctx.log?.info({ id: s.id }, "escalated");
+    escalated.push(s.id);
+    if (ctx.config.notify) await notify(ctx, ctx.config.notify, text);
+  }
+  return escalated;
+}
+
+async function notify(ctx: SweepContext, command: string[], text: string): Promise<void> {
+  const result = await execa(command[0]!, [...command.slice(1), text], { reject: false, timeout: 10_000, stdin: "ignore" });
+  if (result.failed) ctx.log?.warn({ command, error: result.shortMessage }, "notify command failed");
+}

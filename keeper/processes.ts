@@ -1,0 +1,85 @@
+/**
+ * Processes: a running session whose process is gone becomes `failed` (with the exit
+ * code or signal when its supervisor saw it); a process still running although its
+ * session is over (or unknown) is an orphan and is stopped: SIGTERM to its process
+ * group, SIGKILL after the grace period, each logged. Nothing is signalled unless its
+ * recorded start time matches /proc (a reused pid belongs to someone else).
+ */
+import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
+import { describeExit, isSameProcess, ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
+import { pause } from "../tools/proc/daemon.js";
+import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
+
+export interface ProcessSweep {
+  dead: string[];
+  killed: string[];
+  archived: number;
+}
+
+export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
+  const result: ProcessSweep = { dead: [], killed: [], archived: 0 };
+  const orphans: ProcRecord[] = [];
+  for (const record of listProcRecords(ctx.paths)) {
+    const leaderAlive = isSameProcess(record.pid, record.startTicks);
+    let s = fresh(ctx, record.id);
+    // Only the process of the current attempt speaks for the session (a retry may be relaunching).
+    const current = s !== undefined && record.attempt === s.retries + 1;
+    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive) {
+      const how = record.exit ? describeExit(record.exit.code, record.exit.signal) : `is gone (its exit was not seen)`;
+      ctx.appender.append({
+        kind: "agent",
+        status: "failed",
+        id: record.id,
+        output: `process ${record.pid} (attempt ${record.attempt}) ${how} before finishing`,
+        need: `someone to look at .world/logs/agents/${record.id}.err and answer with world respond ${record.id} <text>`,
+      });
+      ctx.log?.info({ id: record.id, pid: record.pid, exit: record.exit }, "agent process gone");
+      result.dead.push(record.id);
+      s = fresh(ctx, record.id);
+    }
+    const over = s === undefined || TERMINAL.includes(s.status);
+    if (!over) continue;
+    if (ownGroupAlive(record.pgid, record.startTicks)) orphans.push(record);
+    else {
+      archiveProcRecord(ctx.paths, record.id);
+      result.archived += 1;
+    }
+  }
+  if (orphans.length > 0) result.killed = await stopOrphans(ctx, orphans);
+  for (const id of result.killed) {
+    archiveProcRecord(ctx.paths, id);
+    result.archived += 1;
+  }
+  return result;
+}
+
+async function stopOrphans(ctx: SweepContext, orphans: ProcRecord[]): Promise<string[]> {
+  const why = (r: ProcRecord) => {
+    const s = fresh(ctx, r.id);
+    return s === undefined ? "its session is unknown" : `its session is ${s.status}`;
+  };
+  for (const r of orphans) {
+    if (signalGroup(r.pgid, "SIGTERM")) {
+      ctx.appender.append({ kind: "event", source: "system", id: r.id, output: `keeper: SIGTERM to process group ${r.pgid} (orphan: ${why(r)})` });
+      ctx.log?.info({ id: r.id, pgid: r.pgid }, "SIGTERM to orphan");
+    }
+  }
+  const deadline = Date.now() + ctx.config.killGraceMs;
+  let left = orphans.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  while (left.length > 0 && Date.now() < deadline) {
+    await pause(Math.min(100, Math.max(1, deadline - Date.now())));
+    left = left.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  }
+  for (const r of left) {
+    if (signalGroup(r.pgid, "SIGKILL")) {
+      ctx.appender.append({
+        kind: "event",
+        source: "system",
+        id: r.id,
+        output: `keeper: SIGKILL to process group ${r.pgid} (still running ${ctx.config.killGraceMs} ms after SIGTERM)`,
+      });
+      ctx.log?.warn({ id: r.id, pgid: r.pgid }, "SIGKILL to orphan");
+    }
+  }
+  return orphans.map((r) => r.id);
+}

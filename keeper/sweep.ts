@@ -1,0 +1,68 @@
+/**
+ * One Keeper run (L1, pure code): timeouts, dead processes and orphans, escalations, log
+ * health, then one summary line `[event:system][keeper] swept: …`. Idempotent: every
+ * rule looks at the current state (from the SQLite index) before it writes, so running
+ * twice marks nothing twice, and a run after downtime catches up in one go.
+ */
+import { Appender } from "../tools/world/append.js";
+import { openIndex } from "../tools/world/index-db.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { counts } from "../tools/world/query.js";
+import type { Logger } from "../tools/proc/daemon.js";
+import type { KeeperConfig } from "./config.js";
+import { KEEPER_ID, type SweepContext } from "./context.js";
+import { sweepEscalations } from "./escalate.js";
+import { checkHealth } from "./health.js";
+import { tryLock } from "./lock.js";
+import { sweepProcesses } from "./processes.js";
+import { sweepTimeouts } from "./timeouts.js";
+
+export interface SweepSummary {
+  running: number;
+  pending: number;
+  timedOut: string[];
+  dead: string[];
+  killed: string[];
+  escalated: string[];
+  healthLines: number;
+  healthProblems: number;
+  ms: number;
+  line: string;
+}
+
+export type SweepOutcome = { ran: true; summary: SweepSummary } | { ran: false; reason: string };
+
+export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { now?: Date; log?: Logger } = {}): Promise<SweepOutcome> {
+  const lock = tryLock(paths, "keeper");
+  if ("heldBy" in lock) return { ran: false, reason: `another keeper (pid ${lock.heldBy}) is sweeping right now` };
+  const started = Date.now();
+  const index = openIndex(paths);
+  const appender = new Appender(paths);
+  try {
+    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender, ...(options.log && { log: options.log }) };
+    const timedOut = sweepTimeouts(ctx);
+    const procs = await sweepProcesses(ctx);
+    const escalated = await sweepEscalations(ctx);
+    const health = checkHealth(ctx);
+    index.catchUp();
+    const c = counts(index);
+    const ms = Date.now() - started;
+    const line =
+      `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
+      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated; ` +
+      `health: ${health.lines} new lines, ${health.problems} problems (${ms} ms)`;
+    appender.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
+    options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
+    return {
+      ran: true,
+      summary: {
+        running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated,
+        healthLines: health.lines, healthProblems: health.problems, ms, line,
+      },
+    };
+  } finally {
+    appender.close();
+    index.close();
+    lock.release();
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Timeouts: `start` (or `retry`) with no `active` within startTimeout, and `active` with
+ * no `finish` within activeTimeout of the latest `active`, become `failed`. The session
+ * list comes from the SQLite index; nothing rescans the log.
+ */
+import { sessionsIn } from "../tools/world/query.js";
+import { showDuration } from "../tools/proc/duration.js";
+import { fresh, type SweepContext } from "./context.js";
+
+export function sweepTimeouts(ctx: SweepContext): string[] {
+  const timedOut: string[] = [];
+  for (const s of sessionsIn(ctx.index, "active", Number.MAX_SAFE_INTEGER)) {
+    const limit = s.status === "active" ? ctx.config.activeTimeoutMs : ctx.config.startTimeoutMs;
+    const age = ctx.now.getTime() - Date.parse(s.updatedAt);
+    if (age <= limit) continue;
+    const now = fresh(ctx, s.id);
+    if (now === undefined || now.line !== s.line) continue; // it moved on since the list was read
+    const missing = s.status === "active" ? "finish" : "active";
+    ctx.appender.append({
+      kind: "agent",
+      status: "failed",
+      id: s.id,
+      output: `timed out: ${s.status} ${showDuration(age)} ago and no ${missing} since (limit ${showDuration(limit)})`,
+      need: `someone to see why the agent stalled (.world/logs/agents/${s.id}.err) and answer with world respond ${s.id} <text>`,
+    });
+    ctx.log?.info({ id: s.id, status: s.status, ageMs: age }, "timed out");
+    timedOut.push(s.id);
+  }
+  return timedOut;
+}

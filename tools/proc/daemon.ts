@@ -1,0 +1,55 @@
+/**
+ * What every world daemon shares: an operational log (pino, to .world/logs/<name>.log;
+ * facts about the world go to world.log instead) and the shutdown rule (the first
+ * SIGINT/SIGTERM stops gracefully, a second one forces).
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import pino, { type Logger } from "pino";
+import type { WorldPaths } from "../world/paths.js";
+
+export type { Logger };
+
+export function daemonLogger(paths: WorldPaths, name: string): Logger {
+  mkdirSync(paths.logs, { recursive: true });
+  // Synchronous writes: a daemon killed right after a line must not lose it.
+  const destination = pino.destination({ dest: join(paths.logs, `${name}.log`), sync: true, mkdir: true });
+  return pino({ name, level: process.env.WORLD_LOG_LEVEL ?? "info", base: { pid: process.pid } }, destination);
+}
+
+/**
+ * Calls `stop` on the first SIGINT/SIGTERM; on the second one exits at once with 130
+ * (SIGINT) or 143 (SIGTERM). Returns a function that removes the handlers.
+ */
+export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger): () => void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log?.warn({ signal }, "second signal: exiting now");
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    }
+    stopping = true;
+    log?.info({ signal }, "stopping (send the signal again to force)");
+    stop(signal);
+  };
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+  return () => {
+    process.off("SIGINT", handler);
+    process.off("SIGTERM", handler);
+  };
+}
+
+/** Sleep that an AbortSignal cuts short (resolves, never rejects). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,34 @@
+/** `world verify --once` and `world verifier` (the L2 Verifier). */
+import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
+import type { Tally } from "../../verifier/handle.js";
+import type { Context } from "./context.js";
+
+function show(t: Tally): string {
+  return `verify: ${t.verified} verified, ${t.retry} retry, ${t.failed} failed; ${t.answered} human answers, ${t.relaunched} agents relaunched`;
+}
+
+export async function verifyOnce(ctx: Context): Promise<void> {
+  const { runVerifier } = await import("../../verifier/run.js");
+  const log = daemonLogger(ctx.paths, "verifier");
+  ctx.out(show(await runVerifier(ctx.paths, { once: true, log })));
+}
+
+export async function verifier(ctx: Context, opts: { debounce?: string }): Promise<void> {
+  const { runVerifier } = await import("../../verifier/run.js");
+  const { parseDuration } = await import("../../tools/proc/duration.js");
+  const log = daemonLogger(ctx.paths, "verifier");
+  const stop = new AbortController();
+  const remove = onShutdown(() => stop.abort(), log);
+  process.stderr.write(`verifier: following ${ctx.paths.log} (operational log: .world/logs/verifier.log)\n`);
+  try {
+    const total = await runVerifier(ctx.paths, {
+      signal: stop.signal,
+      log,
+      ...(opts.debounce !== undefined && { debounceMs: parseDuration(opts.debounce, "--debounce") }),
+      onTally: (t) => ctx.out(show(t)),
+    });
+    log.info(total, "verifier stopped");
+  } finally {
+    remove();
+  }
+}

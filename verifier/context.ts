@@ -1,0 +1,47 @@
+/** What the Verifier's parts share: the world, the index, the one appender, the judges' settings. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Appender } from "../tools/world/append.js";
+import type { WorldIndex } from "../tools/world/index-db.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { session, type SessionJson } from "../tools/world/query.js";
+import type { Logger } from "../tools/proc/daemon.js";
+import type { ModelJudge } from "./model-judge.js";
+
+export interface VerifierSettings {
+  /** Retries the Verifier grants before escalating to a human (default 3). */
+  maxRetries: number;
+  /** Timeout of a `command exits 0:` check (default 30 s). */
+  commandTimeoutMs: number;
+}
+
+export const VERIFIER_DEFAULTS: VerifierSettings = { maxRetries: 3, commandTimeoutMs: 30_000 };
+
+export interface VerifierContext {
+  paths: WorldPaths;
+  index: WorldIndex;
+  appender: Appender;
+  settings: VerifierSettings;
+  model?: ModelJudge;
+  log?: Logger;
+}
+
+/** The session as the log says now (the index catches up first: cheap when nothing is new). */
+export function fresh(ctx: VerifierContext, id: string): SessionJson | undefined {
+  ctx.index.catchUp();
+  return session(ctx.index, id);
+}
+
+/** A field in full: the line may hold a prefix, with the whole text in .world/<ref>. */
+export function fullText(ctx: VerifierContext, text: string, ref: string | undefined | null): string {
+  if (!ref) return text;
+  try {
+    return readFileSync(join(ctx.paths.dir, ref), "utf8");
+  } catch {
+    return text; // the attachment is gone: judge the prefix, which is still honest evidence
+  }
+}
+
+/** Verifier retries start with this; a human's answer turns into a retry starting with HUMAN. */
+export const RETRY_PREFIX = "retry ";
+export const HUMAN_PREFIX = "human answered: ";

@@ -1,0 +1,108 @@
+/**
+ * What the Verifier does with each new line:
+ *   [agent:finish]  → judge it: verified, retry (and relaunch) or failed (escalated)
+ *   [agent:retry]   → make sure the agent runs again (relaunch.ts)
+ *   [event:user]    → a human's answer to a failed session: retry with it, relaunch
+ * Exactly once: before writing, the session's latest status line must still be the one
+ * being handled (a session no longer at that `finish` was already judged), so a restart
+ * that reads the same lines again writes nothing twice.
+ */
+import type { AgentEntry, EventEntry, Located } from "../tools/world/entry.js";
+import { history } from "../tools/world/query.js";
+import { fresh, HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
+import { judgeFinish, type Verdict } from "./judge.js";
+import { relaunch } from "./relaunch.js";
+
+export interface Tally {
+  verified: number;
+  retry: number;
+  failed: number;
+  relaunched: number;
+  answered: number;
+}
+
+export function emptyTally(): Tally {
+  return { verified: 0, retry: 0, failed: 0, relaunched: 0, answered: 0 };
+}
+
+/** Is this line one the Verifier acts on? (Everything else is skipped while reading.) */
+export function concerns(e: Located): boolean {
+  return (e.kind === "agent" && (e.status === "finish" || e.status === "retry")) || (e.kind === "event" && e.source === "user");
+}
+
+export async function handle(ctx: VerifierContext, e: Located, tally: Tally): Promise<void> {
+  if (e.kind === "agent" && e.status === "finish") await onFinish(ctx, e, tally);
+  else if (e.kind === "agent" && e.status === "retry") {
+    if ((await relaunch(ctx, e.id, e.line)) !== undefined) tally.relaunched += 1;
+  } else if (e.kind === "event" && e.source === "user") await onHumanInput(ctx, e, tally);
+}
+
+/** Verifier retries since the session started or a human last answered. */
+export function retriesUsed(ctx: VerifierContext, id: string): number {
+  const entries = history(ctx.index, id);
+  let used = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.kind !== "agent") continue;
+    if (e.status === "start") break;
+    if (e.status === "retry") {
+      if (e.output.startsWith(HUMAN_PREFIX)) break;
+      used += 1;
+    }
+  }
+  return used;
+}
+
+async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally: Tally): Promise<void> {
+  const s = fresh(ctx, finish.id);
+  if (s === undefined || s.status !== "finish" || s.line !== finish.line) return; // judged already, or superseded
+  const used = retriesUsed(ctx, finish.id);
+  const verdict = await judgeFinish(ctx, finish, s, used);
+  // The judgement may take a while: write only if the session is still at this finish.
+  const now = fresh(ctx, finish.id);
+  if (now === undefined || now.line !== finish.line) {
+    ctx.log?.warn({ id: finish.id }, "session moved on during the judgement; verdict not written");
+    return;
+  }
+  writeVerdict(ctx, finish, verdict, used, s.task);
+  tally[verdict.status] += 1;
+  ctx.log?.info({ id: finish.id, verdict: verdict.status, judge: verdict.judge }, "judged");
+  if (verdict.status === "retry") await relaunchLatest(ctx, finish.id, tally);
+}
+
+function writeVerdict(ctx: VerifierContext, finish: Located<AgentEntry>, v: Verdict, used: number, task: string): void {
+  const id = finish.id;
+  const by = `[judge: ${v.judge}]`;
+  if (v.status === "verified") {
+    ctx.appender.append({ kind: "agent", status: "verified", id, output: `${v.reason} ${by}` });
+  } else if (v.status === "retry") {
+    const n = used + 1;
+    ctx.appender.append({ kind: "agent", status: "retry", id, output: `${RETRY_PREFIX}${n} of ${ctx.settings.maxRetries}: ${v.reason}. Guidance: ${v.guidance} ${by}` });
+  } else {
+    ctx.appender.appendMany([
+      { kind: "agent", status: "failed", id, output: `${v.reason} ${by}`, need: v.guidance },
+      {
+        kind: "event",
+        source: "system",
+        id,
+        output: `nudge: agent "${task}" failed and needs you: ${v.guidance}. Answer with: world respond ${id} <text>`,
+      },
+    ]);
+  }
+}
+
+async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, tally: Tally): Promise<void> {
+  const s = fresh(ctx, input.id);
+  // Only an answer that came after the failure sends the agent back to work, and only once.
+  if (s === undefined || s.status !== "failed" || s.line > input.line) return;
+  const blocker = s.blocker ? ` (it was blocked on: ${s.blocker})` : "";
+  ctx.appender.append({ kind: "agent", status: "retry", id: input.id, output: `${HUMAN_PREFIX}${input.output}${blocker}` });
+  tally.answered += 1;
+  await relaunchLatest(ctx, input.id, tally);
+}
+
+/** Right after writing a retry: start the agent now rather than when the line is read back. */
+async function relaunchLatest(ctx: VerifierContext, id: string, tally: Tally): Promise<void> {
+  const s = fresh(ctx, id);
+  if (s !== undefined && (await relaunch(ctx, id, s.line)) !== undefined) tally.relaunched += 1;
+}

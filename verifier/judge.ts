@@ -1,0 +1,87 @@
+/**
+ * A verdict on a finished agent. Exact checks first (verifier/criteria.ts), then the
+ * free-text part of the need: the model when there is one (ANTHROPIC_API_KEY), else the
+ * offline judge, which never passes weak evidence. A model error falls back to the
+ * offline judge and says so in the reason. The retry budget turns a retry into a
+ * failure for a human once it is used up.
+ */
+import type { AgentEntry, Located } from "../tools/world/entry.js";
+import { formatEntry } from "../tools/world/format.js";
+import { history, type SessionJson } from "../tools/world/query.js";
+import { entryFromJson } from "../ui/cli/show.js";
+import { parseNeed } from "./criteria.js";
+import { fullText, type VerifierContext } from "./context.js";
+import { runChecks, type CheckResult } from "./evidence.js";
+import { judgeText } from "./offline-judge.js";
+
+export interface Verdict {
+  status: "verified" | "retry" | "failed";
+  reason: string;
+  /** For retry: what the agent should do; for failed: what is needed from a human. */
+  guidance: string;
+  judge: "evidence" | "model" | "offline" | "none";
+}
+
+export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEntry>, s: SessionJson, retriesUsed: number): Promise<Verdict> {
+  const entries = history(ctx.index, s.id);
+  const start = [...entries].reverse().find((e) => e.kind === "agent" && e.status === "start");
+  const need = start?.need !== undefined ? fullText(ctx, start.need, start.needRef) : (s.need ?? "");
+  if (need.trim() === "") {
+    return {
+      status: "failed",
+      reason: "there is no need: criterion to judge this finish against",
+      guidance: "a human to say whether this task is done (answer with world respond)",
+      judge: "none",
+    };
+  }
+  const output = fullText(ctx, finish.output, finish.outputRef);
+  const since = start?.line ?? 0;
+  const events = entries.filter((e) => e.kind === "event" && (e.line ?? 0) > since).map((e) => ({ source: e.source ?? "", output: e.output }));
+  const parsed = parseNeed(need);
+  const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs });
+  const failedChecks = checks.filter((c) => !c.ok);
+
+  let text: { ok: boolean; failed?: boolean; reason: string; guidance: string; judge: Verdict["judge"] } | undefined;
+  if (parsed.rest !== "") {
+    if (ctx.model) {
+      try {
+        const v = await ctx.model.judge({
+          id: s.id, task: s.task, need: parsed.rest, output, attempt: retriesUsed + 1,
+          retriesLeft: Math.max(0, ctx.settings.maxRetries - retriesUsed), checks,
+          history: entries.slice(-20).map((e) => formatEntry(entryFromJson(e))),
+        });
+        text = { ok: v.verdict === "verified", failed: v.verdict === "failed", reason: `model: ${v.reason}`, guidance: v.guidance, judge: "model" };
+      } catch (error) {
+        const offline = judgeText(parsed.rest, output);
+        ctx.log?.warn({ err: String(error), id: s.id }, "model judge unavailable; offline judge used");
+        text = { ...offline, reason: `${offline.reason} (the model was unavailable: ${short(error)})`, judge: "offline" };
+      }
+    } else {
+      text = { ...judgeText(parsed.rest, output), judge: "offline" };
+    }
+  }
+  const judge: Verdict["judge"] = text?.judge ?? "evidence";
+  const passed = checks.map((c) => c.detail);
+  if (text?.failed) {
+    return { status: "failed", reason: joinReasons(failedChecks, text.reason), guidance: text.guidance || "a human decision", judge };
+  }
+  if (failedChecks.length === 0 && (text === undefined || text.ok)) {
+    return { status: "verified", reason: [...passed, ...(text ? [text.reason] : [])].join("; "), guidance: "", judge };
+  }
+  const guidance = [...failedChecks.map((c) => `make "${c.clause}" true (now: ${c.detail})`), ...(text && !text.ok && text.guidance ? [text.guidance] : [])].join("; ");
+  const reason = joinReasons(failedChecks, text && !text.ok ? text.reason : undefined);
+  if (retriesUsed >= ctx.settings.maxRetries) {
+    return { status: "failed", reason: `${reason} (after ${retriesUsed} retries)`, guidance: `a human to help with: ${guidance}`, judge };
+  }
+  return { status: "retry", reason, guidance, judge };
+}
+
+function joinReasons(failed: CheckResult[], text: string | undefined): string {
+  return [...failed.map((c) => c.detail), ...(text ? [text] : [])].join("; ");
+}
+
+function short(error: unknown): string {
+  const e = error as { status?: number; message?: string };
+  const text = e.status ? `HTTP ${e.status}` : (e.message ?? String(error));
+  return text.slice(0, 120);
+}

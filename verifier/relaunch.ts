@@ -1,0 +1,56 @@
+/**
+ * Acting on a `retry` line: the session's agent is started again with the same session
+ * id, the recorded command, WORLD_ATTEMPT + 1 and the retry's text as WORLD_GUIDANCE.
+ * Driven by the retry line itself, so a Verifier killed between writing the retry and
+ * starting the agent starts it when it reads the line after a restart; and a retry whose
+ * attempt already has a process record is not started twice.
+ */
+import { readProcRecord } from "../agents/procs.js";
+import { launchAgent } from "../agents/spawn.js";
+import { ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
+import { pause } from "../tools/proc/daemon.js";
+import { history } from "../tools/world/query.js";
+import { fresh, fullText, type VerifierContext } from "./context.js";
+
+/** Start the attempt the retry on `line` asks for, unless the session moved on or it runs already. */
+export async function relaunch(ctx: VerifierContext, id: string, line: number): Promise<number | undefined> {
+  const s = fresh(ctx, id);
+  if (s === undefined || s.status !== "retry" || s.line !== line) return undefined; // moved on already
+  const retry = history(ctx.index, id).find((e) => e.line === line)!;
+  const attempt = s.retries + 1;
+  const record = readProcRecord(ctx.paths, retry.id);
+  if (record !== undefined && record.attempt >= attempt) return undefined; // this attempt was started
+  if (record === undefined) {
+    ctx.appender.append({
+      kind: "event",
+      source: "system",
+      id,
+      output: `verifier: cannot start attempt ${attempt}: no recorded command (the session was not started by world spawn); the agent must pick up the retry itself`,
+    });
+    return undefined;
+  }
+  await stopPrevious(ctx, record.pgid, record.startTicks, id);
+  const pid = await launchAgent(ctx.paths, {
+    id,
+    task: record.task,
+    need: record.need,
+    command: record.command,
+    kind: record.kind,
+    attempt,
+    guidance: fullText(ctx, retry.output, retry.outputRef),
+  });
+  ctx.log?.info({ id, attempt, pid }, "relaunched");
+  return pid;
+}
+
+/** An earlier attempt that is still running would race the new one: stop it first. */
+async function stopPrevious(ctx: VerifierContext, pgid: number, startTicks: number | null, id: string): Promise<void> {
+  if (!ownGroupAlive(pgid, startTicks)) return;
+  signalGroup(pgid, "SIGTERM");
+  ctx.appender.append({ kind: "event", source: "system", id, output: `verifier: SIGTERM to process group ${pgid} (the previous attempt, before starting the next)` });
+  for (let i = 0; i < 30 && ownGroupAlive(pgid, startTicks); i++) await pause(100);
+  if (ownGroupAlive(pgid, startTicks)) {
+    signalGroup(pgid, "SIGKILL");
+    ctx.appender.append({ kind: "event", source: "system", id, output: `verifier: SIGKILL to process group ${pgid} (still running 3 s after SIGTERM)` });
+  }
+}

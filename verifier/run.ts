@@ -1,0 +1,136 @@
+/**
+ * The Verifier's reading loop. It reads from its cursor (.world/cursors/verifier.json)
+ * in bounded batches, hands each line it cares about to handle.ts, and moves the cursor
+ * only after the verdicts of a batch are written. `once` reads to the end and returns;
+ * otherwise it wakes on changes to world.log (fs.watch of the home, debounced, plus a
+ * slow poll as a safety net: the same approach as tools/world/follow.ts — chokidar drops
+ * change events, see floors.md) until stopped.
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { basename, dirname } from "node:path";
+import { RefusedError } from "../tools/errors.js";
+import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
+import { pause, type Logger } from "../tools/proc/daemon.js";
+import { Appender } from "../tools/world/append.js";
+import { readCursor, writeCursor } from "../tools/world/cursor.js";
+import type { Located } from "../tools/world/entry.js";
+import { openIndex } from "../tools/world/index-db.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { describeProblem, readEntries } from "../tools/world/read.js";
+import { statSync } from "node:fs";
+import { tryLock } from "../keeper/lock.js";
+import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
+import { concerns, emptyTally, handle, type Tally } from "./handle.js";
+import { ModelJudge } from "./model-judge.js";
+
+export const READER = "verifier";
+/** Lines the Verifier acts on, at most, before it writes its cursor. */
+const BATCH = 1000;
+
+export interface VerifierOptions {
+  once?: boolean;
+  signal?: AbortSignal;
+  /** Wait this long after a change before reading, so a burst is read in one go (default 15 ms). */
+  debounceMs?: number;
+  pollMs?: number;
+  settings?: Partial<VerifierSettings>;
+  log?: Logger;
+  onTally?: (tally: Tally) => void;
+}
+
+export async function runVerifier(paths: WorldPaths, options: VerifierOptions = {}): Promise<Tally> {
+  const lock = tryLock(paths, "verifier");
+  if ("heldBy" in lock) throw new RefusedError(`another verifier is running (pid ${lock.heldBy}): expected one per world, received a second`);
+  const index = openIndex(paths);
+  const appender = new Appender(paths);
+  const client = anthropicFromEnv();
+  const ctx: VerifierContext = {
+    paths, index, appender,
+    settings: { ...VERIFIER_DEFAULTS, ...options.settings },
+    ...(client && { model: new ModelJudge(client, modelFromEnv(), paths) }),
+    ...(options.log && { log: options.log }),
+  };
+  options.log?.info({ judge: client ? `model ${modelFromEnv()}` : "offline (no ANTHROPIC_API_KEY)" }, "verifier started");
+  const total = emptyTally();
+  try {
+    if (options.once) {
+      await drain(ctx, total, options.signal);
+      return total;
+    }
+    await watchLoop(ctx, total, options);
+    return total;
+  } finally {
+    appender.close();
+    index.close();
+    lock.release();
+  }
+}
+
+/** Read and handle everything from the cursor to the end of the log. */
+async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    const { position, reset } = readCursor(ctx.paths, READER, sizeOf(ctx.paths.log));
+    if (reset) ctx.log?.warn(reset);
+    const batch: Located[] = [];
+    const read = readEntries(ctx.paths.log, position, (e) => {
+      if (concerns(e)) batch.push(e);
+      return batch.length < BATCH;
+    });
+    for (const p of read.problems) ctx.log?.warn(describeProblem(p));
+    for (const e of batch) {
+      try {
+        await handle(ctx, e, total);
+      } catch (error) {
+        // Said in the log rather than retried forever: a line that always throws would stop the Verifier.
+        ctx.log?.error({ err: error, line: e.line }, "could not handle a line");
+        ctx.appender.append({ kind: "event", source: "system", id: e.id, output: `verifier: could not handle line ${e.line}: ${String((error as Error)?.message ?? error).slice(0, 300)}` });
+      }
+    }
+    if (read.end.offset !== position.offset || reset) writeCursor(ctx.paths, READER, read.end);
+    if (batch.length < BATCH || signal?.aborted) return;
+  }
+}
+
+async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOptions): Promise<void> {
+  const { signal, debounceMs = 15, pollMs = 1000 } = options;
+  let pending = true; // read once at start: catch up on what happened while we were down
+  let wake: (() => void) | undefined;
+  const poke = () => {
+    pending = true;
+    wake?.();
+  };
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dirname(ctx.paths.log), (_event, file) => {
+      if (file === null || file === basename(ctx.paths.log)) poke();
+    });
+    watcher.on("error", poke);
+  } catch {
+    // no home yet: the poll finds the log when it appears
+  }
+  const poll = setInterval(poke, pollMs);
+  signal?.addEventListener("abort", poke, { once: true });
+  try {
+    while (!signal?.aborted) {
+      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      if (signal?.aborted) break;
+      if (debounceMs > 0) await pause(debounceMs, signal);
+      pending = false;
+      const before = { ...total };
+      await drain(ctx, total, signal);
+      if (JSON.stringify(before) !== JSON.stringify(total)) options.onTally?.(total);
+    }
+  } finally {
+    clearInterval(poll);
+    watcher?.close();
+  }
+}
+
+function sizeOf(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}

@@ -30,22 +30,26 @@ export function findLastEntry(logPath: string, id: string, match: (entry: Entry)
     let end = fstatSync(fd).size; // we look at complete lines before `end`
     let buf = Buffer.alloc(CHUNK);
     while (end > 0) {
-      let start = Math.max(0, end - buf.length);
+      const start = Math.max(0, end - buf.length);
       const n = readSync(fd, buf, 0, end - start, start);
-      const firstNl = start === 0 ? -1 : buf.indexOf(10);
-      if (firstNl === -1 && start > 0) {
-        buf = Buffer.alloc(buf.length * 2); // a line longer than the buffer: read it whole
+      // Searched through a view of the bytes read: buf beyond n holds an older chunk, and a
+      // negative offset to lastIndexOf would count from the end (a hit at 0 looped forever).
+      const view = buf.subarray(0, n);
+      const firstNl = start === 0 ? -1 : view.indexOf(10);
+      // The chunk ends with the newline of the line before `end`; if that is its only
+      // newline, no line begins inside it (a line longer than the buffer): read it whole.
+      if (start > 0 && (firstNl === -1 || firstNl === n - 1)) {
+        buf = Buffer.alloc(buf.length * 2);
         continue;
       }
       // Lines that begin inside this chunk: from just after its first newline (or the file start).
       const from = start === 0 ? 0 : firstNl + 1;
-      for (let hit = buf.lastIndexOf(needle, n - needle.length); hit >= from; hit = buf.lastIndexOf(needle, hit - 1)) {
-        const lineStart = buf.lastIndexOf(10, hit) + 1;
-        const lineEnd = buf.indexOf(10, hit);
-        if (lineStart < from || lineEnd === -1 || lineEnd >= n) continue;
-        const parsed = parseLine(buf.toString("utf8", lineStart, lineEnd));
+      for (let hit = view.lastIndexOf(needle); hit >= from; hit = hit === 0 ? -1 : view.lastIndexOf(needle, hit - 1)) {
+        const lineStart = view.lastIndexOf(10, hit) + 1;
+        const lineEnd = view.indexOf(10, hit);
+        if (lineEnd === -1) continue; // the last line, still without its newline
+        const parsed = parseLine(view.toString("utf8", lineStart, lineEnd));
         if (parsed.ok && parsed.entry.id === id && match(parsed.entry)) return parsed.entry;
-        if (hit === 0) break;
       }
       end = start + from;
       if (start === 0) break;

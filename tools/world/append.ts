@@ -54,7 +54,8 @@ export class Appender {
   /** Several entries in one write (each still one line). */
   appendMany(drafts: readonly Draft[]): Entry[] {
     const sync = this.options.sync ?? syncFromEnv();
-    const entries = drafts.map((d) => this.prepare(d, sync));
+    // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
+    const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
     const text = entries.map((e) => formatEntry(e) + "\n").join("");
     const fd = this.open();
     const data = Buffer.from(this.endsTorn(fd) ? "\n" + text : text, "utf8");
@@ -88,19 +89,22 @@ export class Appender {
     return last[0] !== 0x0a;
   }
 
-  private prepare(draft: Draft, sync: boolean): Entry {
+  /** The entry as it would be written, without spilling yet: throws on any invalid field. */
+  private validate(draft: Draft): Entry {
     const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
     const id = checkId(draft.id, draft.kind === "agent" ? "session id" : "identifier");
-    const [output, outputRef] = this.spill(draft.output, OUTPUT_LIMIT, sync);
-    if (draft.kind === "event") {
-      const entry: Entry = { kind: "event", ts, source: checkSource(draft.source), id, output };
-      if (outputRef) entry.outputRef = outputRef;
-      return entry;
-    }
-    const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output };
+    if (draft.kind === "event") return { kind: "event", ts, source: checkSource(draft.source), id, output: draft.output };
+    const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output: draft.output };
+    if (draft.need !== undefined) entry.need = draft.need;
+    return entry;
+  }
+
+  private spillFields(entry: Entry, sync: boolean): Entry {
+    const [output, outputRef] = this.spill(entry.output, OUTPUT_LIMIT, sync);
+    entry.output = output;
     if (outputRef) entry.outputRef = outputRef;
-    if (draft.need !== undefined) {
-      const [need, needRef] = this.spill(draft.need, NEED_LIMIT, sync);
+    if (entry.kind === "agent" && entry.need !== undefined) {
+      const [need, needRef] = this.spill(entry.need, NEED_LIMIT, sync);
       entry.need = need;
       if (needRef) entry.needRef = needRef;
     }

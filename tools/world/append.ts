@@ -14,12 +14,13 @@ import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, wri
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
-import { escapeField } from "./escape.js";
+import { ESCAPED_ATTACHMENT, escapeField } from "./escape.js";
 import { formatEntry } from "./format.js";
 import type { WorldPaths } from "./paths.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
+const LONE_SURROGATE = /\p{Cs}/u;
 
 let spillCount = 0;
 
@@ -115,11 +116,18 @@ export class Appender {
   private spill(text: string, limit: number, sync: boolean): [string, string?] {
     if (Buffer.byteLength(text) <= limit / 6 || Buffer.byteLength(escapeField(text)) <= limit) return [text];
     // Unique without node:crypto (kept off the CLI start-up path); "wx" refuses to overwrite anyway.
-    const name = `${Date.now().toString(36)}-${process.pid.toString(36)}-${(spillCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}.txt`;
+    // UTF-8 cannot hold a lone surrogate: such text is stored escaped, under a name that
+    // says so, and readAttachment (read.ts) gives back the exact string either way.
+    const wellFormed = !LONE_SURROGATE.test(text);
+    const unique = `${Date.now().toString(36)}-${process.pid.toString(36)}-${(spillCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const name = `${unique}${wellFormed ? ".txt" : ESCAPED_ATTACHMENT}`;
     mkdirSync(this.paths.attachments, { recursive: true });
     const file = join(this.paths.attachments, name);
-    writeFileSync(file, text, { flag: "wx" });
-    if (sync) syncFile(file);
+    writeFileSync(file, wellFormed ? text : escapeField(text), { flag: "wx" });
+    if (sync) {
+      syncFile(file);
+      syncFile(this.paths.attachments); // the new name too, not only the bytes
+    }
     return [prefixWithin(text, limit - 64) + "…", `attachments/${name}`];
   }
 }
@@ -133,7 +141,9 @@ function prefixWithin(text: string, limit: number): string {
     if (Buffer.byteLength(escapeField(text.slice(0, mid))) <= limit) lo = mid;
     else hi = mid - 1;
   }
-  return text.slice(0, lo);
+  // Never cut a surrogate pair in two (the prefix would end in a lone surrogate).
+  const last = text.charCodeAt(lo - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? lo - 1 : lo);
 }
 
 function syncFile(file: string): void {

@@ -24,6 +24,9 @@ export function escapeField(value: string): string {
 
 const REF_OPEN = "\\[full: ";
 
+/** An attachment whose text had a lone surrogate (which UTF-8 cannot hold) is stored escaped, named *.escaped.txt. */
+export const ESCAPED_ATTACHMENT = ".escaped.txt";
+
 /** The marker the appender puts at the end of a field whose rest was stored in `ref`. */
 export function refMarker(ref: string): string {
   return `${REF_OPEN}${ref}]`;

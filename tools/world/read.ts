@@ -3,9 +3,13 @@
  * Only complete lines are handed over: a last line without its newline is either being
  * written or torn by a crash, so it is reported as `tail` and left for the next read.
  */
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { join } from "node:path";
+import { NotFoundError, UsageError, shown } from "../errors.js";
 import { parseLine } from "./parse.js";
 import type { Entry, Located } from "./entry.js";
+import { ESCAPED_ATTACHMENT, unescapeField } from "./escape.js";
+import type { WorldPaths } from "./paths.js";
 
 /** A place in the log: the byte offset of the next line and how many lines come before it. */
 export interface Position {
@@ -106,4 +110,20 @@ export function describeProblem(p: Problem): string {
 
 export function describeTail(tail: NonNullable<ScanResult["tail"]>): string {
   return `world.log line ${tail.line}: torn last line (${tail.bytes} bytes, no newline): left unread until it is completed`;
+}
+
+// What the appender writes after `\[full: `; anything else (a hand-edited `../`) is refused.
+const ATTACHMENT_REF = /^attachments\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** The whole text of a field the line holds only a prefix of (`outputRef` / `needRef`). */
+export function readAttachment(paths: WorldPaths, ref: string): string {
+  if (!ATTACHMENT_REF.test(ref)) throw new UsageError(`invalid attachment reference: expected attachments/<name>, received ${shown(ref)}`);
+  let text: string;
+  try {
+    text = readFileSync(join(paths.dir, ref), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new NotFoundError(`attachment not found: expected .world/${ref} to exist, received no such file`);
+    throw error;
+  }
+  return ref.endsWith(ESCAPED_ATTACHMENT) ? unescapeField(text).text : text;
 }

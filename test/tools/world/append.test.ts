@@ -1,0 +1,187 @@
+/** The single writer: long fields go to attachments, torn tails are stepped over, the log only grows. */
+import fc from "fast-check";
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { UsageError } from "../../../tools/errors.js";
+import { Appender, appendOnce, NEED_LIMIT, OUTPUT_LIMIT, syncFromEnv } from "../../../tools/world/append.js";
+import { escapeField, NEED_SEPARATOR } from "../../../tools/world/escape.js";
+import { parseLine } from "../../../tools/world/parse.js";
+import { collectEntries, readAttachment } from "../../../tools/world/read.js";
+import { tempWorld, type TempWorld } from "../../support/world.js";
+import { anyText } from "./arbitraries.js";
+
+let w: TempWorld;
+afterEach(() => w?.cleanup());
+
+const lines = (file: string) => readFileSync(file, "utf8").split("\n").slice(0, -1);
+const bytes = (s: string) => Buffer.byteLength(s);
+
+describe("long fields", () => {
+  it("an output over the limit goes whole to an attachment; the line keeps a prefix and the reference", () => {
+    w = tempWorld();
+    const long = "line one\n" + "é".repeat(3000) + "\n\u{1f600} the end";
+    const entry = appendOnce(w.paths, { kind: "event", source: "bash", id: "cmd-1", output: long });
+    expect(entry.outputRef).toMatch(/^attachments\/[\w.-]+\.txt$/);
+    expect(readAttachment(w.paths, entry.outputRef!)).toBe(long);
+    expect(readFileSync(`${w.paths.dir}/${entry.outputRef}`, "utf8")).toBe(long); // plain text, cat-able
+
+    const [line] = lines(w.paths.log);
+    expect(line).toContain(`\\[full: ${entry.outputRef}]`);
+    const parsed = parseLine(line!);
+    if (!parsed.ok) throw new Error("did not parse");
+    expect(parsed.entry.outputRef).toBe(entry.outputRef);
+    expect(parsed.entry.output.endsWith("…")).toBe(true);
+    expect(long.startsWith(parsed.entry.output.slice(0, -1))).toBe(true);
+    expect(bytes(escapeField(parsed.entry.output))).toBeLessThanOrEqual(OUTPUT_LIMIT);
+  });
+
+  it("a need over its limit goes to its own attachment", () => {
+    w = tempWorld();
+    const need = "criterion | need: ".repeat(200);
+    const e = appendOnce(w.paths, { kind: "agent", status: "start", id: "s1", output: "short task", need });
+    expect(e.outputRef).toBeUndefined();
+    expect(readAttachment(w.paths, e.needRef!)).toBe(need);
+    const [line] = lines(w.paths.log);
+    expect(bytes(line!.slice(line!.indexOf(NEED_SEPARATOR)))).toBeLessThanOrEqual(NEED_LIMIT + NEED_SEPARATOR.length);
+    const { entries } = collectEntries(w.paths.log);
+    expect(entries[0]).toMatchObject({ output: "short task", needRef: e.needRef });
+  });
+
+  it("text at the limit stays on the line; one byte more spills", () => {
+    w = tempWorld();
+    const a = appendOnce(w.paths, { kind: "event", source: "bash", id: "x", output: "a".repeat(OUTPUT_LIMIT) });
+    const b = appendOnce(w.paths, { kind: "event", source: "bash", id: "x", output: "a".repeat(OUTPUT_LIMIT + 1) });
+    // 400 control characters escape to 2400 bytes: spilled although the raw text is short.
+    const c = appendOnce(w.paths, { kind: "event", source: "bash", id: "x", output: "\x01".repeat(400) });
+    expect(a.outputRef).toBeUndefined();
+    expect(b.outputRef).toBeDefined();
+    expect(c.outputRef).toBeDefined();
+    expect(readAttachment(w.paths, c.outputRef!)).toBe("\x01".repeat(400));
+  });
+
+  it("any long text comes back exactly from its attachment, lone surrogates included, and lines stay short", () => {
+    w = tempWorld();
+    const appender = new Appender(w.paths);
+    const texts: string[] = [];
+    const whole = (ref: string | undefined, short: string) => (ref ? readAttachment(w.paths, ref) : short);
+    try {
+      fc.assert(
+        fc.property(fc.array(anyText, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 3 }), (parts, times) => {
+          const unit = parts.join("") || "x";
+          const text = unit.repeat(Math.ceil((3000 * times) / unit.length));
+          const e = appender.append({ kind: "agent", status: "finish", id: "s1", output: text, need: text });
+          texts.push(text);
+          expect(e.outputRef).toBeDefined();
+          expect(whole(e.outputRef, e.output)).toBe(text);
+          expect(e.kind === "agent" && whole(e.needRef, e.need!)).toBe(text);
+          // The prefix is the text's start and never ends between the two halves of a pair.
+          const prefix = e.output.slice(0, -1);
+          expect(text.startsWith(prefix)).toBe(true);
+          expect(/[\ud800-\udbff]$/.test(prefix) && /^[\udc00-\udfff]/.test(text.slice(prefix.length))).toBe(false);
+        }),
+        { numRuns: 150 },
+      );
+    } finally {
+      appender.close();
+    }
+    const read = collectEntries(w.paths.log);
+    expect(read.problems).toEqual([]);
+    for (const line of lines(w.paths.log)) expect(bytes(line)).toBeLessThan(4096);
+    expect(read.entries.map((e) => whole(e.outputRef, e.output))).toEqual(texts);
+    expect(read.entries.map((e) => e.kind === "agent" && whole(e.needRef, e.need!))).toEqual(texts);
+  });
+
+  it("a refused draft leaves no attachment behind and writes nothing", () => {
+    w = tempWorld();
+    const a = new Appender(w.paths);
+    try {
+      expect(() => a.append({ kind: "event", source: "Bad Source", id: "x", output: "z".repeat(10_000) })).toThrow(UsageError);
+      expect(() =>
+        a.appendMany([
+          { kind: "event", source: "bash", id: "x", output: "z".repeat(10_000) },
+          { kind: "agent", status: "done" as never, id: "s1", output: "z".repeat(10_000) },
+        ]),
+      ).toThrow(UsageError);
+    } finally {
+      a.close();
+    }
+    expect(existsSync(w.paths.log)).toBe(false);
+    expect(existsSync(w.paths.attachments) ? readdirSync(w.paths.attachments) : []).toEqual([]);
+  });
+
+  it("readAttachment refuses references outside .world/attachments and reports missing files", () => {
+    w = tempWorld();
+    expect(() => readAttachment(w.paths, "../world.log")).toThrow(/invalid attachment reference/);
+    expect(() => readAttachment(w.paths, "attachments/../../etc/passwd")).toThrow(/invalid attachment reference/);
+    expect(() => readAttachment(w.paths, "attachments/nope.txt")).toThrow(/attachment not found/);
+  });
+});
+
+describe("the log only grows", () => {
+  it("a torn last line is left as it is and the new entry starts on a line of its own", () => {
+    w = tempWorld();
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "a", output: "before" });
+    const fragment = "[2026-11-21T22:50:43.123Z][agent:fin";
+    appendFileSync(w.paths.log, fragment);
+    const before = readFileSync(w.paths.log);
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "after" });
+    const after = readFileSync(w.paths.log);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+    expect(lines(w.paths.log)).toEqual([expect.stringContaining("before"), fragment, expect.stringContaining("[b] after")]);
+    const read = collectEntries(w.paths.log);
+    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "a"], [3, "b"]]);
+    expect(read.problems).toEqual([expect.objectContaining({ line: 2 })]);
+  });
+
+  it("appendMany writes several lines at once, each one line", () => {
+    w = tempWorld();
+    const a = new Appender(w.paths);
+    try {
+      a.appendMany([
+        { kind: "agent", status: "start", id: "s1", output: "one\ntwo", need: "three" },
+        { kind: "event", source: "voice", id: "u1", output: "hello | need: there" },
+      ]);
+    } finally {
+      a.close();
+    }
+    expect(lines(w.paths.log)).toHaveLength(2);
+    expect(collectEntries(w.paths.log).entries.map((e) => e.output)).toEqual(["one\ntwo", "hello | need: there"]);
+  });
+
+  it("creates the home on first write, and writes milliseconds", () => {
+    w = tempWorld();
+    const paths = { ...w.paths, home: `${w.home}/new/dir`, log: `${w.home}/new/dir/world.log` };
+    const e = appendOnce(paths, { kind: "event", source: "bash", id: "x", output: "hi" });
+    expect(e.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(readFileSync(paths.log, "utf8")).toBe(`[${e.ts}][event:bash][x] hi\n`);
+  });
+});
+
+describe("durability options", () => {
+  it("sync: true and WORLD_FSYNC=1 write the same entries (fdatasync on the way)", () => {
+    w = tempWorld();
+    const old = process.env.WORLD_FSYNC;
+    try {
+      process.env.WORLD_FSYNC = "1";
+      expect(syncFromEnv()).toBe(true);
+      appendOnce(w.paths, { kind: "event", source: "bash", id: "env", output: "x".repeat(5000) });
+      delete process.env.WORLD_FSYNC;
+      expect(syncFromEnv()).toBe(false);
+      appendOnce(w.paths, { kind: "agent", status: "start", id: "s1", output: "task", need: "n".repeat(5000) }, { sync: true });
+    } finally {
+      if (old === undefined) delete process.env.WORLD_FSYNC;
+      else process.env.WORLD_FSYNC = old;
+    }
+    const { entries, problems } = collectEntries(w.paths.log);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.id)).toEqual(["env", "s1"]);
+    expect(readAttachment(w.paths, entries[0]!.outputRef!)).toBe("x".repeat(5000));
+    expect(entries[1]!.kind === "agent" && readAttachment(w.paths, entries[1]!.needRef!)).toBe("n".repeat(5000));
+  });
+});
+
+it("writeFileSync of a fresh log by hand is read like one written by the appender", () => {
+  w = tempWorld();
+  writeFileSync(w.paths.log, "[2026-11-21T22:50:43Z][event:bash][x] whole seconds\r\n");
+  expect(collectEntries(w.paths.log).entries[0]).toMatchObject({ ts: "2026-11-21T22:50:43Z", output: "whole seconds" });
+});

@@ -13,16 +13,17 @@
  *   1   internal error (written as `failed internal error: …` when the log is reachable)
  *   2   bad environment: the spawner gave a missing or invalid WORLD_* variable
  *   3   failed with a need (`failed … | need: …` written: a human or a retry must help)
+ *   4   the session was already over (failed by the Keeper, or verified): the agent stopped
  *   143 stopped by SIGTERM/SIGINT before a result (whatever the agent said is in the log)
  */
 import { z } from "zod";
 import { Appender } from "../tools/world/append.js";
 import { checkId, type AgentStatus, type Entry } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
-import { allowed } from "../tools/world/lifecycle.js";
+import { allowed, TERMINAL } from "../tools/world/lifecycle.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 
-export const AgentExit = { finished: 0, internal: 1, badEnv: 2, failed: 3, stopped: 143 } as const;
+export const AgentExit = { finished: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
 
 const idRule = z.string().refine((id) => {
   try {
@@ -86,19 +87,28 @@ export function readAgentEnv(env: NodeJS.ProcessEnv = process.env): AgentEnv {
 export class AgentRun {
   readonly paths: WorldPaths;
   readonly id: string;
-  /** Aborted on the first SIGTERM/SIGINT: wind down, say so, return. */
+  /**
+   * Aborted on the first SIGTERM/SIGINT, or when the session turns out to be over
+   * (someone else wrote failed or verified): wind down, say so, return.
+   */
   readonly signal: AbortSignal;
   private readonly appender: Appender;
   private outcome: "finish" | "failed" | undefined;
+  private closedAs: AgentStatus | undefined;
 
   constructor(
     readonly env: AgentEnv,
-    signal: AbortSignal = new AbortController().signal,
+    private readonly stop: AbortController = new AbortController(),
   ) {
     this.paths = worldPaths(env.home);
     this.id = env.sessionId;
-    this.signal = signal;
+    this.signal = stop.signal;
     this.appender = new Appender(this.paths);
+  }
+
+  /** Set when a write was refused because the session is already failed or verified. */
+  get closed(): AgentStatus | undefined {
+    return this.closedAs;
   }
 
   /** `[agent:active][id] text`: progress, or a heartbeat while waiting. */
@@ -146,6 +156,10 @@ export class AgentRun {
     const last = findLastStatus(this.paths.log, this.id)?.status;
     if (!allowed(last, status)) {
       process.stderr.write(`agent ${this.id}: not writing ${status} after ${last ?? "nothing"} (lifecycle): ${output}\n`);
+      if (last !== undefined && TERMINAL.includes(last) && this.closedAs === undefined) {
+        this.closedAs = last;
+        this.stop.abort(new Error(`session ${this.id} is ${last}`));
+      }
       return false;
     }
     this.appender.append({ kind: "agent", status, id: this.id, output, ...(need !== undefined && { need }) });
@@ -216,10 +230,11 @@ export async function runAgent(body: (run: AgentRun) => Promise<void>): Promise<
   process.on("SIGTERM", onSignal);
   process.on("SIGINT", onSignal);
 
-  const run = new AgentRun(env, stop.signal);
+  const run = new AgentRun(env, stop);
   try {
     await body(run);
-    if (run.result === "finish") process.exitCode = AgentExit.finished;
+    if (run.closed !== undefined) process.exitCode = AgentExit.closed;
+    else if (run.result === "finish") process.exitCode = AgentExit.finished;
     else if (run.result === "failed") process.exitCode = AgentExit.failed;
     else if (stop.signal.aborted) process.exitCode = AgentExit.stopped;
     else {

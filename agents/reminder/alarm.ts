@@ -11,7 +11,7 @@
  *
  * A run of the same session (re-armed after a restart, or retried) takes the due time
  * from its own latest armed line instead of reading "in 10 minutes" again, and before
- * delivering it looks for a delivery at or after that line: a reminder never fires
+ * delivering it looks for a delivery after that line: a reminder never fires
  * twice. A retry whose guidance names a new time arms that time instead.
  */
 import { notify } from "../../tools/notify/notify.js";
@@ -52,9 +52,17 @@ export function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry
   return entry && { alarm: parseArmed(entry.output)!, entry };
 }
 
-function deliveredSince(log: string, id: string, since: string): Entry | undefined {
-  const entry = findLastEntry(log, id, (e) => e.kind === "event" && e.source === NOTIFY_SOURCE);
-  return entry !== undefined && entry.ts >= since ? entry : undefined;
+/**
+ * The delivery of the latest arming, if there was one: walking the session backwards,
+ * a notify line met before any armed line. (Log order, not timestamps, which can tie.)
+ */
+function deliveredSinceArmed(log: string, id: string): Entry | undefined {
+  let delivery: Entry | undefined;
+  findLastEntry(log, id, (e) => {
+    if (e.kind === "event" && e.source === NOTIFY_SOURCE) delivery = e;
+    return delivery !== undefined || (e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
+  });
+  return delivery;
 }
 
 function lateness(ms: number): string {
@@ -81,11 +89,9 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
 
   let alarm: Alarm;
-  let armedAt: string;
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
-    armedAt = previous.entry.ts;
-    const done = deliveredSince(log, run.id, armedAt);
+    const done = deliveredSinceArmed(log, run.id);
     if (done !== undefined) {
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
@@ -103,7 +109,6 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     }
     alarm = fresh;
     run.active(armedLine(alarm));
-    armedAt = lastArmed(log, run.id)?.entry.ts ?? new Date().toISOString();
   }
 
   const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
@@ -121,7 +126,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   }
 
   // Another run of this session (a re-arm racing a slow original) may have delivered.
-  const done = deliveredSince(log, run.id, armedAt);
+  const done = deliveredSinceArmed(log, run.id);
   if (done !== undefined) {
     run.finish(evidence(done.ts, alarm.due));
     return;

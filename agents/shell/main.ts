@@ -34,6 +34,7 @@ await runAgent(async (run) => {
     return;
   }
   run.active(`running: ${command}`);
+  if (run.signal.aborted) return; // the session is over, or we were told to stop
   run.event(BASH_SOURCE, commandLine(choice.argv, auth.approvedBy));
   const result = await runCommand({ argv: choice.argv, cwd, timeoutMs }, run.signal);
   run.event(BASH_SOURCE, outputLine(result));

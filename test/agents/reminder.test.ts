@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
-import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./support.js";
+import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 import { armedLine, parseArmed } from "../../agents/reminder/alarm.js";
 import { planReminder, planTimer } from "../../agents/reminder/plan.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
-import { isEvent, isStatus, runAgentProcess, startSession } from "./support.js";
+import { isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());

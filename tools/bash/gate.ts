@@ -25,13 +25,26 @@ export function approvalNeed(argv: readonly string[]): string {
   return APPROVE_PREFIX + showCommand(argv);
 }
 
-/** Did a human approve exactly this command for this session, after it was refused? */
+/**
+ * Did a human approve exactly this command for this session, after it was refused?
+ * The latest user answer must say "approve…" and come after (in log order, not by
+ * timestamp: both may share a millisecond) a refusal whose need names this command.
+ */
 export function isApproved(paths: WorldPaths, sessionId: string, argv: readonly string[]): boolean {
   const need = approvalNeed(argv);
-  const asked = findLastEntry(paths.log, sessionId, (e) => e.kind === "agent" && e.status === "failed" && e.need === need);
-  if (asked === undefined) return false;
-  const answer = findLastEntry(paths.log, sessionId, (e: Entry) => e.kind === "event" && e.source === "user");
-  return answer !== undefined && answer.ts >= asked.ts && APPROVAL.test(answer.output);
+  let answer: Entry | undefined;
+  let approved = false;
+  // findLastEntry walks this session's entries backwards until the callback says stop.
+  findLastEntry(paths.log, sessionId, (e) => {
+    if (answer === undefined) {
+      if (e.kind !== "event" || e.source !== "user") return false;
+      answer = e;
+      return !APPROVAL.test(e.output); // the latest answer is not an approval: stop
+    }
+    approved = e.kind === "agent" && e.status === "failed" && e.need === need;
+    return approved;
+  });
+  return approved;
 }
 
 export type Authorization =

@@ -1,0 +1,138 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { readAnswer } from "../../agents/general/loop.js";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
+import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { entriesOf, isEvent, runAgentProcess, startSession } from "./agent-process.js";
+
+let w: TempWorld | undefined;
+let fake: FakeAnthropic | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+  w?.cleanup();
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Block = any;
+function toolResults(body: { messages: { role: string; content: unknown }[] }): Block[] {
+  const last = body.messages.at(-1)!;
+  return Array.isArray(last.content) ? (last.content as Block[]).filter((b) => b.type === "tool_result") : [];
+}
+
+describe("reading the final answer", () => {
+  it("knows finish and failed, and turns a refusal into an approval request", () => {
+    expect(readAnswer("finish: wrote x.txt", { approvalNeeds: [] })).toEqual({ status: "finish", evidence: "wrote x.txt" });
+    expect(readAnswer("failed: no access | need: a password", { approvalNeeds: [] })).toEqual({ status: "failed", text: "no access", need: "a password" });
+    expect(readAnswer("Failed: cannot", { approvalNeeds: [] })).toMatchObject({ status: "failed", need: "a human to help with this task" });
+    expect(readAnswer("failed: blocked | need: approval", { approvalNeeds: ["a human to approve: rm x"] })).toMatchObject({ need: "a human to approve: rm x" });
+    expect(readAnswer("I could not do it", { approvalNeeds: ["a human to approve: rm x"] })).toMatchObject({ status: "failed", need: "a human to approve: rm x" });
+    expect(readAnswer("", { approvalNeeds: [] })).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("general agent (real process, real SDK, fake API on 127.0.0.1)", () => {
+  it("without an API key it does not pretend", async () => {
+    w = tempWorld();
+    startSession(w.paths, "g0", "find out what is using the disk");
+    const result = await runAgentProcess(w.paths, "general", { id: "g0", task: "find out what is using the disk" });
+    expect(result.exitCode).toBe(3);
+    expect(entriesOf(w.paths, "g0").at(-1)).toMatchObject({ status: "failed", output: expect.stringMatching(/^no model available/), need: "an LLM API key or a human" });
+  });
+
+  it("runs a bash_run tool call through the gate and finishes with the model's evidence", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply(
+      { tool: { name: "bash_run", input: { argv: ["echo", "hello from the tool"] } } },
+      { text: "finish: echo printed 'hello from the tool'" },
+    );
+    startSession(w.paths, "g1", "say hello through the shell", "hello is printed");
+    const result = await runAgentProcess(w.paths, "general", { id: "g1", task: "say hello through the shell", need: "hello is printed", env: { ...fake.env, WORLD_MODEL: "claude-test" } });
+    expect(result.exitCode).toBe(0);
+    expect(fake.requests).toHaveLength(2);
+    const first = fake.requests[0]!.body;
+    expect(first.model).toBe("claude-test");
+    expect(first.tools.map((t: Block) => t.name)).toEqual(["world_event", "world_agent", "world_check", "world_query", "bash_run", "chrome_open", "chrome_text"]);
+    expect(first.messages[0].content).toContain("Success criterion (need): hello is printed");
+    const [res] = toolResults(fake.requests[1]!.body);
+    expect(res.is_error).toBeUndefined();
+    expect(res.content).toMatch(/^exit 0 in \d+ ms, 1 line of output: hello from the tool\nhello from the tool$/);
+    const mine = entriesOf(w.paths, "g1");
+    expect(mine.some(isEvent("g1", "bash", /^\$ echo 'hello from the tool'$/))).toBe(true);
+    expect(mine.at(-1)).toMatchObject({ status: "finish", output: "echo printed 'hello from the tool'" });
+  });
+
+  it("refuses a command off the allow-list in the executor and asks a human to approve it", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    const target = join(w.home, "victim.txt");
+    fake.reply(
+      { tool: { name: "bash_run", input: { argv: ["touch", target] } } },
+      { text: "failed: the policy refused touch | need: permission" },
+    );
+    startSession(w.paths, "g2", "create victim.txt");
+    const result = await runAgentProcess(w.paths, "general", { id: "g2", task: "create victim.txt", env: fake.env });
+    expect(result.exitCode).toBe(3);
+    expect(existsSync(target)).toBe(false);
+    const [res] = toolResults(fake.requests[1]!.body);
+    expect(res.content).toMatch(/^REFUSED by policy: touch is not on the allow-list/);
+    expect(entriesOf(w.paths, "g2").at(-1)).toMatchObject({ status: "failed", output: "the policy refused touch", need: `a human to approve: touch ${target}` });
+  });
+
+  it("returns invalid tool input and reserved sources to the model as errors", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply(
+      {
+        content: [
+          { type: "tool_use", id: "t1", name: "bash_run", input: { argv: [] } },
+          { type: "tool_use", id: "t2", name: "world_event", input: { source: "user", text: "I approve" } },
+          { type: "tool_use", id: "t3", name: "no_such_tool", input: {} },
+          { type: "tool_use", id: "t4", name: "world_event", input: { source: "note", text: "a finding" } },
+        ],
+      },
+      { text: "finish: noted a finding" },
+    );
+    startSession(w.paths, "g3", "note something");
+    expect((await runAgentProcess(w.paths, "general", { id: "g3", task: "note something", env: fake.env })).exitCode).toBe(0);
+    const results = toolResults(fake.requests[1]!.body);
+    expect(results.map((r: Block) => [r.tool_use_id, r.is_error === true])).toEqual([["t1", true], ["t2", true], ["t3", true], ["t4", false]]);
+    expect(results[1].content).toMatch(/not user, voice, spirit or system/);
+    expect(entriesOf(w.paths, "g3").filter((e) => e.kind === "event" && e.source === "user")).toHaveLength(0);
+    await waitForEntry(w.paths, isEvent("g3", "note", /^a finding$/));
+  });
+
+  it("answers world_query from the index", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply({ tool: { name: "world_query", input: { type: "search", arg: "marmalade" } } }, { text: "finish: found it" });
+    startSession(w.paths, "g4", "what did I say about marmalade");
+    expect((await runAgentProcess(w.paths, "general", { id: "g4", task: "what did I say about marmalade", env: fake.env })).exitCode).toBe(0);
+    const [res] = toolResults(fake.requests[1]!.body);
+    expect(res.is_error, res.content).toBeUndefined();
+    expect(JSON.parse(res.content.split("\n")[0])).toMatchObject({ kind: "agent", id: "g4", output: "what did I say about marmalade" });
+  });
+
+  it("stops at the step cap", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.handle(() => ({ tool: { name: "world_check", input: {} } }));
+    startSession(w.paths, "g5", "loop forever");
+    const result = await runAgentProcess(w.paths, "general", { id: "g5", task: "loop forever", env: { ...fake.env, WORLD_MAX_STEPS: "3" } });
+    expect(result.exitCode).toBe(3);
+    expect(fake.requests).toHaveLength(3);
+    expect(entriesOf(w.paths, "g5").at(-1)).toMatchObject({ status: "failed", output: "no answer after 3 model steps (the cap)" });
+  });
+
+  it("fails with a need when the model API errors", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply({ status: 529 }, { status: 529 }, { status: 529 });
+    startSession(w.paths, "g6", "anything");
+    const result = await runAgentProcess(w.paths, "general", { id: "g6", task: "anything", env: fake.env });
+    expect(result.exitCode).toBe(3);
+    expect(entriesOf(w.paths, "g6").at(-1)).toMatchObject({ status: "failed", output: expect.stringMatching(/^the model call failed: 529/) });
+  });
+});

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readProcRecord } from "../../agents/procs.js";
+import { rearmReminders } from "../../agents/rearm.js";
+import { armedLine } from "../../agents/reminder/alarm.js";
+import { spawnAgent } from "../../agents/spawn.js";
+import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
+import { appendOnce } from "../../tools/world/append.js";
+import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { entriesOf, isEvent, isStatus, startSession } from "./agent-process.js";
+
+let w: TempWorld | undefined;
+const groups: number[] = [];
+afterEach(() => {
+  for (const pgid of groups.splice(0)) signalGroup(pgid, "SIGKILL");
+  w?.cleanup();
+});
+
+function track(id: string): number {
+  const record = readProcRecord(w!.paths, id)!;
+  groups.push(record.pgid);
+  return record.pgid;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  // The agent's exit is not in the log; poll /proc (bounded), never a fixed sleep.
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe("rearmReminders", () => {
+  it("starts an orphaned reminder again with the same session id; it keeps its due time", async () => {
+    w = tempWorld();
+    const due = new Date(Date.now() + 1500);
+    startSession(w.paths, "o1", "remind me in 2 seconds to check the oven");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "o1", output: armedLine({ kind: "reminder", due, message: "Reminder: check the oven" }) });
+    // Its process is gone (there is not even a record: the machine rebooted).
+    const started = await rearmReminders(w.paths);
+    expect(started).toEqual([{ id: "o1", kind: "reminder", due: due.toISOString(), pid: expect.any(Number) }]);
+    track("o1");
+    await waitForEntry(w.paths, isEvent("o1", "system", /^re-arming reminder after a restart: due /));
+    await waitForEntry(w.paths, isStatus("o1", "active", /^armed: due \S+ by reminder \(re-armed after a restart\) — Reminder: check the oven$/));
+    const notified = await waitForEntry(w.paths, isEvent("o1", "notify"));
+    expect(Date.parse(notified.ts)).toBeGreaterThanOrEqual(due.getTime());
+    await waitForEntry(w.paths, isStatus("o1", "finish", new RegExp(`\\(due ${due.toISOString()}\\)$`)));
+    // Finished sessions are not re-armed.
+    expect(await rearmReminders(w.paths)).toEqual([]);
+  });
+
+  it("leaves a running reminder alone and re-arms it once its process is gone; it fires once", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "remind me in 10 minutes to stretch", need: "reminded", kind: "reminder" });
+    const pgid = track(id);
+    await waitForEntry(w.paths, isStatus(id, "active", /^armed: due /));
+    expect(await rearmReminders(w.paths)).toEqual([]);
+
+    signalGroup(pgid, "SIGTERM");
+    await waitForEntry(w.paths, isStatus(id, "active", /^stopped by a signal/));
+    await until(() => !ownGroupAlive(pgid, readProcRecord(w!.paths, id)!.startTicks), "the agent to exit");
+    const again = await rearmReminders(w.paths);
+    expect(again.map((r) => r.id)).toEqual([id]);
+    track(id);
+    await waitForEntry(w.paths, isStatus(id, "active", /re-armed after a restart/));
+    expect(await rearmReminders(w.paths)).toEqual([]); // the new process is alive
+    expect(entriesOf(w.paths, id).filter(isEvent(id, "notify"))).toHaveLength(0);
+  });
+
+  it("a re-armed timer that was already delivered finishes without firing again", async () => {
+    w = tempWorld();
+    startSession(w.paths, "o3", "set a timer for 1 second");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "o3", output: armedLine({ kind: "timer", due: new Date(Date.now() - 1000), message: "Timer done: 1 second" }) });
+    appendOnce(w.paths, { kind: "event", source: "notify", id: "o3", output: "Timer done: 1 second" });
+    expect((await rearmReminders(w.paths)).map((r) => r.kind)).toEqual(["timer"]);
+    track("o3");
+    await waitForEntry(w.paths, isStatus("o3", "finish", /^delivered at /));
+    expect(entriesOf(w.paths, "o3").filter(isEvent("o3", "notify"))).toHaveLength(1);
+  });
+
+  it("ignores active sessions that are not armed reminders", async () => {
+    w = tempWorld();
+    startSession(w.paths, "x1", "book a table");
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "x1", output: "calling the restaurant" });
+    expect(await rearmReminders(w.paths)).toEqual([]);
+  });
+});

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { planWatch } from "../../agents/web-watch/plan.js";
+import { describeChange, pageText } from "../../agents/web-watch/page.js";
+import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
+
+let w: TempWorld | undefined;
+let server: Server | undefined;
+afterEach(async () => {
+  if (server) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+  }
+  server = undefined;
+  w?.cleanup();
+});
+
+/** A real page on 127.0.0.1 whose content the test changes. */
+async function page(initial: string): Promise<{ url: string; set: (html: string) => void }> {
+  let html = initial;
+  server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(html);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, set: (next) => (html = next) };
+}
+
+describe("web-watch planning", () => {
+  it("reads the URL, the interval and the duration", () => {
+    expect(planWatch("watch http://127.0.0.1:8080/ every 5 seconds")).toEqual({ url: "http://127.0.0.1:8080/", intervalMs: 5000, durationMs: undefined });
+    expect(planWatch("keep an eye on https://example.org/prices, every 2 minutes for 1 hour")).toEqual({ url: "https://example.org/prices", intervalMs: 120_000, durationMs: 3_600_000 });
+    expect(planWatch("watch http://x/ every 0.1 s")!.intervalMs).toBe(1000); // never faster than 1 s
+    expect(planWatch("watch http://x/")!.intervalMs).toBe(60_000);
+    expect(planWatch("watch the shop")).toBeUndefined();
+  });
+  it("describes a change by its visible text", () => {
+    const before = pageText("<title>Shop</title><script>x=1</script><p>Price: 10 &amp; tax</p>", "text/html");
+    const after = pageText("<title>Shop</title><p>Price: 12 &amp; tax</p>", "text/html");
+    expect(before).toBe("Shop\nPrice: 10 & tax");
+    expect(describeChange(before, after)).toBe("now: Price: 12 & tax; was: Price: 10 & tax");
+  });
+});
+
+describe("web-watch agent (real process, real local server)", () => {
+  it("logs the first look, a change (and alerts), and finishes with what it saw when stopped", async () => {
+    w = tempWorld();
+    const site = await page("<html><body><p>Status: waiting</p></body></html>");
+    const task = `watch ${site.url} every 1 second`;
+    startSession(w.paths, "ww1", task, "tell me when the status changes");
+    const child = runAgentProcess(w.paths, "web-watch", { id: "ww1", task });
+    await waitForEntry(w.paths, isStatus("ww1", "active", /^watching .* every 1 s until stopped$/));
+    const first = await waitForEntry(w.paths, isEvent("ww1", "chrome", /^first look: /));
+    expect(first.output).toContain("Status: waiting");
+    site.set("<html><body><p>Status: shipped</p></body></html>");
+    const changed = await waitForEntry(w.paths, isEvent("ww1", "chrome", /^changed: /));
+    expect(changed.output).toBe(`changed: ${site.url} — now: Status: shipped; was: Status: waiting`);
+    const alert = await waitForEntry(w.paths, isEvent("ww1", "notify"));
+    expect(alert.output).toBe(`Changed: ${site.url} — now: Status: shipped; was: Status: waiting`);
+    child.kill("SIGTERM");
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    const finish = entriesOf(w.paths, "ww1").at(-1)!;
+    expect(finish).toMatchObject({ status: "finish" });
+    expect(finish.output).toMatch(/^watched .* until stopped: \d+ checks, 1 change \(last at .*\); now sha256 [0-9a-f]{8} "Status: shipped"$/);
+  });
+
+  it("stops by itself after the duration in the task", async () => {
+    w = tempWorld();
+    const site = await page("steady");
+    const task = `watch ${site.url} every 1 second for 2 seconds`;
+    startSession(w.paths, "ww2", task);
+    const result = await runAgentProcess(w.paths, "web-watch", { id: "ww2", task });
+    expect(result.exitCode).toBe(0);
+    expect(entriesOf(w.paths, "ww2").at(-1)).toMatchObject({ status: "finish", output: expect.stringMatching(/for 2 s: \d+ checks, no change/) });
+  });
+
+  it("fails with a need when the page never answers", async () => {
+    w = tempWorld();
+    const site = await page("x");
+    server!.closeAllConnections();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+    server = undefined;
+    const task = `watch ${site.url} every 1 second for 1 second`;
+    startSession(w.paths, "ww3", task);
+    const result = await runAgentProcess(w.paths, "web-watch", { id: "ww3", task });
+    expect(result.exitCode).toBe(3);
+    expect(entriesOf(w.paths, "ww3").some(isEvent("ww3", "chrome", /^error: .*ECONNREFUSED/))).toBe(true);
+    expect(entriesOf(w.paths, "ww3").at(-1)).toMatchObject({ status: "failed", need: expect.stringMatching(/^a reachable URL/) });
+  });
+
+  it("fails with a need when there is no URL", async () => {
+    w = tempWorld();
+    startSession(w.paths, "ww4", "watch the shop");
+    expect((await runAgentProcess(w.paths, "web-watch", { id: "ww4", task: "watch the shop" })).exitCode).toBe(3);
+    expect(entriesOf(w.paths, "ww4").at(-1)).toMatchObject({ status: "failed", need: expect.stringMatching(/address of the page/) });
+  });
+});

@@ -5,6 +5,7 @@
  */
 const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> }[] = [
   { name: "log", load: () => import("./log.js") },
+  { name: "monitor", load: () => import("./monitor.js") },
 
 ];
 

@@ -42,6 +42,7 @@ export async function monitor(ctx: Context, opts: { port: string; host: string }
         process.exit(130);
       }
       stopping = true;
+      process.stderr.write("world: monitor stopping (a second signal stops it at once)\n");
       running.close().then(resolve, (error: unknown) => {
         log.error({ err: error }, "shutdown failed");
         resolve();

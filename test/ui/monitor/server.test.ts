@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempWorld, world, type TempWorld } from "../../support/world.js";
 import { startMonitor, type Monitor } from "./harness.js";
@@ -223,6 +224,35 @@ describe("the live feed", () => {
     } finally {
       m2.proc.kill("SIGKILL");
       w2.cleanup();
+    }
+  });
+
+  it("a second signal stops it at once, even with a request still in flight", async () => {
+    const w3 = tempWorld("world-monitor-force-");
+    await world(w3.home, ["event", "spirit", "n-1", "nudge: tea?"]);
+    const m3 = await startMonitor(w3.home);
+    try {
+      // A POST whose body never finishes: a graceful stop waits for it.
+      const socket = connect(Number(new URL(m3.origin).port), "127.0.0.1");
+      socket.on("error", () => {}); // reset when the monitor is killed: expected
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(`POST /api/respond HTTP/1.1\r\nHost: ${new URL(m3.origin).host}\r\nAuthorization: Bearer ${m3.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"id":`);
+      let err = "";
+      const stopping = new Promise<void>((resolve) =>
+        m3.proc.stderr!.on("data", (c: Buffer) => {
+          err += c.toString();
+          if (err.includes("monitor stopping")) resolve();
+        }),
+      );
+      m3.proc.kill("SIGTERM");
+      await stopping;
+      m3.proc.kill("SIGTERM");
+      expect((await m3.proc).exitCode).toBe(130);
+      socket.destroy();
+      expect(readFileSync(w3.paths.log, "utf8").split("\n").filter(Boolean)).toHaveLength(1);
+    } finally {
+      m3.proc.kill("SIGKILL");
+      w3.cleanup();
     }
   });
 

@@ -289,6 +289,18 @@ function scheduleRefresh() {
   if (refreshTimer === undefined) refreshTimer = setTimeout(() => ((refreshTimer = undefined), void refresh()), 60);
 }
 
+let renderPending = false;
+function scheduleRender() {
+  // A burst of a thousand lines draws the list once per frame, not once per line.
+  if (renderPending) return;
+  renderPending = true;
+  requestAnimationFrame(() => {
+    renderPending = false;
+    renderRecent();
+    renderPresence();
+  });
+}
+
 /** @param {EntryJson} e */
 function addRecent(e) {
   if (e.line === undefined) return;
@@ -318,8 +330,7 @@ function connect() {
     /** @type {EntryJson} */
     const e = JSON.parse(/** @type {MessageEvent} */ (event).data);
     addRecent(e);
-    renderRecent();
-    renderPresence();
+    scheduleRender();
     if (state.openSession === e.id) $("detail-history").append(entryRow(e));
     scheduleRefresh();
   });

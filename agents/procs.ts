@@ -87,9 +87,13 @@ export function listProcRecords(paths: WorldPaths): ProcRecord[] {
 
 /** Note how the process of `attempt` ended; ignored if a later attempt replaced the record. */
 export function recordExit(paths: WorldPaths, id: string, attempt: number, exit: ProcExit): void {
-  const record = readJson(recordFile(paths.procs, id));
-  if (record === undefined || record.attempt !== attempt || record.exit !== undefined) return;
-  writeAtomic(recordFile(paths.procs, id), { ...record, exit });
+  // The Keeper may have archived the record already (it stopped the process itself).
+  for (const dir of [paths.procs, doneDir(paths)]) {
+    const record = readJson(recordFile(dir, id));
+    if (record === undefined) continue;
+    if (record.attempt === attempt && record.exit === undefined) writeAtomic(recordFile(dir, id), { ...record, exit });
+    return;
+  }
 }
 
 /** Move a finished session's record out of the Keeper's way (kept for a later retry). */

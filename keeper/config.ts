@@ -94,7 +94,9 @@ function readSection(paths: WorldPaths): z.infer<typeof FileSchema> {
   const parsed = FileSchema.safeParse(section);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`invalid ${file}: keeper.${issue.path.join(".")} expected ${issue.message}`);
+    const key = issue.path[0] as string | undefined;
+    const value = key === undefined ? section : (section as Record<string, unknown>)[key];
+    throw new UsageError(`invalid ${file}: keeper.${issue.path.join(".")}: ${issue.message.toLowerCase()}, received ${shown(JSON.stringify(value))}`);
   }
   return parsed.data;
 }

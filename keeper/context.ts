@@ -1,5 +1,6 @@
 /** What each step of a sweep gets: the world, the thresholds, the clock, and where to write. */
-import type { Appender } from "../tools/world/append.js";
+import type { Appender, Draft } from "../tools/world/append.js";
+import type { Entry } from "../tools/world/entry.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { session, type SessionJson } from "../tools/world/query.js";
@@ -11,8 +12,19 @@ export interface SweepContext {
   config: KeeperConfig;
   now: Date;
   index: WorldIndex;
-  appender: Appender;
+  appender: Writer;
   log?: Logger;
+}
+
+export type Writer = Pick<Appender, "append" | "appendMany">;
+
+/** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */
+export function stamped(appender: Appender, now: Date): Writer {
+  const ts = now.toISOString();
+  return {
+    append: (d: Draft): Entry => appender.append({ ...d, ts }),
+    appendMany: (ds: readonly Draft[]): Entry[] => appender.appendMany(ds.map((d) => ({ ...d, ts }))),
+  };
 }
 
 /** The Keeper's own lines are `[event:system][keeper] …` (health, summary) or name a session. */

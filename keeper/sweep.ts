@@ -10,7 +10,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { counts } from "../tools/world/query.js";
 import type { Logger } from "../tools/proc/daemon.js";
 import type { KeeperConfig } from "./config.js";
-import { KEEPER_ID, type SweepContext } from "./context.js";
+import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkHealth } from "./health.js";
 import { tryLock } from "./lock.js";
@@ -39,7 +39,8 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { 
   const index = openIndex(paths);
   const appender = new Appender(paths);
   try {
-    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender, ...(options.log && { log: options.log }) };
+    const writer = options.now ? stamped(appender, options.now) : appender;
+    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, ...(options.log && { log: options.log }) };
     const timedOut = sweepTimeouts(ctx);
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
@@ -51,7 +52,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { 
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated; ` +
       `health: ${health.lines} new lines, ${health.problems} problems (${ms} ms)`;
-    appender.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
+    writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {
       ran: true,

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { execa } from "execa";
+import { WORLD_BIN } from "../agents/registry.js";
 import type { Clause } from "./criteria.js";
 
 export interface EvidenceInput {
@@ -68,7 +69,7 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
         timeout: input.commandTimeoutMs,
         stdin: "ignore",
         all: true,
-        env: { WORLD_HOME: input.home, WORLD_SESSION_ID: input.id },
+        env: { WORLD_HOME: input.home, WORLD_SESSION_ID: input.id, WORLD_BIN },
       });
       const shown = check.argv.join(" ");
       if (r.exitCode === 0) return { clause: text, ok: true, detail: `\`${shown}\` exited 0` };

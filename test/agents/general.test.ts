@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { readAnswer } from "../../agents/general/loop.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
@@ -113,6 +115,48 @@ describe("general agent (real process, real SDK, fake API on 127.0.0.1)", () => 
     const [res] = toolResults(fake.requests[1]!.body);
     expect(res.is_error, res.content).toBeUndefined();
     expect(JSON.parse(res.content.split("\n")[0])).toMatchObject({ kind: "agent", id: "g4", output: "what did I say about marmalade" });
+  });
+
+  it("reads a page with chrome_open and chrome_text", async () => {
+    w = tempWorld();
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end("<title>Opening hours</title><body><p>Open 9 to 5</p><script>document.body.append('(updated by script)')</script></body>");
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+    try {
+      fake = await startFakeAnthropic();
+      fake.reply(
+        { tool: { name: "chrome_open", input: { url } } },
+        { tool: { name: "chrome_text", input: {} } },
+        { text: "finish: the page says Open 9 to 5" },
+      );
+      startSession(w.paths, "g7", "when is the shop open");
+      expect((await runAgentProcess(w.paths, "general", { id: "g7", task: "when is the shop open", env: fake.env })).exitCode).toBe(0);
+      expect(JSON.parse(toolResults(fake.requests[1]!.body)[0].content)).toEqual({ url, status: 200, title: "Opening hours" });
+      expect(toolResults(fake.requests[2]!.body)[0].content).toMatch(/Open 9 to 5\s+\(updated by script\)/);
+    } finally {
+      site.closeAllConnections();
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
+  });
+
+  it("starts a built-in agent for a sub-task with world_agent", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply({ tool: { name: "world_agent", input: { kind: "timer", task: "set a timer for 1 second", need: "the timer rings" } } });
+    fake.handle((request) => {
+      const id = /session ([0-9A-Z]{26})/.exec(JSON.stringify(request.body.messages.at(-1)))?.[1];
+      return { text: `finish: started timer session ${id}` };
+    });
+    startSession(w.paths, "g8", "time my tea");
+    expect((await runAgentProcess(w.paths, "general", { id: "g8", task: "time my tea", env: fake.env })).exitCode).toBe(0);
+    const finish = entriesOf(w.paths, "g8").at(-1)!;
+    const sub = /started timer session ([0-9A-Z]{26})$/.exec(finish.output)?.[1];
+    expect(sub).toBeDefined();
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === sub && e.source === "notify" && e.output === "Timer done: 1 second");
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === sub && e.status === "finish");
   });
 
   it("stops at the step cap", async () => {

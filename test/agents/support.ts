@@ -1,68 +1,46 @@
-/**
- * Running the real task agents (dist/agents/<kind>/main.js) the way the spawner does:
- * a child process with the agent environment, in a temporary world whose log already
- * holds the session's `[agent:start]` line.
- */
+/** Shared by the agent, Keeper and Verifier tests: fixture paths and leaving no process behind. */
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa } from "execa";
-import { appendOnce } from "../../tools/world/append.js";
-import type { Located } from "../../tools/world/entry.js";
+import type { ProcRecord } from "../../agents/procs.js";
+import { ownGroupAlive, procStat, signalGroup } from "../../tools/proc/proc.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
-import { collectEntries } from "../../tools/world/read.js";
-import { ROOT, WORLD_BIN } from "../support/world.js";
+import { ROOT } from "../support/world.js";
 
-export function agentMain(kind: string): string {
-  return join(ROOT, "dist", "agents", kind, "main.js");
+export const FIXTURES = join(ROOT, "test/fixtures/agents");
+export const fixture = (name: string) => join(FIXTURES, name);
+
+function records(paths: WorldPaths): ProcRecord[] {
+  const out: ProcRecord[] = [];
+  for (const dir of [paths.procs, join(paths.procs, "done")]) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      continue;
+    }
+    for (const n of names) {
+      try {
+        out.push(JSON.parse(readFileSync(join(dir, n), "utf8")) as ProcRecord);
+      } catch {
+        // skip
+      }
+    }
+  }
+  return out;
 }
 
-/** The spawner's `[agent:start][id] task | need: need`. */
-export function startSession(paths: WorldPaths, id: string, task: string, need = "the task is done"): void {
-  appendOnce(paths, { kind: "agent", status: "start", id, output: task, need });
+/** SIGKILL every process group this world started that is still running. */
+export function killWorldProcesses(paths: WorldPaths): void {
+  for (const r of records(paths)) if (ownGroupAlive(r.pgid, r.startTicks)) signalGroup(r.pgid, "SIGKILL");
 }
 
-export interface AgentCall {
-  id: string;
-  task: string;
-  need?: string;
-  attempt?: number;
-  guidance?: string;
-  env?: Record<string, string | undefined>;
-}
-
-/** Starts the agent as a child process; the returned promise never rejects (assert exitCode). */
-export function runAgentProcess(paths: WorldPaths, kind: string, call: AgentCall) {
-  return execa(process.execPath, [agentMain(kind)], {
-    reject: false,
-    stdin: "ignore",
-    cwd: paths.home,
-    extendEnv: true,
-    env: {
-      // Offline and headless unless a test says otherwise.
-      ANTHROPIC_API_KEY: undefined,
-      ANTHROPIC_BASE_URL: undefined,
-      DISPLAY: undefined,
-      WAYLAND_DISPLAY: undefined,
-      WORLD_HOME: paths.home,
-      WORLD_SESSION_ID: call.id,
-      WORLD_TASK: call.task,
-      WORLD_NEED: call.need ?? "the task is done",
-      WORLD_ATTEMPT: String(call.attempt ?? 1),
-      WORLD_GUIDANCE: call.guidance ?? "",
-      WORLD_BIN,
-      ...call.env,
-    },
-  });
-}
-
-/** Every entry of the log with this identifier, in order. */
-export function entriesOf(paths: WorldPaths, id: string): Located[] {
-  return collectEntries(paths.log).entries.filter((e) => e.id === id);
-}
-
-export function isStatus(id: string, status: string, pattern?: RegExp) {
-  return (e: Located) => e.kind === "agent" && e.id === id && e.status === status && (pattern === undefined || pattern.test(e.output));
-}
-
-export function isEvent(id: string, source: string, pattern?: RegExp) {
-  return (e: Located) => e.kind === "event" && e.id === id && e.source === source && (pattern === undefined || pattern.test(e.output));
+/** Resolves once `pid` is no longer running (exited, or a zombie): polls /proc, bounded. */
+export async function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const s = procStat(pid);
+    if (s === undefined || s.state === "Z" || s.state === "X") return;
+    if (Date.now() > until) throw new Error(`process ${pid} still running after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }

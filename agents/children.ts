@@ -1,0 +1,27 @@
+/**
+ * What `world up` runs. One line per child: each is a `world` subcommand run with the
+ * same home. Optional children run only when the CLI has their command (the Spirit and
+ * the monitor come from other parts of world).
+ */
+import { WORLD_BIN } from "./registry.js";
+import type { ChildSpec } from "./supervisor.js";
+
+export interface ChildEntry {
+  name: string;
+  args: string[];
+  /** Run only if `world <args[0]>` exists. */
+  optional?: boolean;
+}
+
+export const WORLD_CHILDREN: ChildEntry[] = [
+  { name: "keeper", args: ["keeper"] },
+  { name: "verifier", args: ["verifier"] },
+  { name: "spirit", args: ["spirit"], optional: true },
+  { name: "monitor", args: ["monitor"], optional: true },
+];
+
+export function childSpecs(home: string, commands: readonly string[], only?: readonly string[]): ChildSpec[] {
+  return WORLD_CHILDREN.filter((c) => (only ? only.includes(c.name) : true))
+    .filter((c) => !c.optional || commands.includes(c.args[0]!))
+    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args] }));
+}

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { KEEPER_DEFAULTS, loadKeeperConfig } from "../../keeper/config.js";
+import { tryLock } from "../../keeper/lock.js";
+import { sweep } from "../../keeper/sweep.js";
+import { parseDuration, showDuration } from "../../tools/proc/duration.js";
+import { tempWorld, type TempWorld } from "../support/world.js";
+
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+describe("durations", () => {
+  it("parses units and plain seconds, and refuses anything else", () => {
+    expect(parseDuration("500ms", "x")).toBe(500);
+    expect(parseDuration("90s", "x")).toBe(90_000);
+    expect(parseDuration("5m", "x")).toBe(300_000);
+    expect(parseDuration("2h", "x")).toBe(7_200_000);
+    expect(parseDuration("1d", "x")).toBe(86_400_000);
+    expect(parseDuration("1.5", "x")).toBe(1500);
+    expect(parseDuration(2, "x")).toBe(2000);
+    expect(() => parseDuration("-1s", "--kill-grace")).toThrow(/^invalid --kill-grace: expected a duration like 500ms, 90s, 5m, 2h or 1d, received "-1s"$/);
+    expect(showDuration(3_900_000)).toBe("1 h 5 min");
+    expect(showDuration(90_000_000)).toBe("1 d 1 h");
+  });
+});
+
+describe("Keeper config", () => {
+  it("defaults, then .world/config.json, then flags", () => {
+    w = tempWorld();
+    expect(loadKeeperConfig(w.paths)).toEqual(KEEPER_DEFAULTS);
+    mkdirSync(w.paths.dir, { recursive: true });
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ spirit: { anything: 1 }, keeper: { startTimeout: "30m", killGrace: 2, every: "*/10 * * * *" } }));
+    const c = loadKeeperConfig(w.paths, { startTimeout: "5m" });
+    expect(c.startTimeoutMs).toBe(300_000); // the flag wins
+    expect(c.killGraceMs).toBe(2000);
+    expect(c.every).toBe("*/10 * * * *");
+    expect(c.activeTimeoutMs).toBe(KEEPER_DEFAULTS.activeTimeoutMs);
+  });
+
+  it("refuses a bad config with one line", () => {
+    w = tempWorld();
+    mkdirSync(w.paths.dir, { recursive: true });
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { notify: [] } }));
+    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.notify: too small: .*, received "\[\]"$/);
+    writeFileSync(join(w.paths.dir, "config.json"), "{}");
+    expect(() => loadKeeperConfig(w!.paths, { every: "every five minutes" })).toThrow(/invalid schedule/);
+  });
+});
+
+describe("Keeper lock", () => {
+  it("one sweep at a time; a lock left by a dead process is taken over", async () => {
+    w = tempWorld();
+    const held = tryLock(w.paths, "keeper");
+    expect("release" in held).toBe(true);
+    // The lock holder is this process: a second sweep from elsewhere would be refused.
+    writeFileSync(join(w.paths.dir, "keeper.lock"), JSON.stringify({ pid: process.ppid, startTicks: null }));
+    const out = await sweep(w.paths, KEEPER_DEFAULTS);
+    expect(out).toEqual({ ran: false, reason: `another keeper (pid ${process.ppid}) is sweeping right now` });
+    writeFileSync(join(w.paths.dir, "keeper.lock"), JSON.stringify({ pid: 2 ** 22 + 7, startTicks: 1 }));
+    expect((await sweep(w.paths, KEEPER_DEFAULTS)).ran).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+/** `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present), supervised. */
+import { InternalError, UsageError, shown } from "../../tools/errors.js";
+import { childSpecs, WORLD_CHILDREN } from "../../agents/children.js";
+import { RESTART_DEFAULTS, statusLine, Supervisor } from "../../agents/supervisor.js";
+import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
+import { parseDuration } from "../../tools/proc/duration.js";
+import type { Context } from "./context.js";
+
+export interface UpOptions {
+  only?: string;
+  maxRestarts?: string;
+  window?: string;
+  backoff?: string;
+  stopTimeout?: string;
+}
+
+export async function up(ctx: Context, opts: UpOptions, commands: readonly string[]): Promise<void> {
+  const known = WORLD_CHILDREN.map((c) => c.name);
+  const only = opts.only?.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const name of only ?? []) {
+    if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
+  }
+  const specs = childSpecs(ctx.paths.home, commands, only);
+  if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
+  const policy = {
+    ...RESTART_DEFAULTS,
+    ...(opts.maxRestarts !== undefined && { maxRestarts: whole(opts.maxRestarts) }),
+    ...(opts.window !== undefined && { windowMs: parseDuration(opts.window, "--window") }),
+    ...(opts.backoff !== undefined && { backoffMs: parseDuration(opts.backoff, "--backoff") }),
+    ...(opts.stopTimeout !== undefined && { stopTimeoutMs: parseDuration(opts.stopTimeout, "--stop-timeout") }),
+  };
+  const log = daemonLogger(ctx.paths, "up");
+  const sup = new Supervisor(ctx.paths, specs, log, policy, (s) => ctx.out(statusLine(s)));
+  let forced = false;
+  const stopped = new Promise<void>((resolve) => {
+    const remove = onShutdown(() => {
+      // A second signal comes to onShutdown's own handler (exit 130/143); kill the children first.
+      process.prependListener("SIGINT", killAll);
+      process.prependListener("SIGTERM", killAll);
+      void sup.stop().then(() => {
+        remove();
+        resolve();
+      });
+    }, log);
+  });
+  function killAll() {
+    forced = true;
+    sup.kill();
+  }
+  sup.start();
+  await Promise.race([stopped, sup.settled()]);
+  if (forced) return;
+  const statuses = sup.statuses();
+  if (statuses.every((s) => s.state === "given-up")) {
+    throw new InternalError(`every child gave up: expected at least one running, received ${statuses.map((s) => `${s.name} ${s.last ?? ""}`).join("; ")}`);
+  }
+}
+
+function whole(value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`invalid --max-restarts: expected a whole number, received ${shown(value)}`);
+  return Number(value);
+}

@@ -3,6 +3,8 @@
  * child process, with entries appended through the real CLI while the page is open.
  */
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../../support/world.js";
@@ -184,6 +186,46 @@ describe("world monitor in a browser", () => {
     await expect.poll(spiritAnimations).toBe(0);
     expect(await page.locator("#spirit").getAttribute("data-state")).toBe("attention");
     expect(pageErrors).toEqual([]);
+  });
+
+  it("a page on another origin cannot make the browser write, even knowing the token", async () => {
+    await cli("agent", "start", "csrf-1", "a task");
+    await cli("agent", "failed", "csrf-1", "stuck", "--need", "a human");
+    await monitor.stop();
+    monitor = await startMonitor(w.home, [], { WORLD_LOG_LEVEL: "debug" });
+    const target = `${monitor.origin}/api/respond`;
+    // The attacker's page: a form-like post, a JSON post with the (leaked) token, a GET.
+    const evil = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end(`<!doctype html><title>evil</title><script>
+        const target = ${JSON.stringify(target)};
+        const token = ${JSON.stringify(monitor.token)};
+        const attempts = [
+          fetch(target, { method: "POST", mode: "no-cors", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "id=csrf-1&text=form" }),
+          fetch(target, { method: "POST", mode: "no-cors", headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ id: "csrf-1", text: "plain" }) }),
+          fetch(target, { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Bearer " + token }, body: JSON.stringify({ id: "csrf-1", text: "json" }) }),
+          fetch(target + "?id=csrf-1&text=get", { mode: "no-cors" }),
+        ];
+        Promise.allSettled(attempts).then((r) => { document.title = "done " + r.map((x) => x.status).join(","); });
+      </script>`);
+    });
+    await new Promise<void>((resolve) => evil.listen(0, "127.0.0.1", () => resolve()));
+    try {
+      const before = readFileSync(w.paths.log);
+      page = await browser.context.newPage();
+      await page.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`);
+      await expect.poll(() => page.title()).toMatch(/^done /);
+      // The page learns nothing either: the JSON post is stopped at its preflight (no CORS
+      // grant), and Cross-Origin-Resource-Policy turns the other answers into network errors.
+      expect(await page.title()).toBe("done rejected,rejected,rejected,rejected");
+      expect(readFileSync(w.paths.log).equals(before)).toBe(true);
+      const requests = readFileSync(`${w.paths.logs}/monitor.log`, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { msg: string; method?: string; path?: string; status?: number });
+      const seen = requests.filter((r) => r.msg === "request" && r.path === "/api/respond").map((r) => `${r.method} ${r.status}`);
+      expect(seen.sort()).toEqual(["GET 405", "OPTIONS 405", "POST 403", "POST 403"]);
+      expect(seen.filter((s) => s.startsWith("POST 2"))).toEqual([]);
+    } finally {
+      evil.close();
+    }
   });
 
   it("without the token the page says how to get it, and reads nothing", async () => {

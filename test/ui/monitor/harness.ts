@@ -25,10 +25,10 @@ export interface Monitor {
   stop: () => Promise<number | undefined>;
 }
 
-export async function startMonitor(home: string, extra: string[] = []): Promise<Monitor> {
+export async function startMonitor(home: string, extra: string[] = [], env: Record<string, string> = {}): Promise<Monitor> {
   const proc = execa("node", [WORLD_BIN, "--home", home, "monitor", "--port", "0", ...extra], {
     reject: false,
-    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, ...env },
     extendEnv: true,
   });
   const url = await new Promise<string>((resolve, reject) => {

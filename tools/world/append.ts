@@ -21,6 +21,7 @@ import type { WorldPaths } from "./paths.js";
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
 const LONE_SURROGATE = /\p{Cs}/u;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // for Atomics.wait: a synchronous sleep
 
 let spillCount = 0;
 
@@ -82,12 +83,29 @@ export class Appender {
     return this.fd;
   }
 
+  /**
+   * Whether the log ends without a newline. Another process's write in flight looks the
+   * same (the file grows page by page while it is copied, and the writer may be preempted
+   * in between), and O_APPEND puts our line after it anyway; so the answer is "torn" only
+   * when the last byte stayed a non-newline for a few milliseconds. That wait is paid once
+   * after a real crash (our newline then ends the fragment). A false "torn" costs a blank
+   * line, which readers skip; never a merged line.
+   */
   private endsTorn(fd: number): boolean {
-    const size = fstatSync(fd).size;
-    if (size === 0) return false;
     const last = Buffer.alloc(1);
-    readSync(fd, last, 0, 1, size - 1);
-    return last[0] !== 0x0a;
+    let size = fstatSync(fd).size;
+    for (let still = 0, looks = 0; looks < 1000; looks++) {
+      if (size === 0) return false;
+      readSync(fd, last, 0, 1, size - 1);
+      if (last[0] === 0x0a) return false;
+      const now = fstatSync(fd).size;
+      if (now === size) {
+        if (still === 4) return true;
+        Atomics.wait(PAUSE, 0, 0, 1 << still++); // 1, 2, 4, 8 ms
+      }
+      size = now;
+    }
+    return true;
   }
 
   /** The entry as it would be written, without spilling yet: throws on any invalid field. */

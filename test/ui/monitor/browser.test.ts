@@ -111,7 +111,7 @@ describe("world monitor in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("shows an error from the server on the page (a nudge id that does not exist)", async () => {
+  it("shows the server's one-line errors on the page and writes nothing", async () => {
     await cli("event", "spirit", "nudge-1", "nudge: Water the plants?");
     await openPage();
     const card = page.locator('#nudges li[data-id="nudge-1"]');
@@ -127,6 +127,17 @@ describe("world monitor in a browser", () => {
     // An empty answer is refused on the page itself, with a message.
     await card.getByRole("button", { name: "Send" }).click();
     await expect.poll(() => card.locator(".form-status").textContent()).toBe("Write an answer first.");
+    // A refusal from the server shows on the page as its one-line message, and nothing is written.
+    const before = readFileSync(w.paths.log);
+    await card.locator("textarea").fill("x".repeat(70_000));
+    await card.getByRole("button", { name: "Send" }).click();
+    const tooLarge = "request body too large: expected at most 65536 bytes, received more";
+    await expect.poll(() => card.locator(".form-status").textContent()).toBe(tooLarge);
+    await expect.poll(() => page.locator("#alert-text").textContent()).toBe(tooLarge);
+    expect(await page.locator("#alert").isVisible()).toBe(true);
+    expect(readFileSync(w.paths.log).equals(before)).toBe(true);
+    expect(await card.locator("textarea").inputValue()).toHaveLength(70_000); // kept, to fix and resend
+    await page.screenshot({ path: artifact("monitor-error.png"), fullPage: true });
   });
 
   it("shows log text as text: <script> and <img onerror> never run", async () => {

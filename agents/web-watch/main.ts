@@ -17,6 +17,10 @@ import { msFromEnv, runAgent, sleep } from "../run.js";
 import { describeChange, look, preview, type Look } from "./page.js";
 import { planWatch, showMs } from "./plan.js";
 
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 await runAgent(async (run) => {
   const plan = planWatch(run.env.task);
   if (plan === undefined) {
@@ -56,21 +60,23 @@ await runAgent(async (run) => {
       lastError = seen.error;
       run.event("chrome", `error: ${url} — ${seen.error}`);
     }
-    if (Date.now() - lastBeat >= heartbeatMs) {
-      lastBeat = Date.now();
-      run.active(`watching ${url}: ${checks} checks, ${changes} change${changes === 1 ? "" : "s"}${lastError ? `, failing now: ${lastError}` : ""}`);
+    // Wait for the next look; a long interval is cut into heartbeats so the Keeper sees us.
+    const next = Math.min(Date.now() + intervalMs, deadline);
+    for (let now = Date.now(); now < next && !run.signal.aborted; now = Date.now()) {
+      if (now - lastBeat >= heartbeatMs) {
+        lastBeat = now;
+        run.active(`watching ${url}: ${count(checks, "check")}, ${count(changes, "change")}${lastError ? `, failing now: ${lastError}` : ""}`);
+      }
+      await sleep(Math.min(next - now, lastBeat + heartbeatMs - now), run.signal);
     }
-    const wait = Math.min(intervalMs, deadline - Date.now());
-    if (wait <= 0) break;
-    await sleep(wait, run.signal);
     if (Date.now() >= deadline) break;
   }
 
   const how = run.signal.aborted ? "until stopped" : `for ${showMs(durationMs ?? Date.now() - started)}`;
   if (last === undefined) {
-    run.fail(`could not fetch ${url} in ${checks} tries (${how}): ${lastError ?? "stopped before the first look"}`, `a reachable URL, or a human to check ${url}`);
+    run.fail(`could not fetch ${url} in ${count(checks, "try", "tries")} (${how}): ${lastError ?? "stopped before the first look"}`, `a reachable URL, or a human to check ${url}`);
     return;
   }
-  const changed = changes === 0 ? "no change" : `${changes} change${changes === 1 ? "" : "s"} (last at ${lastChange})`;
-  run.finish(`watched ${url} ${how}: ${checks} checks, ${changed}; now sha256 ${last.hash.slice(0, 8)} "${preview(last.text, 160)}"`);
+  const changed = changes === 0 ? "no change" : `${count(changes, "change")} (last at ${lastChange})`;
+  run.finish(`watched ${url} ${how}: ${count(checks, "check")}, ${changed}; now sha256 ${last.hash.slice(0, 8)} "${preview(last.text, 160)}"`);
 });

@@ -83,8 +83,10 @@ export class WorldIndex {
   catchUp(onProgress?: (p: CatchUpProgress) => void): number {
     const size = fileSize(this.paths.log);
     const known = this.position();
-    if (known.offset === size) return 0;
-    if (size < known.offset || (known.offset > 0 && this.meta("head") !== logHead(this.paths.log))) this.reset();
+    // Checked before "nothing new": a log replaced by one of exactly the same size shows only in its first line.
+    const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== logHead(this.paths.log));
+    if (!replaced && known.offset === size) return 0;
+    if (replaced) this.reset();
     const fresh = this.position().offset === 0;
     if (fresh) this.setMeta("fts", "pending"); // bulk load: build full-text search once at the end
     let total = 0;

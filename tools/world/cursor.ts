@@ -32,7 +32,10 @@ function cursorFile(paths: WorldPaths, reader: string): string {
   return join(paths.cursors, `${checkReader(reader)}.json`);
 }
 
-/** A fingerprint of the log: the hash of its first line, which never changes once written. */
+/**
+ * A fingerprint of the log: the hash of its first line (at most its first 4 KiB), which
+ * never changes once written. "" while there is no complete line and less than 4 KiB.
+ */
 export function logHead(logPath: string): string {
   let fd: number;
   try {
@@ -44,8 +47,11 @@ export function logHead(logPath: string): string {
     const buf = Buffer.alloc(4096);
     const n = readSync(fd, buf, 0, buf.length, 0);
     const nl = buf.subarray(0, n).indexOf(10);
-    if (nl === -1) return "";
-    return createHash("sha1").update(buf.subarray(0, nl)).digest("hex");
+    // A first line longer than the buffer: its first 4 KiB are just as fixed (they used to
+    // give "", so any two such logs looked alike and a replacement went unnoticed).
+    const end = nl !== -1 ? nl : n === buf.length ? n : -1;
+    if (end === -1) return "";
+    return createHash("sha1").update(buf.subarray(0, end)).digest("hex");
   } finally {
     closeSync(fd);
   }

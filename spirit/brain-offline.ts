@@ -33,12 +33,21 @@ function questionFor(intent: Intent, input: BrainInput, task: string): string {
   return `Want me to ${toSecondPerson(task)}?`;
 }
 
+// Acknowledgements in front of what is really said ("yeah we should book …"). Speech
+// arrives unpunctuated; the detector reads "yeah we should book" as an order to book.
+const BACKCHANNEL = /^(?:(?:yeah|yep|yup|yes|ok|okay|right|alright|sure|so|well|um|uh|hmm|oh|and)\b[\s,.!-]*)+/i;
+
+export function withoutBackchannel(text: string): string {
+  const rest = text.trim().replace(BACKCHANNEL, "");
+  return rest === "" ? text : rest;
+}
+
 export class OfflineBrain implements Brain {
   readonly name = "offline";
 
   async decide(input: BrainInput): Promise<Decision> {
     const { heard } = input;
-    const intent = detectIntent(heard.text);
+    const intent = detectIntent(withoutBackchannel(heard.text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
       const task = taskFor(intent, heard.text);

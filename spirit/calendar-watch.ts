@@ -19,6 +19,8 @@ export interface MeetingSpawn {
   task: string;
   need: string;
   reason: string;
+  /** WORLD_MEETING for the meeting-prep agent: the meeting as JSON, so it need not parse words. */
+  env: Record<string, string>;
 }
 
 export type CalendarCheck = { ok: true; due: MeetingSpawn[] } | { ok: false; why: string };
@@ -31,12 +33,16 @@ function minutes(ms: number): string {
 export function meetingSpawn(o: Occurrence, now: number): MeetingSpawn {
   const start = o.start.toISOString();
   const where = o.location ? ` at ${o.location}` : "";
-  const task = `prepare me for the meeting "${o.summary}"${where}, starting ${start}${o.description ? `; agenda: ${o.description.slice(0, 300)}` : ""}`;
+  const task = `prepare me for the meeting "${o.summary}"${where}, starting ${start}`;
+  const id = idOf(MEETING_PREP, o.uid, start);
+  const notes = [o.location && `Location: ${o.location}`, o.description].filter(Boolean).join("\n").slice(0, 5000);
+  const meeting = { title: o.summary.slice(0, 300), time: start, attendees: o.attendees.slice(0, 50), ...(notes && { notes }) };
   return {
-    id: idOf(MEETING_PREP, o.uid, start),
+    id,
     agentKind: MEETING_PREP,
     task,
-    need: needFor(MEETING_PREP, task),
+    need: needFor(MEETING_PREP, task, id),
+    env: { WORLD_MEETING: JSON.stringify(meeting) },
     reason: `meeting ${quote(o.summary)} (uid ${quote(o.uid)}, starts ${start}) begins in ${minutes(o.start.getTime() - now)}`,
   };
 }

@@ -52,12 +52,13 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
       if (!DIRECT_KINDS.has(kind)) return nudge(decision, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
       if (!decision.task) return quiet("a spawn without a task");
       const agentKind = agentKindFor(kind);
+      const id = idFor(agentKind, cause, "spawn");
       return {
         type: "spawn",
-        id: idFor(agentKind, cause, "spawn"),
+        id,
         agentKind,
         task: decision.task,
-        need: needFor(agentKind, decision.task),
+        need: needFor(agentKind, decision.task, id),
         reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
       };
     }

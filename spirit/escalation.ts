@@ -17,9 +17,12 @@ export interface NeedsYou {
   message: string;
 }
 
-/** The Keeper's escalation of a failed session: an event from the Keeper (or the system) that says so. */
+/**
+ * The Keeper's escalation of a failed session nobody answered (keeper/escalate.ts, once
+ * per period, 24 h by default): `[event:system][<id>] nudge: agent "…" has been failed for …`.
+ */
 export function isEscalation(entry: Entry): boolean {
-  return entry.kind === "event" && (entry.source === "keeper" || entry.source === "system") && /\bescalat/i.test(entry.output);
+  return entry.kind === "event" && entry.source === "system" && entry.output.startsWith("nudge: ");
 }
 
 function taskOf(log: string, id: string): string {

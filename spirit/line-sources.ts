@@ -4,23 +4,36 @@
  * lines that ends when its source ends or the signal aborts.
  */
 import { closeSync, constants, createReadStream, openSync, readSync, statSync, watch, type FSWatcher, type Stats } from "node:fs";
-import { createInterface } from "node:readline";
+import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import { execa } from "execa";
 import { InternalError, NotFoundError, UsageError, shown } from "../tools/errors.js";
 
+/**
+ * Lines split on '\n' only (readline would also split on a lone '\r', which speech tools
+ * use to redraw the current line; the whisper adapter needs those redraws whole).
+ */
 async function* linesOf(stream: Readable, signal?: AbortSignal): AsyncGenerator<string> {
-  const rl = createInterface({ input: stream, crlfDelay: Infinity });
-  const stop = () => rl.close();
+  const decoder = new StringDecoder("utf8");
+  let carry = "";
+  const stop = () => stream.destroy();
   signal?.addEventListener("abort", stop, { once: true });
   try {
-    for await (const line of rl) {
-      yield line;
-      if (signal?.aborted) return;
+    for await (const chunk of stream) {
+      carry += typeof chunk === "string" ? chunk : decoder.write(chunk as Buffer);
+      const parts = carry.split("\n");
+      carry = parts.pop() ?? "";
+      for (const line of parts) {
+        yield line;
+        if (signal?.aborted) return;
+      }
     }
+    carry += decoder.end();
+    if (carry !== "") yield carry; // a last line without its newline
+  } catch (error) {
+    if (!signal?.aborted) throw error; // destroyed by our own stop: just the end
   } finally {
     signal?.removeEventListener("abort", stop);
-    rl.close();
   }
 }
 

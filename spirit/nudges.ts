@@ -46,12 +46,13 @@ function acceptNudge(nudge: Nudge, who: string, answer: string, extra: string | 
   const agentKind = agentKindFor(nudge.kind);
   const offered = taskFromQuestion(nudge.question);
   const task = extra ? `${offered} (${who} added: ${extra})` : offered;
+  const id = idOf(agentKind, "accepted", nudge.id);
   return {
     type: "spawn",
-    id: idOf(agentKind, "accepted", nudge.id),
+    id,
     agentKind,
     task,
-    need: needFor(agentKind, task),
+    need: needFor(agentKind, task, id),
     reason: `${who} said ${quote(answer)} to ${nudge.id}`,
   };
 }

@@ -22,14 +22,19 @@ export function agentKindFor(intentKind: string): string {
   return AGENT_KIND[intentKind] ?? "general";
 }
 
-/** The criterion the Verifier checks for an agent kind. */
-export function needFor(agentKind: string, task: string): string {
+/**
+ * The criterion the Verifier checks for an agent kind (verifier/criteria.ts syntax):
+ *   reminder, timer  `event notify logged`: the agent's delivery line exists
+ *   meeting-prep     the brief file exists and the finish output points at it
+ *   anything else    free text, judged by the Verifier's model (offline: by a human)
+ */
+export function needFor(agentKind: string, task: string, sessionId: string): string {
   switch (agentKind) {
     case "reminder":
     case "timer":
       return "event notify logged";
     case "meeting-prep":
-      return `a short brief for the meeting is in the finish output: ${task}`;
+      return `file exists .world/briefs/${sessionId.replace(/[^A-Za-z0-9._-]/g, "_")}.md and output contains "brief at"`;
     default:
       return `the finish output shows that this was done: ${task}`;
   }

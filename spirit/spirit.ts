@@ -38,11 +38,12 @@ export interface SpawnRequest {
   need: string;
   kind?: string;
   id?: string;
+  env?: Record<string, string>;
 }
 /** agents/spawn.ts spawnAgent, or a stand-in with the same shape. */
 export type Spawner = (paths: WorldPaths, options: SpawnRequest) => Promise<{ id: string; pid: number }>;
 
-type SpawnPlan = { id: string; agentKind: string; task: string; need: string; reason: string };
+type SpawnPlan = { id: string; agentKind: string; task: string; need: string; reason: string; env?: Record<string, string> };
 
 export interface SpiritDeps {
   paths: WorldPaths;
@@ -186,7 +187,7 @@ export class Spirit {
     if (this.memory.written.has(plan.id)) return;
     this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
     try {
-      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id });
+      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(plan.env && { env: plan.env }) });
       this.d.log.info({ id: plan.id, pid, kind: plan.agentKind }, "spawned");
     } catch (error) {
       this.report(plan.id, say.spawnFailed((error as Error).message.replace(/\s+/g, " ").slice(0, 300)));
@@ -233,6 +234,7 @@ export class Spirit {
         return;
       }
       if (!this.memory.calendarUp) this.report(CALENDAR_ID, say.calendarUp());
+      this.d.log.info({ due: check.due.map((d) => d.id) }, "calendar checked");
       for (const due of check.due) await this.spawn(due);
     })()
       .catch((error) => this.d.log.error({ err: error }, "calendar check failed"))

@@ -14,6 +14,8 @@ export interface Occurrence {
   end: Date;
   location?: string;
   description?: string;
+  /** Attendees by name (CN), else by address (mailto: dropped). */
+  attendees: string[];
   recurring: boolean;
 }
 
@@ -36,10 +38,17 @@ function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
 }
 
+function attendees(event: InstanceType<typeof ICAL.Event>): string[] {
+  return event.attendees
+    .map((a) => text(a.getParameter("cn")) ?? text(String(a.getFirstValue() ?? "").replace(/^mailto:/i, "")))
+    .filter((a): a is string => a !== undefined);
+}
+
 function occurrence(event: InstanceType<typeof ICAL.Event>, start: Date, end: Date, recurring: boolean): Occurrence {
   const location = text(event.location);
   const description = text(event.description);
   return {
+    attendees: attendees(event),
     uid: event.uid ?? "(no uid)",
     summary: text(event.summary) ?? "(untitled meeting)",
     start,

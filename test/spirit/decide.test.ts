@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import type { EventEntry, Located } from "../../tools/world/entry.js";
+import type { Decision } from "../../spirit/brain.js";
+import { OfflineBrain } from "../../spirit/brain-offline.js";
+import type { SpiritConfig } from "../../spirit/config.js";
+import { judge, preferenceAction } from "../../spirit/decide.js";
+import { nudgeKind } from "../../spirit/ids.js";
+import { readSpiritLine, say } from "../../spirit/lines.js";
+import { SpiritMemory } from "../../spirit/memory.js";
+import { taskFromQuestion } from "../../spirit/plan.js";
+
+const config: SpiritConfig = {
+  user: "me",
+  nudgeExpiryMs: 600_000,
+  dedupeWindowMs: 3_600_000,
+  declineMemoryMs: 86_400_000,
+  staleVoiceMs: 600_000,
+  calendarLeadMs: 900_000,
+  calendarPollMs: 60_000,
+  brain: "offline",
+};
+
+let line = 0;
+function voice(speaker: string, text: string): Located<EventEntry> {
+  line += 1;
+  return { kind: "event", ts: new Date().toISOString(), source: "voice", id: speaker, output: text, line, offset: line * 100 };
+}
+
+async function decideAbout(memory: SpiritMemory, speaker: string, text: string) {
+  const cause = voice(speaker, text);
+  const heard = memory.hear(cause);
+  const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", userSpeaker: "me", now: new Date() });
+  return { decision, action: preferenceAction(heard, cause) ?? judge(decision, heard, cause, memory, config, Date.now()) };
+}
+
+function own(memory: SpiritMemory, id: string, output: string, at = new Date()): void {
+  memory.apply({ kind: "event", ts: at.toISOString(), source: "spirit", id, output });
+}
+
+describe("the Spirit's rules over the offline brain", () => {
+  it("spawns an explicit reminder from the user, with the Verifier's machine-checkable need", async () => {
+    const { action } = await decideAbout(new SpiritMemory("me"), "me", "remind me to stretch in 2 seconds");
+    expect(action).toMatchObject({ type: "spawn", agentKind: "reminder", task: "remind me to stretch in 2 seconds", need: "event notify logged" });
+    expect(action.type === "spawn" && action.id).toMatch(/^reminder-[0-9a-f]{12}$/);
+  });
+
+  it("asks before doing what someone else asked for, in their words", async () => {
+    const { action } = await decideAbout(new SpiritMemory("me"), "alice", "remind me to call my mom at 5pm");
+    expect(action).toMatchObject({ type: "nudge", kind: "reminder", question: 'Want me to do what alice asked: "remind me to call my mom at 5pm"?' });
+  });
+
+  it("asks before spending money, even when the user says it plainly", async () => {
+    const { action } = await decideAbout(new SpiritMemory("me"), "me", "send 200 dollars to bob");
+    expect(action).toMatchObject({ type: "nudge", kind: "payment", question: "Want me to send 200 dollars to bob?" });
+    expect(action.type === "nudge" && nudgeKind(action.id)).toBe("payment");
+  });
+
+  it("stays quiet on small talk", async () => {
+    const memory = new SpiritMemory("me");
+    for (const text of ["hey, how was your weekend?", "pretty good, we went hiking", "haha ok", "thanks"]) {
+      expect((await decideAbout(memory, "alice", text)).action.type).toBe("quiet");
+    }
+  });
+
+  it("never asks the same question twice within the window", async () => {
+    const memory = new SpiritMemory("me");
+    const first = await decideAbout(memory, "alice", "we should book the flight to tokyo");
+    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to search flights to tokyo?" });
+    own(memory, (first.action as { id: string }).id, say.nudge("Want me to search flights to tokyo?", "alice", "we should book the flight to tokyo"));
+    const again = await decideAbout(memory, "me", "yeah we should book the flight to tokyo");
+    expect(again.action).toMatchObject({ type: "quiet", why: expect.stringContaining("already asked") });
+  });
+
+  it("remembers a preference and then does not nudge about it", async () => {
+    const memory = new SpiritMemory("me");
+    const pref = await decideAbout(memory, "me", "don't suggest flights");
+    expect(pref.action).toMatchObject({ type: "preference", topic: "flights", blocked: true });
+    own(memory, (pref.action as { id: string }).id, say.preference("flights", true, "me", "don't suggest flights"));
+    const later = await decideAbout(memory, "alice", "we should book a flight to paris");
+    expect(later.action).toMatchObject({ type: "quiet", why: expect.stringContaining("no nudges about flights") });
+    // Someone else cannot set the user's preferences.
+    expect((await decideAbout(memory, "alice", "don't suggest restaurants")).action.type).not.toBe("preference");
+  });
+
+  it("a 'no' to a kind of nudge lowers future nudges of that kind; a later 'yes' restores them", async () => {
+    const memory = new SpiritMemory("me");
+    own(memory, "nudge-flight-0123456789ab", say.nudge("Want me to search flights to tokyo?", "me", "x"));
+    own(memory, "nudge-flight-0123456789ab", say.declined("user", "no"));
+    const paris = await decideAbout(memory, "alice", "we should book a flight to paris");
+    expect(paris.action).toMatchObject({ type: "quiet", why: expect.stringContaining("said no to flight nudges 1×") });
+    expect((await decideAbout(memory, "me", "send 20 dollars to bob")).action.type).toBe("nudge"); // other kinds are untouched
+    own(memory, "general-aaaaaaaaaaaa", say.spawn("general", "search flights to rome", 'user said "yes" to nudge-flight-ba9876543210'));
+    expect((await decideAbout(memory, "alice", "we should book a flight to oslo")).action.type).toBe("nudge");
+  });
+
+  it("the rules override a brain that wants to spawn something consequential", () => {
+    const memory = new SpiritMemory("me");
+    const cause = voice("me", "book it");
+    const heard = memory.hear(cause);
+    const reckless: Decision = { action: "spawn", reason: "the user said so", kind: "flight", task: "book the flight to tokyo" };
+    expect(judge(reckless, heard, cause, memory, config, Date.now())).toMatchObject({ type: "nudge", question: "Want me to book the flight to tokyo?" });
+  });
+
+  it("gives the same ids when deciding again about the same line (exactly once across restarts)", async () => {
+    const cause = voice("me", "remind me to drink water in 5 minutes");
+    const a = judge({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
+    const b = judge({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
+    expect(a).toEqual(b);
+  });
+});
+
+describe("reading the Spirit's own lines back", () => {
+  it("round-trips every line it writes", () => {
+    expect(readSpiritLine(say.nudge('Want me to "x"?', "alice", 'we "quote" (parens)'))).toEqual({ type: "nudge", question: 'Want me to "x"?' });
+    expect(readSpiritLine(say.spawn("reminder", 'say "hi"', "because"))).toEqual({ type: "spawn", kind: "reminder", task: 'say "hi"', reason: "because" });
+    expect(readSpiritLine(say.preference("flights", true, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: true });
+    expect(readSpiritLine(say.preference("flights", false, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: false });
+    expect(readSpiritLine(say.expired("10m"))).toEqual({ type: "nudge-closed", how: "expired" });
+    expect(readSpiritLine(say.declined("user", "no"))).toEqual({ type: "nudge-closed", how: "declined" });
+    expect(readSpiritLine(say.unclear("n", "maybe"))).toEqual({ type: "nudge-unclear" });
+    expect(readSpiritLine(say.needsYou("a", "b", "c", true))).toEqual({ type: "needs-you", again: true });
+    expect(readSpiritLine(say.brainDown("HTTP 529"))).toEqual({ type: "brain", up: false });
+  });
+
+  it("recovers the offered task from a nudge's question", () => {
+    expect(taskFromQuestion("Want me to search flights to tokyo?")).toBe("search flights to tokyo");
+    expect(taskFromQuestion("Want me to pay your phone bill?")).toBe("pay my phone bill");
+    expect(taskFromQuestion("Shall I text Ana?")).toBe("text Ana");
+    expect(taskFromQuestion("Tokyo?")).toBe("follow up on what you asked me: Tokyo?");
+  });
+});

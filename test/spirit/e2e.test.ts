@@ -1,0 +1,108 @@
+/**
+ * End to end: a transcript with mixed speech, through the real `world listen`, into a
+ * real Spirit process, which spawns a real reminder agent.
+ */
+import { join } from "node:path";
+import { statSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendOnce } from "../../tools/world/append.js";
+import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
+import { outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+
+const MIXED = join(ROOT, "test/fixtures/transcripts/mixed.jsonl");
+
+const EXPECTED = [
+  'spawn: reminder "remind me to stretch in 2 seconds" because user asked (heard user: "remind me to stretch in 2 seconds")',
+  'nudge: Want me to search flights to tokyo? (heard alice: "we should book the flight to tokyo")',
+  'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
+];
+
+/** Agents outlive the Spirit: wait for them before the world is deleted. */
+async function agentEnded(w: TempWorld, id: string): Promise<void> {
+  await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "system" && e.id === id && /exited|killed|signal/.test(e.output), {
+    what: `the exit of agent ${id}`,
+  });
+}
+
+describe("the Spirit, end to end", () => {
+  let w: TempWorld;
+  let spirit: SpiritProcess | undefined;
+  beforeEach(() => {
+    w = tempWorld();
+  });
+  afterEach(async () => {
+    if (spirit) await stopSpirit(spirit);
+    spirit = undefined;
+    w.cleanup();
+  });
+
+  it("mixed speech → exactly one reminder spawn, one flight nudge, one money nudge; the reminder fires; a restart repeats nothing", async () => {
+    spirit = await startSpirit(w.paths);
+    const listened = await world(w.home, ["listen", "--file", MIXED]);
+    expect(listened.exitCode).toBe(0);
+    expect(listened.stderr).toContain("10 utterance(s) logged, 0 line(s) skipped");
+    await waitForCursor(w.paths);
+
+    const lines = spiritLines(w.paths);
+    expect(outputs(lines)).toEqual(EXPECTED);
+    const [spawn, flight, money] = lines;
+    expect(spawn!.id).toMatch(/^reminder-[0-9a-f]{12}$/);
+    expect(flight!.id).toMatch(/^nudge-flight-[0-9a-f]{12}$/);
+    expect(money!.id).toMatch(/^nudge-payment-[0-9a-f]{12}$/);
+
+    // The reminder agent: started with a machine-checkable need, delivers, finishes.
+    const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn!.id);
+    expect(start).toMatchObject({ output: "remind me to stretch in 2 seconds", need: "event notify logged" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === spawn!.id && e.output === "Reminder: stretch");
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === spawn!.id);
+    await agentEnded(w, spawn!.id);
+    // Money is asked about, never acted on: no agent for it.
+    expect(spiritLines(w.paths).filter((e) => e.output.startsWith("spawn:"))).toHaveLength(1);
+
+    // Restart: everything after the cursor is read again, nothing is said twice.
+    expect((await stopSpirit(spirit)).exitCode).toBe(0);
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
+    const self = outputs(spiritLines(w.paths, true).filter((e) => e.id === "spirit"));
+    expect(self).toEqual([
+      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line 1$/),
+      "asleep: stopped by a signal",
+      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line \d+$/),
+    ]);
+  });
+
+  it("a restart that re-reads lines it already acted on (a crash before the cursor moved) acts once", async () => {
+    spirit = await startSpirit(w.paths);
+    expect((await world(w.home, ["listen", "--file", MIXED])).exitCode).toBe(0);
+    await waitForCursor(w.paths);
+    expect(await stopSpirit(spirit)).toMatchObject({ exitCode: 0 });
+    spirit = undefined;
+    // Forget the cursor: the next Spirit reads the whole log again.
+    const { rmSync } = await import("node:fs");
+    rmSync(join(w.paths.cursors, "spirit.json"));
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
+    await agentEnded(w, spiritLines(w.paths)[0]!.id);
+  });
+
+  it("voice lines older than the stale age are context, not requests (first start on an old world)", async () => {
+    const old = new Date(Date.now() - 3_600_000).toISOString();
+    appendOnce(w.paths, { kind: "event", source: "voice", id: "user", output: "remind me to water the plants in 5 minutes", ts: old });
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(spiritLines(w.paths)).toEqual([]);
+  });
+
+  it("world listen --spirit runs both in one process", async () => {
+    const child = world(w.home, ["listen", "--spirit", "--file", MIXED]);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output === EXPECTED[2]);
+    await waitForCursor(w.paths, statSync(w.paths.log).size);
+    child.kill("SIGTERM");
+    const r = await child;
+    expect(r.exitCode).toBe(0);
+    expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
+    await agentEnded(w, spiritLines(w.paths)[0]!.id);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Helpers for the Spirit's integration tests: the real daemon (dist/spirit/main.js) as a
+ * child process, waiting until it has read the log up to a point (its cursor file), and
+ * the lines it wrote.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { execa, type ResultPromise } from "execa";
+import type { EventEntry, Located } from "../../tools/world/entry.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
+import { collectEntries } from "../../tools/world/read.js";
+import { ROOT, waitForEntry } from "../support/world.js";
+
+export const SPIRIT_MAIN = join(ROOT, "dist/spirit/main.js");
+
+/**
+ * A running Spirit. Wrapped, because the execa result is a thenable: returned bare from
+ * an async function it would be awaited, i.e. until the process exits.
+ */
+export interface SpiritProcess {
+  child: ResultPromise<{ reject: false }>;
+}
+
+/** Starts the Spirit and waits for its `awake` line (the n-th one in this world). */
+export async function startSpirit(paths: WorldPaths, args: string[] = [], env: Record<string, string | undefined> = {}): Promise<SpiritProcess> {
+  const awakeBefore = spiritLines(paths, true).filter((e) => e.id === "spirit" && e.output.startsWith("awake:")).length;
+  const child = execa("node", [SPIRIT_MAIN, "--home", paths.home, ...args], {
+    reject: false,
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, ANTHROPIC_BASE_URL: undefined, ...env },
+    extendEnv: true,
+  });
+  let seen = 0;
+  await Promise.race([
+    waitForEntry(paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "spirit" && e.output.startsWith("awake:") && ++seen > awakeBefore, {
+      what: "the Spirit's awake line",
+    }),
+    child.then((r) => {
+      throw new Error(`the Spirit exited early (${r.exitCode}): ${r.stderr}`);
+    }),
+  ]);
+  return { child };
+}
+
+/** SIGTERM, then the exit; a graceful stop writes `asleep`. */
+export async function stopSpirit(spirit: SpiritProcess): Promise<{ exitCode?: number; stderr: string }> {
+  spirit.child.kill("SIGTERM");
+  const r = await spirit.child;
+  return { ...(r.exitCode !== undefined && { exitCode: r.exitCode }), stderr: String(r.stderr) };
+}
+
+function cursorOffset(paths: WorldPaths): number {
+  try {
+    return (JSON.parse(readFileSync(join(paths.cursors, "spirit.json"), "utf8")) as { offset: number }).offset;
+  } catch {
+    return -1;
+  }
+}
+
+/** Resolves once the Spirit has handled every entry before `offset` (its cursor moves only after handling). */
+export async function waitForCursor(paths: WorldPaths, offset = statSync(paths.log).size, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (cursorOffset(paths) < offset) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for the Spirit's cursor to reach ${offset} (at ${cursorOffset(paths)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The Spirit's lines, without its own awake/asleep lines unless asked. */
+export function spiritLines(paths: WorldPaths, withSelf = false): Located<EventEntry>[] {
+  return collectEntries(paths.log).entries.filter(
+    (e): e is Located<EventEntry> => e.kind === "event" && e.source === "spirit" && (withSelf || e.id !== "spirit"),
+  );
+}
+
+export function outputs(entries: readonly { output: string }[]): string[] {
+  return entries.map((e) => e.output);
+}

@@ -15,6 +15,8 @@ const STOP = new Set(["about", "after", "before", "call", "meeting", "review", "
 
 export interface Findings {
   byAttendee: Map<string, EntryJson[]>;
+  /** Attendees found only by their first name (the brief says so). */
+  byFirstName: Set<string>;
   byTitle: EntryJson[];
   open: SessionJson[];
   searched: number;
@@ -29,7 +31,17 @@ export function titleWords(title: string): string[] {
 export function collect(index: WorldIndex, meeting: Meeting, ownId: string): Findings {
   const notOwn = (e: EntryJson) => e.id !== ownId;
   const byAttendee = new Map<string, EntryJson[]>();
-  for (const name of meeting.attendees) byAttendee.set(name, search(index, name, PER_TOPIC * 2).filter(notOwn).slice(-PER_TOPIC));
+  const byFirstName = new Set<string>();
+  for (const name of meeting.attendees) {
+    let found = search(index, name, PER_TOPIC * 2).filter(notOwn);
+    // "Alice Smith" is often just "Alice" in what was said: fall back to the first name, and say so.
+    const first = name.split(/[\s@.]+/)[0] ?? "";
+    if (found.length === 0 && first.length >= 3 && first !== name) {
+      found = search(index, first, PER_TOPIC * 2).filter(notOwn);
+      if (found.length > 0) byFirstName.add(name);
+    }
+    byAttendee.set(name, found.slice(-PER_TOPIC));
+  }
 
   const seen = new Set<number>();
   const byTitle: EntryJson[] = [];
@@ -49,7 +61,7 @@ export function collect(index: WorldIndex, meeting: Meeting, ownId: string): Fin
     .filter((s) => s.id !== ownId && needles.some((n) => s.task.toLowerCase().includes(n)));
 
   const searched = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
-  return { byAttendee, byTitle: byTitle.slice(-PER_TOPIC), open, searched };
+  return { byAttendee, byFirstName, byTitle: byTitle.slice(-PER_TOPIC), open, searched };
 }
 
 function line(e: EntryJson): string {
@@ -65,6 +77,7 @@ export function renderBrief(meeting: Meeting, f: Findings, ownId: string, now: D
   if (meeting.notes) out.push(`- Notes: ${escapeField(meeting.notes)}`);
   for (const [name, entries] of f.byAttendee) {
     out.push("", `## ${escapeField(name)}`, "");
+    if (f.byFirstName.has(name)) out.push(`(Nothing names ${escapeField(name)} in full; these mention ${escapeField(name.split(/[\s@.]+/)[0]!)}.)`, "");
     out.push(...(entries.length ? entries.map(line) : [`Nothing in the log mentions ${escapeField(name)}.`]));
   }
   out.push("", `## On "${escapeField(meeting.title)}"`, "");

@@ -59,6 +59,17 @@ describe("meeting-prep agent (real process)", () => {
     expect(brief).not.toContain("[mp1]"); // its own lines are not news
   });
 
+  it("falls back to an attendee's first name, and says so", async () => {
+    w = tempWorld();
+    appendOnce(w.paths, { kind: "event", source: "voice", id: "v9", output: "Zoe wants the slides before the offsite" });
+    startSession(w.paths, "mp4", "prep");
+    const meeting = JSON.stringify({ title: "Offsite planning", attendees: ["Zoe Quinn"], time: "2026-12-01T09:00:00Z" });
+    expect((await runAgentProcess(w.paths, "meeting-prep", { id: "mp4", task: "prep", env: { WORLD_MEETING: meeting } })).exitCode).toBe(0);
+    const brief = readFileSync(join(w.paths.dir, "briefs", "mp4.md"), "utf8");
+    expect(brief).toContain("(Nothing names Zoe Quinn in full; these mention Zoe.)");
+    expect(brief).toContain("Zoe wants the slides before the offsite");
+  });
+
   it("says so when the log knows nothing", async () => {
     w = tempWorld();
     startSession(w.paths, "mp2", "prep");

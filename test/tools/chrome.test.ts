@@ -67,7 +67,8 @@ describe("chrome tools (the system Chromium, a page on 127.0.0.1)", () => {
 
   it("validates inputs: only http(s), safe screenshot names, a selector", async () => {
     await expect(tools.open({ url: "file:///etc/passwd" })).rejects.toThrow(/http/);
-    await expect(tools.open({ url: "not a url" })).rejects.toThrow();
+    await expect(tools.open({ url: "not a url" })).rejects.toThrow(/URL/);
+    await expect(tools.open({ url: "javascript:alert(1)" })).rejects.toThrow(/http/);
     await expect(tools.screenshot({ name: "../escape.png" })).rejects.toThrow(/file name/);
     await expect(tools.click({ selector: "" })).rejects.toThrow();
   });

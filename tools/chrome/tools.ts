@@ -14,7 +14,13 @@ const timeoutMs = z.number().int().min(100).max(120_000).default(15_000);
 const httpUrl = z
   .string()
   .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), "an http:// or https:// URL (no file:, data: or chrome: pages)");
+  .refine((u) => {
+    try {
+      return /^https?:$/.test(new URL(u).protocol);
+    } catch {
+      return false;
+    }
+  }, "an http:// or https:// URL (no file:, data: or chrome: pages)");
 
 export const OpenInput = z.object({ url: httpUrl, timeoutMs });
 export const TextInput = z.object({

@@ -9,9 +9,12 @@ export const program = new Command("world")
   .description("the world log: one append-only file, and the processes around it")
   .option("--home <dir>", "where the world lives (world.log and .world/); default $WORLD_HOME or the current directory")
   .option("--sync", "fsync every write, so acknowledged entries survive a machine crash (also WORLD_FSYNC=1)")
-  .showHelpAfterError("(run with --help for usage)")
   .exitOverride()
-  .configureOutput({ outputError: (text, write) => write(`world: ${text.replace(/^error: /, "")}`) });
+  // Every usage mistake is ONE line on stderr: commander puts its "(Did you mean …?)" on a
+  // line of its own (and showHelpAfterError would add another), so the text is folded here.
+  .configureOutput({
+    outputError: (text, write) => write(`world: ${text.replace(/^error: /, "").trim().replace(/\s*\n\s*/g, " ")} (run with --help for usage)\n`),
+  });
 
 async function ctx(): Promise<Context> {
   const { makeContext } = await import("../ui/cli/context.js");
@@ -82,11 +85,12 @@ program
 program
   .command("index")
   .description("the SQLite index (derived from the log; safe to delete)")
-  .addCommand(
-    new Command("rebuild").description("rebuild the index from world.log alone").action(async () => {
-      (await import("../ui/cli/status.js")).rebuild(await ctx());
-    }),
-  );
+  // Added with .command() so it inherits exitOverride and the one-line errors above.
+  .command("rebuild")
+  .description("rebuild the index from world.log alone")
+  .action(async () => {
+    (await import("../ui/cli/status.js")).rebuild(await ctx());
+  });
 
 program
   .command("monitor")

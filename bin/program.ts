@@ -57,7 +57,7 @@ program
 
 program
   .command("query <type> [arg]")
-  .description("active | pending | failed | verified | events [source] | agent <session-id> | recent [N] | search <text>")
+  .description("active | pending | failed | verified | nudges | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
   .option("--limit <n>", "at most this many rows")
   .action(async (type: string, arg: string | undefined, opts) => {
@@ -121,6 +121,28 @@ program
     await (await import("../ui/cli/spawn.js")).spawn(await ctx(), words.slice(0, words.length - command.length), opts, command);
   });
 
+const THRESHOLDS = (cmd: Command) =>
+  cmd
+    .option("--start-timeout <duration>", "start (or retry) with no active for this long → failed (default 1h)")
+    .option("--active-timeout <duration>", "active with no finish for this long → failed (default 2h)")
+    .option("--escalate-after <duration>", "failed with no human answer for this long → nudge, once per period (default 24h)")
+    .option("--kill-grace <duration>", "SIGTERM to an orphan, SIGKILL after this long (default 10s)");
+
+THRESHOLDS(program.command("keep"))
+  .description("one Keeper sweep: timeouts, dead and orphaned agent processes, escalations, log health")
+  .option("--once", "sweep once and exit (the default; for cron)")
+  .addHelpText("after", "\nFrom cron, every 5 minutes:\n  */5 * * * * cd /path/to/world && world keep --once\nThresholds also come from .world/config.json: {\"keeper\": {\"startTimeout\": \"1h\", …}} (docs/keeper-verifier.md).")
+  .action(async (opts) => {
+    await (await import("../ui/cli/keep.js")).keepOnce(await ctx(), opts);
+  });
+
+THRESHOLDS(program.command("keeper"))
+  .description("the Keeper as a daemon: a sweep at start, then on a schedule")
+  .option("--every <cron>", 'node-cron schedule (six fields: seconds first)', undefined)
+  .action(async (opts) => {
+    await (await import("../ui/cli/keep.js")).keeper(await ctx(), opts);
+  });
+
 const SPIRIT_OPTIONS = (cmd: Command) =>
   cmd
     .option("--user <speaker>", "which transcript speaker is the user (default $WORLD_USER_SPEAKER, .world/config.json, or 'user')")
@@ -150,28 +172,6 @@ SPIRIT_OPTIONS(program.command("listen [command...]"))
   .option("--spirit", "run the Spirit in this process too")
   .action(async (command: string[], opts) => {
     await (await import("../ui/cli/listen.js")).listen(await ctx(), command, opts);
-  });
-
-const THRESHOLDS = (cmd: Command) =>
-  cmd
-    .option("--start-timeout <duration>", "start (or retry) with no active for this long → failed (default 1h)")
-    .option("--active-timeout <duration>", "active with no finish for this long → failed (default 2h)")
-    .option("--escalate-after <duration>", "failed with no human answer for this long → nudge, once per period (default 24h)")
-    .option("--kill-grace <duration>", "SIGTERM to an orphan, SIGKILL after this long (default 10s)");
-
-THRESHOLDS(program.command("keep"))
-  .description("one Keeper sweep: timeouts, dead and orphaned agent processes, escalations, log health")
-  .option("--once", "sweep once and exit (the default; for cron)")
-  .addHelpText("after", "\nFrom cron, every 5 minutes:\n  */5 * * * * cd /path/to/world && world keep --once\nThresholds also come from .world/config.json: {\"keeper\": {\"startTimeout\": \"1h\", …}} (docs/keeper-verifier.md).")
-  .action(async (opts) => {
-    await (await import("../ui/cli/keep.js")).keepOnce(await ctx(), opts);
-  });
-
-THRESHOLDS(program.command("keeper"))
-  .description("the Keeper as a daemon: a sweep at start, then on a schedule")
-  .option("--every <cron>", 'node-cron schedule (six fields: seconds first)', undefined)
-  .action(async (opts) => {
-    await (await import("../ui/cli/keep.js")).keeper(await ctx(), opts);
   });
 
 program

@@ -2,11 +2,12 @@
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { openIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
+import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
 import type { Context } from "./context.js";
 import { entryFromJson, showEntry, showSession } from "./show.js";
 
-const TYPES = "active, pending, failed, verified, events [source], agent <session-id>, recent [N], search <text>";
+const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
 
 function whole(value: string | undefined, what: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -32,6 +33,8 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
         return;
       }
+      case "nudges":
+        return printEntries(openNudges(index, limit));
       case "events":
         return printEntries(q.events(index, arg, whole(opts.limit, "--limit", 100)));
       case "agent": {

@@ -10,7 +10,7 @@
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { history, sessionsIn, type SessionJson } from "../../tools/world/query.js";
-import { NUDGE_PREFIX } from "../../tools/world/respond.js";
+import { openNudges } from "../../tools/world/nudges.js";
 
 export interface FailedItem {
   session: SessionJson;
@@ -23,41 +23,14 @@ export interface Attention {
   nudges: EntryJson[];
 }
 
-interface Row {
-  line: number;
-  ts: string;
-  id: string;
-  output: string;
-  output_ref: string | null;
-}
-
-/** Spirit nudges nobody answered, oldest first. */
-export function openNudges(index: WorldIndex, limit = 100): EntryJson[] {
-  const rows = index.db
-    .prepare(
-      `SELECT n.line, n.ts, n.id, n.output, n.output_ref FROM entries n
-       WHERE n.kind = 'event' AND n.label = 'spirit' AND substr(n.output, 1, ?) = ?
-         AND NOT EXISTS (SELECT 1 FROM entries u WHERE u.id = n.id AND u.kind = 'event' AND u.label = 'user' AND u.line > n.line)
-       ORDER BY n.line LIMIT ?`,
-    )
-    .all(NUDGE_PREFIX.length, NUDGE_PREFIX, limit) as Row[];
-  return rows.map((r) => ({
-    line: r.line,
-    ts: r.ts,
-    kind: "event" as const,
-    source: "spirit",
-    id: r.id,
-    output: r.output,
-    ...(r.output_ref !== null && { outputRef: r.output_ref }),
-  }));
-}
-
 export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
   return sessionsIn(index, "failed", limit).map((session) => {
     const answers = history(index, session.id).filter((e) => e.kind === "event" && e.source === "user" && (e.line ?? 0) > session.line);
     return { session, answer: answers.at(-1) ?? null };
   });
 }
+
+export { openNudges };
 
 export function attention(index: WorldIndex): Attention {
   return { failed: failedWithAnswers(index), nudges: openNudges(index) };

@@ -118,10 +118,13 @@ export function search(index: WorldIndex, text: string, limit = 50): EntryJson[]
   const terms = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
   if (terms.length === 0) return [];
   const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
+  // The newest matches are picked inside FTS5 (rowid = line, walked backwards, stopping at
+  // `limit`); joining first and sorting after read every match of a common word (~0.5 s on 1M lines).
   const rows = index.db
     .prepare(
-      `SELECT e.* FROM entries_fts f JOIN entries e ON e.line = f.rowid
-       WHERE entries_fts MATCH ? ORDER BY e.line DESC LIMIT ?`,
+      `SELECT e.* FROM entries e
+       WHERE e.line IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
+       ORDER BY e.line DESC`,
     )
     .all(match, limit) as EntryRow[];
   return rows.reverse().map(entryFromRow);

@@ -1,4 +1,6 @@
 /** What every CLI command gets: the world's paths and where to write. */
+import { statSync } from "node:fs";
+import { UsageError, shown } from "../../tools/errors.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface GlobalOptions {
@@ -13,9 +15,18 @@ export interface Context {
   warn: (message: string) => void;
 }
 
+/** A home that exists but is a file is a typo, not an internal error (a missing home is created on first write). */
+function checkHome(paths: WorldPaths): WorldPaths {
+  const kind = statSync(paths.home, { throwIfNoEntry: false });
+  if (kind !== undefined && !kind.isDirectory()) {
+    throw new UsageError(`invalid world home: expected a directory (--home or WORLD_HOME), received ${shown(paths.home)}, which is a file`);
+  }
+  return paths;
+}
+
 export function makeContext(options: GlobalOptions): Context {
   return {
-    paths: worldPaths(options.home),
+    paths: checkHome(worldPaths(options.home)),
     sync: options.sync === true || process.env.WORLD_FSYNC === "1",
     out: (line) => process.stdout.write(line + "\n"),
     warn: (message) => process.stderr.write(`world: warning: ${message}\n`),

@@ -21,6 +21,12 @@ export function report(error: unknown): number {
     process.stderr.write(`world: cannot write: ${err.message}\n`);
     return ExitCode.internal;
   }
+  // Any other failed system call (a path that is the wrong kind of thing, too many open
+  // files…) is the environment, not a bug: one line, no stack trace.
+  if (typeof err?.code === "string" && typeof err?.syscall === "string") {
+    process.stderr.write(`world: ${err.message.replace(/\s*\n\s*/g, " ")}\n`);
+    return ExitCode.internal;
+  }
   process.stderr.write(`world: internal error (please report): ${err?.stack ?? String(error)}\n`);
   return ExitCode.internal;
 }

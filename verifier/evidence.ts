@@ -58,8 +58,8 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
     }
     case "event-logged": {
       const ok = input.events.some((e) => e.source === check.source && (check.re === undefined || check.re.test(e.output)));
-      const what = `an [event:${check.source}] line for this session${check.re ? ` matching ${check.re}` : ""}`;
-      return { clause: text, ok, detail: ok ? `${what} is in the log` : `no ${what} in the log` };
+      const what = `[event:${check.source}] line for this session${check.re ? ` matching ${check.re}` : ""}`;
+      return { clause: text, ok, detail: ok ? `an ${what} is in the log` : `no ${what} in the log` };
     }
     case "command": {
       const [cmd, ...args] = check.argv;

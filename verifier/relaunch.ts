@@ -16,16 +16,19 @@ import { fresh, fullText, type VerifierContext } from "./context.js";
 export async function relaunch(ctx: VerifierContext, id: string, line: number): Promise<number | undefined> {
   const s = fresh(ctx, id);
   if (s === undefined || s.status !== "retry" || s.line !== line) return undefined; // moved on already
-  const retry = history(ctx.index, id).find((e) => e.line === line)!;
+  const entries = history(ctx.index, id);
+  const retry = entries.find((e) => e.line === line)!;
   const attempt = s.retries + 1;
   const record = readProcRecord(ctx.paths, retry.id);
   if (record !== undefined && record.attempt >= attempt) return undefined; // this attempt was started
   if (record === undefined) {
+    const cannot = `verifier: cannot start attempt ${attempt}: `;
+    if (entries.some((e) => e.kind === "event" && (e.line ?? 0) > line && e.output.startsWith(cannot))) return undefined; // said already
     ctx.appender.append({
       kind: "event",
       source: "system",
       id,
-      output: `verifier: cannot start attempt ${attempt}: no recorded command (the session was not started by world spawn); the agent must pick up the retry itself`,
+      output: `${cannot}no recorded command (the session was not started by world spawn); the agent must pick up the retry itself`,
     });
     return undefined;
   }

@@ -23,6 +23,11 @@ export function foldSession(row: SessionRow | undefined, e: Located<AgentEntry>)
   const next: SessionRow = row
     ? { ...row }
     : { id: e.id, status: e.status, task: "", need: null, blocker: null, output: "", retries: 0, started_at: null, updated_at: e.ts, start_line: null, line: e.line };
+  return foldInto(next, e);
+}
+
+/** foldSession on a row the caller owns (no copy): the hot path of a bulk load. */
+function foldInto(next: SessionRow, e: Located<AgentEntry>): SessionRow {
   next.status = e.status;
   next.output = e.output;
   next.updated_at = e.ts;
@@ -56,8 +61,9 @@ export class SessionFolder {
   }
 
   apply(e: Located<AgentEntry>): void {
-    const row = this.touched.get(e.id) ?? (this.get.get(e.id) as SessionRow | undefined);
-    this.touched.set(e.id, foldSession(row, e));
+    const touched = this.touched.get(e.id);
+    if (touched !== undefined) foldInto(touched, e);
+    else this.touched.set(e.id, foldSession(this.get.get(e.id) as SessionRow | undefined, e));
   }
 
   flush(): void {

@@ -5,7 +5,7 @@ import { armedLine } from "../../agents/reminder/alarm.js";
 import { spawnAgent } from "../../agents/spawn.js";
 import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
 import { appendOnce } from "../../tools/world/append.js";
-import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { entriesOf, isEvent, isStatus, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
@@ -73,6 +73,19 @@ describe("rearmReminders", () => {
     track("o3");
     await waitForEntry(w.paths, isStatus("o3", "finish", /^delivered at /));
     expect(entriesOf(w.paths, "o3").filter(isEvent("o3", "notify"))).toHaveLength(1);
+  });
+
+  it("is there as `world rearm`", async () => {
+    w = tempWorld();
+    startSession(w.paths, "o9", "set a timer for 1 second");
+    const due = new Date(Date.now() + 500);
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "o9", output: armedLine({ kind: "timer", due, message: "Timer done: 1 second" }) });
+    const result = await world(w.home, ["rearm"]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^re-armed timer o9: due ${due.toISOString()}, pid \\d+$`));
+    track("o9");
+    await waitForEntry(w.paths, isStatus("o9", "finish"));
+    expect((await world(w.home, ["rearm"])).stdout).toBe("nothing to re-arm");
   });
 
   it("ignores active sessions that are not armed reminders", async () => {

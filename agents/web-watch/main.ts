@@ -9,12 +9,17 @@
  *   [agent:active][id] watching <url>: 12 checks, 1 change, …      (heartbeat, 30 min)
  *   [agent:finish][id] watched <url> for 1 min: 12 checks, 1 change …; now "…"
  *
+ * "with the browser" in the task reads the page in headless Chromium (pages built by
+ * JavaScript); the hash is then of the visible text, not of the HTML.
  * It stops when the duration is over or on SIGTERM (then it finishes with what it saw).
  * A page that never answered ends in `failed … | need: a reachable URL …`.
  */
+import { join } from "node:path";
+import { BrowserHolder } from "../../tools/chrome/browser.js";
+import { ChromeTools } from "../../tools/chrome/tools.js";
 import { notify } from "../../tools/notify/notify.js";
-import { msFromEnv, runAgent, sleep } from "../run.js";
-import { describeChange, look, preview, type Look } from "./page.js";
+import { msFromEnv, runAgent, sleep, type AgentRun } from "../run.js";
+import { describeChange, look, lookWithBrowser, preview, type Look } from "./page.js";
 import { planWatch, showMs } from "./plan.js";
 
 function count(n: number, one: string, many = `${one}s`): string {
@@ -23,6 +28,15 @@ function count(n: number, one: string, many = `${one}s`): string {
 
 await runAgent(async (run) => {
   const plan = planWatch(run.env.task);
+  const chrome = plan?.browser ? new ChromeTools(new BrowserHolder(), join(run.paths.dir, "screenshots")) : undefined;
+  try {
+    await watch(run, plan, chrome);
+  } finally {
+    await chrome?.close();
+  }
+});
+
+async function watch(run: AgentRun, plan: ReturnType<typeof planWatch>, chrome: ChromeTools | undefined): Promise<void> {
   if (plan === undefined) {
     run.fail(`no URL found in ${JSON.stringify(run.env.task.slice(0, 100))}`, "the address of the page to watch (http:// or https://)");
     return;
@@ -31,7 +45,7 @@ await runAgent(async (run) => {
   const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
   const started = Date.now();
   const deadline = durationMs === undefined ? Infinity : started + durationMs;
-  run.active(`watching ${url} every ${showMs(intervalMs)}${durationMs === undefined ? " until stopped" : ` for ${showMs(durationMs)}`}`);
+  run.active(`watching ${url} every ${showMs(intervalMs)}${durationMs === undefined ? " until stopped" : ` for ${showMs(durationMs)}`}${chrome ? " in the browser" : ""}`);
 
   let last: Extract<Look, { ok: true }> | undefined;
   let lastError: string | undefined;
@@ -41,7 +55,8 @@ await runAgent(async (run) => {
   let lastBeat = Date.now();
 
   while (!run.signal.aborted) {
-    const seen = await look(url, Math.min(30_000, Math.max(2000, intervalMs)), run.signal);
+    const timeoutMs = Math.min(30_000, Math.max(2000, intervalMs));
+    const seen = chrome ? await lookWithBrowser(chrome, url, timeoutMs) : await look(url, timeoutMs, run.signal);
     if (run.signal.aborted) break;
     checks += 1;
     if (seen.ok) {
@@ -79,4 +94,4 @@ await runAgent(async (run) => {
   }
   const changed = changes === 0 ? "no change" : `${count(changes, "change")} (last at ${lastChange})`;
   run.finish(`watched ${url} ${how}: ${count(checks, "check")}, ${changed}; now sha256 ${last.hash.slice(0, 8)} "${preview(last.text, 160)}"`);
-});
+}

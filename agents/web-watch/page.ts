@@ -3,6 +3,7 @@
  * and keep its readable text so a change can be described in words.
  */
 import { createHash } from "node:crypto";
+import type { ChromeTools } from "../../tools/chrome/tools.js";
 
 export const MAX_BODY_BYTES = 2 << 20;
 
@@ -48,6 +49,20 @@ export async function look(url: string, timeoutMs: number, stop: AbortSignal): P
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
     return { ok: false, error: `fetch failed: ${why}`, at };
+  }
+}
+
+/** One look through the headless browser: the text after scripts ran, hashed. */
+export async function lookWithBrowser(chrome: ChromeTools, url: string, timeoutMs: number): Promise<Look> {
+  const at = new Date().toISOString();
+  try {
+    const opened = await chrome.open({ url, timeoutMs });
+    const { text } = await chrome.text({ timeoutMs, maxChars: 200_000 });
+    if (opened.status !== null && opened.status >= 400) return { ok: false, error: `HTTP ${opened.status}`, at };
+    const hash = createHash("sha256").update(text).digest("hex");
+    return { ok: true, status: opened.status ?? 0, bytes: Buffer.byteLength(text), hash, text: text.trim(), at };
+  } catch (error) {
+    return { ok: false, error: `browser: ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}`, at };
   }
 }
 

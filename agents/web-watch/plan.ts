@@ -3,7 +3,8 @@
  *   "watch http://127.0.0.1:8080/ every 5 seconds for 2 minutes"
  * The URL is the first http(s) URL; "every N <unit>" sets the interval (default 60 s,
  * at least 1 s: a watcher must not hammer a site); "for N <unit>" a duration (default:
- * until stopped).
+ * until stopped). "with the browser" (or "chrome", "javascript", "js") reads the page in
+ * headless Chromium instead of fetching its HTML, for pages that scripts build.
  */
 
 export interface WatchPlan {
@@ -11,6 +12,8 @@ export interface WatchPlan {
   intervalMs: number;
   /** undefined: until stopped (SIGTERM). */
   durationMs: number | undefined;
+  /** Read the page in the headless browser (pages built by JavaScript): "with the browser", "(js)". */
+  browser: boolean;
 }
 
 export const DEFAULT_INTERVAL_MS = 60_000;
@@ -33,7 +36,8 @@ export function planWatch(task: string): WatchPlan | undefined {
   const every = new RegExp(String.raw`\bevery\s+(?:${AMOUNT}\s*)?${UNIT}`, "i").exec(rest);
   const lasting = new RegExp(String.raw`\bfor\s+(?:the\s+next\s+)?${AMOUNT}\s*${UNIT}`, "i").exec(rest);
   const intervalMs = every ? Math.max(MIN_INTERVAL_MS, duration(every[1], every[2]!)) : DEFAULT_INTERVAL_MS;
-  return { url, intervalMs, durationMs: lasting ? duration(lasting[1], lasting[2]!) : undefined };
+  const browser = /\b(?:browser|chrome|chromium|javascript|js)\b/i.test(rest);
+  return { url, intervalMs, durationMs: lasting ? duration(lasting[1], lasting[2]!) : undefined, browser };
 }
 
 export function showMs(ms: number): string {

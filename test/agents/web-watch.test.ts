@@ -30,11 +30,12 @@ async function page(initial: string): Promise<{ url: string; set: (html: string)
 
 describe("web-watch planning", () => {
   it("reads the URL, the interval and the duration", () => {
-    expect(planWatch("watch http://127.0.0.1:8080/ every 5 seconds")).toEqual({ url: "http://127.0.0.1:8080/", intervalMs: 5000, durationMs: undefined });
-    expect(planWatch("keep an eye on https://example.org/prices, every 2 minutes for 1 hour")).toEqual({ url: "https://example.org/prices", intervalMs: 120_000, durationMs: 3_600_000 });
+    expect(planWatch("watch http://127.0.0.1:8080/ every 5 seconds")).toEqual({ url: "http://127.0.0.1:8080/", intervalMs: 5000, durationMs: undefined, browser: false });
+    expect(planWatch("keep an eye on https://example.org/prices, every 2 minutes for 1 hour")).toEqual({ url: "https://example.org/prices", intervalMs: 120_000, durationMs: 3_600_000, browser: false });
     expect(planWatch("watch http://x/ every 0.1 s")!.intervalMs).toBe(1000); // never faster than 1 s
     expect(planWatch("watch http://x/")!.intervalMs).toBe(60_000);
     expect(planWatch("watch the shop")).toBeUndefined();
+    expect(planWatch("watch http://x/app with the browser every 10 seconds")).toMatchObject({ url: "http://x/app", browser: true });
   });
   it("describes a change by its visible text", () => {
     const before = pageText("<title>Shop</title><script>x=1</script><p>Price: 10 &amp; tax</p>", "text/html");
@@ -77,6 +78,22 @@ describe("web-watch agent (real process, real local server)", () => {
     child.kill("SIGTERM");
     expect((await child).exitCode).toBe(0);
     expect(entriesOf(w.paths, "ww5").at(-1)).toMatchObject({ status: "finish", output: expect.stringMatching(/until stopped: 1 check, no change/) });
+  });
+
+  it("reads pages that scripts build in the browser", async () => {
+    w = tempWorld();
+    const script = (status: string) => `<html><body><div id="app"></div><script>document.getElementById("app").textContent = "Order " + ${JSON.stringify(status)}</script></body></html>`;
+    const site = await page(script("packed"));
+    const task = `watch ${site.url} with the browser every 1 second`;
+    startSession(w.paths, "ww6", task);
+    const child = runAgentProcess(w.paths, "web-watch", { id: "ww6", task });
+    const first = await waitForEntry(w.paths, isEvent("ww6", "chrome", /^first look: /), { what: "first look" });
+    expect(first.output).toMatch(/: Order packed$/); // the text after the script ran
+    site.set(script("delivered"));
+    const changed = await waitForEntry(w.paths, isEvent("ww6", "chrome", /^changed: /), { what: "change" });
+    expect(changed.output).toBe(`changed: ${site.url} — now: Order delivered; was: Order packed`);
+    child.kill("SIGTERM");
+    expect((await child).exitCode).toBe(0);
   });
 
   it("stops by itself after the duration in the task", async () => {

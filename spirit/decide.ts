@@ -19,6 +19,7 @@ import { heard as heardSuffix } from "./lines.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
+import { toSecondPerson } from "./intents/normalize.js";
 
 export type Action =
   | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string }
@@ -48,8 +49,8 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
       return { type: "observe", id: idFor("obs", cause), note: decision.note ?? decision.reason };
     case "spawn": {
       const kind = decision.kind ?? "general";
-      if (!heard.isUser) return nudge(decision, cause, memory, config, now, `${heard.speaker} is not the user`);
-      if (!DIRECT_KINDS.has(kind)) return nudge(decision, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
+      if (!heard.isUser) return nudge(decision, heard, cause, memory, config, now, `${heard.speaker} is not the user`);
+      if (!DIRECT_KINDS.has(kind)) return nudge(decision, heard, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
       if (!decision.task) return quiet("a spawn without a task");
       const agentKind = agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");
@@ -63,12 +64,19 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
       };
     }
     case "nudge":
-      return nudge(decision, cause, memory, config, now);
+      return nudge(decision, heard, cause, memory, config, now);
   }
 }
 
-function nudge(decision: Decision, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {
-  const question = decision.question ?? (decision.task ? `Want me to ${decision.task}?` : undefined);
+/** A question for a proposal that came without one: the user's task said back to them, or someone else's words quoted. */
+function questionFor(decision: Decision, heard: Heard): string | undefined {
+  if (decision.question) return decision.question;
+  if (!heard.isUser) return `Want me to do what ${heard.speaker} asked: ${JSON.stringify(heard.text)}?`;
+  return decision.task ? `Want me to ${toSecondPerson(decision.task)}?` : undefined;
+}
+
+function nudge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {
+  const question = questionFor(decision, heard);
   if (question === undefined) return quiet(`a nudge without a question${downgraded ? ` (${downgraded})` : ""}`);
   const kind = idPart(decision.kind ?? "general");
   for (const topic of memory.blockedTopics()) {

@@ -99,6 +99,14 @@ describe("the Spirit's rules over the offline brain", () => {
     const heard = memory.hear(cause);
     const reckless: Decision = { action: "spawn", reason: "the user said so", kind: "flight", task: "book the flight to tokyo" };
     expect(judge(reckless, heard, cause, memory, config, Date.now())).toMatchObject({ type: "nudge", question: "Want me to book the flight to tokyo?" });
+    const mine: Decision = { action: "spawn", reason: "r", kind: "message", task: "text my sister that i am late" };
+    expect(judge(mine, heard, cause, memory, config, Date.now())).toMatchObject({ question: "Want me to text your sister that you are late?" });
+    const alice = voice("alice", "remind me to call my mom");
+    const theirs: Decision = { action: "spawn", reason: "r", kind: "reminder", task: "remind me to call my mom" };
+    expect(judge(theirs, memory.hear(alice), alice, memory, config, Date.now())).toMatchObject({
+      type: "nudge",
+      question: 'Want me to do what alice asked: "remind me to call my mom"?',
+    });
   });
 
   it("gives the same ids when deciding again about the same line (exactly once across restarts)", async () => {

@@ -7,7 +7,7 @@ import { statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
 import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
-import { outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+import { agentEnded, outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
 const MIXED = join(ROOT, "test/fixtures/transcripts/mixed.jsonl");
 
@@ -16,13 +16,6 @@ const EXPECTED = [
   'nudge: Want me to search flights to tokyo? (heard alice: "we should book the flight to tokyo")',
   'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
 ];
-
-/** Agents outlive the Spirit: wait for them before the world is deleted. */
-async function agentEnded(w: TempWorld, id: string): Promise<void> {
-  await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "system" && e.id === id && /exited|killed|signal/.test(e.output), {
-    what: `the exit of agent ${id}`,
-  });
-}
 
 describe("the Spirit, end to end", () => {
   let w: TempWorld;
@@ -55,7 +48,7 @@ describe("the Spirit, end to end", () => {
     expect(start).toMatchObject({ output: "remind me to stretch in 2 seconds", need: "event notify logged" });
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === spawn!.id && e.output === "Reminder: stretch");
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === spawn!.id);
-    await agentEnded(w, spawn!.id);
+    await agentEnded(w.paths, spawn!.id);
     // Money is asked about, never acted on: no agent for it.
     expect(spiritLines(w.paths).filter((e) => e.output.startsWith("spawn:"))).toHaveLength(1);
 
@@ -84,7 +77,7 @@ describe("the Spirit, end to end", () => {
     spirit = await startSpirit(w.paths);
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
-    await agentEnded(w, spiritLines(w.paths)[0]!.id);
+    await agentEnded(w.paths, spiritLines(w.paths)[0]!.id);
   });
 
   it("voice lines older than the stale age are context, not requests (first start on an old world)", async () => {
@@ -103,6 +96,6 @@ describe("the Spirit, end to end", () => {
     const r = await child;
     expect(r.exitCode).toBe(0);
     expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
-    await agentEnded(w, spiritLines(w.paths)[0]!.id);
+    await agentEnded(w.paths, spiritLines(w.paths)[0]!.id);
   });
 });

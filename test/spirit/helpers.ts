@@ -9,7 +9,7 @@ import { execa, type ResultPromise } from "execa";
 import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { ROOT, waitForEntry } from "../support/world.js";
+import { ROOT, waitForEntry, world } from "../support/world.js";
 
 export const SPIRIT_MAIN = join(ROOT, "dist/spirit/main.js");
 
@@ -74,4 +74,18 @@ export function spiritLines(paths: WorldPaths, withSelf = false): Located<EventE
 
 export function outputs(entries: readonly { output: string }[]): string[] {
   return entries.map((e) => e.output);
+}
+
+/** Says things into the world through the real `world listen` (JSON Lines on stdin). */
+export async function speak(home: string, ...utterances: [speaker: string, text: string][]): Promise<void> {
+  const input = utterances.map(([speaker, text], i) => JSON.stringify({ ts: i, speaker, text })).join("\n") + "\n";
+  const r = await world(home, ["listen"], { input });
+  if (r.exitCode !== 0) throw new Error(`world listen failed (${r.exitCode}): ${r.stderr}`);
+}
+
+/** Agents outlive the Spirit: wait for them to end before the world is deleted. */
+export async function agentEnded(paths: WorldPaths, id: string): Promise<void> {
+  await waitForEntry(paths, (e) => e.kind === "agent" && e.id === id && (e.status === "finish" || e.status === "failed"), {
+    what: `the end of agent ${id}`,
+  });
 }

@@ -1,0 +1,88 @@
+/** Nudges answered through the real `world respond`, declined, suppressed, and expired. */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
+import { agentEnded, outputs, speak, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+
+describe("nudges", () => {
+  let w: TempWorld;
+  let spirit: SpiritProcess | undefined;
+  beforeEach(() => {
+    w = tempWorld();
+  });
+  afterEach(async () => {
+    if (spirit) await stopSpirit(spirit);
+    spirit = undefined;
+    w.cleanup();
+  });
+
+  const said = (id: string, output: string) =>
+    waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === id && e.output === output, { what: `${id} ${output}` });
+  const told = () => spiritLines(w.paths).filter((e) => !e.output.startsWith("needs you"));
+
+  it("yes → a spawn; no → nothing, and that kind is not offered again; a preference silences a topic", async () => {
+    spirit = await startSpirit(w.paths);
+    await speak(w.home, ["alice", "we should book the flight to tokyo"], ["user", "send 200 dollars to bob"]);
+    await waitForCursor(w.paths);
+    const [flight, money] = spiritLines(w.paths);
+    expect(outputs([flight!, money!])).toEqual([
+      'nudge: Want me to search flights to tokyo? (heard alice: "we should book the flight to tokyo")',
+      'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
+    ]);
+
+    expect((await world(w.home, ["respond", flight!.id, "yes"])).exitCode).toBe(0);
+    const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: general"));
+    expect(spawn.output).toBe(`spawn: general "search flights to tokyo" because user said "yes" to ${flight!.id}`);
+    const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);
+    expect(start).toMatchObject({ output: "search flights to tokyo", need: "the finish output shows that this was done: search flights to tokyo" });
+
+    expect((await world(w.home, ["respond", money!.id, "maybe", "later"])).exitCode).toBe(0);
+    await said(money!.id, `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`);
+    expect((await world(w.home, ["respond", money!.id, "no"])).exitCode).toBe(0);
+    await said(money!.id, 'nudge declined: nothing done (user answered "no")');
+    expect((await world(w.home, ["respond", money!.id, "yes"])).exitCode).toBe(0);
+    await said(money!.id, 'nudge closed: "yes" came after the nudge was answered; nothing done');
+
+    // A similar nudge later is suppressed: the user said no to money nudges.
+    await speak(w.home, ["user", "send 50 dollars to carol"]);
+    // The user's stated preference silences flights, although a flight nudge was accepted before.
+    await speak(w.home, ["user", "don't suggest flights"], ["alice", "we should book a flight to paris"]);
+    await waitForCursor(w.paths);
+
+    const expected = [
+      flight!.output,
+      money!.output,
+      spawn.output,
+      `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`,
+      'nudge declined: nothing done (user answered "no")',
+      'nudge closed: "yes" came after the nudge was answered; nothing done',
+      'preference: no nudges about flights (heard user: "don\'t suggest flights")',
+    ];
+    expect(outputs(told())).toEqual(expected);
+
+    // After a restart nothing is answered, declined or remembered twice.
+    await stopSpirit(spirit);
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(outputs(told())).toEqual(expected);
+    await agentEnded(w.paths, spawn.id);
+  });
+
+  it("an unanswered nudge expires once, without action, also across a restart; a late yes does nothing", async () => {
+    spirit = await startSpirit(w.paths, ["--nudge-expiry", "1s"]);
+    await speak(w.home, ["user", "send 200 dollars to bob"]);
+    const nudge = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    await said(nudge.id, "nudge expired: no answer within 1s; nothing done");
+
+    await stopSpirit(spirit);
+    spirit = await startSpirit(w.paths, ["--nudge-expiry", "1s"]);
+    await waitForCursor(w.paths);
+    expect((await world(w.home, ["respond", nudge.id, "yes"])).exitCode).toBe(0);
+    await said(nudge.id, 'nudge closed: "yes" came after the nudge was expired; nothing done');
+    await waitForCursor(w.paths);
+    expect(outputs(spiritLines(w.paths))).toEqual([
+      'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
+      "nudge expired: no answer within 1s; nothing done",
+      'nudge closed: "yes" came after the nudge was expired; nothing done',
+    ]);
+  });
+});

@@ -13,6 +13,12 @@ const [home, mode] = process.argv.slice(2);
 if (!home) throw new Error("usage: log-catch-up-child.js HOME [--rebuild]");
 const paths = worldPaths(home);
 const t = process.hrtime.bigint();
+const cpu = process.cpuUsage();
+/** CPU time of this process since the start (user + system): steadier than wall time on a shared machine. */
+const cpuMs = () => {
+  const c = process.cpuUsage(cpu);
+  return (c.user + c.system) / 1000;
+};
 const index = new WorldIndex(paths);
 const lines = mode === "--rebuild" ? index.rebuild() : index.catchUp();
 index.close();
@@ -25,5 +31,5 @@ const size = (f: string) => {
   }
 };
 process.stdout.write(
-  JSON.stringify({ lines, ms, maxRssMb: process.resourceUsage().maxRSS / 1024, indexMb: (size(paths.index) + size(`${paths.index}-wal`)) / 2 ** 20 }) + "\n",
+  JSON.stringify({ cpuMs: cpuMs(), lines, ms, maxRssMb: process.resourceUsage().maxRSS / 1024, indexMb: (size(paths.index) + size(`${paths.index}-wal`)) / 2 ** 20 }) + "\n",
 );

@@ -12,6 +12,12 @@ import { parseLine } from "../tools/world/parse.js";
 const [log, dbFile] = process.argv.slice(2);
 if (!log || !dbFile) throw new Error("usage: log-insert-floor-child.js LOG DBFILE");
 const t = process.hrtime.bigint();
+const cpu = process.cpuUsage();
+/** CPU time of this process since the start (user + system): steadier than wall time on a shared machine. */
+const cpuMs = () => {
+  const c = process.cpuUsage(cpu);
+  return (c.user + c.system) / 1000;
+};
 const db = new Database(dbFile);
 db.pragma("journal_mode = WAL");
 db.pragma("synchronous = NORMAL");
@@ -55,4 +61,4 @@ db.exec("COMMIT");
 closeSync(fd);
 db.close();
 const ms = Number(process.hrtime.bigint() - t) / 1e6;
-process.stdout.write(JSON.stringify({ lines: line, ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + "\n");
+process.stdout.write(JSON.stringify({ cpuMs: cpuMs(), lines: line, ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + "\n");

@@ -4,8 +4,9 @@
  * Each line goes out in a single write() on a descriptor opened with O_APPEND, so lines
  * from concurrent processes never interleave (measured on ext4 up to 1 MiB lines; lines
  * here stay under 4 KiB). Before writing, the last byte of the file is checked: if a
- * crashed writer left a torn line, the new line starts with a newline instead of gluing
- * onto the fragment. The log is never rewritten or truncated.
+ * crashed writer left a torn line, it is closed with TORN_MARK and a newline (so readers
+ * report it instead of taking a truncated line for an entry) and the new line starts on a
+ * line of its own. The log is never rewritten or truncated.
  *
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
@@ -14,7 +15,7 @@ import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, wri
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
-import { ESCAPED_ATTACHMENT, escapeField } from "./escape.js";
+import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import type { WorldPaths } from "./paths.js";
 
@@ -60,7 +61,7 @@ export class Appender {
     const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
     const text = entries.map((e) => formatEntry(e) + "\n").join("");
     const fd = this.open();
-    const data = Buffer.from(this.endsTorn(fd) ? "\n" + text : text, "utf8");
+    const data = Buffer.from(this.endsTorn(fd) ? TORN_MARK + "\n" + text : text, "utf8");
     const written = writeSync(fd, data);
     if (written !== data.length) {
       throw new InternalError(`short write to ${this.paths.log}: expected ${data.length} bytes, wrote ${written}`);
@@ -88,8 +89,8 @@ export class Appender {
    * same (the file grows page by page while it is copied, and the writer may be preempted
    * in between), and O_APPEND puts our line after it anyway; so the answer is "torn" only
    * when the last byte stayed a non-newline for a few milliseconds. That wait is paid once
-   * after a real crash (our newline then ends the fragment). A false "torn" costs a blank
-   * line, which readers skip; never a merged line.
+   * after a real crash (our TORN_MARK then ends the fragment). A false "torn" costs a line
+   * holding only TORN_MARK, which readers skip; never a merged line.
    */
   private endsTorn(fd: number): boolean {
     const last = Buffer.alloc(1);

@@ -13,6 +13,14 @@
 
 export const NEED_SEPARATOR = " | need: ";
 
+/**
+ * What the appender writes after a torn last line (a writer that died mid-line) before its
+ * own line: CAN ("cancel") then a newline. formatEntry never writes a raw control character,
+ * so a line ending in CAN is a fragment, reported as malformed, never read as a (truncated)
+ * entry; a line that is only CAN (a write in flight taken for a torn one) is skipped.
+ */
+export const TORN_MARK = "\x18";
+
 // With the `u` flag [\ud800-\udfff] matches only lone surrogates: pairs are single code points.
 const NEEDS_ESCAPE = /[\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|(?<= )\|(?= need:(?: |$))/gu;
 

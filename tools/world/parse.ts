@@ -1,10 +1,11 @@
 /**
  * Line → entry. Lenient about what older logs hold (whole-second timestamps, the
  * shell version's READ-MARKER lines, CRLF endings), strict about the header: a line
- * that is not an entry is reported, never guessed at.
+ * that is not an entry is reported, never guessed at; so is a torn line closed by a
+ * later writer (it ends in TORN_MARK), even when its truncated text would parse.
  */
 import { isAgentStatus, isTimestamp, SOURCE_RULE, ID_MAX, type Entry } from "./entry.js";
-import { NEED_SEPARATOR, unescapeField } from "./escape.js";
+import { NEED_SEPARATOR, TORN_MARK, unescapeField } from "./escape.js";
 
 export type ParseResult =
   | { ok: true; entry: Entry }
@@ -21,7 +22,8 @@ function bad(error: string): ParseResult {
 
 export function parseLine(text: string): ParseResult {
   const line = text.endsWith("\r") ? text.slice(0, -1) : text;
-  if (line.trim() === "" || MARKER.test(line)) return { ok: false, skip: true };
+  if (line.trim() === "" || MARKER.test(line) || line === TORN_MARK) return { ok: false, skip: true };
+  if (line.endsWith(TORN_MARK)) return bad(`expected a whole line, received a torn one (a writer stopped mid-line): ${preview(line.slice(0, -1))}`);
   const m = HEADER.exec(line);
   if (m === null) return bad(`expected ${FORMAT}, received ${preview(line)}`);
   const [header, ts, kind, label, id] = m as unknown as [string, string, "event" | "agent", string, string];

@@ -4,7 +4,8 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { afterEach, describe, expect, it } from "vitest";
 import { UsageError } from "../../../tools/errors.js";
 import { Appender, appendOnce, NEED_LIMIT, OUTPUT_LIMIT, syncFromEnv } from "../../../tools/world/append.js";
-import { escapeField, NEED_SEPARATOR } from "../../../tools/world/escape.js";
+import { escapeField, NEED_SEPARATOR, TORN_MARK } from "../../../tools/world/escape.js";
+import { findLastStatus } from "../../../tools/world/last-status.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries, readAttachment } from "../../../tools/world/read.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
@@ -127,10 +128,23 @@ describe("the log only grows", () => {
     appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "after" });
     const after = readFileSync(w.paths.log);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
-    expect(lines(w.paths.log)).toEqual([expect.stringContaining("before"), fragment, expect.stringContaining("[b] after")]);
+    // The fragment is closed with TORN_MARK, so it is reported even though it would parse as an entry.
+    expect(lines(w.paths.log)).toEqual([expect.stringContaining("before"), fragment + TORN_MARK, expect.stringContaining("[b] after")]);
     const read = collectEntries(w.paths.log);
     expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "a"], [3, "b"]]);
-    expect(read.problems).toEqual([expect.objectContaining({ line: 2 })]);
+    expect(read.problems).toEqual([expect.objectContaining({ line: 2, error: expect.stringContaining("torn") })]);
+  });
+
+  it("a torn line that would parse is still reported once closed (its text is cut short)", () => {
+    w = tempWorld();
+    const fragment = "[2026-11-21T22:50:43.123Z][agent:finish][s1] booked, confirmation 47";
+    writeFileSync(w.paths.log, fragment);
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "after" });
+    const read = collectEntries(w.paths.log);
+    expect(read.entries.map((e) => e.id)).toEqual(["b"]);
+    expect(read.problems).toEqual([expect.objectContaining({ line: 1, error: expect.stringMatching(/^expected a whole line, received a torn one/) })]);
+    expect(findLastStatus(w.paths.log, "s1")).toBeUndefined();
+    expect(parseLine(TORN_MARK)).toEqual({ ok: false, skip: true }); // what a false alarm leaves: skipped
   });
 
   it("appendMany writes several lines at once, each one line", () => {

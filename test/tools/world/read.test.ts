@@ -5,29 +5,10 @@ import { appendOnce } from "../../../tools/world/append.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries, describeProblem, describeTail, scanLines, START } from "../../../tools/world/read.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
+import { MIXED_LOG } from "../../fixtures/old-log.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
-
-// An old log as the shell tool wrote it (whole seconds, READ-MARKER lines), with damage mixed in.
-export const MIXED_LOG = [
-  "[2025-03-01T09:00:00Z][event:voice][u1] turn on the lights", // 1
-  "=================READ-MARKER=================", // 2 skipped
-  "[2025-03-01T09:00:05Z][agent:start][s1] find a flight | need: a booked seat", // 3
-  "garbage that is not an entry", // 4 malformed
-  "", // 5 blank: skipped
-  "[2025-03-01T09:00:06.5Z][agent:active][s1] searching", // 6
-  "[2025-13-01T09:00:07Z][agent:active][s1] bad month", // 7 malformed
-  "[2025-03-01T09:00:08Z][agent:paused][s1] unknown status", // 8 malformed
-  "[2025-03-01T09:00:09Z][event:Bash][x] upper-case source", // 9 malformed
-  "Traceback (most recent call last):", // 10 malformed: foreign text
-  "[2025-03-01T09:00:10Z][agent:finish][s1]no space after the id", // 11 malformed
-  "[2025-03-01T09:00:11Z][agent:finish][] empty id", // 12 malformed
-  "=================READ-MARKER=================", // 13 skipped
-  "[2025-03-01T09:00:12Z][agent:finish][s1] found one\r", // 14 CRLF ending
-  "\u0000\u0001\xff binary junk", // 15 malformed
-  "[2025-03-01T09:00:13.123Z][event:spirit][n1] nudge: shall I book it?", // 16
-];
 
 describe("readers", () => {
   it("hand over every entry and report each malformed line by number, skipping markers and blanks", () => {

@@ -62,6 +62,14 @@ describe("the Spirit's rules over the offline brain", () => {
     }
   });
 
+  it("observes what the user says about themselves, not what others do", async () => {
+    const memory = new SpiritMemory("me");
+    const mine = await decideAbout(memory, "me", "I am allergic to peanuts");
+    expect(mine.action).toMatchObject({ type: "observe", note: "something me said about themselves" });
+    expect(mine.action.type === "observe" && mine.action.id).toMatch(/^obs-[0-9a-f]{12}$/);
+    expect((await decideAbout(memory, "alice", "I am allergic to peanuts")).action.type).toBe("quiet");
+  });
+
   it("never asks the same question twice within the window", async () => {
     const memory = new SpiritMemory("me");
     const first = await decideAbout(memory, "alice", "we should book the flight to tokyo");

@@ -29,7 +29,8 @@ describe("the Spirit, end to end", () => {
     w.cleanup();
   });
 
-  it("mixed speech → exactly one reminder spawn, one flight nudge, one money nudge; the reminder fires; a restart repeats nothing", async () => {
+  it("mixed speech → exactly one reminder spawn, one flight nudge, one money nudge; the reminder fires and is verified; a restart repeats nothing", async () => {
+    const verifier = world(w.home, ["verifier"]);
     spirit = await startSpirit(w.paths);
     const listened = await world(w.home, ["listen", "--file", MIXED]);
     expect(listened.exitCode).toBe(0);
@@ -49,6 +50,11 @@ describe("the Spirit, end to end", () => {
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === spawn!.id && e.output === "Reminder: stretch");
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === spawn!.id);
     await agentEnded(w.paths, spawn!.id);
+    // The real Verifier checks the need exactly (the notify line exists) and verifies.
+    const verified = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawn!.id && (e.status === "verified" || e.status === "retry" || e.status === "failed"));
+    expect(verified.status).toBe("verified");
+    verifier.kill("SIGTERM");
+    expect((await verifier).exitCode).toBe(0);
     // Money is asked about, never acted on: no agent for it.
     expect(spiritLines(w.paths).filter((e) => e.output.startsWith("spawn:"))).toHaveLength(1);
 

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench -- spirit`: how fast the Spirit reacts, and what its offline brain costs.
+ *
+ *   1. voice → nudge: a `[event:voice]` line appended while the real Spirit daemon runs
+ *      (offline brain) until its `nudge:` line is in the log; median and p95 over
+ *      BENCH_UTTERANCES (default 40), against the raw fs.watch latency (append → callback)
+ *      measured in the same run. Each utterance is new, so none is deduplicated.
+ *   2. decisions per second in process: the offline brain plus the rules (spirit/decide.ts)
+ *      over the mixed test transcript, against the intent detector alone.
+ */
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, watch, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { appendOnce } from "../tools/world/append.js";
+import type { EventEntry, Located } from "../tools/world/entry.js";
+import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
+import { OfflineBrain } from "../spirit/brain-offline.js";
+import { judge } from "../spirit/decide.js";
+import { loadConfig } from "../spirit/config.js";
+import { detectIntent } from "../spirit/intents/detect.js";
+import { SpiritMemory } from "../spirit/memory.js";
+import { fmt, median, percentile, printTable, type Row } from "./measure.js";
+
+const progress = (text: string) => process.stderr.write(`[bench spirit] ${text}\n`);
+const SPIRIT = fileURLToPath(new URL("../spirit/main.js", import.meta.url));
+const MIXED = fileURLToPath(new URL("../../test/fixtures/transcripts/mixed.jsonl", import.meta.url));
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function watchFloor(dir: string, n: number): Promise<number[]> {
+  const file = join(dir, "floor.log");
+  const fd = openSync(file, "a");
+  const xs: number[] = [];
+  let sent = 0;
+  let one: (() => void) | undefined;
+  const watcher = watch(dir, (_e, name) => {
+    if (name === "floor.log" && one) {
+      xs.push(now() - sent);
+      const r = one;
+      one = undefined;
+      r();
+    }
+  });
+  for (let i = 0; i < n; i++) {
+    await sleep(5);
+    const got = new Promise<void>((r) => (one = r));
+    sent = now();
+    writeSync(fd, `[${new Date().toISOString()}][event:bench][floor] line ${i}\n`);
+    await got;
+  }
+  watcher.close();
+  closeSync(fd);
+  return xs;
+}
+
+function waitFor(paths: WorldPaths, needle: string, from: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const buf = Buffer.alloc(1 << 16);
+    let offset = from;
+    let seen = "";
+    const look = () => {
+      let fd: number;
+      try {
+        fd = openSync(paths.log, "r");
+      } catch {
+        return; // not written yet
+      }
+      try {
+        for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
+          offset += n;
+          seen += buf.toString("utf8", 0, n);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      if (seen.includes(needle)) {
+        const t = now();
+        watcher.close();
+        clearTimeout(timer);
+        resolve(t);
+      }
+    };
+    const watcher = watch(paths.home, () => look());
+    const timer = setTimeout(() => {
+      watcher.close();
+      reject(new Error(`no ${needle} within 30 s`));
+    }, 30_000);
+    look();
+  });
+}
+
+async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> {
+  const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+  try {
+    await waitFor(paths, "[event:spirit][spirit] awake:", 0);
+    const xs: number[] = [];
+    for (let i = -3; i < n; i++) {
+      await sleep(20);
+      const from = statSync(paths.log).size;
+      const t0 = now();
+      appendOnce(paths, { kind: "event", source: "voice", id: "user", output: `send ${100 + i + 3} dollars to bob` });
+      const t1 = await waitFor(paths, `nudge: Want me to send ${100 + i + 3} dollars to bob?`, from);
+      if (i >= 0) xs.push(t1 - t0);
+    }
+    return xs;
+  } finally {
+    daemon.kill("SIGTERM");
+    await daemon;
+  }
+}
+
+async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ full: number; detector: number }> {
+  const texts = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { speaker: string; text: string });
+  const config = loadConfig(paths, { brain: "offline" });
+  const brain = new OfflineBrain();
+  let t = now();
+  for (let r = 0; r < rounds; r++) for (const u of texts) detectIntent(u.text);
+  const detector = (rounds * texts.length) / ((now() - t) / 1000);
+  t = now();
+  for (let r = 0; r < rounds; r++) {
+    const memory = new SpiritMemory("user");
+    texts.forEach((u, i) => {
+      const cause: Located<EventEntry> = { kind: "event", ts: new Date().toISOString(), source: "voice", id: u.speaker, output: u.text, line: i + 1, offset: i * 100 };
+      const heard = memory.hear(cause);
+      void brain.decide({ heard, recent: [], memory: "", userSpeaker: "user", now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
+    });
+    await Promise.resolve();
+  }
+  const full = (rounds * texts.length) / ((now() - t) / 1000);
+  return { full, detector };
+}
+
+export async function run(): Promise<void> {
+  const tmp = mkdtempSync(join(tmpdir(), "world-bench-spirit-"));
+  try {
+    const n = Number(process.env.BENCH_UTTERANCES ?? 40);
+    const paths = worldPaths(join(tmp, "w"));
+    mkdirSync(paths.home, { recursive: true });
+    progress(`voice → nudge over ${n} utterances…`);
+    const floor = await watchFloor(tmp, n);
+    const xs = await reactionLatency(paths, n);
+    progress("offline decisions in process…");
+    const rate = await decisionsPerSecond(paths, 2000);
+    const rows: Row[] = [
+      {
+        name: "voice line → nudge line (real daemon, offline brain)",
+        value: `median ${fmt.ms(median(xs))}, p95 ${fmt.ms(percentile(xs, 95))}`,
+        floor: `fs.watch median ${fmt.ms(median(floor))}, p95 ${fmt.ms(percentile(floor, 95))}`,
+        ratio: fmt.x(median(xs) / median(floor)),
+        note: `median over median, n=${xs.length}`,
+      },
+      {
+        name: "offline brain + rules, decisions per second",
+        value: fmt.rate(rate.full),
+        floor: `detectIntent alone ${fmt.rate(rate.detector)}`,
+        ratio: fmt.x(rate.detector / rate.full),
+        note: "slowdown over the detector",
+      },
+    ];
+    printTable("Spirit", rows);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

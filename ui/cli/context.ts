@@ -1,6 +1,7 @@
 /** What every CLI command gets: the world's paths and where to write. */
 import { statSync } from "node:fs";
 import { UsageError, shown } from "../../tools/errors.js";
+import { syncFromEnv } from "../../tools/world/append.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface GlobalOptions {
@@ -27,7 +28,7 @@ function checkHome(paths: WorldPaths): WorldPaths {
 export function makeContext(options: GlobalOptions): Context {
   return {
     paths: checkHome(worldPaths(options.home)),
-    sync: options.sync === true || process.env.WORLD_FSYNC === "1",
+    sync: options.sync === true || syncFromEnv(), // the same rule as every other writer (WORLD_FSYNC=1 or true)
     out: (line) => process.stdout.write(line + "\n"),
     warn: (message) => process.stderr.write(`world: warning: ${message}\n`),
   };

@@ -1,0 +1,55 @@
+/** `world check <reader>` through the real binary: exactly once, --peek, independent readers, a replaced log. */
+import { readdirSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { jsonLines } from "./helpers.js";
+
+let w: TempWorld;
+afterEach(() => w?.cleanup());
+
+async function ok(home: string, args: string[]) {
+  const r = await world(home, args);
+  expect(r.exitCode, r.stderr).toBe(0);
+  return r;
+}
+const event = (home: string, id: string) => ok(home, ["event", "bash", id, `output ${id}`, "-q"]);
+const ids = async (home: string, ...args: string[]) => jsonLines<{ id: string }>((await ok(home, ["check", ...args, "--json"])).stdout).map((e) => e.id);
+
+it("hands each entry over exactly once; --peek does not advance; readers are independent", async () => {
+  w = tempWorld();
+  expect(await ids(w.home, "verifier")).toEqual([]);
+  await event(w.home, "a");
+  await event(w.home, "b");
+  expect(await ids(w.home, "verifier", "--peek")).toEqual(["a", "b"]);
+  expect(await ids(w.home, "verifier")).toEqual(["a", "b"]);
+  expect(await ids(w.home, "verifier")).toEqual([]);
+  await event(w.home, "c");
+  expect(await ids(w.home, "spirit")).toEqual(["a", "b", "c"]);
+  expect(await ids(w.home, "verifier")).toEqual(["c"]);
+  expect(await ids(w.home, "verifier", "--peek")).toEqual([]);
+
+  const plain = await ok(w.home, ["check", "human", "--peek"]);
+  expect(plain.stdout.split("\n")).toEqual([expect.stringMatching(/\]\[event:bash\]\[a\] output a$/), expect.stringContaining("[b]"), expect.stringContaining("[c]")]);
+  expect(readdirSync(join(w.home, ".world/cursors")).sort()).toEqual(["spirit.json", "verifier.json"]);
+});
+
+it("a replaced log resets the cursor with a one-line warning", async () => {
+  w = tempWorld();
+  const other = tempWorld();
+  try {
+    await event(w.home, "a");
+    await event(w.home, "b");
+    expect(await ids(w.home, "r")).toEqual(["a", "b"]);
+    await event(other.home, "x");
+    await event(other.home, "y");
+    await event(other.home, "z");
+    renameSync(other.paths.log, w.paths.log);
+    const r = await ok(w.home, ["check", "r", "--json"]);
+    expect(r.stderr).toBe("world: warning: world.log was replaced since r last read; starting from the top");
+    expect(jsonLines<{ id: string }>(r.stdout).map((e) => e.id)).toEqual(["x", "y", "z"]);
+    expect(await ids(w.home, "r")).toEqual([]);
+  } finally {
+    other.cleanup();
+  }
+});

@@ -6,6 +6,7 @@
 const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> }[] = [
   { name: "log", load: () => import("./log.js") },
   { name: "monitor", load: () => import("./monitor.js") },
+  { name: "supervise", load: () => import("./supervise.js") },
   { name: "spirit", load: () => import("./spirit.js") },
 
 ];

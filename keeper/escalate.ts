@@ -13,9 +13,11 @@ export const NUDGE = "nudge: ";
 
 export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
   const escalated: string[] = [];
-  const answered = ctx.index.db.prepare("SELECT 1 FROM entries WHERE id = ? AND kind = 'event' AND label = 'user' AND line > ? LIMIT 1");
+  // The unary + keeps SQLite on the per-id index: by source it would scan every system or
+  // user event after the failure, for each failed session (measured: 300 ms each on 1M lines).
+  const answered = ctx.index.db.prepare("SELECT 1 FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'user' AND line > ? LIMIT 1");
   const lastNudge = ctx.index.db.prepare(
-    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND kind = 'event' AND label = 'system' AND output LIKE 'nudge: %' AND line > ?",
+    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' AND output LIKE 'nudge: %' AND line > ?",
   );
   const period = ctx.config.escalateAfterMs;
   for (const s of sessionsIn(ctx.index, "failed", Number.MAX_SAFE_INTEGER)) {

@@ -30,7 +30,7 @@ const BATCH = 1000;
 export interface VerifierOptions {
   once?: boolean;
   signal?: AbortSignal;
-  /** Wait this long after a change before reading, so a burst is read in one go (default 15 ms). */
+  /** Wait this long after a change before reading, so a burst is read in one go (default 5 ms). */
   debounceMs?: number;
   pollMs?: number;
   settings?: Partial<VerifierSettings>;
@@ -92,7 +92,7 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
 }
 
 async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOptions): Promise<void> {
-  const { signal, debounceMs = 15, pollMs = 1000 } = options;
+  const { signal, debounceMs = 5, pollMs = 1000 } = options;
   let pending = true; // read once at start: catch up on what happened while we were down
   let wake: (() => void) | undefined;
   const poke = () => {

@@ -17,7 +17,7 @@ describe("world spawn", () => {
     const r = await world(w.home, ["spawn", "dump the env | need: file exists env-1.json", "--", join(FIXTURES, "env-dump.mjs"), "a b", "--flag"]);
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
-    const id = r.stdout.trim();
+    const id = String(r.stdout).trim();
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === id);
     const { entries } = collectEntries(w.paths.log);

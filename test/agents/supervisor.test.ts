@@ -36,7 +36,7 @@ describe("world up", () => {
 
     // The world works under it: an agent is judged.
     const r = await world(w.home, ["spawn", "write it | need: file exists result.txt", "--", fixture("finisher.sh")]);
-    const id = r.stdout.trim();
+    const id = String(r.stdout).trim();
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "verified");
 
     // A crash is noticed and the child comes back.
@@ -53,7 +53,7 @@ describe("world up", () => {
     expect(done.exitCode).toBe(0);
     expect(upLines().at(-1)).toBe("stopped all children");
     await waitGone(newPid);
-    const out = done.stdout.split("\n");
+    const out = String(done.stdout).split("\n");
     expect(out).toContain(`verifier  running  pid ${newPid}, 1 restart`);
     expect(out.filter((l) => /^(keeper|verifier) +stopped /.test(l))).toHaveLength(2);
     expect(readFileSync(join(w.paths.logs, "up.log"), "utf8")).toMatch(/stopped all children/);

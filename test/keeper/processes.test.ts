@@ -56,7 +56,7 @@ describe("Keeper: dead agents", () => {
   it("says the process is gone when nobody saw it exit (spawned by the one-shot CLI)", async () => {
     w = tempWorld();
     const r = await world(w.home, ["spawn", "sleep | need: never", "--", fixture("sleeper.sh")]);
-    const id = r.stdout.trim();
+    const id = String(r.stdout).trim();
     await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active");
     const { pid } = readProcRecord(w.paths, id)!;
     process.kill(-pid, "SIGKILL");

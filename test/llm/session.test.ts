@@ -67,3 +67,20 @@ describe("Conversation", () => {
     expect(readFileSync(c.file, "utf8")).toBe("{not json");
   });
 });
+
+describe("Conversation trimming with tool results", () => {
+  it("strips a tool_result whose tool_use was trimmed, keeping the text of that message", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "mixed", { keepLatest: 2 });
+    c.push(user("case 1"));
+    for (let i = 0; i < 4; i++) {
+      c.push({ role: "assistant", content: [{ type: "tool_use", id: `v${i}`, name: "record_verdict", input: {} }] });
+      c.push({ role: "user", content: [{ type: "tool_result", tool_use_id: `v${i}`, content: "recorded" }, { type: "text", text: `case ${i + 2}` }] });
+    }
+    const m = c.messages;
+    expect(m[0]).toEqual(user("case 1"));
+    expect(m[1]!.role).toBe("assistant");
+    expect(m[2]).toEqual({ role: "user", content: [{ type: "text", text: "case 5" }] });
+    expect(m).toHaveLength(3);
+  });
+});

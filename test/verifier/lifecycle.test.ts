@@ -32,7 +32,7 @@ function startVerifier(home: string): ResultPromise {
 async function spawn(args: string[]): Promise<string> {
   const r = await world(w!.home, ["spawn", ...args]);
   expect(r.stderr).toBe("");
-  return r.stdout.trim();
+  return String(r.stdout).trim();
 }
 
 const statusOf = (id: string, status: string) => (e: Located) => e.kind === "agent" && e.id === id && e.status === status;

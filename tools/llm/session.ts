@@ -87,8 +87,10 @@ export class Conversation {
     if (!tooBig || all.length < 4) return;
     const keep = tooMany ? this.keepLatest : Math.max(2, Math.floor((all.length - 1) / 2));
     // The tail starts at a user message; tool_results whose tool_use was dropped go with it.
-    for (let cut = all.length - keep; cut < all.length; cut++) {
-      if (cut <= 2 || all[cut]!.role !== "user") continue;
+    const from = all.length - keep;
+    if (from <= 2) return; // it would drop one message at most
+    for (let cut = from; cut < all.length; cut++) {
+      if (all[cut]!.role !== "user") continue;
       const first = withoutToolResults(all[cut]!);
       if (first === undefined) continue;
       this.state.dropped += cut - 1;

@@ -185,7 +185,7 @@ program
 program
   .command("verifier")
   .description("the Verifier as a daemon: wakes on every change to world.log")
-  .option("--debounce <duration>", "wait this long after a change before reading (default 15ms)")
+  .option("--debounce <duration>", "wait this long after a change before reading (default 5ms)")
   .action(async (opts) => {
     await (await import("../ui/cli/verify.js")).verifier(await ctx(), opts);
   });
@@ -210,12 +210,4 @@ program
     const started = await (await import("../agents/rearm.js")).rearmReminders(c.paths);
     for (const r of started) c.out(`re-armed ${r.kind} ${r.id}: due ${r.due}, pid ${r.pid}`);
     if (started.length === 0) c.out("nothing to re-arm");
-  });
-
-program
-  .command("verifier")
-  .description("the Verifier as a daemon: wakes on every change to world.log")
-  .option("--debounce <duration>", "wait this long after a change before reading (default 5ms)")
-  .action(async (opts) => {
-    await (await import("../ui/cli/verify.js")).verifier(await ctx(), opts);
   });

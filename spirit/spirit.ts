@@ -21,6 +21,8 @@ import { describeProblem, type Position } from "../tools/world/read.js";
 import { notify } from "../tools/notify/notify.js";
 import type { Logger } from "../tools/proc/daemon.js";
 import { statSync } from "node:fs";
+import { tryLock } from "../keeper/lock.js";
+import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
@@ -83,6 +85,17 @@ export class Spirit {
   };
 
   async run(signal: AbortSignal): Promise<void> {
+    // One Spirit per world: two would both answer every utterance.
+    const lock = tryLock(this.d.paths, "spirit");
+    if ("heldBy" in lock) throw new RefusedError(`the Spirit is already running in ${this.d.paths.home}: expected no other, received pid ${lock.heldBy}`);
+    try {
+      await this.runLocked(signal);
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async runLocked(signal: AbortSignal): Promise<void> {
     const { paths, config, log } = this.d;
     const { position, reset } = readCursor(paths, READER, logSize(paths.log));
     if (reset) log.warn({ reset }, "cursor reset");

@@ -86,6 +86,16 @@ describe("the Spirit, end to end", () => {
     await agentEnded(w.paths, spiritLines(w.paths)[0]!.id);
   });
 
+  it("one Spirit per world: a second one is refused (exit 3); a lock left by a killed one is taken over", async () => {
+    spirit = await startSpirit(w.paths);
+    const second = await world(w.home, ["spirit"]);
+    expect(second.exitCode).toBe(3);
+    expect(second.stderr).toBe(`world: the Spirit is already running in ${w.home}: expected no other, received pid ${spirit.child.pid}`);
+    spirit.child.kill("SIGKILL");
+    await spirit.child;
+    spirit = await startSpirit(w.paths);
+  });
+
   it("voice lines older than the stale age are context, not requests (first start on an old world)", async () => {
     const old = new Date(Date.now() - 3_600_000).toISOString();
     appendOnce(w.paths, { kind: "event", source: "voice", id: "user", output: "remind me to water the plants in 5 minutes", ts: old });

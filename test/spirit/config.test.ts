@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadConfig, userSpeaker } from "../../spirit/config.js";
+import { formatDuration, parseDuration } from "../../spirit/duration.js";
+import { tempWorld, type TempWorld } from "../support/world.js";
+
+describe("the Spirit's settings", () => {
+  let w: TempWorld;
+  beforeEach(() => {
+    w = tempWorld();
+  });
+  afterEach(() => w.cleanup());
+
+  const file = (json: unknown) => {
+    mkdirSync(w.paths.dir, { recursive: true });
+    writeFileSync(join(w.paths.dir, "config.json"), typeof json === "string" ? json : JSON.stringify(json));
+  };
+
+  it("defaults", () => {
+    expect(loadConfig(w.paths, {}, {})).toEqual({
+      user: "user",
+      nudgeExpiryMs: 600_000,
+      dedupeWindowMs: 43_200_000,
+      declineMemoryMs: 604_800_000,
+      staleVoiceMs: 600_000,
+      calendarLeadMs: 900_000,
+      calendarPollMs: 60_000,
+      brain: "auto",
+    });
+  });
+
+  it("a flag beats the environment, which beats .world/config.json (other parts' keys are left alone)", () => {
+    file({ keeper: { startTimeout: "1h" }, spirit: { user: "ana", nudgeExpiry: "5m", calendar: "cal.ics" } });
+    expect(loadConfig(w.paths, {}, {})).toMatchObject({ user: "ana", nudgeExpiryMs: 300_000, calendar: "cal.ics" });
+    expect(loadConfig(w.paths, {}, { WORLD_USER_SPEAKER: "bo", WORLD_NUDGE_EXPIRY: "1m" })).toMatchObject({ user: "bo", nudgeExpiryMs: 60_000 });
+    expect(loadConfig(w.paths, { user: "cy", nudgeExpiry: "2s" }, { WORLD_USER_SPEAKER: "bo" })).toMatchObject({ user: "cy", nudgeExpiryMs: 2000 });
+    file({ userSpeaker: "dee" });
+    expect(userSpeaker(w.paths, undefined, {})).toBe("dee");
+  });
+
+  it("bad values are one-line usage errors", () => {
+    expect(() => loadConfig(w.paths, { nudgeExpiry: "soon" }, {})).toThrow('invalid nudge expiry: expected a duration like 90s, 10m, 24h or 2d, received "soon"');
+    expect(() => loadConfig(w.paths, { brain: "psychic" }, {})).toThrow('invalid brain: expected auto, offline or claude, received "psychic"');
+    file("{not json");
+    expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: expected JSON/);
+    file({ spirit: { user: 7 } });
+    expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: spirit\.user expected /);
+  });
+
+  it("durations", () => {
+    expect(parseDuration("1.5h", "x")).toBe(5_400_000);
+    expect(parseDuration("250ms", "x")).toBe(250);
+    expect(formatDuration(600_000)).toBe("10m");
+    expect(formatDuration(1000)).toBe("1s");
+    expect(formatDuration(1500)).toBe("1.5s");
+  });
+});

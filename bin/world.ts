@@ -22,6 +22,15 @@ async function main(): Promise<number> {
   }
 }
 
+// stdout failing is not a bug of ours. A reader that went away (`world query recent | head -1`)
+// ends the process quietly, as SIGPIPE ends Unix tools; anything else is one line. Either
+// way nothing is acknowledged afterwards: `world check` moves its cursor only once every
+// line was written, so its entries come again.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") process.stderr.write(`world: cannot write to stdout: ${error.message}\n`);
+  process.exit(1);
+});
+
 main().then((code) => {
   // Exit by exitCode when all is well, so stdout drains; at once on failure.
   if (code === 0) process.exitCode = 0;

@@ -22,6 +22,20 @@ function logSize(paths: WorldPaths): number {
   }
 }
 
+/** What `reader` has not seen yet, without moving its cursor. */
+function unseen(paths: WorldPaths, reader: string): CheckResult {
+  const { position, reset } = readCursor(paths, reader, logSize(paths));
+  const entries: Located[] = [];
+  const read = readEntries(paths.log, position, (entry) => {
+    entries.push(entry);
+  });
+  return { entries, problems: read.problems, from: position, to: read.end, ...(reset && { reset }) };
+}
+
+function advance(paths: WorldPaths, reader: string, result: CheckResult): void {
+  if (result.to.offset !== result.from.offset || result.reset) writeCursor(paths, reader, result.to);
+}
+
 /**
  * Reads what `reader` has not seen, calls `handOver` with it, and only then advances the
  * cursor (unless `peek`). If handOver throws, the cursor stays: the entries come again.
@@ -32,13 +46,21 @@ export function check(
   handOver: (result: CheckResult) => void,
   options: { peek?: boolean } = {},
 ): CheckResult {
-  const { position, reset } = readCursor(paths, reader, logSize(paths));
-  const entries: Located[] = [];
-  const read = readEntries(paths.log, position, (entry) => {
-    entries.push(entry);
-  });
-  const result: CheckResult = { entries, problems: read.problems, from: position, to: read.end, ...(reset && { reset }) };
+  const result = unseen(paths, reader);
   handOver(result);
-  if (!options.peek && (read.end.offset !== position.offset || reset)) writeCursor(paths, reader, read.end);
+  if (!options.peek) advance(paths, reader, result);
+  return result;
+}
+
+/** check() for a hand-over that completes later (e.g. once stdout has taken every line). */
+export async function checkAsync(
+  paths: WorldPaths,
+  reader: string,
+  handOver: (result: CheckResult) => Promise<void>,
+  options: { peek?: boolean } = {},
+): Promise<CheckResult> {
+  const result = unseen(paths, reader);
+  await handOver(result);
+  if (!options.peek) advance(paths, reader, result);
   return result;
 }

@@ -1,8 +1,10 @@
 /** `world check <reader>` through the real binary: exactly once, --peek, independent readers, a replaced log. */
-import { readdirSync, renameSync } from "node:fs";
+import { execa } from "execa";
+import { existsSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { Appender } from "../../tools/world/append.js";
+import { tempWorld, world, WORLD_BIN, type TempWorld } from "../support/world.js";
 import { jsonLines } from "./helpers.js";
 
 let w: TempWorld;
@@ -52,4 +54,20 @@ it("a replaced log resets the cursor with a one-line warning", async () => {
   } finally {
     other.cleanup();
   }
+});
+
+it("a reader that goes away mid-way (`| head -n 1`) does not move the cursor: the entries come again", { timeout: 60_000 }, async () => {
+  w = tempWorld();
+  const a = new Appender(w.paths);
+  for (let i = 0; i < 3000; i++) a.append({ kind: "event", source: "bash", id: `e${i}`, output: "x".repeat(100) });
+  a.close();
+  const source = execa("node", [WORLD_BIN, "--home", w.home, "check", "r"], { reject: false, env: { WORLD_HOME: undefined } });
+  const head = await source.pipe("head", ["-n", "1"]);
+  expect(head.stdout).toMatch(/\]\[event:bash\]\[e0\] x+$/);
+  const run = await source;
+  expect(run.exitCode).toBe(1);
+  expect(run.stderr).toBe(""); // quiet, as Unix tools are on a closed pipe; no stack trace
+  expect(existsSync(join(w.home, ".world/cursors/r.json"))).toBe(false);
+  expect(await ids(w.home, "r")).toHaveLength(3000);
+  expect(await ids(w.home, "r")).toEqual([]);
 });

@@ -45,7 +45,7 @@ program
   .option("--peek", "show without advancing the cursor")
   .option("--json", "JSON Lines instead of log lines")
   .action(async (reader: string, opts) => {
-    await (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
+    (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
   });
 
 program
@@ -131,7 +131,8 @@ const THRESHOLDS = (cmd: Command) =>
 THRESHOLDS(program.command("keep"))
   .description("one Keeper sweep: timeouts, dead and orphaned agent processes, escalations, log health")
   .option("--once", "sweep once and exit (the default; for cron)")
-  .addHelpText("after", "\nFrom cron, every 5 minutes:\n  */5 * * * * cd /path/to/world && world keep --once\nThresholds also come from .world/config.json: {\"keeper\": {\"startTimeout\": \"1h\", …}} (docs/keeper-verifier.md).")
+  .option("--rearm", "first start again reminders and timers whose processes are gone (after a reboot)")
+  .addHelpText("after", "\nFrom cron, every 5 minutes (and re-arming reminders after a reboot):\n  */5 * * * * cd /path/to/world && world keep --once\n  @reboot     cd /path/to/world && world keep --once --rearm\nThresholds also come from .world/config.json: {\"keeper\": {\"startTimeout\": \"1h\", …}} (docs/keeper-verifier.md).")
   .action(async (opts) => {
     await (await import("../ui/cli/keep.js")).keepOnce(await ctx(), opts);
   });

@@ -1,6 +1,7 @@
 /**
  * `world keeper`: sweeps on a schedule (node-cron, every 5 minutes by default), once at
- * start to catch up after downtime. Runs never overlap. Stops on the first signal after
+ * start to catch up after downtime (re-arming reminders and timers whose processes a
+ * restart took away). Runs never overlap. Stops on the first signal after
  * the current sweep; a second signal forces.
  */
 import cron from "node-cron";
@@ -15,9 +16,11 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
   const removeHandlers = onShutdown(() => stop.abort(), log);
   options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
   let running: Promise<void> = Promise.resolve();
+  let first = true;
   const once = async () => {
     try {
-      const outcome = await sweep(paths, config, { log });
+      const outcome = await sweep(paths, config, { log, rearm: first });
+      first = false;
       if (outcome.ran) options.onSweep?.(outcome.summary.line);
       else log.warn(outcome.reason);
     } catch (error) {

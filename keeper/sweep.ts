@@ -32,7 +32,18 @@ export interface SweepSummary {
 
 export type SweepOutcome = { ran: true; summary: SweepSummary } | { ran: false; reason: string };
 
-export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { now?: Date; log?: Logger } = {}): Promise<SweepOutcome> {
+export interface SweepOptions {
+  now?: Date;
+  log?: Logger;
+  /**
+   * Start orphaned reminders and timers again before judging processes (agents/rearm.ts):
+   * after a reboot their processes are gone but their alarms must still ring. The daemon
+   * does it on its first sweep; from cron, `world keep --once --rearm` at @reboot.
+   */
+  rearm?: boolean;
+}
+
+export async function sweep(paths: WorldPaths, config: KeeperConfig, options: SweepOptions = {}): Promise<SweepOutcome> {
   const lock = tryLock(paths, "keeper");
   if ("heldBy" in lock) return { ran: false, reason: `another keeper (pid ${lock.heldBy}) is sweeping right now` };
   const started = Date.now();
@@ -42,6 +53,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { 
     const writer = options.now ? stamped(appender, options.now) : appender;
     const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, ...(options.log && { log: options.log }) };
     const timedOut = sweepTimeouts(ctx);
+    const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
     const health = checkHealth(ctx);
@@ -50,7 +62,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { 
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
-      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated; ` +
+      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${rearmed ? `, ${rearmed} re-armed` : ""}; ` +
       `health: ${health.lines} new lines, ${health.problems} problems (${ms} ms)`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
@@ -65,5 +77,17 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: { 
     appender.close();
     index.close();
     lock.release();
+  }
+}
+
+async function rearm(paths: WorldPaths, log: Logger | undefined): Promise<number> {
+  try {
+    const { rearmReminders } = await import("../agents/rearm.js");
+    const started = await rearmReminders(paths);
+    if (started.length) log?.info({ started }, "re-armed reminders and timers");
+    return started.length;
+  } catch (error) {
+    log?.error({ err: error }, "re-arming failed");
+    return 0;
   }
 }

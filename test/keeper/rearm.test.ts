@@ -1,0 +1,39 @@
+/** After a reboot: the Keeper re-arms reminders (agents/rearm.ts) before it judges dead processes. */
+import { afterEach, describe, expect, it } from "vitest";
+import { readProcRecord } from "../../agents/procs.js";
+import { collectEntries } from "../../tools/world/read.js";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
+import { killWorldProcesses, waitGone } from "../agents/support.js";
+
+let w: TempWorld | undefined;
+afterEach(() => {
+  if (w) killWorldProcesses(w.paths);
+  w?.cleanup();
+  w = undefined;
+});
+
+describe("Keeper and reminders after a restart", () => {
+  it("--rearm starts a reminder whose process is gone again instead of failing it; without it the session fails", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "remind me in 10 minutes to stretch | need: reminded", "--kind", "reminder"]);
+    expect(r.stderr).toBe("");
+    const id = String(r.stdout).trim();
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && e.output.startsWith("armed: due "));
+    const first = readProcRecord(w.paths, id)!;
+    process.kill(-first.pgid, "SIGKILL"); // as a reboot would
+    await waitGone(first.pid);
+
+    const kept = await world(w.home, ["keep", "--once", "--rearm"]);
+    expect(kept.stdout).toMatch(/0 dead, 0 orphans stopped, 0 escalated, 1 re-armed;/);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && /re-armed after a restart/.test(e.output));
+    const second = readProcRecord(w.paths, id)!;
+    expect(second.pid).not.toBe(first.pid);
+
+    process.kill(-second.pgid, "SIGKILL");
+    await waitGone(second.pid);
+    const plain = await world(w.home, ["keep", "--once"]);
+    expect(plain.stdout).toMatch(/1 dead/);
+    const last = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id).at(-1)!;
+    expect(last).toMatchObject({ status: "failed", output: `process ${second.pid} (attempt 1) is gone (its exit was not seen) before finishing` });
+  });
+});

@@ -39,7 +39,7 @@ describe("general agent (real process, real SDK, fake API on 127.0.0.1)", () => 
     w = tempWorld();
     startSession(w.paths, "g0", "find out what is using the disk");
     const result = await runAgentProcess(w.paths, "general", { id: "g0", task: "find out what is using the disk" });
-    expect(result.exitCode).toBe(3);
+    expect(result.exitCode, result.stderr).toBe(3);
     expect(entriesOf(w.paths, "g0").at(-1)).toMatchObject({ status: "failed", output: expect.stringMatching(/^no model available/), need: "an LLM API key or a human" });
   });
 

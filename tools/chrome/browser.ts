@@ -2,9 +2,11 @@
  * The system's Chromium, driven by playwright-core. No browser is ever downloaded: the
  * executable is /usr/bin/chromium (Debian's package) unless WORLD_CHROMIUM names another.
  * It runs headless with the background services that call home turned off.
+ * playwright-core is imported on first launch: loading it takes over a second, which
+ * agents that may never open a page (web-watch without a browser, general) must not pay.
  */
 import { accessSync, constants } from "node:fs";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
@@ -33,6 +35,7 @@ export async function launchBrowser(options: { executablePath?: string; timeoutM
   } catch {
     throw new BrowserUnavailable(`no Chromium at ${executablePath}: expected an executable browser (apt-get install chromium, or set WORLD_CHROMIUM)`);
   }
+  const { chromium } = await import("playwright-core");
   return chromium.launch({
     executablePath,
     headless: true,

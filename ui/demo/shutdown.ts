@@ -1,0 +1,84 @@
+/**
+ * Leaving nothing behind. Gracefully: SIGTERM to each daemon (SIGKILL after a grace
+ * period), then any task agent still running (from the process records the spawner
+ * keeps in .world/procs/, as the Keeper would; each said in world.log), then the log
+ * watch reads the last lines (the Spirit's "asleep"). Forcefully (a second Ctrl-C, or
+ * the demo process exiting): SIGKILL to all of them at once.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ProcRecord } from "../../agents/procs.js";
+import { pause } from "../../tools/proc/daemon.js";
+import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
+import { appendOnce } from "../../tools/world/append.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
+import type { Demo } from "./demo.js";
+
+/** Every agent process the world recorded, live records and archived ones. */
+export function agentRecords(paths: WorldPaths): ProcRecord[] {
+  const records: ProcRecord[] = [];
+  for (const dir of [paths.procs, join(paths.procs, "done")]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      try {
+        records.push(JSON.parse(readFileSync(join(dir, name), "utf8")) as ProcRecord);
+      } catch {
+        // a record being replaced right now: the next look finds it
+      }
+    }
+  }
+  return records;
+}
+
+function liveAgents(paths: WorldPaths): ProcRecord[] {
+  return agentRecords(paths).filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+}
+
+/** SIGTERM to agents still running, SIGKILL after `graceMs`; returns how many there were. */
+async function stopAgents(paths: WorldPaths, graceMs: number): Promise<number> {
+  const live = liveAgents(paths);
+  for (const r of live) {
+    if (!signalGroup(r.pgid, "SIGTERM")) continue;
+    appendOnce(paths, { kind: "event", source: "system", id: r.id, output: `demo: SIGTERM to process group ${r.pgid} (the demo is shutting down)` });
+  }
+  const deadline = Date.now() + graceMs;
+  let left = live;
+  while (left.length > 0 && Date.now() < deadline) {
+    await pause(50);
+    left = left.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  }
+  for (const r of left) {
+    if (!signalGroup(r.pgid, "SIGKILL")) continue;
+    appendOnce(paths, { kind: "event", source: "system", id: r.id, output: `demo: SIGKILL to process group ${r.pgid} (still running ${graceMs} ms after SIGTERM)` });
+  }
+  return live.length;
+}
+
+export async function shutdown(d: Demo): Promise<void> {
+  d.stopping = true;
+  d.n.line();
+  d.n.say("stopping everything: SIGTERM to each process, as Ctrl-C would (press Ctrl-C again to force)");
+  const grace = d.settings.stopTimeoutMs;
+  const ends = await Promise.all(d.daemons.map(async (daemon) => `${daemon.label} ${await daemon.stop(grace)}`));
+  const agents = await stopAgents(d.paths, grace);
+  // The last lines (the Spirit's "asleep", our SIGTERM notes) are shown before the watch stops.
+  await Promise.race([d.watch.caughtUp(), pause(5_000)]);
+  await d.watch.stop();
+  for (const end of ends) d.n.say(end);
+  if (agents > 0) d.n.say(`${agents} task agent${agents === 1 ? " was" : "s were"} still running and stopped`);
+  const left = [...d.daemons.filter((daemon) => daemon.alive()).map((daemon) => `${daemon.label} (pid ${daemon.pid})`), ...liveAgents(d.paths).map((r) => `agent ${r.id} (pid ${r.pid})`)];
+  if (left.length > 0) d.settings.warn(`still running after the shutdown: ${left.join(", ")}`);
+  else d.n.say(`no process left behind (${d.daemons.length} daemons, ${agentRecords(d.paths).length} agent records checked)`);
+}
+
+/** The second signal, or the demo exiting in a hurry: SIGKILL to everything, synchronously. */
+export function killAll(d: Demo): void {
+  d.stopping = true;
+  for (const daemon of d.daemons) daemon.kill();
+  for (const r of liveAgents(d.paths)) signalGroup(r.pgid, "SIGKILL");
+}

@@ -1,6 +1,6 @@
 /**
- * One look at a page: fetch it (Node's fetch, a timeout, a size cap), hash the body,
- * and keep its readable text so a change can be described in words.
+ * One look at a page: fetch it (Node's fetch, a timeout, a size cap), keep its readable
+ * text and hash that, so a change is one a person would see and can be described in words.
  */
 import { createHash } from "node:crypto";
 import type { ChromeTools } from "../../tools/chrome/tools.js";
@@ -41,8 +41,10 @@ export async function look(url: string, timeoutMs: number, stop: AbortSignal): P
     });
     const buffer = Buffer.from(await response.arrayBuffer());
     const body = buffer.subarray(0, MAX_BODY_BYTES);
-    const hash = createHash("sha256").update(body).digest("hex");
     const text = pageText(body.toString("utf8"), response.headers.get("content-type") ?? "");
+    // The visible text is hashed, not the bytes: a page whose markup carries a fresh token
+    // or timestamp on every load is not "changed" for the person watching it.
+    const hash = createHash("sha256").update(text).digest("hex");
     if (!response.ok) return { ok: false, error: `HTTP ${response.status} ${response.statusText}`.trim(), at };
     return { ok: true, status: response.status, bytes: buffer.length, hash, text, at };
   } catch (error) {

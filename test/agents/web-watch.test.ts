@@ -96,6 +96,24 @@ describe("web-watch agent (real process, real local server)", () => {
     expect((await child).exitCode).toBe(0);
   });
 
+  it("does not call a new token in the markup a change", async () => {
+    w = tempWorld();
+    const site = await page(`<p>Stock: 3</p><input type="hidden" value="t0">`);
+    const task = `watch ${site.url} every 1 second`;
+    startSession(w.paths, "ww7", task);
+    const child = runAgentProcess(w.paths, "web-watch", { id: "ww7", task, env: { WORLD_HEARTBEAT_MS: "200" } });
+    await waitForEntry(w.paths, isEvent("ww7", "chrome", /^first look: /));
+    site.set(`<p>Stock: 3</p><input type="hidden" value="t1">`);
+    // The heartbeat counts the looks: by the third, the new token has been seen.
+    await waitForEntry(w.paths, isStatus("ww7", "active", /: 3 checks, 0 changes$/), { what: "three looks" });
+    site.set(`<p>Stock: 2</p><input type="hidden" value="t2">`);
+    const changed = await waitForEntry(w.paths, isEvent("ww7", "chrome", /^changed: /));
+    expect(changed.output).toMatch(/now: Stock: 2; was: Stock: 3$/);
+    child.kill("SIGTERM");
+    expect((await child).exitCode).toBe(0);
+    expect(entriesOf(w.paths, "ww7").filter(isEvent("ww7", "chrome", /^changed: /))).toHaveLength(1);
+  });
+
   it("stops by itself after the duration in the task", async () => {
     w = tempWorld();
     const site = await page("steady");

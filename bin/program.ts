@@ -212,3 +212,14 @@ program
     for (const r of started) c.out(`re-armed ${r.kind} ${r.id}: due ${r.due}, pid ${r.pid}`);
     if (started.length === 0) c.out("nothing to re-arm");
   });
+
+program
+  .command("demo")
+  .description("the whole system at work, offline, in a temporary world: daemons, a conversation, a reminder, an agent that needs a human (docs/demo.md)")
+  .option("--keep-running", "after the summary, leave the daemons and the monitor up until Ctrl-C")
+  .option("--clean", "remove the temporary world at the end (it is kept by default, to grep)")
+  .option("--step-timeout <duration>", "give up on a step that has not happened after this long", "60s")
+  .action(async (opts) => {
+    // The global --home as given: the demo wants a new or empty directory, never $WORLD_HOME.
+    await (await import("../ui/cli/demo.js")).demo(program.opts<{ home?: string }>().home, opts);
+  });

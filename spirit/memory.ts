@@ -10,6 +10,7 @@ import type { Position } from "../tools/world/read.js";
 import { nudgeKind } from "./ids.js";
 import { readSpiritLine, SOURCE } from "./lines.js";
 import { topicKey } from "./preferences.js";
+import { speakerId } from "./transcript.js";
 
 export type NudgeStatus = "open" | "accepted" | "declined" | "expired" | "closed";
 
@@ -56,8 +57,6 @@ export class SpiritMemory {
   readonly preferences = new Map<string, { topic: string; blocked: boolean }>();
   /** Nudge id → the answer, for "a no lowers future nudges of that kind". */
   readonly answers = new Map<string, { kind: string; yes: boolean; at: number }>();
-  /** Agent id → how many times the user was told it needs them. */
-  readonly needsYou = new Map<string, number>();
   readonly observations = new Map<string, Remembered>();
   readonly requests = new Map<string, Remembered>();
   readonly heard: Heard[] = [];
@@ -72,7 +71,12 @@ export class SpiritMemory {
   private readonly reactedAt = new Map<string, number>();
   private readonly reactedLines = new Set<number>();
 
-  constructor(private readonly userSpeaker: string) {}
+  private readonly userSpeaker: string;
+
+  /** `userSpeaker` as configured: "Alice Smith" is heard as [event:voice][Alice_Smith]. */
+  constructor(userSpeaker: string) {
+    this.userSpeaker = speakerId(userSpeaker).toLowerCase();
+  }
 
   /** Fold one entry; only the Spirit's own lines change what it remembers. */
   apply(entry: Entry & { line?: number }): void {
@@ -143,10 +147,6 @@ export class SpiritMemory {
         return;
       case "needs-you":
         this.reaction(`needs:${e.id}`, e.line);
-        if (!this.seenNeedsYou.has(`${e.id}@${e.ts}`)) {
-          this.seenNeedsYou.add(`${e.id}@${e.ts}`);
-          this.needsYou.set(e.id, (this.needsYou.get(e.id) ?? 0) + 1);
-        }
         return;
       case "brain":
         this.brainUp = line.up;
@@ -159,11 +159,9 @@ export class SpiritMemory {
     }
   }
 
-  private readonly seenNeedsYou = new Set<string>();
-
   /** A voice line, as conversation context. */
   hear(entry: EventEntry): Heard {
-    const heard: Heard = { speaker: entry.id, text: entry.output, isUser: entry.id.toLowerCase() === this.userSpeaker.toLowerCase(), ts: entry.ts };
+    const heard: Heard = { speaker: entry.id, text: entry.output, isUser: entry.id.toLowerCase() === this.userSpeaker, ts: entry.ts };
     this.heard.push(heard);
     if (this.heard.length > KEEP_HEARD) this.heard.shift();
     return heard;

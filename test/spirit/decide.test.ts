@@ -49,6 +49,11 @@ describe("the Spirit's rules over the offline brain", () => {
     expect(action).toMatchObject({ type: "nudge", kind: "reminder", question: 'Want me to do what alice asked: "remind me to call my mom at 5pm"?' });
   });
 
+  it("knows the user by the configured name, as the listener writes it", async () => {
+    const { action } = await decideAbout(new SpiritMemory("Ana Lima"), "ana_lima", "remind me to stretch in 2 seconds");
+    expect(action.type).toBe("spawn");
+  });
+
   it("asks before spending money, even when the user says it plainly", async () => {
     const { action } = await decideAbout(new SpiritMemory("me"), "me", "send 200 dollars to bob");
     expect(action).toMatchObject({ type: "nudge", kind: "payment", question: "Want me to send 200 dollars to bob?" });

@@ -36,14 +36,14 @@ export function eventCall(smallHome: string, runs: number): Row[] {
   const certs = process.env.NODE_EXTRA_CA_CERTS === undefined ? "not set here" : "set";
   return [
     {
-      name: `world event (NODE_EXTRA_CA_CERTS ${certs}), ${runs} runs`,
+      name: `\`world event\` (NODE_EXTRA_CA_CERTS ${certs}), ${runs} runs`,
       value: cell(t.get("event")!),
       floor: `node -e '' ${fmt.ms(t.get("node")!.median)}`,
       ratio: ratio(t.get("event")!, t.get("node")!),
       note: "target ≤ 1.50x",
     },
     {
-      name: `world event (NODE_EXTRA_CA_CERTS removed), ${runs} runs`,
+      name: `\`world event\` (NODE_EXTRA_CA_CERTS removed), ${runs} runs`,
       value: cell(t.get("event-bare")!),
       floor: `node -e '' ${fmt.ms(t.get("node-bare")!.median)}`,
       ratio: ratio(t.get("event-bare")!, t.get("node-bare")!),
@@ -72,9 +72,9 @@ export function agentCalls(bigHome: string, log: string, ids: { recent: string; 
     ratio: `${ratio(t.get(key)!, node)}; ${ratio(t.get(key)!, grep)}`,
   });
   return [
-    row(`world agent active <id> (latest line near the end), ${runs} runs`, "recent"),
-    row(`world agent active <id> (latest line far back), ${runs} runs`, "oldest"),
-    row(`world agent start <new-id> (proves absence: full backward scan), ${runs} runs`, "start"),
+    row(`\`world agent active <id>\` (latest line near the end), ${runs} runs`, "recent"),
+    row(`\`world agent active <id>\` (latest line far back), ${runs} runs`, "oldest"),
+    row(`\`world agent start <new-id>\` (proves absence: full backward scan), ${runs} runs`, "start"),
   ];
 }
 
@@ -98,8 +98,8 @@ export function queries(bigHome: string, log: string, words: { rare: string; com
     ratio: `${ratio(t.get(key)!, node)}; ${ratio(t.get(key)!, t.get(grepKey)!)}`,
   });
   return [
-    row(`world query active, ${runs} runs`, "active", "grep-active"),
-    row(`world query search ${words.rare} (rare word), ${runs} runs`, "rare", "grep-rare"),
-    row(`world query search ${words.common} (common word), ${runs} runs`, "common", "grep-common"),
+    row(`\`world query active\`, ${runs} runs`, "active", "grep-active"),
+    row(`\`world query search ${words.rare}\` (rare word), ${runs} runs`, "rare", "grep-rare"),
+    row(`\`world query search ${words.common}\` (common word), ${runs} runs`, "common", "grep-common"),
   ];
 }

@@ -165,6 +165,7 @@ export class Supervisor {
   kill(): void {
     this.stopping = true;
     this.stopper.abort();
+    this.fact("forced stop: SIGKILL to every child");
     for (const c of this.children) c.kill();
   }
 

@@ -37,13 +37,20 @@ export interface Case {
   history: string[];
 }
 
+/** Characters of the finish output sent to the model (the whole text is in the attachment). */
+const OUTPUT_MAX = 12_000;
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown]`;
+}
+
 export function describeCase(c: Case): string {
   const checks = c.checks.length ? c.checks.map((r) => `- ${r.ok ? "PASS" : "FAIL"} ${r.clause}: ${r.detail}`).join("\n") : "(none)";
   return [
     `Session ${c.id}, attempt ${c.attempt} (${c.retriesLeft} retries left).`,
     `Task: ${c.task}`,
     `Need: ${c.need}`,
-    `Finish output (the agent's evidence):\n${c.output}`,
+    `Finish output (the agent's evidence):\n${cut(c.output, OUTPUT_MAX)}`,
     `Exact checks already run:\n${checks}`,
     `Recent log lines of this session:\n${c.history.join("\n") || "(none)"}`,
   ].join("\n\n");

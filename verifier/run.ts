@@ -78,6 +78,8 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
     });
     for (const p of read.problems) ctx.log?.warn(describeProblem(p));
     for (const e of batch) {
+      // Stopping: leave the cursor where it was; what was handled is not handled twice on re-reading.
+      if (signal?.aborted) return;
       try {
         await handle(ctx, e, total);
       } catch (error) {

@@ -48,6 +48,11 @@ describe("agent lifecycle under the Verifier", () => {
     const verified = await waitForEntry(w.paths, statusOf(id, "verified"));
     expect(verified.output).toBe("result.txt exists; the finish output matches /wrote/ [judge: evidence]");
     expect(statuses(id)).toEqual(["start", "active", "finish", "verified"]);
+    // Graceful on SIGTERM: exits 0 and says so in its operational log.
+    daemon.kill("SIGTERM");
+    expect((await daemon).exitCode).toBe(0);
+    daemon = undefined;
+    expect(readFileSync(join(w.paths.logs, "verifier.log"), "utf8")).toMatch(/"msg":"verifier stopped"/);
   });
 
   it("retry path: the guidance goes to the relaunched agent, which then succeeds", async () => {

@@ -1,7 +1,8 @@
 /**
  * Spirit nudges still waiting for the human: `[event:spirit][<id>] nudge: <question>`
- * with no `[event:user][<id>]` after it. Shared by `world query nudges`, the monitor
- * and the MCP server.
+ * with no `[event:user][<id>]` after it, and not closed by the Spirit since (`nudge
+ * expired: …`, `nudge declined: …`, `nudge closed: …`; see docs/spirit.md). Shared by
+ * `world query nudges`, the monitor and the MCP server.
  */
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
@@ -21,7 +22,8 @@ export function openNudges(index: WorldIndex, limit = 100): EntryJson[] {
     .prepare(
       `SELECT n.line, n.ts, n.id, n.output, n.output_ref FROM entries n
        WHERE n.kind = 'event' AND n.label = 'spirit' AND substr(n.output, 1, ?) = ?
-         AND NOT EXISTS (SELECT 1 FROM entries u WHERE u.id = n.id AND u.kind = 'event' AND u.label = 'user' AND u.line > n.line)
+         AND NOT EXISTS (SELECT 1 FROM entries u WHERE u.id = n.id AND u.kind = 'event' AND u.line > n.line
+           AND (u.label = 'user' OR (u.label = 'spirit' AND (u.output GLOB 'nudge expired*' OR u.output GLOB 'nudge declined*' OR u.output GLOB 'nudge closed*'))))
        ORDER BY n.line LIMIT ?`,
     )
     .all(NUDGE_PREFIX.length, NUDGE_PREFIX, limit) as Row[];

@@ -66,9 +66,8 @@ interface EntryRow {
 }
 
 function entryFromRow(r: EntryRow): EntryJson {
-  const json: EntryJson = { line: r.line, ts: r.ts, kind: r.kind, id: r.id, output: r.output };
-  if (r.kind === "event") json.source = r.label;
-  else json.status = r.label;
+  // The same key order as entryJson (json.ts): one shape whichever path produced it.
+  const json: EntryJson = { line: r.line, ts: r.ts, kind: r.kind, ...(r.kind === "event" ? { source: r.label } : { status: r.label }), id: r.id, output: r.output };
   if (r.need !== null) json.need = r.need;
   if (r.output_ref !== null) json.outputRef = r.output_ref;
   if (r.need_ref !== null) json.needRef = r.need_ref;

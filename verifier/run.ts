@@ -22,6 +22,7 @@ import { tryLock } from "../keeper/lock.js";
 import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
 import { concerns, emptyTally, handle, type Tally } from "./handle.js";
 import { ModelJudge } from "./model-judge.js";
+import { reconcile } from "./reconcile.js";
 
 export const READER = "verifier";
 /** Lines the Verifier acts on, at most, before it writes its cursor. */
@@ -33,6 +34,8 @@ export interface VerifierOptions {
   /** Wait this long after a change before reading, so a burst is read in one go (default 5 ms). */
   debounceMs?: number;
   pollMs?: number;
+  /** How often to look for work through the index too, besides the cursor (default 60 s). */
+  reconcileMs?: number;
   settings?: Partial<VerifierSettings>;
   log?: Logger;
   onTally?: (tally: Tally) => void;
@@ -53,6 +56,7 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
   options.log?.info({ judge: client ? `model ${modelFromEnv()}` : "offline (no ANTHROPIC_API_KEY)" }, "verifier started");
   const total = emptyTally();
   try {
+    await reconcile(ctx, total, options.signal);
     if (options.once) {
       await drain(ctx, total, options.signal);
       return total;
@@ -94,7 +98,8 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
 }
 
 async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOptions): Promise<void> {
-  const { signal, debounceMs = 5, pollMs = 1000 } = options;
+  const { signal, debounceMs = 5, pollMs = 1000, reconcileMs = 60_000 } = options;
+  let reconciled = Date.now();
   let pending = true; // read once at start: catch up on what happened while we were down
   let wake: (() => void) | undefined;
   const poke = () => {
@@ -121,6 +126,10 @@ async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOp
       pending = false;
       const before = { ...total };
       await drain(ctx, total, signal);
+      if (Date.now() - reconciled >= reconcileMs) {
+        reconciled = Date.now();
+        await reconcile(ctx, total, signal);
+      }
       if (JSON.stringify(before) !== JSON.stringify(total)) options.onTally?.(total);
     }
   } finally {

@@ -83,4 +83,17 @@ describe("the Verifier, exactly once", () => {
     const said = collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.id === "b2").map((e) => e.output);
     expect(said).toEqual(["verifier: cannot start attempt 2: no recorded command (the session was not started by world spawn); the agent must pick up the retry itself"]);
   });
+
+  it("finds finished agents through the index even when its cursor was moved past them", async () => {
+    w = tempWorld();
+    appendOnce(w.paths, { kind: "agent", status: "start", id: "c1", output: "t", need: "output matches /ok/" });
+    appendOnce(w.paths, { kind: "agent", status: "finish", id: "c1", output: "ok" });
+    appendOnce(w.paths, { kind: "agent", status: "failed", id: "c2", output: "stuck", need: "a word" });
+    appendOnce(w.paths, { kind: "event", source: "user", id: "c2", output: "the word is blue" });
+    // Someone read the Verifier's cursor by hand: it is at the end now.
+    expect((await world(w.home, ["check", "verifier"])).exitCode).toBe(0);
+    const r = await world(w.home, ["verify", "--once"], { env: { ANTHROPIC_API_KEY: "" } });
+    expect(r.stdout).toBe("verify: 1 verified, 0 retry, 0 failed; 1 human answers, 0 agents relaunched");
+    expect(Object.fromEntries(verdictsBySession())).toEqual({ c1: ["verified"], c2: ["failed", "retry"] });
+  });
 });

@@ -24,9 +24,20 @@ export interface FollowOptions {
   onPosition?: (position: Position) => void;
 }
 
-export async function* follow(paths: WorldPaths, options: FollowOptions = {}): AsyncGenerator<Located> {
+/**
+ * Entries appended from `options.from` (default: the end of the log when follow() is called;
+ * a generator function would only look when first iterated, and miss what came in between).
+ */
+export function follow(paths: WorldPaths, options: FollowOptions = {}): AsyncGenerator<Located> {
+  // The file itself too, so that a log replaced by a longer one (mv, a restore) is noticed.
+  const inode = statOf(paths.log)?.ino;
+  return followFrom(paths, options.from ?? endOf(paths.log), inode, options);
+}
+
+async function* followFrom(paths: WorldPaths, from: Position, startInode: number | undefined, options: FollowOptions): AsyncGenerator<Located> {
   const { signal, pollMs = 1000 } = options;
-  let position = options.from ?? endOf(paths.log);
+  let position = from;
+  let inode = startInode;
   let pending = true;
   let notify: (() => void) | undefined;
   const wake = () => {
@@ -51,10 +62,13 @@ export async function* follow(paths: WorldPaths, options: FollowOptions = {}): A
       notify = undefined;
       pending = false;
       if (signal?.aborted) break;
-      if (sizeOf(paths.log) < position.offset) {
-        options.onProblem?.({ ...position, error: "world.log became shorter (replaced?): reading it again from the top" });
+      const now = statOf(paths.log);
+      if (now !== undefined && ((inode !== undefined && now.ino !== inode) || now.size < position.offset)) {
+        const why = now.size < position.offset ? "became shorter" : "was replaced by another file";
+        options.onProblem?.({ ...position, error: `world.log ${why} (replaced?): reading it again from the top` });
         position = START;
       }
+      if (now !== undefined) inode = now.ino;
       const batch: Located[] = [];
       const result = readEntries(paths.log, position, (entry) => {
         batch.push(entry);
@@ -74,12 +88,8 @@ export async function* follow(paths: WorldPaths, options: FollowOptions = {}): A
   }
 }
 
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
+function statOf(file: string): { size: number; ino: number } | undefined {
+  return statSync(file, { throwIfNoEntry: false });
 }
 
 /** The position after the last complete line: counts newlines without parsing. */

@@ -1,0 +1,76 @@
+/** follow(): every entry appended after it started, in order, once; a replaced log is read from the top. */
+import { renameSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { Appender } from "../../../tools/world/append.js";
+import type { Located } from "../../../tools/world/entry.js";
+import { endOf, follow } from "../../../tools/world/follow.js";
+import { worldPaths, type WorldPaths } from "../../../tools/world/paths.js";
+import type { Problem } from "../../../tools/world/read.js";
+import { tempWorld, type TempWorld } from "../../support/world.js";
+
+let w: TempWorld;
+afterEach(() => w?.cleanup());
+
+function append(paths: WorldPaths, ids: string[]) {
+  const a = new Appender(paths);
+  try {
+    for (const id of ids) a.append({ kind: "event", source: "bash", id, output: `out ${id}` });
+  } finally {
+    a.close();
+  }
+}
+
+/** Collects from follow() until `n` entries arrived. */
+async function take(it: AsyncGenerator<Located>, n: number): Promise<Located[]> {
+  const got: Located[] = [];
+  if (n === 0) return got;
+  for await (const e of it) {
+    got.push(e);
+    if (got.length === n) break;
+  }
+  return got;
+}
+
+it("yields a burst of appends completely, in order, each once", { timeout: 60_000 }, async () => {
+  w = tempWorld();
+  append(w.paths, ["before"]);
+  const stop = new AbortController();
+  const it = follow(w.paths, { signal: stop.signal, pollMs: 5000 });
+  const ids = Array.from({ length: 2000 }, (_, i) => `b${i}`);
+  const writer = (async () => {
+    for (let i = 0; i < ids.length; i += 100) {
+      append(w.paths, ids.slice(i, i + 100));
+      await new Promise((r) => setImmediate(r));
+    }
+  })();
+  const got = await take(it, ids.length);
+  await writer;
+  stop.abort();
+  expect(got.map((e) => e.id)).toEqual(ids);
+  expect(got.map((e) => e.line)).toEqual(ids.map((_, i) => i + 2));
+});
+
+it("stops when aborted", async () => {
+  w = tempWorld();
+  const stop = new AbortController();
+  const it = follow(w.paths, { signal: stop.signal });
+  const next = it.next();
+  stop.abort();
+  expect(await next).toEqual({ done: true, value: undefined });
+});
+
+it("a log replaced by a longer one is read again from the top, with a problem reported", { timeout: 60_000 }, async () => {
+  w = tempWorld();
+  append(w.paths, ["a", "b"]);
+  const problems: Problem[] = [];
+  const stop = new AbortController();
+  const it = follow(w.paths, { from: endOf(w.paths.log), signal: stop.signal, pollMs: 100, onProblem: (p) => problems.push(p) });
+  const staging = worldPaths(join(w.home, "staging"));
+  append(staging, ["x", "y", "z"]);
+  renameSync(staging.log, w.paths.log);
+  const got = await take(it, 3);
+  stop.abort();
+  expect(got.map((e) => [e.line, e.id])).toEqual([[1, "x"], [2, "y"], [3, "z"]]);
+  expect(problems).toEqual([expect.objectContaining({ error: expect.stringMatching(/replaced/) })]);
+});

@@ -30,8 +30,16 @@ export interface ProcRecord {
   attempt: number;
   task: string;
   need: string;
+  /**
+   * Who wrote the need: "human" (`world spawn`, or a start line typed by hand: no record)
+   * or "program" (the Spirit, an agent, a model). A program's `command exits 0:` checks
+   * run only if the shell policy allows them (verifier/evidence.ts). Absent: human.
+   */
+  needFrom?: NeedFrom;
   exit?: ProcExit;
 }
+
+export type NeedFrom = "human" | "program";
 
 const ID_FILE = /^(.+)\.json$/;
 

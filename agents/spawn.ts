@@ -18,7 +18,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { checkTransition } from "../tools/world/lifecycle.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeExit, procStat } from "../tools/proc/proc.js";
-import { recordExit, writeProcRecord, type ProcRecord } from "./procs.js";
+import { readProcRecord, recordExit, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
 import { builtInAgent, knownKinds, WORLD_BIN } from "./registry.js";
 
 export interface SpawnOptions {
@@ -28,6 +28,8 @@ export interface SpawnOptions {
   command?: string[];
   env?: Record<string, string>;
   id?: string;
+  /** Who wrote the need (see ProcRecord.needFrom). Default "program": only `world spawn` says "human". */
+  needFrom?: NeedFrom;
 }
 
 export interface LaunchOptions {
@@ -37,6 +39,8 @@ export interface LaunchOptions {
   command: string[];
   kind?: string | null;
   attempt: number;
+  /** Default: what the session's previous record said (a retry keeps its provenance). */
+  needFrom?: NeedFrom;
   guidance?: string;
   env?: Record<string, string>;
   /** Called when this (still running) process sees the agent end. */
@@ -84,7 +88,7 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   const id = options.id === undefined ? ulid() : checkId(options.id, "session id");
   checkTransition(id, findLastStatus(paths.log, id)?.status, "start");
   appendOnce(paths, { kind: "agent", status: "start", id, output: task, need });
-  const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, ...(options.env && { env: options.env }) });
+  const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.env && { env: options.env }) });
   return { id, pid };
 }
 
@@ -137,6 +141,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const record: ProcRecord = {
     id, pid, pgid: pid, startedAt, startTicks: procStat(pid)?.startTicks ?? null,
     command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
+    needFrom: options.needFrom ?? readProcRecord(paths, id)?.needFrom ?? "program",
   };
   writeProcRecord(paths, record);
   appendOnce(paths, { kind: "event", source: "system", id, output: `spawned pid ${pid} (attempt ${attempt}): ${command.join(" ")}` });

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { execa } from "execa";
 import { WORLD_BIN } from "../agents/registry.js";
+import { judge as policy } from "../tools/bash/policy.js";
 import type { Clause } from "./criteria.js";
 
 export interface EvidenceInput {
@@ -17,12 +18,16 @@ export interface EvidenceInput {
   /** Events logged under the session id since its start: [source, output]. */
   events: { source: string; output: string }[];
   commandTimeoutMs: number;
+  /** Who wrote the need; a program's command checks must pass the shell policy. */
+  needFrom: "human" | "program";
 }
 
 export interface CheckResult {
   clause: string;
   ok: boolean;
   detail: string;
+  /** The check could not be run unattended: only a human can settle it. */
+  needsHuman?: boolean;
 }
 
 export async function runChecks(clauses: Clause[], input: EvidenceInput): Promise<CheckResult[]> {
@@ -62,6 +67,12 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
       return { clause: text, ok, detail: ok ? `an ${what} is in the log` : `no ${what} in the log` };
     }
     case "command": {
+      // A need can come from speech (through the Spirit) or a model: then only read-only
+      // commands from the shell policy's allow-list run unattended (tools/bash/policy.ts).
+      const allowed = input.needFrom === "human" ? { allowed: true as const } : policy(check.argv);
+      if (!allowed.allowed) {
+        return { clause: text, ok: false, needsHuman: true, detail: `\`${check.argv.join(" ")}\` was not run: ${allowed.reason}` };
+      }
       const [cmd, ...args] = check.argv;
       const r = await execa(cmd!, args, {
         cwd: input.home,

@@ -9,6 +9,7 @@ import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
 import { entryFromJson } from "../ui/cli/show.js";
+import { readProcRecord } from "../agents/procs.js";
 import { parseNeed } from "./criteria.js";
 import { fullText, type VerifierContext } from "./context.js";
 import { runChecks, type CheckResult } from "./evidence.js";
@@ -38,7 +39,8 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   const since = start?.line ?? 0;
   const events = entries.filter((e) => e.kind === "event" && (e.line ?? 0) > since).map((e) => ({ source: e.source ?? "", output: e.output }));
   const parsed = parseNeed(need);
-  const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs });
+  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "human"; // no record: a start typed by hand
+  const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs, needFrom });
   const failedChecks = checks.filter((c) => !c.ok);
 
   let text: { ok: boolean; failed?: boolean; reason: string; guidance: string; judge: Verdict["judge"] } | undefined;
@@ -61,6 +63,12 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
     }
   }
   const judge: Verdict["judge"] = text?.judge ?? "evidence";
+  const unattended = failedChecks.filter((c) => c.needsHuman);
+  if (unattended.length > 0) {
+    // Retrying cannot help: the check itself needs a person.
+    const what = unattended.map((c) => c.detail).join("; ");
+    return { status: "failed", reason: what, guidance: `a human to run the check and answer: ${unattended.map((c) => c.clause).join("; ")}`, judge };
+  }
   const passed = checks.map((c) => c.detail);
   if (text?.failed) {
     return { status: "failed", reason: joinReasons(failedChecks, text.reason), guidance: text.guidance || "a human decision", judge };

@@ -1,6 +1,6 @@
 /** The exact judge: each kind of criterion, through `world verify --once`, on hand-written sessions. */
 import { afterEach, describe, expect, it } from "vitest";
-import { writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
@@ -43,6 +43,28 @@ describe("evidence checks (no model)", () => {
     expect(verdict("e2")).toMatchObject({ status: "retry", output: expect.stringMatching(/^retry 1 of 3: no \[event:chrome\] line for this session in the log\. /) });
     expect(verdict("c1")).toMatchObject({ status: "verified" });
     expect(verdict("c2")).toMatchObject({ status: "retry", output: expect.stringMatching(/exited 3: nope/) });
+  });
+
+  it("a need written by a program runs only allow-listed commands; others go to a human", async () => {
+    w = tempWorld();
+    writeFileSync(join(w.home, "report.md"), "total: 42\n");
+    const record = (id: string, needFrom: "human" | "program") => {
+      mkdirSync(w!.paths.procs, { recursive: true });
+      writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need: "", needFrom }));
+    };
+    const marker = join(w.home, "ran.txt");
+    const touch = `command exits 0: ${process.execPath} -e "require('fs').writeFileSync('${marker}', 'x')"`;
+    session("p1", touch, "checked");
+    record("p1", "program");
+    session("p2", "command exits 0: grep -q total report.md", "checked");
+    record("p2", "program");
+    session("h1", "command exits 0: grep -q total report.md", "checked");
+    record("h1", "human");
+    await world(w.home, ["verify", "--once"], offline);
+    expect(verdict("p1")).toMatchObject({ status: "failed", output: expect.stringMatching(/was not run: .* is not on the allow-list/), need: expect.stringMatching(/^a human to run the check/) });
+    expect(existsSync(marker)).toBe(false);
+    expect(verdict("p2")).toMatchObject({ status: "verified" });
+    expect(verdict("h1")).toMatchObject({ status: "verified" });
   });
 
   it("the offline judge takes the free-text part, and is strict", async () => {

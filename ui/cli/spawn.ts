@@ -8,6 +8,7 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
     need: need ?? "",
+    needFrom: "human", // typed by a person: its command checks may run any command
     ...(opts.kind !== undefined && { kind: opts.kind }),
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),

@@ -67,8 +67,12 @@ export function checkStatus(status: string): AgentStatus {
   return status;
 }
 
+export function isId(id: string): boolean {
+  return id.length > 0 && id.length <= ID_MAX && ID_RULE.test(id);
+}
+
 export function checkId(id: string, what = "identifier"): string {
-  if (id.length === 0 || id.length > ID_MAX || !ID_RULE.test(id)) {
+  if (!isId(id)) {
     throw new UsageError(
       `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']' or control characters, received ${shown(id)}`,
     );

@@ -4,7 +4,7 @@
  * that is not an entry is reported, never guessed at; so is a torn line closed by a
  * later writer (it ends in TORN_MARK), even when its truncated text would parse.
  */
-import { isAgentStatus, isTimestamp, SOURCE_RULE, ID_MAX, type Entry } from "./entry.js";
+import { isAgentStatus, isId, isTimestamp, SOURCE_RULE, ID_MAX, type Entry } from "./entry.js";
 import { NEED_SEPARATOR, TORN_MARK, unescapeField } from "./escape.js";
 
 export type ParseResult =
@@ -28,7 +28,8 @@ export function parseLine(text: string): ParseResult {
   if (m === null) return bad(`expected ${FORMAT}, received ${preview(line)}`);
   const [header, ts, kind, label, id] = m as unknown as [string, string, "event" | "agent", string, string];
   if (!isTimestamp(ts)) return bad(`expected an ISO-8601 UTC timestamp, received ${preview(ts)}`);
-  if (id.length === 0 || id.length > ID_MAX) return bad(`expected an identifier of 1–${ID_MAX} characters, received ${preview(id)}`);
+  // The writers' rule, so a hand-edited id cannot carry a terminal escape into `world query`.
+  if (!isId(id)) return bad(`expected an identifier of 1–${ID_MAX} characters without control characters, received ${preview(id)}`);
   let rest = line.slice(header.length);
   if (rest.startsWith(" ")) rest = rest.slice(1);
   else if (rest !== "") return bad(`expected a space after the identifier, received ${preview(rest)}`);

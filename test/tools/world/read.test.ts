@@ -78,6 +78,9 @@ describe("readers", () => {
       if (!r.ok && !r.skip) expect(r.error).toMatch(/^expected .*, received /);
     }
     expect(parseLine("=================READ-MARKER=================")).toEqual({ ok: false, skip: true });
+    // A hand-edited id with a terminal escape would reach `world query` raw: refused like the writers refuse it.
+    const evil = parseLine("[2026-11-21T22:50:43.123Z][agent:start][evil\x1b[31mred] task");
+    expect(evil).toMatchObject({ ok: false, skip: false, error: expect.stringContaining("\\u001b") });
     expect(parseLine("   ")).toEqual({ ok: false, skip: true });
   });
 });

@@ -3,6 +3,9 @@
  * against the raw floor: a writeSync loop on one O_APPEND descriptor writing lines of
  * the same size to the same kind of file. With `sync: true` the floor is a writeSync +
  * fdatasync per line: the difference is the cost of the durability option itself.
+ *
+ * Subject and floor alternate in small slices and their times are summed, so a slow
+ * patch of the shared machine (or of its disk, for fdatasync) hits both alike.
  */
 import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -12,79 +15,63 @@ import { fmt, type Row } from "./measure.js";
 
 const OUTPUT = "step: reading calendar meeting notes for the quarterly review and the budget draft";
 
-function perSecond(lines: number, run: () => void): number {
-  const t = process.hrtime.bigint();
-  run();
-  return lines / (Number(process.hrtime.bigint() - t) / 1e9);
-}
-
-function throughAppender(dir: string, lines: number, sync: boolean): number {
+/** Lines per second of each writer, alternating `slice` lines at a time up to `lines` each. */
+function interleaved(dir: string, lines: number, slice: number, sync: boolean): { appender: number; raw: number } {
   const paths = worldPaths(dir);
+  const rawFile = join(dir, "raw.log");
   rmSync(paths.log, { force: true });
+  rmSync(rawFile, { force: true });
   const appender = new Appender(paths, { sync });
-  try {
-    return perSecond(lines, () => {
-      for (let i = 0; i < lines; i++) appender.append({ kind: "agent", status: "active", id: "ag-bench01", output: OUTPUT });
-    });
-  } finally {
-    appender.close();
-  }
-}
-
-function raw(dir: string, lines: number, sync: boolean): number {
-  const file = join(dir, "raw.log");
-  rmSync(file, { force: true });
+  const fd = openSync(rawFile, "a");
   const line = Buffer.from(`[${new Date().toISOString()}][agent:active][ag-bench01] ${OUTPUT}\n`);
-  const fd = openSync(file, "a");
+  let appenderNs = 0n;
+  let rawNs = 0n;
   try {
-    return perSecond(lines, () => {
-      for (let i = 0; i < lines; i++) {
+    for (let done = 0; done < lines; done += slice) {
+      let t = process.hrtime.bigint();
+      for (let i = 0; i < slice; i++) {
         writeSync(fd, line);
         if (sync) fdatasyncSync(fd);
       }
-    });
+      rawNs += process.hrtime.bigint() - t;
+      t = process.hrtime.bigint();
+      for (let i = 0; i < slice; i++) appender.append({ kind: "agent", status: "active", id: "ag-bench01", output: OUTPUT });
+      appenderNs += process.hrtime.bigint() - t;
+    }
   } finally {
     closeSync(fd);
+    appender.close();
   }
-}
-
-/** Best of `rounds`, subject and floor alternating (the machine and its disk are shared: the best round is the least disturbed). */
-function bestOfPair(rounds: number, a: () => number, b: () => number): [number, number] {
-  let topA = 0;
-  let topB = 0;
-  for (let i = 0; i < rounds; i++) {
-    topA = Math.max(topA, a());
-    topB = Math.max(topB, b());
-  }
-  return [topA, topB];
+  return { appender: lines / (Number(appenderNs) / 1e9), raw: lines / (Number(rawNs) / 1e9) };
 }
 
 export function appends(dir: string, lines: number, syncLines: number): Row[] {
   const saved = process.env.WORLD_FSYNC;
   delete process.env.WORLD_FSYNC; // `sync` is passed explicitly below
   try {
-    const [floor, appender] = bestOfPair(3, () => raw(dir, lines, false), () => throughAppender(dir, lines, false));
-    const [syncFloor, syncAppender] = bestOfPair(3, () => raw(dir, syncLines, true), () => throughAppender(dir, syncLines, true));
+    const plain = interleaved(dir, lines, 10_000, false);
+    const synced = interleaved(dir, syncLines, 50, true);
+    const us = (rate: number) => 1e6 / rate;
     return [
       {
         name: `Appender.append, one line each (${lines.toLocaleString("en-US")} lines)`,
-        value: `${fmt.rate(appender)} (${(1e6 / appender).toFixed(2)} µs/line)`,
-        floor: `raw writeSync ${fmt.rate(floor)}`,
-        ratio: fmt.x(floor / appender),
+        value: `${fmt.rate(plain.appender)} (${us(plain.appender).toFixed(2)} µs/line)`,
+        floor: `raw writeSync ${fmt.rate(plain.raw)} (${us(plain.raw).toFixed(2)} µs/line)`,
+        ratio: fmt.x(plain.raw / plain.appender),
         note: "slowdown",
       },
       {
         name: `Appender.append with sync: true (${syncLines.toLocaleString("en-US")} lines)`,
-        value: `${fmt.rate(syncAppender)} (${(1e6 / syncAppender).toFixed(0)} µs/line)`,
-        floor: `raw writeSync+fdatasync ${fmt.rate(syncFloor)}`,
-        ratio: fmt.x(syncFloor / syncAppender),
+        value: `${fmt.rate(synced.appender)} (${us(synced.appender).toFixed(0)} µs/line)`,
+        floor: `raw writeSync+fdatasync ${fmt.rate(synced.raw)} (${us(synced.raw).toFixed(0)} µs/line)`,
+        ratio: fmt.x(synced.raw / synced.appender),
         note: "slowdown",
       },
       {
         name: "cost of the durability option (sync: true vs sync: false)",
-        value: `${(1e6 / syncAppender - 1e6 / appender).toFixed(0)} µs/line more`,
-        floor: `raw: ${(1e6 / syncFloor - 1e6 / floor).toFixed(0)} µs/line more`,
-        ratio: fmt.x((1e6 / syncAppender - 1e6 / appender) / (1e6 / syncFloor - 1e6 / floor)),
+        value: `${(us(synced.appender) - us(plain.appender)).toFixed(0)} µs/line more`,
+        floor: `raw: ${(us(synced.raw) - us(plain.raw)).toFixed(0)} µs/line more`,
+        ratio: fmt.x((us(synced.appender) - us(plain.appender)) / (us(synced.raw) - us(plain.raw))),
         note: "of the raw fdatasync cost",
       },
     ];

@@ -121,45 +121,67 @@ async function burst(kind: Kind, dir: string, count: number, intervalMs: number,
   return { seen, callbacks };
 }
 
-export async function following(
-  dir: string,
-  opts = { samples: 40, gapMs: 60, count: 200, graceMs: 300 },
-): Promise<{ rows: Row[]; summary: string }> {
+export interface FollowPlan {
+  samples: number;
+  gapMs: number;
+  graceMs: number;
+  /** [appends per burst, ms apart, how many bursts] */
+  bursts: [number, number, number][];
+}
+
+export const DEFAULT_PLAN: FollowPlan = { samples: 40, gapMs: 60, graceMs: 300, bursts: [[100, 20, 3], [200, 0, 5]] };
+
+export async function following(dir: string, plan: FollowPlan = DEFAULT_PLAN): Promise<{ rows: Row[]; summary: string }> {
   const rows: Row[] = [];
-  const missedLast = new Map<Kind, number>(KINDS.map((k) => [k, 0]));
   const lat = new Map<Kind, { ms: number[]; missed: number }>();
-  for (const kind of KINDS) lat.set(kind, await latency(kind, dir, opts.samples, opts.gapMs));
+  for (const kind of KINDS) lat.set(kind, await latency(kind, dir, plan.samples, plan.gapMs));
   const base = median(lat.get("fs.watch")!.ms);
   for (const kind of KINDS) {
     const { ms, missed } = lat.get(kind)!;
     rows.push({
-      name: `${kind}: append → notification, ${opts.samples} appends ${opts.gapMs} ms apart`,
+      name: `${kind}: append → notification, ${plan.samples} appends ${plan.gapMs} ms apart`,
       value: ms.length ? `median ${fmt.ms(median(ms))}, p95 ${fmt.ms(percentile(ms, 95))}` : "none",
       floor: `fs.watch median ${fmt.ms(base)}`,
       ratio: ms.length ? fmt.x(median(ms) / base) : "-",
       ...(missed > 0 && { note: `${missed} appends not reported within 1 s` }),
     });
   }
-  for (const intervalMs of [20, 0]) {
+  // How many bursts ended with their last append unreported, per watcher.
+  const lostLast = new Map<Kind, number>(KINDS.map((k) => [k, 0]));
+  let burstCount = 0;
+  for (const [count, intervalMs, times] of plan.bursts) {
+    burstCount += times;
     for (const kind of KINDS) {
-      const { seen, callbacks } = await burst(kind, dir, opts.count, intervalMs, opts.graceMs);
-      if (seen < opts.count) missedLast.set(kind, missedLast.get(kind)! + 1);
+      const seen: number[] = [];
+      const calls: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const r = await burst(kind, dir, count, intervalMs, plan.graceMs);
+        seen.push(r.seen);
+        calls.push(r.callbacks);
+      }
+      const lost = seen.filter((n) => n < count).length;
+      lostLast.set(kind, lostLast.get(kind)! + lost);
+      const total = seen.reduce((a, b) => a + b, 0);
       rows.push({
-        name: `${kind}: burst of ${opts.count} appends ${intervalMs} ms apart, seen ${opts.graceMs} ms after the writer stopped`,
-        value: `${seen} seen, ${callbacks} ${kind === "follow()" ? "entries yielded" : "callbacks"}, last append ${seen >= opts.count ? "reported" : "NOT reported"}`,
-        floor: `${opts.count} written`,
-        ratio: `${((100 * seen) / opts.count).toFixed(1)}%`,
+        name: `${kind}: ${times} bursts of ${count} appends ${intervalMs} ms apart`,
+        value:
+          `seen per burst ${seen.join(", ")}; ${kind === "follow()" ? "entries yielded" : "callbacks"} ${calls.join(", ")}; ` +
+          `last append ${lost === 0 ? "reported every time" : `NOT reported in ${lost} of ${times}`}`,
+        floor: `${count} written per burst`,
+        ratio: `${((100 * total) / (count * times)).toFixed(1)}% seen`,
       });
     }
   }
   const medianOf = (k: Kind) => (lat.get(k)!.ms.length ? median(lat.get(k)!.ms) : Infinity);
   const verdict = (k: Kind) =>
-    `${k}: median ${fmt.ms(medianOf(k))}, ${lat.get(k)!.missed} of ${opts.samples} single appends unreported, ` +
-    `last append of ${missedLast.get(k)} of 2 bursts unreported`;
-  const faster = medianOf("chokidar") > medianOf("fs.watch") ? "fs.watch" : "chokidar";
+    `${k}: median ${fmt.ms(medianOf(k))}, ${lat.get(k)!.missed} of ${plan.samples} single appends unreported, ` +
+    `last append unreported in ${lostLast.get(k)} of ${burstCount} bursts`;
+  const [fast, slow]: [Kind, Kind] = medianOf("chokidar") > medianOf("fs.watch") ? ["fs.watch", "chokidar"] : ["chokidar", "fs.watch"];
+  const c = lostLast.get("chokidar")!;
+  const w = lostLast.get("fs.watch")!;
   const summary =
-    `${KINDS.map(verdict).join("; ")}. Faster: ${faster} (${fmt.x(Math.max(medianOf("chokidar"), medianOf("fs.watch")) / Math.min(medianOf("chokidar"), medianOf("fs.watch")))}). ` +
-    `More reliable: ${missedLast.get("chokidar")! > missedLast.get("fs.watch")! ? "fs.watch" : missedLast.get("chokidar")! < missedLast.get("fs.watch")! ? "chokidar" : "neither lost the last append"}` +
-    `${missedLast.get("follow()") === 0 ? "; follow() reported every append" : ""}.`;
+    `${KINDS.map(verdict).join("; ")}. Faster: ${fast} (${fmt.x(medianOf(slow) / medianOf(fast))} lower median latency). ` +
+    `More reliable: ${c > w ? "fs.watch" : c < w ? "chokidar" : "neither lost a last append in this run"}` +
+    `${lostLast.get("follow()") === 0 ? "; follow() delivered every append" : ""}.`;
   return { rows, summary };
 }

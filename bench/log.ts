@@ -60,10 +60,10 @@ export async function run(): Promise<void> {
         `${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}, Node ${process.versions.node}\n`,
     );
     printTable("1. CLI calls (wall time, median; ratio vs node -e '' and vs grep -c)", cli);
-    printTable("2. In-process appends (best of 3)", append);
+    printTable("2. In-process appends (subject and floor alternating in slices)", append);
     printTable("3. Index catch-up", index);
     printTable(`4. Queries, warm index (${stats.rareWord}: ${stats.rareLines} lines; ${stats.commonWord}: ${stats.commonLines.toLocaleString("en-US")} lines)`, query);
-    printTable("5. Following the log", follow.rows);
+    printTable("5. Following the log (bursts counted 300 ms after the writer stopped)", follow.rows);
     process.stdout.write(`\n${follow.summary}\n\nlog suite: ${((Date.now() - began) / 1000).toFixed(0)} s\n`);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -123,7 +123,10 @@ describe("world demo", () => {
   it("stops everything on Ctrl-C in the middle of a step, exits 130 and keeps the world", { timeout: 180_000 }, async () => {
     const run = world(w.home, ["demo"], { timeout: 170_000 });
     // Interrupt while the permit agent is being retried: agents and daemons are all busy.
-    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "retry", { timeoutMs: 120_000, what: "the first retry" });
+    // If the demo ends first (a failed step), its own one-line error is what the test shows.
+    const retry = waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "retry", { timeoutMs: 120_000, what: "the first retry" });
+    const early = await Promise.race([retry.then(() => undefined), run]);
+    expect(early?.stderr ?? "").toBe("");
     run.kill("SIGINT");
     const r = await run;
     expect(r.exitCode).toBe(130);
@@ -134,6 +137,17 @@ describe("world demo", () => {
     const { entries } = collectEntries(w.paths.log);
     expect(spirit(entries, "asleep:")).toBeDefined();
     expect(existsSync(w.paths.log)).toBe(true);
+    expect(leftRunning(w)).toEqual([]);
+  });
+
+  it("fails with one line naming the step when a step does not happen in time, and still stops everything", { timeout: 60_000 }, async () => {
+    // No daemon can start and write its first line within a millisecond.
+    const r = await world(w.home, ["demo", "--step-timeout", "1ms"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toBe(
+      `world: demo stopped at step 1/4 (starting the daemons): expected the Spirit's [event:spirit][spirit] awake: line within 1 ms, received nothing of the kind (the world is kept: ${w.home})`,
+    );
+    expect(r.stdout).toContain("no process left behind");
     expect(leftRunning(w)).toEqual([]);
   });
 

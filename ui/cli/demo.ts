@@ -44,7 +44,10 @@ function demoHome(home: string | undefined): string {
 export async function demo(home: string | undefined, opts: DemoOpts): Promise<void> {
   const stepTimeoutMs = parseDuration(opts.stepTimeout ?? "60s", "--step-timeout");
   const paths = worldPaths(demoHome(home));
-  const narrator = new Narrator((line) => process.stdout.write(line + "\n"), process.stdout.isTTY === true);
+  let readerGone = false;
+  const narrator = new Narrator((line) => {
+    if (!readerGone) process.stdout.write(line + "\n");
+  }, process.stdout.isTTY === true);
   const d = new Demo({
     paths,
     narrator,
@@ -63,6 +66,16 @@ export async function demo(home: string | undefined, opts: DemoOpts): Promise<vo
     }
     d.fail(new Interrupted(signal));
   };
+  // The reader of our output may go away (`world demo | head`, or `| tee` taking the Ctrl-C
+  // too). bin/world.ts then exits at once; the demo must stop its daemons first, so for its
+  // duration it handles stdout errors itself: silence, and the graceful shutdown.
+  const onOutputError = () => {
+    readerGone = true;
+    d.fail(new Interrupted("its reader going away (EPIPE)", 1));
+  };
+  const usualOutputErrors = process.stdout.listeners("error") as ((error: Error) => void)[];
+  process.stdout.removeAllListeners("error");
+  process.stdout.on("error", onOutputError);
   const lastResort = () => killAll(d); // an unexpected exit still leaves no daemon behind
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -90,12 +103,14 @@ export async function demo(home: string | undefined, opts: DemoOpts): Promise<vo
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     process.off("exit", lastResort);
+    process.stdout.off("error", onOutputError);
+    for (const listener of usualOutputErrors) process.stdout.on("error", listener);
   }
 
   if (outcome instanceof Interrupted) {
     if (!finished) {
       narrator.say(`${outcome.message} before the demo finished; the world is kept: ${paths.home}`);
-      process.exitCode = 130;
+      process.exitCode = outcome.exitCode;
       return;
     }
   } else if (outcome !== undefined) {

@@ -16,8 +16,12 @@ import { LogWatch, type Match } from "./watch.js";
 
 /** The person pressed Ctrl-C (or sent SIGTERM): not an error, the demo just stops. */
 export class Interrupted extends Error {
-  constructor(signal: string) {
-    super(`interrupted by ${signal}`);
+  constructor(
+    by: string,
+    /** 130 for a signal (as for Ctrl-C); 1 when the reader of the output went away. */
+    readonly exitCode = 130,
+  ) {
+    super(`interrupted by ${by}`);
   }
 }
 

@@ -23,17 +23,14 @@ export async function startDaemons(d: Demo): Promise<{ url: string }> {
   d.n.step(1, "A temporary world, and the processes around its log");
   d.n.say(`the world: ${d.paths.home} (world.log, and .world/ beside it)`);
 
-  const runs: [string, string, string[]][] = [
-    ["verifier", "the Verifier", ["verifier"]],
-    ["keeper", "the Keeper", ["keeper", "--every", KEEPER_EVERY]],
-    ["spirit", "the Spirit", ["spirit", "--brain", "offline"]],
-    ["monitor", "the web monitor", ["monitor", "--port", "0"]],
-  ];
-  const started = runs.map(([name, label, args]) => {
+  const start = (name: string, label: string, args: string[]) => {
     d.n.command(["world", ...args]);
     return d.start(name, label, args);
-  });
-  const [verifier, keeper, spirit, monitor] = started as [typeof started[0], typeof started[0], typeof started[0], typeof started[0]];
+  };
+  const verifier = start("verifier", "the Verifier", ["verifier"]);
+  const keeper = start("keeper", "the Keeper", ["keeper", "--every", KEEPER_EVERY]);
+  const spirit = start("spirit", "the Spirit", ["spirit", "--brain", "offline"]);
+  const monitor = start("monitor", "the web monitor", ["monitor", "--port", "0"]);
 
   await d.wait("the Spirit's [event:spirit][spirit] awake: line", spiritSaid("spirit", "awake:"));
   d.n.say(`the Spirit is awake (pid ${spirit.pid}): it follows the log and decides: spawn, nudge, observe, or stay quiet`);

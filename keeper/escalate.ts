@@ -9,6 +9,9 @@ import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import type { SweepContext } from "./context.js";
 
+/** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
+export const ESCALATION_MARK = " has been failed for ";
+
 export const NUDGE = "nudge: ";
 
 export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
@@ -29,7 +32,7 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     const since = Math.max(failedAt, previous === null ? 0 : Date.parse(previous));
     if (now - since < period) continue;
     const text =
-      `${NUDGE}agent "${s.task}" has been failed for ${showDuration(now - failedAt)} with no answer; ` +
+      `${NUDGE}agent "${s.task}"${ESCALATION_MARK}${showDuration(now - failedAt)} with no answer; ` +
       `it needs: ${s.blocker ?? "a human decision"}. Answer with: world respond ${s.id} <text>`;
     ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
     ctx.log?.info({ id: s.id }, "escalated");

@@ -7,6 +7,7 @@
  */
 import type { AgentEntry, Entry, Located } from "../tools/world/entry.js";
 import { findLastEntry } from "../tools/world/last-status.js";
+import { ESCALATION_MARK } from "../keeper/escalate.js";
 import { say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
 
@@ -22,7 +23,8 @@ export interface NeedsYou {
  * per period, 24 h by default): `[event:system][<id>] nudge: agent "…" has been failed for …`.
  */
 export function isEscalation(entry: Entry): boolean {
-  return entry.kind === "event" && entry.source === "system" && entry.output.startsWith("nudge: ");
+  // Only the Keeper's: the Verifier's own "failed and needs you" nudge is the first notice, not a repeat.
+  return entry.kind === "event" && entry.source === "system" && entry.output.startsWith("nudge: ") && entry.output.includes(ESCALATION_MARK);
 }
 
 function taskOf(log: string, id: string): string {

@@ -36,6 +36,11 @@ describe("agents that need a human", () => {
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
 
+    // The Verifier's own notice of the same failure (verifier/handle.ts) is not a repeat.
+    await run("event", "system", "job-1", 'nudge: agent "fetch the report" failed and needs you: the new password. Answer with: world respond job-1 <text>');
+    await waitForCursor(w.paths);
+    expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
+
     // The Keeper's periodic escalation (keeper/escalate.ts): told again, once.
     await run("event", "system", "job-1", KEEPER_LINE);
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output === TOLD_AGAIN);

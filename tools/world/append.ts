@@ -43,11 +43,17 @@ export function syncFromEnv(): boolean {
 /** An open append handle. Daemons keep one; the CLI uses appendOnce. */
 export class Appender {
   private fd: number | undefined;
+  /** Where our own last write ended: if the file still ends there, it ends with our newline. */
+  private lastEnd = -1;
+  private readonly probe = Buffer.alloc(2);
+  private readonly sync: boolean;
 
   constructor(
     readonly paths: WorldPaths,
-    private readonly options: AppendOptions = {},
-  ) {}
+    options: AppendOptions = {},
+  ) {
+    this.sync = options.sync ?? syncFromEnv(); // read once: process.env is slow to read per line
+  }
 
   /** Validate, spill long fields, write one line; returns the entry as written. */
   append(draft: Draft): Entry {
@@ -56,16 +62,22 @@ export class Appender {
 
   /** Several entries in one write (each still one line). */
   appendMany(drafts: readonly Draft[]): Entry[] {
-    const sync = this.options.sync ?? syncFromEnv();
+    const sync = this.sync;
     // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
     const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
     const text = entries.map((e) => formatEntry(e) + "\n").join("");
     const fd = this.open();
-    const data = Buffer.from(this.endsTorn(fd) ? TORN_MARK + "\n" + text : text, "utf8");
+    // The full check (fstat, then the last byte) is skipped while nobody else has written
+    // since our own last line: one 2-byte read at our end then finds only our newline.
+    const size = this.stillOurs(fd) ? this.lastEnd : fstatSync(fd).size;
+    const torn = size !== this.lastEnd && this.endsTorn(fd, size);
+    const data = Buffer.from(torn ? TORN_MARK + "\n" + text : text, "utf8");
     const written = writeSync(fd, data);
     if (written !== data.length) {
+      this.lastEnd = -1;
       throw new InternalError(`short write to ${this.paths.log}: expected ${data.length} bytes, wrote ${written}`);
     }
+    this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
     if (sync) fdatasyncSync(fd);
     return entries;
   }
@@ -73,6 +85,7 @@ export class Appender {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
+    this.lastEnd = -1;
   }
 
   private open(): number {
@@ -84,6 +97,11 @@ export class Appender {
     return this.fd;
   }
 
+  private stillOurs(fd: number): boolean {
+    if (this.lastEnd <= 0) return false;
+    return readSync(fd, this.probe, 0, 2, this.lastEnd - 1) === 1 && this.probe[0] === 0x0a;
+  }
+
   /**
    * Whether the log ends without a newline. Another process's write in flight looks the
    * same (the file grows page by page while it is copied, and the writer may be preempted
@@ -92,9 +110,9 @@ export class Appender {
    * after a real crash (our TORN_MARK then ends the fragment). A false "torn" costs a line
    * holding only TORN_MARK, which readers skip; never a merged line.
    */
-  private endsTorn(fd: number): boolean {
+  private endsTorn(fd: number, atSize: number): boolean {
     const last = Buffer.alloc(1);
-    let size = fstatSync(fd).size;
+    let size = atSize;
     for (let still = 0, looks = 0; looks < 1000; looks++) {
       if (size === 0) return false;
       readSync(fd, last, 0, 1, size - 1);

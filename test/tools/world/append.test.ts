@@ -41,6 +41,7 @@ describe("long fields", () => {
     const need = "criterion | need: ".repeat(200);
     const e = appendOnce(w.paths, { kind: "agent", status: "start", id: "s1", output: "short task", need });
     expect(e.outputRef).toBeUndefined();
+    if (e.kind !== "agent") throw new Error("expected an agent entry");
     expect(readAttachment(w.paths, e.needRef!)).toBe(need);
     const [line] = lines(w.paths.log);
     expect(bytes(line!.slice(line!.indexOf(NEED_SEPARATOR)))).toBeLessThanOrEqual(NEED_LIMIT + NEED_SEPARATOR.length);

@@ -10,7 +10,7 @@ import type { Entry } from "../../../tools/world/entry.js";
 import { TORN_MARK } from "../../../tools/world/escape.js";
 import { collectEntries, readAttachment } from "../../../tools/world/read.js";
 import { ROOT, tempWorld, type TempWorld } from "../../support/world.js";
-// @ts-expect-error a plain ES module shared with the fixture process
+// A plain ES module shared with the fixture process (typed by lines.d.mts).
 import { draftFor } from "../../fixtures/lines.mjs";
 
 const WRITERS = 8;

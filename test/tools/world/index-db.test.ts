@@ -86,7 +86,7 @@ describe("the index", () => {
     const final = query(w.paths, snapshot);
     expect(final.counts).toEqual({ entries: 44, sessions: { active: 0, pending: 0, failed: 4, verified: 4 }, problems: 1 });
     expect(final.problems).toEqual([{ line: 23, error: expect.stringContaining("expected") }]);
-    expect(final.search[0].map((e) => e.id)).toEqual(["r1-s1", "r1-s1", "r2-s1", "r2-s1", "r3-s1", "r3-s1", "r4-s1", "r4-s1"]);
+    expect(final.search[0]!.map((e) => e.id)).toEqual(["r1-s1", "r1-s1", "r2-s1", "r2-s1", "r3-s1", "r3-s1", "r4-s1", "r4-s1"]);
   });
 
   it("answers about an append made just before the question", () => {

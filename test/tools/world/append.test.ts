@@ -148,6 +148,23 @@ describe("the log only grows", () => {
     expect(parseLine(TORN_MARK)).toEqual({ ok: false, skip: true }); // what a false alarm leaves: skipped
   });
 
+  it("an Appender kept open (a daemon's) notices a fragment another writer left after its own line", () => {
+    w = tempWorld();
+    const daemon = new Appender(w.paths);
+    try {
+      daemon.append({ kind: "event", source: "system", id: "d1", output: "first" });
+      appendOnce(w.paths, { kind: "event", source: "bash", id: "other", output: "another process" });
+      appendFileSync(w.paths.log, "[2026-11-21T22:50:43.123Z][event:bash][x] died mid-"); // and then crashed
+      daemon.append({ kind: "event", source: "system", id: "d2", output: "second" });
+      daemon.append({ kind: "event", source: "system", id: "d3", output: "third" });
+    } finally {
+      daemon.close();
+    }
+    const read = collectEntries(w.paths.log);
+    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "d1"], [2, "other"], [4, "d2"], [5, "d3"]]);
+    expect(read.problems.map((p) => p.line)).toEqual([3]);
+  });
+
   it("appendMany writes several lines at once, each one line", () => {
     w = tempWorld();
     const a = new Appender(w.paths);

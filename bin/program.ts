@@ -45,7 +45,7 @@ program
   .option("--peek", "show without advancing the cursor")
   .option("--json", "JSON Lines instead of log lines")
   .action(async (reader: string, opts) => {
-    (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
+    await (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
   });
 
 program

@@ -82,6 +82,14 @@ describe("refused (3) and not found (4)", () => {
     expectOneLineError(await world(w.home, ["query", "agent", "nobody"]), 4, /unknown session/);
     expect(logBytes(w.paths)).toEqual(before);
   });
+
+  it("reading a world that does not exist creates nothing", async () => {
+    const missing = `${w.home}-missing`;
+    for (const args of [["query", "active"], ["status"], ["check", "me"], ["tail"]]) {
+      expectOneLineError(await world(missing, args), 4, /no world at .*-missing: expected an existing directory/);
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
 });
 
 it("help is not an error", async () => {

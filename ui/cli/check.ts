@@ -5,9 +5,10 @@ import { checkReader } from "../../tools/world/cursor.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { entryJson } from "../../tools/world/json.js";
 import { describeProblem } from "../../tools/world/read.js";
-import type { Context } from "./context.js";
+import { requireHome, type Context } from "./context.js";
 
 export async function check(ctx: Context, reader: string, opts: { peek?: boolean; json?: boolean }): Promise<void> {
+  requireHome(ctx);
   await checkAsync(
     ctx.paths,
     checkReader(reader),

@@ -2,6 +2,8 @@
 import { statSync } from "node:fs";
 import { UsageError, shown } from "../../tools/errors.js";
 import { syncFromEnv } from "../../tools/world/append.js";
+import { existsSync } from "node:fs";
+import { NotFoundError } from "../../tools/errors.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface GlobalOptions {
@@ -32,4 +34,15 @@ export function makeContext(options: GlobalOptions): Context {
     out: (line) => process.stdout.write(line + "\n"),
     warn: (message) => process.stderr.write(`world: warning: ${message}\n`),
   };
+}
+
+/**
+ * Commands that only read must not create a world where a mistyped --home points:
+ * the home has to exist (world.log itself may not yet: an empty world answers empty).
+ */
+export function requireHome(ctx: Context): Context {
+  if (!existsSync(ctx.paths.home)) {
+    throw new NotFoundError(`no world at ${ctx.paths.home}: expected an existing directory (--home or WORLD_HOME), received a path that does not exist`);
+  }
+  return ctx;
 }

@@ -4,7 +4,7 @@ import { openIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
-import type { Context } from "./context.js";
+import { requireHome, type Context } from "./context.js";
 import { entryFromJson, showEntry, showSession } from "./show.js";
 
 const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
@@ -16,7 +16,7 @@ function whole(value: string | undefined, what: string, fallback: number): numbe
 }
 
 export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
-  const index = openIndex(ctx.paths);
+  const index = openIndex(requireHome(ctx).paths);
   try {
     const style = { colour: process.stdout.isTTY === true && !opts.json };
     const limit = whole(opts.limit, "--limit", 1000);

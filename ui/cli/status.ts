@@ -2,7 +2,7 @@
 import { statSync } from "node:fs";
 import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
-import type { Context } from "./context.js";
+import { requireHome, type Context } from "./context.js";
 
 function logSize(file: string): number {
   try {
@@ -13,7 +13,7 @@ function logSize(file: string): number {
 }
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
-  const index = openIndex(ctx.paths);
+  const index = openIndex(requireHome(ctx).paths);
   try {
     const counts = q.counts(index);
     const oldestStuck = q.sessionsIn(index, "active", 1)[0] ?? null;

@@ -5,10 +5,11 @@ import { follow } from "../../tools/world/follow.js";
 import { entryJson } from "../../tools/world/json.js";
 import { lastLinesStart } from "../../tools/world/last-lines.js";
 import { describeProblem, readEntries } from "../../tools/world/read.js";
-import type { Context } from "./context.js";
+import { requireHome, type Context } from "./context.js";
 import { showEntry } from "./show.js";
 
 export async function tail(ctx: Context, opts: { follow?: boolean; lines: string; json?: boolean }): Promise<void> {
+  requireHome(ctx);
   if (!/^\d+$/.test(opts.lines)) throw new UsageError(`invalid --lines: expected a whole number, received ${shown(opts.lines)}`);
   const style = { colour: process.stdout.isTTY === true && !opts.json };
   const print = (e: Located) => ctx.out(opts.json ? JSON.stringify(entryJson(e)) : showEntry(e, style));

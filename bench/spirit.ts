@@ -8,7 +8,7 @@
  *   2. decisions per second in process: the offline brain plus the rules (spirit/decide.ts)
  *      over the mixed test transcript, against the intent detector alone.
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, watch, writeSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +22,7 @@ import { loadConfig } from "../spirit/config.js";
 import { detectIntent } from "../spirit/intents/detect.js";
 import { SpiritMemory } from "../spirit/memory.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
+import { waitForText, watchFloor } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench spirit] ${text}\n`);
 const SPIRIT = fileURLToPath(new URL("../spirit/main.js", import.meta.url));
@@ -29,79 +30,17 @@ const MIXED = fileURLToPath(new URL("../../test/fixtures/transcripts/mixed.jsonl
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function watchFloor(dir: string, n: number): Promise<number[]> {
-  const file = join(dir, "floor.log");
-  const fd = openSync(file, "a");
-  const xs: number[] = [];
-  let sent = 0;
-  let one: (() => void) | undefined;
-  const watcher = watch(dir, (_e, name) => {
-    if (name === "floor.log" && one) {
-      xs.push(now() - sent);
-      const r = one;
-      one = undefined;
-      r();
-    }
-  });
-  for (let i = 0; i < n; i++) {
-    await sleep(5);
-    const got = new Promise<void>((r) => (one = r));
-    sent = now();
-    writeSync(fd, `[${new Date().toISOString()}][event:bench][floor] line ${i}\n`);
-    await got;
-  }
-  watcher.close();
-  closeSync(fd);
-  return xs;
-}
-
-function waitFor(paths: WorldPaths, needle: string, from: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const buf = Buffer.alloc(1 << 16);
-    let offset = from;
-    let seen = "";
-    const look = () => {
-      let fd: number;
-      try {
-        fd = openSync(paths.log, "r");
-      } catch {
-        return; // not written yet
-      }
-      try {
-        for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
-          offset += n;
-          seen += buf.toString("utf8", 0, n);
-        }
-      } finally {
-        closeSync(fd);
-      }
-      if (seen.includes(needle)) {
-        const t = now();
-        watcher.close();
-        clearTimeout(timer);
-        resolve(t);
-      }
-    };
-    const watcher = watch(paths.home, () => look());
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`no ${needle} within 30 s`));
-    }, 30_000);
-    look();
-  });
-}
-
 async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> {
   const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   try {
-    await waitFor(paths, "[event:spirit][spirit] awake:", 0);
+    await waitForText(paths, "[event:spirit][spirit] awake:", 0);
     const xs: number[] = [];
     for (let i = -3; i < n; i++) {
       await sleep(20);
       const from = statSync(paths.log).size;
       const t0 = now();
       appendOnce(paths, { kind: "event", source: "voice", id: "user", output: `send ${100 + i + 3} dollars to bob` });
-      const t1 = await waitFor(paths, `nudge: Want me to send ${100 + i + 3} dollars to bob?`, from);
+      const t1 = await waitForText(paths, `nudge: Want me to send ${100 + i + 3} dollars to bob?`, from);
       if (i >= 0) xs.push(t1 - t0);
     }
     return xs;

@@ -12,7 +12,7 @@
  *      time and peak memory, each in its own process, against reading + parsing every
  *      line in the same way.
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, watch, writeSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,71 +21,13 @@ import { appendOnce } from "../tools/world/append.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { generateLog } from "./generate-log.js";
 import { fmt, median, percentile, printTable, runScript, type Row } from "./measure.js";
+import { waitForText, watchFloor } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench supervise] ${text}\n`);
 const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
 const CHILD = fileURLToPath(new URL("./supervise-sweep-child.js", import.meta.url));
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Raw fs.watch: append a line, time until the watcher's callback. */
-async function watchFloor(dir: string, n: number): Promise<number[]> {
-  const file = join(dir, "floor.log");
-  const fd = openSync(file, "a");
-  const xs: number[] = [];
-  let sent = 0;
-  let resolveOne: (() => void) | undefined;
-  const watcher = watch(dir, (_e, name) => {
-    if (name === "floor.log" && resolveOne) {
-      xs.push(now() - sent);
-      const r = resolveOne;
-      resolveOne = undefined;
-      r();
-    }
-  });
-  for (let i = 0; i < n; i++) {
-    await sleep(5);
-    const got = new Promise<void>((r) => (resolveOne = r));
-    sent = now();
-    writeSync(fd, `[${new Date().toISOString()}][event:bench][floor] line ${i}\n`);
-    await got;
-  }
-  watcher.close();
-  closeSync(fd);
-  return xs;
-}
-
-/** Waits until `needle` appears in the log after `from`, waking on fs.watch; returns when seen. */
-function waitFor(paths: WorldPaths, needle: string, from: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const buf = Buffer.alloc(1 << 16);
-    let offset = from;
-    let carry = "";
-    const look = () => {
-      const fd = openSync(paths.log, "r");
-      try {
-        for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
-          offset += n;
-          carry += buf.toString("utf8", 0, n);
-        }
-      } finally {
-        closeSync(fd);
-      }
-      if (carry.includes(needle)) {
-        const t = now();
-        watcher.close();
-        clearTimeout(timer);
-        resolve(t);
-      }
-    };
-    const watcher = watch(paths.home, () => look());
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`no ${needle} within 30 s`));
-    }, 30_000);
-    look();
-  });
-}
 
 async function triggerLatency(paths: WorldPaths, agents: number, debounce: string): Promise<number[]> {
   const daemon = execa(process.execPath, [WORLD_BIN, "--home", paths.home, "verifier", "--debounce", debounce], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
@@ -99,7 +41,7 @@ async function triggerLatency(paths: WorldPaths, agents: number, debounce: strin
       const from = statSync(paths.log).size;
       const t0 = now();
       appendOnce(paths, { kind: "agent", status: "finish", id, output: "done" });
-      const t1 = await waitFor(paths, `[agent:verified][${id}]`, from);
+      const t1 = await waitForText(paths, `[agent:verified][${id}]`, from);
       if (i >= 0) xs.push(t1 - t0);
     }
     return xs;

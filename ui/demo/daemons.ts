@@ -43,7 +43,7 @@ export class Daemon {
   constructor(
     readonly name: string,
     readonly label: string,
-    private readonly proc: ResultPromise,
+    proc: ResultPromise,
     out: WriteStream,
     outFile: string,
   ) {

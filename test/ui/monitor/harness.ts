@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { chromium, type BrowserContext } from "playwright-core";
 import { ROOT, WORLD_BIN } from "../../support/world.js";
+import { CHROMIUM_ARGS } from "../../../tools/chrome/browser.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const ARTIFACTS = join(ROOT, "test-artifacts");
@@ -66,16 +67,7 @@ export async function launchBrowser(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...CHROMIUM_ARGS],
     viewport: { width: 1280, height: 900 },
   });
   return {

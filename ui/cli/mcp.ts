@@ -2,6 +2,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createWorldMcp } from "../mcp/server.js";
 import type { Context } from "./context.js";
+import { onShutdown } from "../../tools/proc/daemon.js";
 
 export async function mcp(ctx: Context): Promise<void> {
   // stdout carries the protocol and nothing else: anything a library prints goes to stderr.
@@ -19,16 +20,11 @@ export async function mcp(ctx: Context): Promise<void> {
   await server.connect(transport);
 
   // The client closing our stdin is the normal end; a first signal ends gracefully, a second at once.
-  let stopping = false;
-  const stop = () => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    void server.close();
-  };
+  const stop = () => void server.close();
   process.stdin.on("end", stop);
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  const offSignals = onShutdown(stop);
   await closed;
+  offSignals();
   process.stdin.off("end", stop);
   dispose();
   // stdin may keep the event loop alive after the transport paused it.

@@ -1,11 +1,10 @@
 /** `world monitor [--port N] [--host H]`: the web monitor, until a signal stops it. */
-import { join } from "node:path";
-import { pino } from "pino";
 import { UsageError, shown } from "../../tools/errors.js";
 import { isLoopback } from "../monitor/guard.js";
 import { startMonitor } from "../monitor/server.js";
 import { loadToken, tokenFile } from "../monitor/token.js";
 import type { Context } from "./context.js";
+import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 
 export const DEFAULT_PORT = 4680;
 
@@ -17,7 +16,7 @@ function port(value: string): number {
 }
 
 export async function monitor(ctx: Context, opts: { port: string; host: string }): Promise<void> {
-  const log = pino({ level: process.env.WORLD_LOG_LEVEL ?? "info" }, pino.destination({ dest: join(ctx.paths.logs, "monitor.log"), mkdir: true, sync: true }));
+  const log = daemonLogger(ctx.paths, "monitor");
   const token = loadToken(ctx.paths, ctx.warn);
   let running;
   try {
@@ -29,26 +28,19 @@ export async function monitor(ctx: Context, opts: { port: string; host: string }
     throw error;
   }
   if (!isLoopback(opts.host)) ctx.warn(`listening on ${opts.host}: other machines can reach this monitor (it still needs the token)`);
-  // The token rides in the fragment: browsers never send it to a server or put it in a Referer.
-  ctx.out(`${running.url}#token=${token}`);
-  process.stderr.write(`world: monitor of ${ctx.paths.log}; token in ${tokenFile(ctx.paths)}; Ctrl-C stops it\n`);
-
-  // Graceful on the first signal; the second one forces.
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const onSignal = () => {
-      if (stopping) {
-        running.destroy();
-        process.exit(130);
-      }
-      stopping = true;
+  // Graceful on the first signal; the second one forces. Armed before the URL is printed:
+  // whoever starts us may signal as soon as it has read the URL.
+  const stopped = new Promise<void>((resolve) => {
+    onShutdown(() => {
       process.stderr.write("world: monitor stopping (a second signal stops it at once)\n");
       running.close().then(resolve, (error: unknown) => {
         log.error({ err: error }, "shutdown failed");
         resolve();
       });
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
+    }, log);
   });
+  // The token rides in the fragment: browsers never send it to a server or put it in a Referer.
+  ctx.out(`${running.url}#token=${token}`);
+  process.stderr.write(`world: monitor of ${ctx.paths.log}; token in ${tokenFile(ctx.paths)}; Ctrl-C stops it\n`);
+  await stopped;
 }

@@ -7,6 +7,7 @@ import { lastLinesStart } from "../../tools/world/last-lines.js";
 import { describeProblem, readEntries } from "../../tools/world/read.js";
 import { requireHome, type Context } from "./context.js";
 import { showEntry } from "./show.js";
+import { onShutdown } from "../../tools/proc/daemon.js";
 
 export async function tail(ctx: Context, opts: { follow?: boolean; lines: string; json?: boolean }): Promise<void> {
   requireHome(ctx);
@@ -21,12 +22,7 @@ export async function tail(ctx: Context, opts: { follow?: boolean; lines: string
 
   // Graceful on the first signal; the second one forces.
   const stop = new AbortController();
-  const onSignal = () => {
-    if (stop.signal.aborted) process.exit(130);
-    stop.abort();
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  onShutdown(() => stop.abort());
   for await (const e of follow(ctx.paths, { from: read.end, signal: stop.signal, onProblem: (p) => ctx.warn(describeProblem(p)) })) {
     print(e);
   }

@@ -247,7 +247,7 @@ describe("the live feed", () => {
       m3.proc.kill("SIGTERM");
       await stopping;
       m3.proc.kill("SIGTERM");
-      expect((await m3.proc).exitCode).toBe(130);
+      expect((await m3.proc).exitCode).toBe(143); // 128 + SIGTERM
       socket.destroy();
       expect(readFileSync(w3.paths.log, "utf8").split("\n").filter(Boolean)).toHaveLength(1);
     } finally {

@@ -43,7 +43,12 @@ export function waitForText(paths: WorldPaths, needle: string, from: number): Pr
     let offset = from;
     let carry = "";
     const look = () => {
-      const fd = openSync(paths.log, "r");
+      let fd: number;
+      try {
+        fd = openSync(paths.log, "r");
+      } catch {
+        return; // not written yet: the watcher calls again
+      }
       try {
         for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
           offset += n;

@@ -2,7 +2,8 @@
  * The Spirit: follows world.log from its own cursor and reacts.
  *
  *   [event:voice][<speaker>] …   → a preference, or the brain's proposal through the rules
- *   [event:user][<nudge-id>] …   → the answer to a nudge: a spawn, or nothing
+ *   [event:user][<nudge-id>] …   → the answer to a nudge: a spawn, or nothing (a short
+ *                                  spoken yes/no to the one recent nudge is relayed as such a line)
  *   [agent:failed][<id>] …       → "needs you", once
  *   the Keeper's escalation line → "needs you again"
  *   a clock                      → unanswered nudges expire; upcoming meetings get a prep agent
@@ -31,7 +32,8 @@ import { isEscalation, onEscalation, onFailed, type NeedsYou } from "./escalatio
 import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
-import { answerNudge, expiredNudges, isAnswer } from "./nudges.js";
+import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
+import { spokenAnswer } from "./spoken-answer.js";
 
 export const READER = "spirit";
 
@@ -160,6 +162,12 @@ export class Spirit {
     const age = Date.now() - Date.parse(entry.ts);
     if (age > config.staleVoiceMs) {
       log.debug({ line: entry.line, age }, "stale voice line: context only");
+      return;
+    }
+    const spoken = spokenAnswer(heard, this.memory, Date.now());
+    if (spoken !== undefined) {
+      // Relayed as the line `world respond` would write; handle() then treats it as an answer.
+      this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: spoken.nudgeId, output: spoken.text });
       return;
     }
     const action =

@@ -19,6 +19,22 @@ describe("nudges", () => {
     waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === id && e.output === output, { what: `${id} ${output}` });
   const told = () => spiritLines(w.paths).filter((e) => !e.output.startsWith("needs you"));
 
+  it("a short spoken yes or no from the user answers the one recent nudge; otherwise it is just speech", async () => {
+    spirit = await startSpirit(w.paths);
+    await speak(w.home, ["user", "yes"]); // no nudge open: ordinary (quiet) speech
+    await speak(w.home, ["user", "send 200 dollars to bob"]);
+    const nudge = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    await speak(w.home, ["alice", "no"]); // not the user: not an answer
+    await speak(w.home, ["user", "no thanks"]);
+    const relayed = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === nudge.id);
+    expect(relayed.output).toBe("no thanks (spoken)");
+    await said(nudge.id, 'nudge declined: nothing done (user answered "no thanks (spoken)")');
+    await waitForCursor(w.paths);
+    const answers = (await world(w.home, ["query", "events", "user", "--json"])).stdout.split("\n").filter(Boolean);
+    expect(answers).toHaveLength(1);
+    expect(outputs(told())).toEqual([nudge.output, 'nudge declined: nothing done (user answered "no thanks (spoken)")']);
+  });
+
   it("yes → a spawn; no → nothing, and that kind is not offered again; a preference silences a topic", async () => {
     spirit = await startSpirit(w.paths);
     await speak(w.home, ["alice", "we should book the flight to tokyo"], ["user", "send 200 dollars to bob"]);

@@ -16,7 +16,7 @@
 
 import { ACTION_RULES } from "./actions.js";
 import { listKind } from "./actions-home.js";
-import { Frame, acts, asks, frameOf } from "./frames.js";
+import { Frame, acts, asks, frameOf, withoutFiller } from "./frames.js";
 import type { ActionRule } from "./lexicon.js";
 import { core, normalize, splitClauses, toSecondPerson } from "./normalize.js";
 import { findQuiet } from "./quiet.js";
@@ -41,12 +41,12 @@ export interface Intent {
 
 // How sure a fired rule is, by how the request was framed.
 const FRAME_CONFIDENCE: Record<Frame, number> = {
-  imperative: 0.9, request: 0.85, statement: 0.8, discussion: 0.7, procedural: 0.6, info: 0.65, wh: 0.65, yesno: 0.65, conditional: 0.5, plan: 0.5,
+  imperative: 0.9, request: 0.85, statement: 0.8, discussion: 0.7, procedural: 0.6, info: 0.65, wh: 0.65, yesno: 0.65, conditional: 0.5, plan: 0.5, reported: 0.4,
 };
 
 // A task text that already starts with one of these needs no verb in front.
 const VERB_START =
-  /^(?:add|put|place|insert|remove|delete|erase|clear|set|start|create|make|book|reserve|cancel|call|dial|ring|text|message|send|email|tell|let|share|order|buy|purchase|pay|transfer|move|wire|freeze|block|lock|unlock|turn|switch|play|skip|go|schedule|get|find|locate|rent|report|change|reset|replace|apply|request|increase|raise|roll|notify|inform|give|pencil|arrange|write|compose|count|sound|wake|dim|preheat|open|close|search|look|hold|engage|scratch|undo|take|file|submit|mark|proceed|resume|pause|stop|shuffle|queue|have|ping|catch|hire|sign|enroll|modify|update|venmo|zelle|reschedule|reorder|rebook|renew|dm)\b/;
+  /^(?:add|put|place|insert|remove|delete|erase|clear|set|start|create|make|book|reserve|cancel|call|dial|ring|text|message|send|email|tell|let|share|order|buy|purchase|pay|transfer|move|wire|freeze|block|lock|unlock|turn|switch|play|skip|go|schedule|get|find|locate|rent|report|change|reset|replace|apply|request|increase|raise|roll|notify|inform|give|pencil|arrange|write|compose|count|sound|wake|dim|preheat|open|close|search|look|hold|engage|scratch|undo|take|file|submit|mark|proceed|resume|pause|stop|shuffle|queue|have|ping|catch|hire|sign|enroll|modify|update|venmo|zelle|reschedule|reorder|rebook|renew|dm|remind)\b/;
 const HOW_TO = /^.*?\b(?:how (?:do|can|could|should|would|might|does|will)(?: i| we| one| you)?|how to|where (?:do|can|could|should|would) (?:i|we|one)|where to|(?:process|steps|procedure|needed|need)(?: required)? (?:to|for))\s+/;
 
 const RE_CACHE = new Map<ActionRule, RegExp>();
@@ -62,7 +62,8 @@ const globalRe = (r: ActionRule): RegExp => {
 const MAX_CHARS = 600;
 
 export function detectIntent(text: string): Intent {
-  const t = normalize(text.slice(0, MAX_CHARS));
+  // Leading fillers ("um", "ok so", "yeah") are speech, not words of the request.
+  const t = withoutFiller(normalize(text.slice(0, MAX_CHARS)));
   if (!/[a-z0-9]/.test(t)) return quiet("other", "empty utterance", 0.99);
   const clauses = splitClauses(t);
   const frames = clauses.map((c) => frameOf(c.text));
@@ -123,7 +124,7 @@ function act(rule: ActionRule, frame: Frame, clause: string, t: string): Intent 
 }
 
 function taskText(rule: ActionRule, frame: Frame, clause: string): string {
-  let c = core(clause.replace(HOW_TO, ""));
+  let c = core(withoutFiller(clause).replace(HOW_TO, ""));
   c = c.replace(/^(?:i |we )?(?:need|want|would like|like|must|have to|require|am going to need) (?:to )?/, "").trim();
   if (c && VERB_START.test(c)) return c;
   // A problem statement ("my card is broken") gets the rule's fixed task.

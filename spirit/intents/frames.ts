@@ -14,9 +14,13 @@ export type Frame =
   | "wh" // "what / when / where ..." questions
   | "yesno" // "is / do / does ..." questions
   | "conditional" // "if my card was stolen ..."
-  | "plan"; // "i'm going to call mom later": the speaker's own plan, not a request
+  | "plan" // "i'm going to call mom later": the speaker's own plan, not a request
+  | "reported"; // "alice said she will send the money": telling what someone said, not asking
 
-const FILLER = /^(?:(?:hey|hi|ok|okay|ai|so|um|uh|well|alright|and|also|oh|yo|now|excuse me|quick question|,) )+/;
+const FILLER = /^(?:(?:hey|hi|ok|okay|ai|so|um|uh|well|alright|and|also|oh|yo|now|yeah|yep|yes|right|excuse me|quick question|,) )+/;
+
+// Reported speech: at most one word (a name, a pronoun) before the verb of saying.
+const REPORTED = /^(?:[a-z']+ )?(?:said|says|told (?:me|us|him|her|them)|tells (?:me|us)|mentioned|claims|claimed|heard)\b/;
 
 // People suggesting something to each other. "let us" counts unless the
 // speaker clearly talks to the assistant ("let us add milk to my list please").
@@ -53,8 +57,14 @@ const REQUEST_Q =
 
 const SELF = /^(?:i|my|we|our|the|it|this|that|there|someone|somebody|he|she|they|his|her|mine|unfortunately|turns out|looks like)\b/;
 
+/** The clause without leading fillers ("yeah", "ok so", "um"). */
+export function withoutFiller(clause: string): string {
+  return clause.replace(FILLER, "").trim();
+}
+
 export function frameOf(clause: string): Frame {
-  const t = clause.replace(FILLER, "").trim();
+  const t = withoutFiller(clause);
+  if (REPORTED.test(t)) return "reported";
   if (DISCUSSION.test(t)) return "discussion";
   if (LET_US.test(t)) return TO_ASSISTANT.test(t) ? "imperative" : "discussion";
   if (CONDITIONAL.test(t)) return "conditional";

@@ -115,6 +115,25 @@ describe("detectIntent: classes and decisions", () => {
   });
 });
 
+describe("detectIntent: speech as it is spoken", () => {
+  it("leading fillers do not hide a request", () => {
+    expect(detectIntent("ok so call mom")).toMatchObject({ label: "task", task: "call mom" });
+    expect(detectIntent("um send 20 dollars to bob")).toMatchObject({ label: "task", decision: "nudge", question: "Want me to send 20 dollars to bob?" });
+    expect(detectIntent("yeah we should book the flight to tokyo")).toMatchObject({ decision: "nudge", task: "book the flight to tokyo", question: "Want me to search flights to tokyo?" });
+    expect(detectIntent("uh what time is it")).toMatchObject({ label: "quiet" });
+  });
+
+  it("reported speech is not a request", () => {
+    expect(detectIntent("alice said she will send the money tomorrow")).toMatchObject({ label: "quiet" });
+    expect(detectIntent("she said we should book the flight")).toMatchObject({ label: "quiet" });
+    expect(detectIntent("he told me he already paid the rent")).toMatchObject({ label: "quiet" });
+  });
+
+  it("a reminder suggested for someone else is asked about in plain words", () => {
+    expect(detectIntent("we should remind him to call mom")).toMatchObject({ decision: "nudge", question: "Want me to remind him to call mom?" });
+  });
+});
+
 // Generalisation check: fresh utterances written after the rules were
 // tuned, in the dev file's style but not from it.
 const FRESH: Array<[string, IntentLabel]> = [

@@ -17,6 +17,8 @@ export interface KeeperConfig {
   activeTimeoutMs: number;
   /** `failed` with no human response for this long → escalate, again every period. */
   escalateAfterMs: number;
+  /** `finish` with no verdict for this long → a nudge (is the Verifier running?), again every escalation period. */
+  verdictTimeoutMs: number;
   /** SIGTERM, then SIGKILL after this long. */
   killGraceMs: number;
   /** Log health: a timestamp this far ahead of the clock is "in the future". */
@@ -33,6 +35,7 @@ export const KEEPER_DEFAULTS: KeeperConfig = {
   startTimeoutMs: 3_600_000,
   activeTimeoutMs: 7_200_000,
   escalateAfterMs: 86_400_000,
+  verdictTimeoutMs: 900_000,
   killGraceMs: 10_000,
   futureSkewMs: 300_000,
   disorderMs: 600_000,
@@ -45,6 +48,7 @@ const FileSchema = z
     startTimeout: duration,
     activeTimeout: duration,
     escalateAfter: duration,
+    verdictTimeout: duration,
     killGrace: duration,
     futureSkew: duration,
     disorder: duration,
@@ -72,6 +76,7 @@ export function loadKeeperConfig(paths: WorldPaths, flags: KeeperFlags = {}): Ke
     startTimeoutMs: pick(flags.startTimeout, fromFile.startTimeout, KEEPER_DEFAULTS.startTimeoutMs, "startTimeout"),
     activeTimeoutMs: pick(flags.activeTimeout, fromFile.activeTimeout, KEEPER_DEFAULTS.activeTimeoutMs, "activeTimeout"),
     escalateAfterMs: pick(flags.escalateAfter, fromFile.escalateAfter, KEEPER_DEFAULTS.escalateAfterMs, "escalateAfter"),
+    verdictTimeoutMs: pick(undefined, fromFile.verdictTimeout, KEEPER_DEFAULTS.verdictTimeoutMs, "verdictTimeout"),
     killGraceMs: pick(flags.killGrace, fromFile.killGrace, KEEPER_DEFAULTS.killGraceMs, "killGrace"),
     futureSkewMs: pick(undefined, fromFile.futureSkew, KEEPER_DEFAULTS.futureSkewMs, "futureSkew"),
     disorderMs: pick(undefined, fromFile.disorder, KEEPER_DEFAULTS.disorderMs, "disorder"),

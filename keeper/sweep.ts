@@ -16,6 +16,7 @@ import { checkHealth } from "./health.js";
 import { tryLock } from "./lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
+import { sweepUnjudged } from "./unjudged.js";
 
 export interface SweepSummary {
   running: number;
@@ -24,6 +25,7 @@ export interface SweepSummary {
   dead: string[];
   killed: string[];
   escalated: string[];
+  unjudged: string[];
   healthLines: number;
   healthProblems: number;
   ms: number;
@@ -56,20 +58,21 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
+    const unjudged = sweepUnjudged(ctx);
     const health = checkHealth(ctx);
     index.catchUp();
     const c = counts(index);
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
-      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${rearmed ? `, ${rearmed} re-armed` : ""}; ` +
+      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}; ` +
       `health: ${health.lines} new lines, ${health.problems} problems (${ms} ms)`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {
       ran: true,
       summary: {
-        running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated,
+        running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
         healthLines: health.lines, healthProblems: health.problems, ms, line,
       },
     };

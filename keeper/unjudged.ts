@@ -1,0 +1,39 @@
+/**
+ * Finished agents nobody judged: a `finish` with no verdict for verdictTimeout means the
+ * Verifier is not running or is stuck, and the agent's work waits unseen. The Keeper
+ * cannot judge (that is L2's job), so it says so: `[event:system][<id>] nudge: agent "…"
+ * finished 20 min ago and has no verdict …`, once per escalation period. Nothing falls
+ * through even when a daemon is down.
+ */
+import { sessionsIn } from "../tools/world/query.js";
+import { showDuration } from "../tools/proc/duration.js";
+import type { SweepContext } from "./context.js";
+import { NUDGE } from "./escalate.js";
+
+export const UNJUDGED_MARK = " and has no verdict";
+
+export function sweepUnjudged(ctx: SweepContext): string[] {
+  const flagged: string[] = [];
+  // The unary + keeps SQLite on the per-id index (see escalate.ts).
+  const lastNudge = ctx.index.db.prepare(
+    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' AND output LIKE 'nudge: %' AND line > ?",
+  );
+  const now = ctx.now.getTime();
+  for (const s of sessionsIn(ctx.index, "pending", Number.MAX_SAFE_INTEGER)) {
+    const finishedAt = Date.parse(s.updatedAt);
+    if (now - finishedAt < ctx.config.verdictTimeoutMs) break; // oldest first: the rest are younger
+    const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
+    if (previous !== null && now - Date.parse(previous) < ctx.config.escalateAfterMs) continue;
+    ctx.appender.append({
+      kind: "event",
+      source: "system",
+      id: s.id,
+      output:
+        `${NUDGE}agent "${s.task}" finished ${showDuration(now - finishedAt)} ago${UNJUDGED_MARK}: is the Verifier running? ` +
+        `(world verifier, or world up; world verify --once judges it now)`,
+    });
+    ctx.log?.info({ id: s.id }, "finished without a verdict");
+    flagged.push(s.id);
+  }
+  return flagged;
+}

@@ -38,6 +38,13 @@ export class LiveFeed {
 
   /** Opens the stream on `res` and keeps it until the client leaves or the feed closes. */
   attach(res: ServerResponse, headers: Record<string, string>): void {
+    if (this.stop.signal.aborted) {
+      // Shutting down: a page's EventSource reconnecting over a kept-alive socket must not
+      // open a stream nobody will end (the server's close would wait for it forever).
+      res.writeHead(503, { ...headers, Connection: "close", "Retry-After": "2" });
+      res.end();
+      return;
+    }
     res.writeHead(200, {
       ...headers,
       "Content-Type": "text/event-stream; charset=utf-8",

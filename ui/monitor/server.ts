@@ -158,15 +158,22 @@ export async function startMonitor(options: MonitorOptions): Promise<RunningMoni
   log.info({ host: options.host, port }, "monitor listening");
 
   let closing: Promise<void> | undefined;
+  const CLOSE_GRACE_MS = 1000;
   return {
     url: `http://${shownHost}:${port}/`,
     port,
     close: () =>
       (closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Requests in flight get a grace period; then every socket is cut (a browser may hold
+        // a connection open, or reconnect its event stream over a kept-alive socket).
+        const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
         await feed.close(); // ends the event streams, so the server can finish
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         await closed;
+        clearInterval(sweep);
+        clearTimeout(deadline);
         index.close();
         log.info("monitor stopped");
       })()),

@@ -4,7 +4,7 @@
  * Chromium is the system one (/usr/bin/chromium, Debian's package), driven by
  * playwright-core; nothing is downloaded.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
@@ -52,7 +52,11 @@ export async function startMonitor(home: string, extra: string[] = [], env: Reco
     proc,
     stop: async () => {
       proc.kill("SIGTERM");
-      return (await proc).exitCode;
+      const r = await proc;
+      if (r.exitCode !== undefined) return r.exitCode;
+      // Killed (execa sends SIGKILL 5 s after SIGTERM): say how far its shutdown got.
+      const log = readFileSync(join(home, ".world/logs/monitor.log"), { encoding: "utf8", flag: "a+" }).split("\n").slice(-4).join("\n");
+      return `signal ${r.signal}; stderr: ${String(r.stderr)}; log: ${log}` as unknown as number;
     },
   };
 }

@@ -3,7 +3,7 @@
  * as it grows, or the stdout of a speech-to-text command. Each is an async iterable of
  * lines that ends when its source ends or the signal aborts.
  */
-import { closeSync, constants, createReadStream, openSync, readSync, statSync, watch, type FSWatcher, type Stats } from "node:fs";
+import { closeSync, constants, createReadStream, openSync, readSync, statSync, watch, writeSync, type FSWatcher, type Stats } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
 import { execa } from "execa";
@@ -58,22 +58,20 @@ export async function* fileLines(path: string, signal?: AbortSignal): AsyncGener
 
 /**
  * A file followed like `tail -f` from its first byte (lines appended later are read
- * too), or a FIFO reopened whenever its writer goes away. Only the abort ends it.
+ * too), or a FIFO read across any number of writers. Only the abort ends it.
  */
 export async function* followLines(path: string, signal: AbortSignal, pollMs = 250): AsyncGenerator<string> {
   const stat = checkReadable(path);
   if (stat.isFIFO()) {
-    // Opening a FIFO blocks until a writer comes; on abort we become that writer for a moment.
-    const unblock = () => {
-      try {
-        closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
-      } catch {
-        // nobody is waiting to read: nothing to unblock
-      }
-    };
+    // Opened read-write, we hold a writer end ourselves: the FIFO never reads EOF between
+    // two writers (closing and reopening on EOF lost the words of a writer that came in
+    // between), and opening does not block until a writer comes.
+    const fd = openSync(path, constants.O_RDWR);
+    // The read waits in the thread pool; on abort our own newline wakes it so it can end.
+    const unblock = () => writeSync(fd, "\n");
     signal.addEventListener("abort", unblock, { once: true });
     try {
-      while (!signal.aborted) yield* linesOf(createReadStream(path), signal);
+      for await (const line of linesOf(createReadStream("", { fd }), signal)) if (line !== "") yield line;
     } finally {
       signal.removeEventListener("abort", unblock);
     }

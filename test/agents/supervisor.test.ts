@@ -59,6 +59,24 @@ describe("world up", () => {
     expect(readFileSync(join(w.paths.logs, "up.log"), "utf8")).toMatch(/stopped all children/);
   });
 
+  it("shows the monitor's URL (with its token) once the monitor child is up", async () => {
+    w = tempWorld();
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "monitor"], { reject: false });
+    let out = "";
+    await new Promise<void>((resolve, reject) => {
+      up!.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/^monitor +http:\/\/127\.0\.0\.1:\d+\/#token=\S+$/m.test(out)) resolve();
+      });
+      void up!.then(() => reject(new Error(`world up ended before showing the URL: ${out}`)));
+    });
+    const token = readFileSync(join(w.paths.dir, "monitor-token"), "utf8").trim();
+    expect(out).toContain(`#token=${token}`);
+    up.kill("SIGTERM");
+    expect((await up).exitCode).toBe(0);
+    up = undefined;
+  });
+
   it("refuses an unknown child name", async () => {
     w = tempWorld();
     const r = await world(w.home, ["up", "--only", "keeper,nobody"]);

@@ -1,8 +1,9 @@
 /** `world monitor [--port N] [--host H]`: the web monitor, until a signal stops it. */
+import { writeFileSync } from "node:fs";
 import { UsageError, shown } from "../../tools/errors.js";
 import { isLoopback } from "../monitor/guard.js";
 import { startMonitor } from "../monitor/server.js";
-import { loadToken, tokenFile } from "../monitor/token.js";
+import { loadToken, monitorUrlFile, tokenFile } from "../monitor/token.js";
 import type { Context } from "./context.js";
 import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 
@@ -40,7 +41,10 @@ export async function monitor(ctx: Context, opts: { port: string; host: string }
     }, log);
   });
   // The token rides in the fragment: browsers never send it to a server or put it in a Referer.
-  ctx.out(`${running.url}#token=${token}`);
+  const url = `${running.url}#token=${token}`;
+  // Also in a file (owner-only, like the token), so that `world up` can show where we are.
+  writeFileSync(monitorUrlFile(ctx.paths), url + "\n", { mode: 0o600 });
+  ctx.out(url);
   process.stderr.write(`world: monitor of ${ctx.paths.log}; token in ${tokenFile(ctx.paths)}; Ctrl-C stops it\n`);
   await stopped;
 }

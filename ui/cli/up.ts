@@ -1,10 +1,12 @@
 /** `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present), supervised. */
+import { readFileSync, statSync } from "node:fs";
 import { InternalError, UsageError, shown } from "../../tools/errors.js";
 import { childSpecs, WORLD_CHILDREN } from "../../agents/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor } from "../../agents/supervisor.js";
 import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 import { parseDuration } from "../../tools/proc/duration.js";
 import type { Context } from "./context.js";
+import { monitorUrlFile } from "../monitor/token.js";
 
 export interface UpOptions {
   only?: string;
@@ -47,12 +49,29 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
     forced = true;
     sup.kill();
   }
+  const startedAt = Date.now();
   sup.start();
+  if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped);
   await Promise.race([stopped, sup.settled()]);
   if (forced) return;
   const statuses = sup.statuses();
   if (statuses.every((s) => s.state === "given-up")) {
     throw new InternalError(`every child gave up: expected at least one running, received ${statuses.map((s) => `${s.name} ${s.last ?? ""}`).join("; ")}`);
+  }
+}
+
+/** Prints the monitor's URL once the monitor child has written it (ui/cli/monitor.ts). */
+async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void>): Promise<void> {
+  let done = false;
+  void stopped.then(() => (done = true));
+  const file = monitorUrlFile(ctx.paths);
+  for (let waited = 0; !done && waited < 30_000; waited += 100) {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (stat !== undefined && stat.mtimeMs >= since - 1000) {
+      ctx.out(`monitor   ${readFileSync(file, "utf8").trim()}`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100).unref());
   }
 }
 

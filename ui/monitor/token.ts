@@ -56,3 +56,8 @@ export function sameToken(expected: string, received: string | undefined): boole
   const b = Buffer.from(received);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** Where a running monitor leaves its URL with the token (owner-only), for `world up` to show. */
+export function monitorUrlFile(paths: WorldPaths): string {
+  return join(paths.dir, "monitor-url");
+}

@@ -83,6 +83,8 @@ export async function* followLines(path: string, signal: AbortSignal, pollMs = 2
 async function* tailFile(path: string, signal: AbortSignal, pollMs: number): AsyncGenerator<string> {
   let offset = 0;
   let carry = "";
+  // One decoder across reads: a character split between two chunks (or two appends) stays whole.
+  let decoder = new StringDecoder("utf8");
   let wake: (() => void) | undefined;
   const poke = () => wake?.();
   let watcher: FSWatcher | undefined;
@@ -106,13 +108,14 @@ async function* tailFile(path: string, signal: AbortSignal, pollMs: number): Asy
       if (size < offset) {
         offset = 0; // truncated or replaced: start over, as tail -F does
         carry = "";
+        decoder = new StringDecoder("utf8");
       }
       if (size > offset) {
         const fd = openSync(path, "r");
         try {
           for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
             offset += n;
-            carry += buf.toString("utf8", 0, n);
+            carry += decoder.write(buf.subarray(0, n));
           }
         } finally {
           closeSync(fd);

@@ -59,6 +59,22 @@ describe("world listen", () => {
     expect(voices(w)).toEqual(["user: one", "user: one", "user: two", "alice: three"]);
   });
 
+  it("keeps a character whole when it arrives split across two appends", async () => {
+    const file = join(w.home, "talk.txt");
+    writeFileSync(file, "hello\n");
+    const child = world(w.home, ["listen", "--file", file, "--follow", "--format", "text", "--speaker", "mic"]);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.output === "hello"); // it is following now
+    const cafe = Buffer.from("un caf\u00e9 au lait\n");
+    const split = cafe.indexOf(0xc3) + 1; // between the two bytes of é
+    appendFileSync(file, cafe.subarray(0, split));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // let the follower read the first half alone
+    appendFileSync(file, cafe.subarray(split));
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "voice" && e.output !== "hello");
+    child.kill("SIGTERM");
+    expect((await child).exitCode).toBe(0);
+    expect(voices(w)).toEqual(["mic: hello", "mic: un caf\u00e9 au lait"]);
+  });
+
   it("follows a FIFO across writers, and stops on a signal while waiting for one", async () => {
     const fifo = join(w.home, "talk.fifo");
     mkdirSync(w.home, { recursive: true });

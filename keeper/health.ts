@@ -5,11 +5,11 @@
  * and a run reads only the new lines. A last line without a newline may be being
  * written right now: it is reported only if it is still the same at the next run.
  */
-import { readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { logHead } from "../tools/world/cursor.js";
 import { parseLine } from "../tools/world/parse.js";
-import { scanLines, START, type Position } from "../tools/world/read.js";
+import { logSize, scanLines, START, type Position } from "../tools/world/read.js";
 import { KEEPER_ID, type SweepContext } from "./context.js";
 
 interface HealthState extends Position {
@@ -32,7 +32,7 @@ export function checkHealth(ctx: SweepContext): HealthResult {
   const file = join(ctx.paths.dir, "keeper-health.json");
   let state = load(file);
   const problems: string[] = [];
-  const size = sizeOf(ctx.paths.log);
+  const size = logSize(ctx.paths.log);
   if (state.offset > size || (state.offset > 0 && state.head !== logHead(ctx.paths.log))) {
     problems.push(`world.log was replaced or became shorter since line ${state.line}: checking it again from the top`);
     state = { ...START, head: "", lastTs: null };
@@ -97,10 +97,3 @@ function save(file: string, state: HealthState): void {
   renameSync(tmp, file);
 }
 
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}

@@ -18,10 +18,9 @@ import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import { follow } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { describeProblem, type Position } from "../tools/world/read.js";
+import { describeProblem, logSize, type Position } from "../tools/world/read.js";
 import { notify } from "../tools/notify/notify.js";
 import type { Logger } from "../tools/proc/daemon.js";
-import { statSync } from "node:fs";
 import { tryLock } from "../keeper/lock.js";
 import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
@@ -61,13 +60,6 @@ export interface SpiritDeps {
   notify?: boolean;
 }
 
-function logSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
 
 export class Spirit {
   private readonly appender: Appender;

@@ -16,8 +16,7 @@ import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import type { Located } from "../tools/world/entry.js";
 import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { describeProblem, readEntries } from "../tools/world/read.js";
-import { statSync } from "node:fs";
+import { describeProblem, logSize, readEntries } from "../tools/world/read.js";
 import { tryLock } from "../keeper/lock.js";
 import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
 import { concerns, emptyTally, handle, type Tally } from "./handle.js";
@@ -73,7 +72,7 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
 /** Read and handle everything from the cursor to the end of the log. */
 async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): Promise<void> {
   for (;;) {
-    const { position, reset } = readCursor(ctx.paths, READER, sizeOf(ctx.paths.log));
+    const { position, reset } = readCursor(ctx.paths, READER, logSize(ctx.paths.log));
     if (reset) ctx.log?.warn(reset);
     const batch: Located[] = [];
     const read = readEntries(ctx.paths.log, position, (e) => {
@@ -138,10 +137,3 @@ async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOp
   }
 }
 
-function sizeOf(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}

@@ -1,9 +1,8 @@
 /** Cursor reads: the entries a reader has not seen, handed over before the cursor moves. */
-import { statSync } from "node:fs";
 import type { Located } from "./entry.js";
 import { readCursor, writeCursor } from "./cursor.js";
 import type { WorldPaths } from "./paths.js";
-import { readEntries, type Position, type Problem } from "./read.js";
+import { logSize, readEntries, type Position, type Problem } from "./read.js";
 
 export interface CheckResult {
   entries: Located[];
@@ -14,17 +13,10 @@ export interface CheckResult {
   reset?: string;
 }
 
-function logSize(paths: WorldPaths): number {
-  try {
-    return statSync(paths.log).size;
-  } catch {
-    return 0;
-  }
-}
 
 /** What `reader` has not seen yet, without moving its cursor. */
 function unseen(paths: WorldPaths, reader: string): CheckResult {
-  const { position, reset } = readCursor(paths, reader, logSize(paths));
+  const { position, reset } = readCursor(paths, reader, logSize(paths.log));
   const entries: Located[] = [];
   const read = readEntries(paths.log, position, (entry) => {
     entries.push(entry);

@@ -10,12 +10,12 @@
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
  */
 import Database from "better-sqlite3";
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { logHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
-import { scanLines, type Position } from "./read.js";
+import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
 import { SessionFolder } from "./session-fold.js";
 
@@ -108,7 +108,7 @@ export class WorldIndex {
    * catch-ups never ingest the same line twice, and either may finish the other's load.
    */
   catchUp(onProgress?: (p: CatchUpProgress) => void): number {
-    const size = fileSize(this.paths.log);
+    const size = logSize(this.paths.log);
     const known = this.position();
     // Checked before "nothing new": a log replaced by one of exactly the same size shows only in its first line.
     const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== logHead(this.paths.log));
@@ -187,13 +187,6 @@ export class WorldIndex {
   }
 }
 
-function fileSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
 
 /** Open the index and bring it up to date: what every reader does before answering. */
 export function openIndex(paths: WorldPaths): WorldIndex {

@@ -3,7 +3,7 @@
  * Only complete lines are handed over: a last line without its newline is either being
  * written or torn by a crash, so it is reported as `tail` and left for the next read.
  */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { NotFoundError, UsageError, shown } from "../errors.js";
 import { parseLine } from "./parse.js";
@@ -133,4 +133,13 @@ export function readAttachment(paths: WorldPaths, ref: string): string {
     throw error;
   }
   return ref.endsWith(ESCAPED_ATTACHMENT) ? unescapeField(text).text : text;
+}
+
+/** The log's size in bytes; 0 when it does not exist yet. */
+export function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }

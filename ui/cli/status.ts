@@ -1,16 +1,9 @@
 /** `world status` and `world index rebuild` */
-import { statSync } from "node:fs";
 import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
+import { logSize } from "../../tools/world/read.js";
 import { requireHome, type Context } from "./context.js";
 
-function logSize(file: string): number {
-  try {
-    return statSync(file).size;
-  } catch {
-    return 0;
-  }
-}
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
   const index = openIndex(requireHome(ctx).paths);

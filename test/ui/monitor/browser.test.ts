@@ -230,9 +230,17 @@ describe("world monitor in a browser", () => {
       // grant), and Cross-Origin-Resource-Policy turns the other answers into network errors.
       expect(await page.title()).toBe("done rejected,rejected,rejected,rejected");
       expect(readFileSync(w.paths.log).equals(before)).toBe(true);
-      const requests = readFileSync(`${w.paths.logs}/monitor.log`, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { msg: string; method?: string; path?: string; status?: number });
-      const seen = requests.filter((r) => r.msg === "request" && r.path === "/api/respond").map((r) => `${r.method} ${r.status}`);
-      expect(seen.sort()).toEqual(["GET 405", "OPTIONS 405", "POST 403", "POST 403"]);
+      // The monitor logs a request once its answer has gone out, so the browser can have
+      // seen the last answer a moment before its line reaches monitor.log: wait for it.
+      const seenRequests = (): string[] =>
+        readFileSync(`${w.paths.logs}/monitor.log`, "utf8").split("\n").filter(Boolean)
+          .map((l) => JSON.parse(l) as { msg: string; method?: string; path?: string; status?: number })
+          .filter((r) => r.msg === "request" && r.path === "/api/respond")
+          .map((r) => `${r.method} ${r.status}`)
+          .sort();
+      await expect.poll(seenRequests).toHaveLength(4);
+      const seen = seenRequests();
+      expect(seen).toEqual(["GET 405", "OPTIONS 405", "POST 403", "POST 403"]);
       expect(seen.filter((s) => s.startsWith("POST 2"))).toEqual([]);
     } finally {
       evil.close();

@@ -26,7 +26,7 @@ function minRatio(value: Timing, floor: Timing): string {
   return `min/min ${fmt.x(value.min / floor.min)}`;
 }
 
-/** `world event` in a small world, with the environment as it is and without the extra CA certificates. */
+/** `world event` in a small world, with the environment as it is and without the extra CA certificates; `world check`. */
 export function eventCall(smallHome: string, runs: number): Row[] {
   const bare = withoutExtraCerts();
   const eventArgs = world(smallHome, ["event", "bash", "cmd-1", "git", "status", "exit=0", "-q"]);
@@ -35,6 +35,8 @@ export function eventCall(smallHome: string, runs: number): Row[] {
     { name: "event", cmd: NODE, args: eventArgs },
     { name: "node-bare", cmd: NODE, args: ["-e", ""], env: bare },
     { name: "event-bare", cmd: NODE, args: eventArgs, env: bare },
+    // What an agent or a monitor polls: the few lines new since its last look (--peek, so every run reads them).
+    { name: "check", cmd: NODE, args: world(smallHome, ["check", "bench-reader", "--peek"]) },
   ];
   const t = timeInterleaved(cmds, runs);
   const certs = process.env.NODE_EXTRA_CA_CERTS === undefined ? "not set here" : "set";
@@ -52,6 +54,13 @@ export function eventCall(smallHome: string, runs: number): Row[] {
       floor: `node -e '' ${fmt.ms(t.get("node-bare")!.median)}`,
       ratio: ratio(t.get("event-bare")!, t.get("node-bare")!),
       note: `${minRatio(t.get("event-bare")!, t.get("node-bare")!)}; target ≤ 1.50x`,
+    },
+    {
+      name: `\`world check <reader> --peek\`, ${runs} runs`,
+      value: cell(t.get("check")!),
+      floor: `node -e '' ${fmt.ms(t.get("node")!.median)}`,
+      ratio: ratio(t.get("check")!, t.get("node")!),
+      note: minRatio(t.get("check")!, t.get("node")!),
     },
   ];
 }

@@ -44,6 +44,7 @@ program
   .description("print the entries <reader> has not seen yet, then advance its cursor")
   .option("--peek", "show without advancing the cursor")
   .option("--json", "JSON Lines instead of log lines")
+  .option("--limit <n>", "at most this many entries; the cursor moves past those only (check again for the rest)")
   .action(async (reader: string, opts) => {
     await (await import("../ui/cli/check.js")).check(await ctx(), reader, opts);
   });

@@ -6,11 +6,15 @@
 
 async function main(): Promise<number> {
   try {
-    // The write path skips commander, which alone costs half a bare node start-up
-    // (see ui/cli/fast-write.ts and the benchmark).
+    // The commands agents and monitors call all the time skip commander, which alone costs
+    // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts and the benchmark).
     const args = process.argv.slice(2);
-    if (args.includes("event") || args.includes("agent")) {
-      const code = (await import("../ui/cli/fast-write.js")).fastWrite(args);
+    const command = commandOf(args);
+    if (command === "event" || command === "agent" || command === "check") {
+      const code = await (await import("../ui/cli/fast-log.js")).fastLog(args, command);
+      if (code !== undefined) return code;
+    } else if (command === "query") {
+      const code = (await import("../ui/cli/fast-query.js")).fastQuery(args);
       if (code !== undefined) return code;
     }
     const { program } = await import("./program.js");
@@ -20,6 +24,15 @@ async function main(): Promise<number> {
     const { report } = await import("../ui/cli/report.js");
     return report(error);
   }
+}
+
+/** The first word that is not a global option (a guess: the fast paths check it again). */
+function commandOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--home") i++;
+    else if (!args[i]!.startsWith("-")) return args[i];
+  }
+  return undefined;
 }
 
 // stdout failing is not a bug of ours. A reader that went away (`world query recent | head -1`)

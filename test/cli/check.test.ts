@@ -36,6 +36,29 @@ it("hands each entry over exactly once; --peek does not advance; readers are ind
   expect(readdirSync(join(w.home, ".world/cursors")).sort()).toEqual(["spirit.json", "verifier.json"]);
 });
 
+it("--limit hands over that many and moves the cursor past those only", async () => {
+  w = tempWorld();
+  for (const id of ["a", "b", "c"]) await event(w.home, id);
+  expect(await ids(w.home, "r", "--limit", "2")).toEqual(["a", "b"]);
+  expect(await ids(w.home, "r", "--limit=2", "--peek")).toEqual(["c"]);
+  expect(await ids(w.home, "r", "--limit", "2")).toEqual(["c"]);
+  expect(await ids(w.home, "r", "--limit", "2")).toEqual([]);
+  const bad = await world(w.home, ["check", "r", "--limit", "0"]);
+  expect([bad.exitCode, bad.stderr]).toEqual([2, 'world: invalid --limit: expected a positive whole number, received "0"']);
+});
+
+it("what the fast path does not know goes to the full CLI, with its messages", async () => {
+  w = tempWorld();
+  const help = await ok(w.home, ["check", "--help"]);
+  expect(help.stdout).toMatch(/^Usage: world check \[options\] <reader>/);
+  const extra = await world(w.home, ["check", "r", "s"]);
+  expect([extra.exitCode, extra.stderr]).toEqual([2, expect.stringMatching(/^world: too many arguments for 'check'/)]);
+  const unknown = await world(w.home, ["check", "r", "--jsn"]);
+  expect([unknown.exitCode, unknown.stderr]).toEqual([2, expect.stringMatching(/^world: unknown option '--jsn'/)]);
+  const query = await world(w.home, ["query", "recent", "5", "6"]);
+  expect([query.exitCode, query.stderr]).toEqual([2, expect.stringMatching(/^world: too many arguments for 'query'/)]);
+});
+
 it("a replaced log resets the cursor with a one-line warning", async () => {
   w = tempWorld();
   const other = tempWorld();

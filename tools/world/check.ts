@@ -11,17 +11,26 @@ export interface CheckResult {
   to: Position;
   /** Why the cursor started over, if it did. */
   reset?: string;
+  /** True when a limit stopped the read before the end of the log: check again for the rest. */
+  more: boolean;
 }
 
+export interface CheckOptions {
+  /** Show without moving the cursor. */
+  peek?: boolean;
+  /** Hand over at most this many entries; the cursor moves past those only. */
+  limit?: number;
+}
 
 /** What `reader` has not seen yet, without moving its cursor. */
-function unseen(paths: WorldPaths, reader: string): CheckResult {
-  const { position, reset } = readCursor(paths, reader, logSize(paths.log));
+function unseen(paths: WorldPaths, reader: string, limit = Infinity): CheckResult {
+  const size = logSize(paths.log);
+  const { position, reset } = readCursor(paths, reader, size);
   const entries: Located[] = [];
-  const read = readEntries(paths.log, position, (entry) => {
-    entries.push(entry);
-  });
-  return { entries, problems: read.problems, from: position, to: read.end, ...(reset && { reset }) };
+  // Returning false stops the scan just after this entry, so the cursor lands there.
+  const read = readEntries(paths.log, position, (entry) => entries.push(entry) < limit);
+  const more = entries.length >= limit && read.end.offset < logSize(paths.log);
+  return { entries, problems: read.problems, from: position, to: read.end, more, ...(reset && { reset }) };
 }
 
 function advance(paths: WorldPaths, reader: string, result: CheckResult): void {
@@ -36,9 +45,9 @@ export function check(
   paths: WorldPaths,
   reader: string,
   handOver: (result: CheckResult) => void,
-  options: { peek?: boolean } = {},
+  options: CheckOptions = {},
 ): CheckResult {
-  const result = unseen(paths, reader);
+  const result = unseen(paths, reader, options.limit);
   handOver(result);
   if (!options.peek) advance(paths, reader, result);
   return result;
@@ -49,9 +58,9 @@ export async function checkAsync(
   paths: WorldPaths,
   reader: string,
   handOver: (result: CheckResult) => Promise<void>,
-  options: { peek?: boolean } = {},
+  options: CheckOptions = {},
 ): Promise<CheckResult> {
-  const result = unseen(paths, reader);
+  const result = unseen(paths, reader, options.limit);
   await handOver(result);
   if (!options.peek) advance(paths, reader, result);
   return result;

@@ -6,7 +6,6 @@
  * was replaced under it, or is now shorter, it starts again from the top.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
-import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { UsageError, shown } from "../errors.js";
 import type { WorldPaths } from "./paths.js";
@@ -51,6 +50,9 @@ export function logHead(logPath: string): string {
     // give "", so any two such logs looked alike and a replacement went unnoticed).
     const end = nl !== -1 ? nl : n === buf.length ? n : -1;
     if (end === -1) return "";
+    // Loaded here, not at the top: `world event` shares a bundle with `world check` and
+    // should not pay the ~3 ms node:crypto costs to load (see ui/cli/fast-log.ts).
+    const { createHash } = process.getBuiltinModule("node:crypto");
     return createHash("sha1").update(buf.subarray(0, end)).digest("hex");
   } finally {
     closeSync(fd);

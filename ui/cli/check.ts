@@ -5,10 +5,11 @@ import { checkReader } from "../../tools/world/cursor.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { entryJson } from "../../tools/world/json.js";
 import { describeProblem } from "../../tools/world/read.js";
-import { requireHome, type Context } from "./context.js";
+import { requireHome, whole, type Context } from "./context.js";
 
-export async function check(ctx: Context, reader: string, opts: { peek?: boolean; json?: boolean }): Promise<void> {
+export async function check(ctx: Context, reader: string, opts: { peek?: boolean; json?: boolean; limit?: string }): Promise<void> {
   requireHome(ctx);
+  const limit = whole(opts.limit, "--limit", Infinity);
   await checkAsync(
     ctx.paths,
     checkReader(reader),
@@ -29,6 +30,6 @@ export async function check(ctx: Context, reader: string, opts: { peek?: boolean
         });
       });
     },
-    { peek: opts.peek === true },
+    { peek: opts.peek === true, limit },
   );
 }

@@ -1,9 +1,7 @@
 /** What every CLI command gets: the world's paths and where to write. */
-import { statSync } from "node:fs";
-import { UsageError, shown } from "../../tools/errors.js";
+import { existsSync, statSync } from "node:fs";
+import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { syncFromEnv } from "../../tools/world/append.js";
-import { existsSync } from "node:fs";
-import { NotFoundError } from "../../tools/errors.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface GlobalOptions {
@@ -45,4 +43,11 @@ export function requireHome(ctx: Context): Context {
     throw new NotFoundError(`no world at ${ctx.paths.home}: expected an existing directory (--home or WORLD_HOME), received a path that does not exist`);
   }
   return ctx;
+}
+
+/** A count option (`--limit 5`, `recent 20`): a positive whole number, or the fallback when absent. */
+export function whole(value: string | undefined, what: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
+  return Number(value);
 }

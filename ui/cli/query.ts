@@ -4,16 +4,10 @@ import { openIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
-import { requireHome, type Context } from "./context.js";
+import { requireHome, whole, type Context } from "./context.js";
 import { entryFromJson, showEntry, showSession } from "./show.js";
 
 const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
-
-function whole(value: string | undefined, what: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
-  return Number(value);
-}
 
 export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
   const index = openIndex(requireHome(ctx).paths);

@@ -11,7 +11,7 @@ import { WorldError, shown } from "../../tools/errors.js";
 import { AGENT_STATUSES } from "../../tools/world/entry.js";
 import { WorldIndex } from "../../tools/world/index-db.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
-import { checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
+import { CHECK_LIMIT, checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
 
 // Validation messages in the CLI's words: what was wrong, what was expected, what was received.
 function received(input: unknown): string {
@@ -88,10 +88,13 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "check",
     {
-      description: "The entries `reader` has not seen yet, as a JSON array of entries; then its cursor moves past them (unless peek).",
+      description:
+        "The entries `reader` has not seen yet, oldest first, as a JSON array of entries (at most `limit`, default " +
+        `${CHECK_LIMIT}; a warning says when more remain); then its cursor moves past them (unless peek).`,
       inputSchema: {
         reader: text("reader", "the reader's name: lower-case letters, digits, '.', '_' or '-'"),
         peek: flag("peek", "show without moving the cursor"),
+        limit: z.number(wholeError).int(wholeError).positive(wholeError).optional().describe(`at most this many entries (default ${CHECK_LIMIT})`),
       },
     },
     (a) => run(() => checkEntries(paths, a)),

@@ -48,9 +48,16 @@ export function logAgentStatus(
   return { text: formatEntry(entry), warnings: [] };
 }
 
+/**
+ * An answer lands in a model's context, so a reader far behind (or new, on a big log)
+ * gets the backlog in pieces: the cursor moves past what was handed over only.
+ */
+export const CHECK_LIMIT = 200;
+
 /** The reader's unseen entries as a JSON array; its cursor moves unless peek. */
-export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: boolean | undefined }): ToolAnswer {
+export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: boolean | undefined; limit?: number | undefined }): ToolAnswer {
   const warnings: string[] = [];
+  const limit = whole(a.limit, "limit", CHECK_LIMIT);
   const result = checkLog(
     paths,
     checkReader(a.reader),
@@ -58,8 +65,9 @@ export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: bool
       if (reset) warnings.push(reset);
       for (const p of problems) warnings.push(describeProblem(p));
     },
-    { peek: a.peek === true },
+    { peek: a.peek === true, limit },
   );
+  if (result.more) warnings.push(`more entries remain after these ${result.entries.length}: call check again for the next ones`);
   return { text: JSON.stringify(result.entries.map(entryJson)), warnings };
 }
 

@@ -117,6 +117,25 @@ describe("world mcp", () => {
     expect(text(bad)).toMatch(/^invalid reader name: /);
   });
 
+  it("check hands a long backlog over in pieces of `limit`, saying when more remain", async () => {
+    const all = JSON.parse(text(await tool("check", { reader: "piecewise", peek: true }))) as { line: number }[];
+    expect(all.length).toBeGreaterThan(2);
+    const pieces: { line: number }[][] = [];
+    for (;;) {
+      const answer = await tool("check", { reader: "piecewise", limit: 2 });
+      const piece = JSON.parse(text(answer)) as { line: number }[];
+      const more = (answer.content as { text: string }[]).slice(1).some((c) => /^warning: more entries remain after these 2/.test(c.text));
+      pieces.push(piece);
+      if (!more) break;
+      expect(piece).toHaveLength(2);
+    }
+    expect(pieces.flat()).toEqual(all);
+    expect(pieces.length).toBe(Math.ceil(all.length / 2));
+    const bad = await tool("check", { reader: "piecewise", limit: 0 });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/invalid limit: expected a positive whole number, received 0/);
+  });
+
   it("query answers with the shapes of `world query --json`", async () => {
     const jsonLines = (s: string) => s.split("\n").filter(Boolean).map((l) => JSON.parse(l));
     const cases: [Record<string, unknown>, string[]][] = [

@@ -2,7 +2,8 @@
  * The Spirit's rules, applied to whatever a brain proposes (offline or Claude alike):
  *
  *   - spawn directly only for explicit, low-risk requests (reminder, timer) from THE USER;
- *     any other spawn becomes a nudge (ask first);
+ *     any other spawn becomes a nudge (ask first); the same request spawned moments ago
+ *     is not spawned again;
  *   - a nudge needs a question, and is dropped (quiet) when the user asked not to hear
  *     about its topic, when the user said no to that kind of nudge more often than yes
  *     recently, or when the same question was asked within the dedupe window;
@@ -41,6 +42,13 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
   return pref && { type: "preference", id: idFor("pref", cause), topic: pref.topic, blocked: pref.blocked };
 }
 
+/**
+ * The same request (agent kind and words) within this long is the same request heard
+ * twice: a transcriber that repeats itself, or the user saying it again because nothing
+ * seemed to happen. Later, it is a new request ("remind me to drink water in an hour").
+ */
+export const REPEAT_WINDOW_MS = 2 * 60_000;
+
 export function judge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
   switch (decision.action) {
     case "quiet":
@@ -53,6 +61,8 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
       if (!DIRECT_KINDS.has(kind)) return nudge(decision, heard, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
       if (!decision.task) return quiet("a spawn without a task");
       const agentKind = agentKindFor(kind);
+      const twice = memory.spawnedRecently(agentKind, decision.task, now, REPEAT_WINDOW_MS);
+      if (twice) return quiet(`already done: ${twice.id} was spawned for the same request ${Math.round((now - twice.at) / 1000)}s ago`);
       const id = idFor(agentKind, cause, "spawn");
       return {
         type: "spawn",

@@ -43,6 +43,10 @@ export function normaliseQuestion(question: string): string {
   return question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
+function spawnKey(agentKind: string, task: string): string {
+  return `${agentKind} ${normaliseQuestion(task)}`;
+}
+
 function trimTo<K, V>(map: Map<K, V>, max: number): void {
   while (map.size > max) map.delete(map.keys().next().value as K);
 }
@@ -59,6 +63,8 @@ export class SpiritMemory {
   readonly answers = new Map<string, { kind: string; yes: boolean; at: number }>();
   readonly observations = new Map<string, Remembered>();
   readonly requests = new Map<string, Remembered>();
+  /** Agent kind + normalised task → the latest spawn of it: the same request heard twice is one. */
+  private readonly spawned = new Map<string, { id: string; at: number }>();
   readonly heard: Heard[] = [];
   brainUp = true;
   calendarUp = true;
@@ -123,6 +129,9 @@ export class SpiritMemory {
         this.written.add(e.id);
         this.requests.set(e.id, { at: e.ts, text: `${line.kind} ${JSON.stringify(line.task)}` });
         trimTo(this.requests, KEEP_RECENT);
+        this.spawned.delete(spawnKey(line.kind, line.task)); // re-inserted last: the map stays in time order
+        this.spawned.set(spawnKey(line.kind, line.task), { id: e.id, at });
+        trimTo(this.spawned, KEEP_RECENT);
         const yes = SAID_YES_TO.exec(line.reason);
         if (yes) {
           const nudgeId = yes[1]!;
@@ -175,6 +184,12 @@ export class SpiritMemory {
   askedRecently(question: string, now: number, windowMs: number): boolean {
     const at = this.asked.get(normaliseQuestion(question));
     return at !== undefined && now - at < windowMs;
+  }
+
+  /** The agent spawned for the same request (kind and words) within the window before `now`, if any. */
+  spawnedRecently(agentKind: string, task: string, now: number, windowMs: number): { id: string; at: number } | undefined {
+    const last = this.spawned.get(spawnKey(agentKind, task));
+    return last !== undefined && now - last.at < windowMs ? last : undefined;
   }
 
   /** More "no" than "yes" to nudges of this kind within the memory window. */

@@ -84,6 +84,23 @@ describe("the Spirit's rules over the offline brain", () => {
     expect(again.action).toMatchObject({ type: "quiet", why: expect.stringContaining("already asked") });
   });
 
+  it("the same request heard twice within two minutes is one request; later it is a new one", async () => {
+    const memory = new SpiritMemory("me");
+    const first = await decideAbout(memory, "me", "remind me to stretch in 10 minutes");
+    expect(first.action.type).toBe("spawn");
+    const spawned = first.action as { id: string; agentKind: string; task: string; reason: string };
+    const at = new Date(Date.now() - 30_000);
+    own(memory, spawned.id, say.spawn(spawned.agentKind, spawned.task, spawned.reason), at);
+    const again = await decideAbout(memory, "me", "Remind me to stretch in 10 minutes!");
+    expect(again.action).toMatchObject({ type: "quiet", why: `already done: ${spawned.id} was spawned for the same request 30s ago` });
+    // Other words are another request.
+    expect((await decideAbout(memory, "me", "remind me to drink water in 10 minutes")).action.type).toBe("spawn");
+    // The same words later are a new request.
+    const later = new SpiritMemory("me");
+    own(later, spawned.id, say.spawn(spawned.agentKind, spawned.task, spawned.reason), new Date(Date.now() - 3 * 60_000));
+    expect((await decideAbout(later, "me", "remind me to stretch in 10 minutes")).action.type).toBe("spawn");
+  });
+
   it("remembers a preference and then does not nudge about it", async () => {
     const memory = new SpiritMemory("me");
     const pref = await decideAbout(memory, "me", "don't suggest flights");

@@ -32,6 +32,8 @@ export interface BrainInput {
   recent: readonly Heard[];
   /** What the Spirit remembers, as text. */
   memory: string;
+  /** The world now (agents, unanswered questions, next meeting, machine), as text: spirit/situation.ts. */
+  situation: string;
   userSpeaker: string;
   now: Date;
 }

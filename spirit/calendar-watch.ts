@@ -23,7 +23,11 @@ export interface MeetingSpawn {
   env: Record<string, string>;
 }
 
-export type CalendarCheck = { ok: true; due: MeetingSpawn[] } | { ok: false; why: string };
+/** `next`: the first meeting not started yet within the next day, for the Spirit's situation. */
+export type CalendarCheck = { ok: true; due: MeetingSpawn[]; next?: { title: string; start: Date } } | { ok: false; why: string };
+
+/** How far ahead the next meeting is looked for (the brain's context, not prep). */
+const LOOK_AHEAD_MS = 24 * 3600_000;
 
 function minutes(ms: number): string {
   const m = Math.max(0, Math.round(ms / 60_000));
@@ -52,13 +56,15 @@ export async function checkCalendar(source: string, memory: SpiritMemory, leadMs
   let occurrences: Occurrence[];
   try {
     const text = await loadCalendarText(source, signal ? { signal } : {});
-    occurrences = occurrencesBetween(text, new Date(now), new Date(now + leadMs), source);
+    occurrences = occurrencesBetween(text, new Date(now), new Date(now + Math.max(leadMs, LOOK_AHEAD_MS)), source);
   } catch (error) {
     return { ok: false, why: (error as Error).message };
   }
-  const due = occurrences
-    .filter((o) => o.start.getTime() >= now) // started already: too late to prepare
+  const upcoming = occurrences.filter((o) => o.start.getTime() >= now).sort((a, b) => a.start.getTime() - b.start.getTime()); // started already: too late to prepare
+  const due = upcoming
+    .filter((o) => o.start.getTime() <= now + leadMs)
     .map((o) => meetingSpawn(o, now))
     .filter((s) => !memory.written.has(s.id));
-  return { ok: true, due };
+  const first = upcoming[0];
+  return { ok: true, due, ...(first && { next: { title: first.summary, start: first.start } }) };
 }

@@ -32,6 +32,7 @@ import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
+import { Situation } from "./situation.js";
 import { spokenAnswer } from "./spoken-answer.js";
 
 export const READER = "spirit";
@@ -64,6 +65,8 @@ export interface SpiritDeps {
 export class Spirit {
   private readonly appender: Appender;
   private readonly memory: SpiritMemory;
+  /** Agents, the next meeting, the machine: the brain's view of the world besides speech. */
+  private readonly situation = new Situation();
   private calendarRun: Promise<void> | undefined;
 
   constructor(private readonly d: SpiritDeps) {
@@ -96,6 +99,7 @@ export class Spirit {
     const index = openIndex(paths);
     try {
       loadMemory(index, this.memory, position);
+      this.situation.load(index);
     } finally {
       index.close();
     }
@@ -138,6 +142,7 @@ export class Spirit {
 
   private async handle(entry: Located): Promise<void> {
     this.memory.apply(entry);
+    this.situation.apply(entry);
     if (entry.kind === "agent") {
       if (entry.status === "failed") await this.tell(onFailed(entry as Located<typeof entry>, this.memory, this.d.paths.log), entry);
       return;
@@ -165,7 +170,14 @@ export class Spirit {
     const action =
       preferenceAction(heard, entry) ??
       judge(
-        await this.d.brain.decide({ heard, recent, memory: this.memory.summary(), userSpeaker: config.user, now: new Date() }),
+        await this.d.brain.decide({
+          heard,
+          recent,
+          memory: this.memory.summary(),
+          situation: this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+          userSpeaker: config.user,
+          now: new Date(),
+        }),
         heard,
         entry,
         this.memory,
@@ -247,6 +259,7 @@ export class Spirit {
         return;
       }
       if (!this.memory.calendarUp) this.report(CALENDAR_ID, say.calendarUp());
+      this.situation.nextMeeting = check.next;
       this.d.log.info({ due: check.due.map((d) => d.id) }, "calendar checked");
       for (const due of check.due) await this.spawn(due);
     })()

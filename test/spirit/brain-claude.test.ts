@@ -88,6 +88,10 @@ describe("the Claude brain", () => {
     }
     expect(fake.requests.map((r) => r.body.messages.length)).toEqual([1, 3, 5, 5, 5, 5]);
     expect(fake.requests[1]!.body.messages[1]).toEqual({ role: "assistant", content: expect.stringMatching(/^decide \{"action":"spawn"/) });
+    // Each turn carries the world now: the reminder just spawned (at work or finished), the machine.
+    const second = lastUserText(fake.requests[1]!);
+    expect(second).toMatch(new RegExp(`\\nThe world now:\\n(Agents at work|Finished, awaiting verification) \\(1\\): ${spawn.id} "remind me to drink water in 2 seconds"`));
+    expect(second).toMatch(/\nMachine: [\d.]+ GiB free of [\d.]+ GiB where the log lives \(\d+%\); load [\d.]+ on \d+ cores\n/);
     const stored = JSON.parse(readFileSync(join(w.paths.dir, "spirit-session.json"), "utf8")) as { messages: unknown[] };
     expect(stored.messages).toHaveLength(6);
 

@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { checkCalendar } from "../../spirit/calendar-watch.js";
+import { SpiritMemory } from "../../spirit/memory.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
 import { agentEnded, outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
@@ -44,6 +46,27 @@ async function moreChecks(w: TempWorld, n: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+describe("checkCalendar", () => {
+  it("gives the meetings due for prep, and the next meeting within a day for the Spirit's situation", async () => {
+    const w = tempWorld();
+    try {
+      const now = Date.now();
+      const { ics, soon } = meetingsIcs(now);
+      const file = join(w.home, "work.ics");
+      writeFileSync(file, ics);
+      const first = await checkCalendar(file, new SpiritMemory("user"), 15 * 60_000, now);
+      expect(first).toMatchObject({ ok: true, next: { title: "Budget review", start: soon } });
+      expect(first.ok && first.due.map((d) => d.task)).toEqual([expect.stringMatching(/^prepare me for the meeting "Budget review" at Room 4/)]);
+      // An hour later the budget review has started: the next one is "Later today", not due yet.
+      const later = await checkCalendar(file, new SpiritMemory("user"), 15 * 60_000, now + 3_600_000);
+      expect(later).toMatchObject({ ok: true, due: [], next: { title: "Later today" } });
+      expect(await checkCalendar(join(w.home, "missing.ics"), new SpiritMemory("user"), 15 * 60_000, now)).toMatchObject({ ok: false });
+    } finally {
+      w.cleanup();
+    }
+  });
+});
 
 describe("calendar watch", () => {
   let w: TempWorld;

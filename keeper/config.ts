@@ -25,6 +25,8 @@ export interface KeeperConfig {
   futureSkewMs: number;
   /** Log health: a timestamp this far before the previous line's is "out of order". */
   disorderMs: number;
+  /** Free space (MiB) where world.log lives below which the Keeper warns (keeper/disk.ts). */
+  diskLowMiB: number;
   /** The daemon's schedule (node-cron; six fields means seconds first). */
   every: string;
   /** A command run with the escalation text as its last argument (e.g. ["notify-send", "world"]). */
@@ -39,6 +41,7 @@ export const KEEPER_DEFAULTS: KeeperConfig = {
   killGraceMs: 10_000,
   futureSkewMs: 300_000,
   disorderMs: 600_000,
+  diskLowMiB: 1024,
   every: "*/5 * * * *",
 };
 
@@ -52,6 +55,7 @@ const FileSchema = z
     killGrace: duration,
     futureSkew: duration,
     disorder: duration,
+    diskLowMiB: z.number().int().nonnegative(),
     every: z.string(),
     notify: z.array(z.string()).min(1),
   })
@@ -80,6 +84,7 @@ export function loadKeeperConfig(paths: WorldPaths, flags: KeeperFlags = {}): Ke
     killGraceMs: pick(flags.killGrace, fromFile.killGrace, KEEPER_DEFAULTS.killGraceMs, "killGrace"),
     futureSkewMs: pick(undefined, fromFile.futureSkew, KEEPER_DEFAULTS.futureSkewMs, "futureSkew"),
     disorderMs: pick(undefined, fromFile.disorder, KEEPER_DEFAULTS.disorderMs, "disorder"),
+    diskLowMiB: fromFile.diskLowMiB ?? KEEPER_DEFAULTS.diskLowMiB,
     every,
     ...(fromFile.notify && { notify: fromFile.notify }),
   };
@@ -101,7 +106,7 @@ function readSection(paths: WorldPaths): z.infer<typeof FileSchema> {
     const issue = parsed.error.issues[0]!;
     const key = issue.path[0] as string | undefined;
     const value = key === undefined ? section : (section as Record<string, unknown>)[key];
-    throw new UsageError(`invalid ${file}: keeper.${issue.path.join(".")}: ${issue.message.toLowerCase()}, received ${shown(JSON.stringify(value))}`);
+    throw new UsageError(`invalid ${file}: keeper.${issue.path.join(".")}: ${issue.message.toLowerCase().replace(/, received \w+$/, "")}, received ${shown(JSON.stringify(value))}`);
   }
   return parsed.data;
 }

@@ -4,10 +4,10 @@
  * answers it) and, if configured, a notification command. Once per period: the previous
  * nudge is found in the index, so running twice or after downtime nudges once.
  */
-import { execa } from "execa";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import type { SweepContext } from "./context.js";
+import { notify } from "./notify.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
 export const ESCALATION_MARK = " has been failed for ";
@@ -40,9 +40,4 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     if (ctx.config.notify) await notify(ctx, ctx.config.notify, text);
   }
   return escalated;
-}
-
-async function notify(ctx: SweepContext, command: string[], text: string): Promise<void> {
-  const result = await execa(command[0]!, [...command.slice(1), text], { reject: false, timeout: 10_000, stdin: "ignore" });
-  if (result.failed) ctx.log?.warn({ command, error: result.shortMessage }, "notify command failed");
 }

@@ -12,6 +12,7 @@ import type { Logger } from "../tools/proc/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
+import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
 import { tryLock } from "./lock.js";
 import { sweepProcesses } from "./processes.js";
@@ -28,6 +29,8 @@ export interface SweepSummary {
   unjudged: string[];
   healthLines: number;
   healthProblems: number;
+  /** Free space where world.log lives; undefined if it could not be read. */
+  disk?: { freeBytes: number; low: boolean };
   ms: number;
   line: string;
 }
@@ -60,13 +63,14 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const escalated = await sweepEscalations(ctx);
     const unjudged = sweepUnjudged(ctx);
     const health = checkHealth(ctx);
+    const disk = await checkDisk(ctx);
     index.catchUp();
     const c = counts(index);
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}; ` +
-      `health: ${health.lines} new lines, ${health.problems} problems (${ms} ms)`;
+      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms)`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {
@@ -74,6 +78,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
       summary: {
         running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
         healthLines: health.lines, healthProblems: health.problems, ms, line,
+        ...(disk && { disk: { freeBytes: disk.freeBytes, low: disk.low } }),
       },
     };
   } finally {

@@ -7,6 +7,7 @@
  */
 import type { AgentEntry, Entry, Located } from "../tools/world/entry.js";
 import { findLastEntry } from "../tools/world/last-status.js";
+import { DISK_ID } from "../keeper/disk.js";
 import { ESCALATION_MARK } from "../keeper/escalate.js";
 import { say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
@@ -68,4 +69,21 @@ export function onEscalation(entry: Located, memory: SpiritMemory, log: string):
   const last = stillWaiting(log, entry.id);
   if (last === undefined) return undefined;
   return notice(entry.id, last.need ?? last.output, taskOf(log, entry.id), true);
+}
+
+/** The Keeper found the disk where world.log lives nearly full (keeper/disk.ts). */
+export function isDiskLow(entry: Entry): boolean {
+  return entry.kind === "event" && entry.source === "system" && entry.id === DISK_ID && entry.output.startsWith("low: ");
+}
+
+/**
+ * Told once per time the disk goes low: the Keeper says "low" once and "ok" when it is
+ * back, so a later "low" is a new cause (and a restart finds our notice after it).
+ */
+export function onDiskLow(entry: Located, memory: SpiritMemory, log: string): NeedsYou | undefined {
+  if (memory.reactedTo(`needs:${entry.id}`, entry)) return undefined;
+  // History when the Keeper has said more since (the disk is back): a first start in an old world.
+  const latest = findLastEntry(log, DISK_ID, (e) => e.kind === "event" && e.source === "system");
+  if (latest !== undefined && (latest.ts !== entry.ts || latest.output !== entry.output)) return undefined;
+  return { id: entry.id, output: say.needsYouDisk(entry.output), message: `The disk is nearly full: ${entry.output.slice("low: ".length)}` };
 }

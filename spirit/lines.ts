@@ -51,6 +51,8 @@ export const say = {
     blocked ? `preference: no nudges about ${topic} ${heard(speaker, text)}` : `preference: nudges about ${topic} allowed again ${heard(speaker, text)}`,
   needsYou: (id: string, blocker: string, task: string, again: boolean) =>
     `needs you${again ? " again" : ""}: ${blocker} (agent failed: ${quote(task)}; answer: world respond ${id} <text>)`,
+  /** The Keeper's `[event:system][keeper-disk] low: …`, passed on: nothing the user can answer, only act on. */
+  needsYouDisk: (keeperSaid: string) => `needs you: disk ${keeperSaid}`,
   brainDown: (why: string) => `claude unavailable (${why}): using the offline brain`,
   brainUp: () => "claude available again",
   brainBad: (why: string) => `claude answered badly (${why}): staying quiet`,

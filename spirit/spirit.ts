@@ -6,6 +6,7 @@
  *                                  spoken yes/no to the one recent nudge is relayed as such a line)
  *   [agent:failed][<id>] …       → "needs you", once
  *   the Keeper's escalation line → "needs you again"
+ *   the Keeper's "disk low" line → "needs you: disk low: …", once per time it goes low
  *   a clock                      → unanswered nudges expire; upcoming meetings get a prep agent
  *
  * What it remembers is folded from the log (its own lines, via the SQLite index at
@@ -27,7 +28,7 @@ import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
 import { judge, preferenceAction, type Action } from "./decide.js";
-import { isEscalation, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
+import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
@@ -150,6 +151,7 @@ export class Spirit {
     if (entry.source === VOICE_SOURCE) return this.hear(entry as Located<EventEntry>);
     if (isAnswer(entry, this.memory)) return this.answer(entry);
     if (isEscalation(entry)) await this.tell(onEscalation(entry, this.memory, this.d.paths.log), entry);
+    if (isDiskLow(entry)) await this.tell(onDiskLow(entry, this.memory, this.d.paths.log), entry);
   }
 
   private async hear(entry: Located<EventEntry>): Promise<void> {

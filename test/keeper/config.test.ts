@@ -43,6 +43,8 @@ describe("Keeper config", () => {
     mkdirSync(w.paths.dir, { recursive: true });
     writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { notify: [] } }));
     expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.notify: too small: .*, received "\[\]"$/);
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { diskLowMiB: "1G" } }));
+    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.diskLowMiB: invalid input: expected number, received "\\"1G\\""$/);
     writeFileSync(join(w.paths.dir, "config.json"), "{}");
     expect(() => loadKeeperConfig(w!.paths, { every: "every five minutes" })).toThrow(/invalid schedule/);
   });

@@ -50,7 +50,7 @@ describe("Keeper escalation", () => {
     w = tempWorld();
     const out = join(w.home, "notified.txt");
     mkdirSync(w.paths.dir, { recursive: true });
-    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { notify: [process.execPath, join(ROOT, "test/fixtures/agents/record-args.mjs"), out] } }));
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { notify: [process.execPath, join(ROOT, "test/fixtures/agents/record-args.mjs"), out], diskLowMiB: 0 } }));
     appendOnce(w.paths, { kind: "agent", status: "failed", id: "f2", output: "stuck", need: "help", ts: at(0) });
     const { loadKeeperConfig } = await import("../../keeper/config.js");
     await sweep(w.paths, loadKeeperConfig(w.paths), { now: new Date(T0 + 25 * H) });

@@ -1,4 +1,6 @@
 /** Failed agents: the user is told once, again only on the Keeper's escalation, never after answering. */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
@@ -54,6 +56,35 @@ describe("agents that need a human", () => {
     await run("event", "system", "job-1", KEEPER_LINE);
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD, TOLD_AGAIN]);
+  });
+
+  it("the Keeper's disk-low line is told once per time the disk goes low", async () => {
+    const keeperSays = async (diskLowMiB: number) => {
+      mkdirSync(w.paths.dir, { recursive: true });
+      writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { diskLowMiB } }));
+      await run("keep", "--once");
+    };
+    const diskNotices = () => outputs(spiritLines(w.paths)).filter((o) => o.startsWith("needs you: disk low: "));
+    await keeperSays(2 ** 40); // low, before the Spirit ever ran
+    await keeperSays(0); // and back: history on a first start
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(diskNotices()).toEqual([]);
+
+    await keeperSays(2 ** 40);
+    const notified = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === "keeper-disk");
+    expect(notified.output).toMatch(/^The disk is nearly full: [\d.]+ GiB free of /);
+    await keeperSays(2 ** 40); // still low: the Keeper says nothing new, nor does the Spirit
+    await stopSpirit(spirit);
+    spirit = await startSpirit(w.paths);
+    await waitForCursor(w.paths);
+    expect(diskNotices()).toEqual([expect.stringMatching(/^needs you: disk low: [\d.]+ GiB free of .* where world.log lives .*; free some space before world.log can take no more entries$/)]);
+
+    await keeperSays(0);
+    await keeperSays(2 ** 40);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "keeper-disk" && e.line > notified.line + 1);
+    await waitForCursor(w.paths);
+    expect(diskNotices()).toHaveLength(2);
   });
 
   it("on a first start, failures that were answered or moved on since are history; one still waiting is told", async () => {

@@ -3,8 +3,10 @@
  * (WORLD_MODEL), persisted in .world/spirit-session.json and trimmed as it grows
  * (tools/llm/session.ts). Each utterance is one user turn; the model answers by calling
  * `decide`, whose input is validated with zod. Its past decisions are kept in the
- * conversation as text, so every stored user turn is plain and trimming can cut anywhere;
- * what trimming drops is summarised by the memory that rides along with every turn.
+ * conversation as text, so every stored user turn is plain and trimming can cut anywhere.
+ * What trimming drops is summarised into the conversation's note, by the model after the
+ * decision was returned (tools/llm/summarise.ts), or by decisionDigest when it cannot;
+ * the Spirit's memory (from the log) also rides along with every turn.
  *
  *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
  *     this utterance; `claude unavailable (…)` is logged once per outage, and
@@ -14,7 +16,9 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { askTool, ModelAnswerError } from "../tools/llm/tool-call.js";
-import type { Conversation } from "../tools/llm/session.js";
+import type { Conversation, Message } from "../tools/llm/session.js";
+import { summariseDropped } from "../tools/llm/summarise.js";
+import type { Logger } from "../tools/proc/daemon.js";
 import { Decision, type Brain, type BrainInput } from "./brain.js";
 import { BRAIN_ID, quote, say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
@@ -61,10 +65,38 @@ export interface ClaudeBrainOptions {
   memory: SpiritMemory;
   /** Writes `[event:spirit][brain] <output>`. */
   report: (id: string, output: string) => void;
+  log?: Logger;
+}
+
+/**
+ * The summary of trimmed turns when the model cannot write one: what was decided, counted,
+ * and the latest acts, read from the stored `decide {…}` answers.
+ */
+export function decisionDigest(dropped: readonly Message[], previous: string | undefined): string {
+  const counts = { spawn: 0, nudge: 0, observe: 0, quiet: 0 };
+  const acts: string[] = [];
+  for (const m of dropped) {
+    if (m.role !== "assistant" || typeof m.content !== "string" || !m.content.startsWith("decide ")) continue;
+    let parsed;
+    try {
+      parsed = Decision.safeParse(JSON.parse(m.content.slice("decide ".length)));
+    } catch {
+      continue;
+    }
+    if (!parsed.success) continue;
+    const d = parsed.data;
+    counts[d.action] += 1;
+    if (d.action !== "quiet") acts.push(`${d.action} ${quote(d.question ?? d.task ?? d.note ?? d.reason)}`);
+  }
+  const turns = counts.spawn + counts.nudge + counts.observe + counts.quiet;
+  const latest = acts.length ? `; latest: ${acts.slice(-5).join("; ")}` : "";
+  const now = `${turns} earlier utterances: ${counts.spawn} spawned, ${counts.nudge} nudged, ${counts.observe} observed, ${counts.quiet} quiet${latest}.`;
+  return previous ? `${previous} Then ${now}` : now;
 }
 
 export class ClaudeBrain implements Brain {
   readonly name: string;
+  private summarising: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly o: ClaudeBrainOptions) {
     this.name = `claude (${o.model})`;
@@ -75,6 +107,7 @@ export class ClaudeBrain implements Brain {
   }
 
   async decide(input: BrainInput): Promise<Decision> {
+    await this.summarising; // the conversation is whole again before it is sent
     const turn = turnText(input);
     try {
       const answer = await askTool(this.o.client, {
@@ -86,6 +119,11 @@ export class ClaudeBrain implements Brain {
       });
       this.up();
       this.o.conversation.push({ role: "user", content: turn }, { role: "assistant", content: `decide ${JSON.stringify(answer.input)}` });
+      // What trimming cut is summarised after this decision is acted on, not before.
+      this.summarising = summariseDropped(this.o.conversation, { client: this.o.client, model: this.o.model }, decisionDigest).then(
+        (by) => by && this.o.log?.info({ by, dropped: this.o.conversation.dropped }, "conversation summarised"),
+        (error: unknown) => this.o.log?.warn({ err: error }, "could not summarise the conversation"),
+      );
       return answer.input;
     } catch (error) {
       if (error instanceof ModelAnswerError) {

@@ -23,7 +23,14 @@ export interface StartOptions {
   log?: Logger;
 }
 
-function chooseBrain(paths: WorldPaths, config: SpiritConfig, memory: SpiritMemory, report: (id: string, output: string) => void, env: NodeJS.ProcessEnv): Brain {
+function chooseBrain(
+  paths: WorldPaths,
+  config: SpiritConfig,
+  memory: SpiritMemory,
+  report: (id: string, output: string) => void,
+  env: NodeJS.ProcessEnv,
+  log: Logger,
+): Brain {
   const offline = new OfflineBrain();
   if (config.brain === "offline") return offline;
   // The Spirit talks continuously: one quick retry, then the offline brain takes the turn.
@@ -32,7 +39,7 @@ function chooseBrain(paths: WorldPaths, config: SpiritConfig, memory: SpiritMemo
     if (config.brain === "claude") throw new UsageError("brain claude: expected ANTHROPIC_API_KEY in the environment, received none");
     return offline;
   }
-  return new ClaudeBrain({ client, model: modelFromEnv(env), conversation: new Conversation(paths, "spirit"), fallback: offline, memory, report });
+  return new ClaudeBrain({ client, model: modelFromEnv(env), conversation: new Conversation(paths, "spirit"), fallback: offline, memory, report, log });
 }
 
 /** Builds a Spirit ready to `run(signal)`. */
@@ -43,7 +50,7 @@ export function createSpirit(paths: WorldPaths, options: StartOptions = {}): Spi
   const memory = new SpiritMemory(config.user);
   let spirit: Spirit | undefined;
   const report = (id: string, output: string) => void spirit!.report(id, output);
-  const brain = chooseBrain(paths, config, memory, report, env);
+  const brain = chooseBrain(paths, config, memory, report, env, log);
   spirit = new Spirit({ paths, config, memory, brain, spawn: options.spawn ?? spawnAgent, log });
   return spirit;
 }

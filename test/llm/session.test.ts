@@ -35,6 +35,28 @@ describe("Conversation", () => {
     m.forEach((msg, i) => expect(msg.role).toBe(i % 2 === 0 ? "user" : "assistant"));
   });
 
+  it("hands over every message it cut, once, and keeps the owner's summary in its note", () => {
+    w = tempWorld();
+    const c = new Conversation(w.paths, "spirit", { keepLatest: 4 });
+    c.push(user("q0"), assistant("a0"));
+    const cut: Message[] = [];
+    for (let i = 1; i < 10; i++) {
+      c.push(user(`q${i}`), assistant(`a${i}`));
+      cut.push(...c.takeDropped());
+    }
+    expect(c.takeDropped()).toEqual([]);
+    // Everything but the first message and the kept tail, in order, and nothing twice.
+    expect(cut.map((m) => m.content)).toEqual(["a0", ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [`q${i}`, `a${i}`])]);
+    expect(c.dropped).toBe(cut.length);
+    c.setSummary("the user asked for 7 things");
+    expect(c.messages[1]).toEqual(assistant(`(${cut.length} earlier messages of this conversation were trimmed to keep it short; world.log has the full history.)\nSummary of them: the user asked for 7 things`));
+    const resumed = new Conversation(w.paths, "spirit", { keepLatest: 4 });
+    expect(resumed.summary).toBe("the user asked for 7 things");
+    resumed.push(user("q10"), assistant("a10"));
+    expect(String(resumed.messages[1]!.content)).toMatch(/\nSummary of them: the user asked for 7 things$/);
+    expect(resumed.takeDropped().map((m) => m.content)).toEqual(["q8", "a8"]);
+  });
+
   it("never cuts between a tool_use and its tool_result", () => {
     w = tempWorld();
     const c = new Conversation(w.paths, "judge", { keepLatest: 3 });

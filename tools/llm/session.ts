@@ -3,8 +3,10 @@
  * next trigger so the Verifier and the Spirit keep their context across restarts.
  *
  * It is trimmed when it grows: the first message (the standing instructions and
- * context) and the latest messages stay; the middle is replaced by one short note. The
- * kept tail starts at a user message, stripped of tool_results whose tool_use was
+ * context) and the latest messages stay; the middle is replaced by one note that
+ * carries a summary of everything dropped so far (the owner writes it: takeDropped()
+ * hands over what was cut, setSummary() stores the new summary; tools/llm/summarise.ts).
+ * The kept tail starts at a user message, stripped of tool_results whose tool_use was
  * dropped, so no tool_result is ever left without its tool_use (the API rejects that).
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -21,6 +23,8 @@ export interface SessionFile {
   updatedAt: string;
   /** How many messages trimming has dropped so far. */
   dropped: number;
+  /** What the dropped messages held, as the owner summarised them. */
+  summary?: string;
   messages: Message[];
 }
 
@@ -43,6 +47,7 @@ export class Conversation {
   readonly file: string;
   private readonly keepLatest: number;
   private readonly maxChars: number;
+  private readonly justDropped: Message[] = [];
 
   constructor(paths: WorldPaths, name: string, options: ConversationOptions = {}) {
     this.file = sessionFile(paths, name);
@@ -57,6 +62,22 @@ export class Conversation {
 
   get dropped(): number {
     return this.state.dropped;
+  }
+
+  get summary(): string | undefined {
+    return this.state.summary;
+  }
+
+  /** The messages the latest trims cut, once (not persisted: a crash loses only a summary's update). */
+  takeDropped(): Message[] {
+    return this.justDropped.splice(0);
+  }
+
+  /** The summary of everything dropped so far; it replaces the note's previous one. */
+  setSummary(summary: string): void {
+    this.state.summary = summary;
+    if (this.state.dropped > 0) this.state.messages[1] = this.note();
+    this.save();
   }
 
   /** Add messages, trim if needed, and save (atomically). */
@@ -80,6 +101,11 @@ export class Conversation {
     renameSync(tmp, this.file);
   }
 
+  private note(): Message {
+    const trimmed = `(${this.state.dropped} earlier messages of this conversation were trimmed to keep it short; world.log has the full history.)`;
+    return { role: "assistant", content: this.state.summary ? `${trimmed}\nSummary of them: ${this.state.summary}` : trimmed };
+  }
+
   private trim(): void {
     const all = this.state.messages;
     const tooMany = all.length > this.keepLatest + 1;
@@ -93,12 +119,11 @@ export class Conversation {
       if (all[cut]!.role !== "user") continue;
       const first = withoutToolResults(all[cut]!);
       if (first === undefined) continue;
-      this.state.dropped += cut - 1;
-      const note: Message = {
-        role: "assistant",
-        content: `(${this.state.dropped} earlier messages of this conversation were trimmed to keep it short; world.log has the full history.)`,
-      };
-      this.state.messages = [all[0]!, note, first, ...all.slice(cut + 1)];
+      // After a first trim all[1] is the previous note: not a message of the conversation.
+      const start = this.state.dropped > 0 ? 2 : 1;
+      this.justDropped.push(...all.slice(start, cut));
+      this.state.dropped += cut - start;
+      this.state.messages = [all[0]!, this.note(), first, ...all.slice(cut + 1)];
       return;
     }
   }

@@ -10,6 +10,9 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { join } from "node:path";
+import type { Conversation } from "../../tools/llm/session.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
 import type { AgentRun } from "../run.js";
 import { toolByName, TOOLS, type ToolContext } from "./tools.js";
 
@@ -31,6 +34,41 @@ Commands run only through bash_run, under a policy: read-only commands run, anyt
 When you are done, answer WITHOUT calling a tool, in one of two forms, first word exactly as shown:
 finish: <evidence: what you did and what shows it, concrete enough for a verifier to check against the success criterion>
 failed: <what happened> | need: <what a human must provide for the task to go on>`;
+
+/** Where a session's conversation is kept across attempts. */
+export function conversationFile(paths: WorldPaths, sessionId: string): string {
+  return join(paths.dir, "agents", `${sessionId.replace(/[^A-Za-z0-9._-]/g, "_")}.conversation.json`);
+}
+
+/** What a retry adds to the conversation of the attempts before it. */
+export function retryPrompt(run: AgentRun): string {
+  const lines = [`Attempt ${run.env.attempt}: your previous answer did not settle the task (the verifier or a human sent it back).`];
+  if (run.env.guidance) lines.push(`Guidance for this attempt (from the verifier or a human): ${run.env.guidance}`);
+  lines.push("Continue from where you left off: what you already did and learned is above; do not redo it. Answer finish: or failed: as before.");
+  return lines.join("\n");
+}
+
+/**
+ * The messages to send next: the task on a first attempt; on a retry the conversation of
+ * the attempts before, with the retry's prompt. A conversation cut short (the process
+ * was killed while a tool ran) loses its dangling tool call, so the API accepts it.
+ */
+export function openingMessages(history: readonly Anthropic.MessageParam[], run: AgentRun): Anthropic.MessageParam[] {
+  if (history.length === 0) return [{ role: "user", content: taskPrompt(run) }];
+  const messages = [...history];
+  const last = messages.at(-1)!;
+  if (last.role === "assistant" && Array.isArray(last.content) && last.content.some((b) => b.type === "tool_use")) messages.pop();
+  const tail = messages.at(-1);
+  const retry: Anthropic.TextBlockParam = { type: "text", text: retryPrompt(run) };
+  if (tail?.role === "user") {
+    // Tool results with no answer after them: the retry's words go in the same user turn.
+    const content: Anthropic.ContentBlockParam[] = typeof tail.content === "string" ? [{ type: "text", text: tail.content }] : [...tail.content];
+    messages[messages.length - 1] = { role: "user", content: [...content, retry] };
+  } else {
+    messages.push({ role: "user", content: [retry] });
+  }
+  return messages;
+}
 
 export function taskPrompt(run: AgentRun): string {
   const lines = [`Task: ${run.env.task}`, `Success criterion (need): ${run.env.need || "(none given)"}`, `Attempt: ${run.env.attempt}`];
@@ -88,21 +126,25 @@ function brief(input: unknown): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
-export async function toolLoop(client: Anthropic, ctx: ToolContext, options: LoopOptions): Promise<Outcome> {
+/**
+ * Runs the loop; the conversation (one file per session, kept across attempts) is saved
+ * after every step, so a retry continues it instead of starting over.
+ */
+export async function toolLoop(client: Anthropic, ctx: ToolContext, options: LoopOptions, conversation: Conversation): Promise<Outcome> {
   const { run } = ctx;
   const tools: Anthropic.Tool[] = TOOLS.map((t) => ({
     name: t.name,
     description: t.description,
     input_schema: { ...(z.toJSONSchema(t.schema, { io: "input" }) as Anthropic.Tool.InputSchema), type: "object" },
   }));
-  const messages: Anthropic.MessageParam[] = [{ role: "user", content: taskPrompt(run) }];
+  let pending = openingMessages(conversation.messages, run);
   for (let step = 1; step <= options.maxSteps; step++) {
     if (run.signal.aborted) return { status: "stopped", text: `stopped by a signal before step ${step}` };
     const reply = await client.messages.create(
-      { model: options.model, max_tokens: options.maxTokens ?? 2048, system: SYSTEM, tools, messages },
+      { model: options.model, max_tokens: options.maxTokens ?? 2048, system: SYSTEM, tools, messages: pending },
       { signal: run.signal },
     );
-    messages.push({ role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] });
+    conversation.replace([...pending, { role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] }]);
     const uses = reply.content.filter((b): b is Anthropic.ToolUseBlock => b.type === "tool_use");
     if (uses.length === 0) {
       const text = reply.content.filter((b): b is Anthropic.TextBlock => b.type === "text").map((b) => b.text).join("\n");
@@ -111,7 +153,8 @@ export async function toolLoop(client: Anthropic, ctx: ToolContext, options: Loo
     run.active(`step ${step}/${options.maxSteps}: ${uses.map((u) => `${u.name} ${brief(u.input)}`).join("; ")}`);
     const results: Anthropic.ToolResultBlockParam[] = [];
     for (const use of uses) results.push(await runTool(use, ctx, options));
-    messages.push({ role: "user", content: results });
+    conversation.push({ role: "user", content: results });
+    pending = [...conversation.messages];
   }
   if (ctx.approvalNeeds[0] !== undefined) {
     return { status: "failed", text: `stopped after ${options.maxSteps} steps; refused: ${ctx.refused.join(", ")}`, need: ctx.approvalNeeds[0] };

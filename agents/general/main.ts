@@ -3,16 +3,19 @@
  *
  * With ANTHROPIC_API_KEY (and ANTHROPIC_BASE_URL, WORLD_MODEL: tools/llm/provider.ts) the
  * model works the task with the tools in tools.ts, at most WORLD_MAX_STEPS model calls
- * (default 12), each tool call at most WORLD_TOOL_TIMEOUT_MS (default 60 s). Without a
- * key it does not pretend: `failed no model available | need: an LLM API key or a human`.
+ * (default 12), each tool call at most WORLD_TOOL_TIMEOUT_MS (default 60 s). Its
+ * conversation is kept in .world/agents/<id>.conversation.json, so a retry (the
+ * Verifier's guidance, a human's answer) continues the work instead of starting over.
+ * Without a key it does not pretend: `failed no model available | need: an LLM API key or a human`.
  */
 import { join } from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
 import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
+import { Conversation } from "../../tools/llm/session.js";
 import { msFromEnv, runAgent } from "../run.js";
-import { toolLoop } from "./loop.js";
+import { conversationFile, toolLoop } from "./loop.js";
 import type { ToolContext } from "./tools.js";
 
 await runAgent(async (run) => {
@@ -27,7 +30,9 @@ await runAgent(async (run) => {
   const chrome = new ChromeTools(new BrowserHolder(), join(run.paths.dir, "screenshots", run.id.replace(/[^A-Za-z0-9._-]/g, "_")));
   const ctx: ToolContext = { run, chrome, refused: [], approvalNeeds: [] };
   try {
-    const outcome = await toolLoop(client, ctx, { model, maxSteps, toolTimeoutMs: msFromEnv("WORLD_TOOL_TIMEOUT_MS", 60_000) });
+    // One conversation per session, kept across attempts: a retry continues it.
+    const conversation = new Conversation(run.paths, "agent", { file: conversationFile(run.paths, run.id), keepLatest: 60 });
+    const outcome = await toolLoop(client, ctx, { model, maxSteps, toolTimeoutMs: msFromEnv("WORLD_TOOL_TIMEOUT_MS", 60_000) }, conversation);
     if (outcome.status === "finish") run.finish(outcome.evidence);
     else if (outcome.status === "failed") run.fail(outcome.text, outcome.need);
     else run.active(outcome.text);

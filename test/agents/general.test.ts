@@ -3,7 +3,9 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { readAnswer } from "../../agents/general/loop.js";
+import { openingMessages, readAnswer } from "../../agents/general/loop.js";
+import type { AgentRun } from "../../agents/run.js";
+import { appendOnce } from "../../tools/world/append.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
 import { entriesOf, isEvent, runAgentProcess, startSession } from "./agent-process.js";
@@ -31,6 +33,21 @@ describe("reading the final answer", () => {
     expect(readAnswer("failed: blocked | need: approval", { approvalNeeds: ["a human to approve: rm x"] })).toMatchObject({ need: "a human to approve: rm x" });
     expect(readAnswer("I could not do it", { approvalNeeds: ["a human to approve: rm x"] })).toMatchObject({ status: "failed", need: "a human to approve: rm x" });
     expect(readAnswer("", { approvalNeeds: [] })).toMatchObject({ status: "failed" });
+  });
+});
+
+describe("resuming a conversation on a retry", () => {
+  const run = { id: "g", env: { task: "t", need: "n", attempt: 2, guidance: "try b", home: "/w" } } as unknown as AgentRun;
+  const retryText = expect.stringMatching(/^Attempt 2: .*\nGuidance .*: try b\n/);
+  it("a first attempt starts with the task", () => {
+    expect(openingMessages([], { ...run, env: { ...run.env, attempt: 1 } } as AgentRun)).toEqual([{ role: "user", content: expect.stringMatching(/^Task: t\n/) }]);
+  });
+  it("a conversation killed while a tool ran loses the dangling call; tool results take the retry's words", () => {
+    const task = { role: "user" as const, content: "Task: t" };
+    const call = { role: "assistant" as const, content: [{ type: "tool_use" as const, id: "u1", name: "bash_run", input: {} }] };
+    const result = { role: "user" as const, content: [{ type: "tool_result" as const, tool_use_id: "u1", content: "ok" }] };
+    expect(openingMessages([task, call], run)).toEqual([{ role: "user", content: [{ type: "text", text: "Task: t" }, { type: "text", text: retryText }] }]);
+    expect(openingMessages([task, call, result], run)).toEqual([task, call, { role: "user", content: [...result.content, { type: "text", text: retryText }] }]);
   });
 });
 
@@ -64,6 +81,33 @@ describe("general agent (real process, real SDK, fake API on 127.0.0.1)", () => 
     const mine = entriesOf(w.paths, "g1");
     expect(mine.some(isEvent("g1", "bash", /^\$ echo 'hello from the tool'$/))).toBe(true);
     expect(mine.at(-1)).toMatchObject({ status: "finish", output: "echo printed 'hello from the tool'" });
+  });
+
+  it("a retry continues the conversation of the attempt before, with the guidance, instead of starting over", async () => {
+    w = tempWorld();
+    fake = await startFakeAnthropic();
+    fake.reply(
+      { tool: { name: "bash_run", input: { argv: ["echo", "step one done"] } } },
+      { text: "failed: I need to know which folder | need: the folder to use" },
+      { text: "finish: used /srv as told, after step one" },
+    );
+    startSession(w.paths, "g9", "tidy the folder", "the folder is tidy");
+    const env = { ...fake.env, WORLD_MODEL: "claude-test" };
+    const first = await runAgentProcess(w.paths, "general", { id: "g9", task: "tidy the folder", need: "the folder is tidy", env });
+    expect(first.exitCode).toBe(3);
+    expect(fake.requests).toHaveLength(2);
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "g9", output: "use /srv" }); // what the Verifier writes on a human's answer
+    const second = await runAgentProcess(w.paths, "general", { id: "g9", task: "tidy the folder", need: "the folder is tidy", attempt: 2, guidance: "use /srv", env });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(fake.requests).toHaveLength(3);
+    const resumed = fake.requests[2]!.body.messages as { role: string; content: Block }[];
+    // The whole first attempt (task, tool call, result, its failed answer), then the retry.
+    expect(resumed.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(resumed[0]!.content).toContain("Task: tidy the folder");
+    expect(JSON.stringify(resumed[2]!.content)).toContain("step one done");
+    expect(resumed[3]!.content).toEqual([{ type: "text", text: "failed: I need to know which folder | need: the folder to use" }]);
+    expect(resumed[4]!.content).toEqual([{ type: "text", text: expect.stringMatching(/^Attempt 2: .*\nGuidance for this attempt \(from the verifier or a human\): use \/srv\nContinue from where you left off/) }]);
+    expect(entriesOf(w.paths, "g9").at(-1)).toMatchObject({ status: "finish", output: "used /srv as told, after step one" });
   });
 
   it("refuses a command off the allow-list in the executor and asks a human to approve it", async () => {

@@ -29,6 +29,8 @@ export interface SessionFile {
 }
 
 export interface ConversationOptions {
+  /** Where to keep it instead of `.world/<name>-session.json` (e.g. one file per agent session). */
+  file?: string;
   /** Keep at most this many messages after the first (default 40). */
   keepLatest?: number;
   /** Also trim when the JSON of the messages exceeds this many characters (default 200k). */
@@ -50,7 +52,7 @@ export class Conversation {
   private readonly justDropped: Message[] = [];
 
   constructor(paths: WorldPaths, name: string, options: ConversationOptions = {}) {
-    this.file = sessionFile(paths, name);
+    this.file = options.file ?? sessionFile(paths, name);
     this.keepLatest = Math.max(2, options.keepLatest ?? 40);
     this.maxChars = options.maxChars ?? 200_000;
     this.state = load(this.file) ?? { name, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), dropped: 0, messages: [] };
@@ -83,6 +85,13 @@ export class Conversation {
   /** Add messages, trim if needed, and save (atomically). */
   push(...messages: Message[]): void {
     this.state.messages.push(...messages);
+    this.trim();
+    this.save();
+  }
+
+  /** The whole conversation as it now is (e.g. its tail mended for a retry), trimmed if needed, saved. */
+  replace(messages: readonly Message[]): void {
+    this.state.messages = [...messages];
     this.trim();
     this.save();
   }

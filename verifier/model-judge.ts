@@ -1,11 +1,13 @@
 /**
  * The model judge: Claude reads the case and calls `record_verdict` with a zod-validated
  * {verdict, reason, guidance}. The conversation is kept in .world/verifier-session.json,
- * resumed after restarts and trimmed as it grows (tools/llm/session.ts).
+ * resumed after restarts, trimmed as it grows (tools/llm/session.ts) and what is cut
+ * summarised (tools/llm/summarise.ts; without the model, verdictDigest).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { Conversation, type Message } from "../tools/llm/session.js";
+import { summariseDropped } from "../tools/llm/summarise.js";
 import { askTool } from "../tools/llm/tool-call.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
@@ -86,6 +88,28 @@ export class ModelJudge {
     });
     this.conversation.push(question, answer.message);
     this.pendingToolUse = answer.toolUseId;
+    // Only when this push trimmed something; a verdict waits for it then (rarely, and briefly).
+    await summariseDropped(this.conversation, { client: this.client, model: this.model }, verdictDigest);
     return answer.input;
   }
+}
+
+/** The summary of trimmed cases when the model cannot write one: the verdicts, counted, and the latest few. */
+export function verdictDigest(dropped: readonly Message[], previous: string | undefined): string {
+  const counts = { verified: 0, retry: 0, failed: 0 };
+  const latest: string[] = [];
+  for (const m of dropped) {
+    if (m.role !== "assistant" || typeof m.content === "string") continue;
+    for (const block of m.content) {
+      if (block.type !== "tool_use" || block.name !== "record_verdict") continue;
+      const v = VerdictSchema.safeParse(block.input);
+      if (!v.success) continue;
+      counts[v.data.verdict] += 1;
+      latest.push(`${v.data.verdict}: ${v.data.reason.slice(0, 120)}`);
+    }
+  }
+  const now =
+    `${counts.verified + counts.retry + counts.failed} earlier verdicts: ${counts.verified} verified, ${counts.retry} retry, ${counts.failed} failed` +
+    `${latest.length ? `; latest: ${latest.slice(-3).join("; ")}` : ""}.`;
+  return previous ? `${previous} Then ${now}` : now;
 }

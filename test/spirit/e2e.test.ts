@@ -52,7 +52,7 @@ describe("the Spirit, end to end", () => {
     await agentEnded(w.paths, spawn!.id);
     // The real Verifier checks the need exactly (the notify line exists) and verifies.
     const verified = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawn!.id && (e.status === "verified" || e.status === "retry" || e.status === "failed"));
-    expect(verified.status).toBe("verified");
+    expect(verified).toMatchObject({ kind: "agent", status: "verified" });
     verifier.kill("SIGTERM");
     expect((await verifier).exitCode).toBe(0);
     // Money is asked about, never acted on: no agent for it.

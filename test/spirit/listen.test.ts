@@ -4,7 +4,7 @@ import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 
 const FAKE_WHISPER = join(ROOT, "test/fixtures/stt/fake-whisper.mjs");
 

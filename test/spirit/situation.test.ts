@@ -17,7 +17,7 @@ afterEach(() => w?.cleanup());
 describe("the Spirit's situation", () => {
   it("names agents by state, unanswered questions, the next meeting and the machine", () => {
     const s = new Situation();
-    for (const e of [
+    const entries: Entry[] = [
       agent("rem-1", "start", "remind me to stretch", 12, "event notify logged"),
       agent("rem-1", "active", "waiting", 11),
       agent("web-1", "start", "search flights to tokyo", 30, "a list of flights"),
@@ -27,7 +27,8 @@ describe("the Spirit's situation", () => {
       agent("done-1", "start", "set a timer", 5, "event notify logged"),
       agent("done-1", "verified", "delivered", 1),
       { kind: "event", ts: at(1), source: "bash", id: "rem-1", output: "events do not change states" },
-    ]) s.apply(e);
+    ];
+    for (const e of entries) s.apply(e);
     s.nextMeeting = { title: "Budget review", start: new Date(NOW.getTime() + 45 * 60_000) };
     const nudge: Nudge = { id: "nudge-payment-0123456789ab", kind: "payment", question: "Want me to send 200 dollars to bob?", askedAt: NOW.getTime() - 3 * 60_000, status: "open" };
     const lines = s.describe([nudge], "/", NOW).split("\n");

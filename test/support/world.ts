@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { execa, type Options } from "execa";
+import { execa } from "execa";
 import type { Located } from "../../tools/world/entry.js";
 import { follow } from "../../tools/world/follow.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
@@ -28,13 +28,21 @@ export function tempWorld(prefix = "world-test-"): TempWorld {
 }
 
 /** Runs the real binary in a world; never rejects, so tests can assert exit codes. */
-export function world(home: string, args: readonly string[], options: Options = {}) {
+export function world(home: string, args: readonly string[], options: WorldCallOptions = {}) {
   return execa("node", [WORLD_BIN, "--home", home, ...args], {
+    ...options,
     reject: false,
     env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, ...options.env },
     extendEnv: true,
-    ...options,
   });
+}
+
+/** What tests pass on to execa (a narrow set, so results keep their string stdout/stderr types). */
+export interface WorldCallOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  timeout?: number;
+  stripFinalNewline?: boolean;
 }
 
 /**

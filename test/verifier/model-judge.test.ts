@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { ModelJudge, verdictDigest, type Case } from "../../verifier/model-judge.js";
+import { SUMMARY_SYSTEM } from "../../tools/llm/summarise.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
@@ -105,5 +107,38 @@ describe("the model judge", () => {
     expect(last("m5")).toMatchObject({ status: "retry", output: expect.stringMatching(/^retry 1 of 3: letter\.txt does not exist\. Guidance: make "file exists letter\.txt" true/) });
     const asked = fake.requests[1]!.body.messages.at(-1).content.at(-1).text as string;
     expect(asked).toContain("- FAIL file exists letter.txt: letter.txt does not exist");
+  });
+});
+
+describe("the model judge's conversation as it grows", () => {
+  it("is trimmed and what was cut summarised by the model, or digested from the verdicts when the model cannot", async () => {
+    w = tempWorld();
+    let summaryUp = true;
+    fake = await startFakeAnthropic({
+      handler: (request) => {
+        if ((request.body as { system?: string }).system === SUMMARY_SYSTEM) return summaryUp ? { text: "judged many cases, mostly verified" } : { status: 529 };
+        return verdict({ verdict: "verified", reason: "the evidence shows it" });
+      },
+    });
+    const { anthropicFromEnv } = await import("../../tools/llm/provider.js");
+    const judge = new ModelJudge(anthropicFromEnv({ env: fake.env, maxRetries: 0 })!, "m", w.paths);
+    const aCase = (i: number): Case => ({ id: `c${i}`, attempt: 1, retriesLeft: 3, task: `task ${i}`, need: "done", output: "did it", checks: [], history: [] });
+    for (let i = 0; i < 20; i++) await judge.judge(aCase(i));
+    const stored = JSON.parse(readFileSync(join(w.paths.dir, "verifier-session.json"), "utf8")) as { summary?: string; messages: { content: unknown }[] };
+    expect(stored.summary).toBe("judged many cases, mostly verified");
+    expect(stored.messages.length).toBeLessThanOrEqual(32); // the first case, the note, the latest 30
+    expect(String(stored.messages[1]!.content)).toMatch(/\nSummary of them: judged many cases, mostly verified$/);
+
+    summaryUp = false;
+    for (let i = 20; i < 40; i++) await judge.judge(aCase(i));
+    const after = JSON.parse(readFileSync(join(w.paths.dir, "verifier-session.json"), "utf8")) as { summary?: string };
+    expect(after.summary).toMatch(/^judged many cases, mostly verified( Then \d+ earlier verdicts: \d+ verified, 0 retry, 0 failed; latest: verified: the evidence shows it(; verified: the evidence shows it){0,2}\.)+$/);
+  });
+
+  it("the digest counts verdicts and keeps what came before", () => {
+    const use = (input: object) => ({ role: "assistant" as const, content: [{ type: "tool_use" as const, id: "x", name: "record_verdict", input }] });
+    expect(verdictDigest([use({ verdict: "retry", reason: "no file" }), use({ verdict: "nonsense" }), use({ verdict: "verified", reason: "ok" })], undefined)).toBe(
+      "2 earlier verdicts: 1 verified, 1 retry, 0 failed; latest: retry: no file; verified: ok.",
+    );
   });
 });

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import type { Entry } from "../../../tools/world/entry.js";
-import { escapeField, NEED_SEPARATOR, unescapeField } from "../../../tools/world/escape.js";
+import { escapeField, unescapeField } from "../../../tools/world/escape.js";
 import { formatEntry } from "../../../tools/world/format.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries } from "../../../tools/world/read.js";

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The monitor page in a real browser: headless Chromium against the real `world monitor`
  * child process, with entries appended through the real CLI while the page is open.

@@ -20,6 +20,9 @@ const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
 /** The compiled CLI, given to agents as WORLD_BIN so they can run `node $WORLD_BIN agent finish …`. */
 export const WORLD_BIN = join(PACKAGE_ROOT, "dist", "bin", "world.js");
 
+/** The parent every agent runs under, which records how it ended (agents/reaper.ts; compiled, as tests run the source). */
+export const REAPER = join(PACKAGE_ROOT, "dist", "agents", "reaper.js");
+
 const KIND_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
 
 export function builtInAgent(kind: string): string[] | undefined {

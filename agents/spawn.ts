@@ -1,6 +1,7 @@
 /**
  * Starting task agents: `[agent:start]` in the log, then the agent as a detached child
- * process in its own process group (it outlives whoever spawned it), its output in
+ * process in its own process group (it outlives whoever spawned it), under a small
+ * parent that records how it ended (agents/reaper.ts), its output in
  * .world/logs/agents/<id>.out/.err, and a process record for the Keeper.
  *
  * The agent gets its assignment in the environment (WORLD_SESSION_ID, WORLD_TASK,
@@ -17,9 +18,9 @@ import { checkId } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import { checkTransition } from "../tools/world/lifecycle.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { describeExit, procStat } from "../tools/proc/proc.js";
-import { readProcRecord, recordExit, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
-import { builtInAgent, knownKinds, WORLD_BIN } from "./registry.js";
+import { procStat } from "../tools/proc/proc.js";
+import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
+import { builtInAgent, knownKinds, REAPER, WORLD_BIN } from "./registry.js";
 
 export interface SpawnOptions {
   task: string;
@@ -43,9 +44,8 @@ export interface LaunchOptions {
   needFrom?: NeedFrom;
   guidance?: string;
   env?: Record<string, string>;
-  /** Called when this (still running) process sees the agent end. */
-  onExit?: (exit: { code: number | null; signal: string | null }) => void;
 }
+
 
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
 export function agentCommand(options: { kind?: string; command?: string[] }): string[] {
@@ -100,7 +100,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const out = openSync(join(dir, `${id}.out`), "a");
   const err = openSync(join(dir, `${id}.err`), "a");
   const start = () =>
-    execa(command[0]!, command.slice(1), {
+    execa(process.execPath, [REAPER, id, String(attempt), "--", ...command], {
       cwd: paths.home,
       detached: true, // its own process group, and it survives us
       cleanup: false, // execa would otherwise kill it when we exit
@@ -143,16 +143,10 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
     command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
     needFrom: options.needFrom ?? readProcRecord(paths, id)?.needFrom ?? "program",
   };
-  writeProcRecord(paths, record);
+  // The line first, then the record: the reaper waits for the record before it writes
+  // the exit line, so a quick agent's lines still come in order.
   appendOnce(paths, { kind: "event", source: "system", id, output: `spawned pid ${pid} (attempt ${attempt}): ${command.join(" ")}` });
-  // While we run we can see the exit, so the Keeper can say why; a one-shot spawner has exited by then.
-  const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
-    recordExit(paths, id, attempt, { code, signal, at: new Date().toISOString() });
-    appendOnce(paths, { kind: "event", source: "system", id, output: `pid ${pid} (attempt ${attempt}) ${describeExit(code, signal)}` });
-    options.onExit?.({ code, signal });
-  };
-  if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
-  else child.once("exit", onExit);
+  writeProcRecord(paths, record);
   child.catch(() => undefined);
   child.unref();
   return pid;

@@ -31,10 +31,12 @@ describe("world spawn", () => {
       WORLD_HOME: w.home, WORLD_SESSION_ID: id, WORLD_TASK: "dump the env", WORLD_NEED: "file exists env-1.json",
       WORLD_ATTEMPT: "1", WORLD_GUIDANCE: "", WORLD_BIN,
     });
-    expect(seen.pgid).toBe(seen.pid); // its own process group
+    // Its own process group, led by the reaper that waits for it (agents/reaper.ts).
+    expect(seen.pgid).not.toBe(seen.pid);
+    expect(seen.ppid).toBe(seen.pgid);
 
     const record = readProcRecord(w.paths, id)!;
-    expect(record).toMatchObject({ id, pid: seen.pid, pgid: seen.pid, attempt: 1, kind: null, task: "dump the env" });
+    expect(record).toMatchObject({ id, pid: seen.pgid, pgid: seen.pgid, attempt: 1, kind: null, task: "dump the env" });
     expect(record.startTicks).toBeGreaterThan(0);
     expect(readFileSync(join(w.paths.logs, "agents", `${id}.out`), "utf8")).toBe("hello on stdout\n");
     expect(readFileSync(join(w.paths.logs, "agents", `${id}.err`), "utf8")).toBe("hello on stderr\n");
@@ -61,12 +63,24 @@ describe("world spawn", () => {
     for (const kind of knownKinds()) expect(existsSync(join(ROOT, "dist/agents", kind, "main.js"))).toBe(true);
   });
 
-  it("sees the exit while the spawner lives, and records it", async () => {
+  it("records the exit, whoever spawned it: the reaper sees it", async () => {
     w = tempWorld();
     const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "env-dump.mjs")], env: { EXTRA: "x" } });
     const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
     expect(exit.output).toMatch(/^pid \d+ \(attempt 1\) exited with code 0$/);
     expect(readProcRecord(w.paths, id)!.exit).toMatchObject({ code: 0, signal: null });
     expect(JSON.parse(readFileSync(join(w.home, "env-1.json"), "utf8")).env.EXTRA).toBe("x");
+  });
+
+  it("a one-shot `world spawn` has exited long before its agent: the exit code is still recorded, after the spawn line", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "fail fast | need: never", "--", "/bin/sh", "-c", "exit 3"]);
+    const id = r.stdout.trim();
+    const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
+    const record = readProcRecord(w.paths, id)!;
+    expect(exit.output).toBe(`pid ${record.pid} (attempt 1) exited with code 3`);
+    expect(record.exit).toMatchObject({ code: 3, signal: null });
+    const spawned = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && e.output.startsWith("spawned pid "));
+    expect(spawned.line).toBeLessThan(exit.line);
   });
 });

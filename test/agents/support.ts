@@ -44,3 +44,10 @@ export async function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** The one child of a process (an agent under its reaper), from /proc. */
+export function childOf(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  if (children.length !== 1) throw new Error(`expected one child of ${pid}, found ${children.length}`);
+  return children[0]!;
+}

@@ -63,7 +63,7 @@ async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ 
     texts.forEach((u, i) => {
       const cause: Located<EventEntry> = { kind: "event", ts: new Date().toISOString(), source: "voice", id: u.speaker, output: u.text, line: i + 1, offset: i * 100 };
       const heard = memory.hear(cause);
-      void brain.decide({ heard, recent: [], memory: "", situation: "", userSpeaker: "user", now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
+      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
     });
     await Promise.resolve();
   }

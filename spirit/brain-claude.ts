@@ -44,7 +44,7 @@ function turnText(input: BrainInput): string {
   const lines = [`${heard.ts} ${who} said: ${quote(heard.text)}`];
   const recent = input.recent.slice(-6);
   if (recent.length) lines.push("", "Just before (oldest first):", ...recent.map((h) => `- ${h.speaker}: ${quote(h.text)}`));
-  lines.push("", "What you remember:", input.memory, "", "The world now:", input.situation, "", `Now: ${input.now.toISOString()}. Call decide.`);
+  lines.push("", "What you remember:", input.memory, "", "The world now:", input.situation(), "", `Now: ${input.now.toISOString()}. Call decide.`);
   return lines.join("\n");
 }
 

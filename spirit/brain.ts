@@ -32,8 +32,11 @@ export interface BrainInput {
   recent: readonly Heard[];
   /** What the Spirit remembers, as text. */
   memory: string;
-  /** The world now (agents, unanswered questions, next meeting, machine), as text: spirit/situation.ts. */
-  situation: string;
+  /**
+   * The world now (agents, unanswered questions, next meeting, machine), as text
+   * (spirit/situation.ts); a function, so a brain that does not read it costs nothing.
+   */
+  situation: () => string;
   userSpeaker: string;
   now: Date;
 }

@@ -176,7 +176,7 @@ export class Spirit {
           heard,
           recent,
           memory: this.memory.summary(),
-          situation: this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+          situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
           userSpeaker: config.user,
           now: new Date(),
         }),

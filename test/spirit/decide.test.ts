@@ -29,7 +29,7 @@ function voice(speaker: string, text: string): Located<EventEntry> {
 async function decideAbout(memory: SpiritMemory, speaker: string, text: string) {
   const cause = voice(speaker, text);
   const heard = memory.hear(cause);
-  const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", situation: "", userSpeaker: "me", now: new Date() });
+  const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "me", now: new Date() });
   return { decision, action: preferenceAction(heard, cause) ?? judge(decision, heard, cause, memory, config, Date.now()) };
 }
 

@@ -5,7 +5,7 @@
  * command if one is configured), once when it is back above. What it said last is read
  * from the log (the index), so running twice, or after a restart, says nothing twice.
  */
-import { statfsSync } from "node:fs";
+import { diskSpace, showDisk } from "../tools/proc/disk.js";
 import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
@@ -20,22 +20,14 @@ export interface DiskState {
 }
 
 const MIB = 2 ** 20;
-const GIB = 2 ** 30;
-
-function size(bytes: number): string {
-  return bytes >= GIB ? `${(bytes / GIB).toFixed(1)} GiB` : `${Math.floor(bytes / MIB)} MiB`;
-}
 
 export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefined> {
-  let fs;
-  try {
-    fs = statfsSync(ctx.paths.home);
-  } catch (error) {
-    ctx.log?.warn({ err: error }, "cannot read free disk space");
+  const disk = diskSpace(ctx.paths.home);
+  if (disk === undefined) {
+    ctx.log?.warn({ home: ctx.paths.home }, "cannot read free disk space");
     return undefined;
   }
-  const freeBytes = fs.bavail * fs.bsize;
-  const totalBytes = fs.blocks * fs.bsize;
+  const { freeBytes, totalBytes } = disk;
   const low = freeBytes < ctx.config.diskLowMiB * MIB;
   // Ours only: the Spirit's notice and the notification are written under the same id.
   const last = ctx.index.db
@@ -43,7 +35,7 @@ export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefine
     .get(DISK_ID) as { output: string } | undefined;
   const saidLow = last?.output.startsWith("low: ") === true;
   if (low === saidLow) return { freeBytes, totalBytes, low };
-  const where = `${size(freeBytes)} free of ${size(totalBytes)} where world.log lives (${ctx.paths.home})`;
+  const where = `${showDisk(disk)} where world.log lives (${ctx.paths.home})`;
   const said = low
     ? `low: ${where}, below the ${ctx.config.diskLowMiB} MiB the Keeper warns at; free some space before world.log can take no more entries`
     : `ok: ${where}, above the ${ctx.config.diskLowMiB} MiB the Keeper warns at`;

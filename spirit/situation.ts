@@ -6,9 +6,9 @@
  * user is about to walk into a meeting. Agent states are folded from the log (from the
  * SQLite index at start-up, then live), like everything else the Spirit knows.
  */
-import { statfsSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import type { Entry } from "../tools/world/entry.js";
+import { diskSpace, showDisk } from "../tools/proc/disk.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import { sessionsIn, stateOf, type SessionState } from "../tools/world/query.js";
 import { quote } from "./lines.js";
@@ -90,17 +90,9 @@ export class Situation {
 
 function machine(home: string): string {
   const load = `load ${loadavg()[0]!.toFixed(2)} on ${cpus().length} cores`;
-  try {
-    const fs = statfsSync(home);
-    const free = fs.bavail * fs.bsize;
-    const total = fs.blocks * fs.bsize;
-    return `Machine: ${gib(free)} GiB free of ${gib(total)} GiB where the log lives (${Math.round((100 * free) / total)}%); ${load}`;
-  } catch {
-    return `Machine: ${load}`;
-  }
+  const disk = diskSpace(home);
+  return disk ? `Machine: ${showDisk(disk)} where the log lives; ${load}` : `Machine: ${load}`;
 }
-
-const gib = (bytes: number) => (bytes / 2 ** 30).toFixed(1);
 
 function minutes(ms: number): string {
   const m = Math.max(0, Math.round(ms / 60_000));

@@ -25,7 +25,10 @@ describe("a torn last line", () => {
     const status = await world(w.home, ["status", "--json"]);
     expect(status.exitCode).toBe(0);
     expect(JSON.parse(status.stdout)).toMatchObject({ lines: 2, entries: 2, problems: 0, torn: { line: 3, bytes: Buffer.byteLength(FRAGMENT) } });
-    expect((await world(w.home, ["status"])).stdout).toContain("last line 3 has no newline");
+    expect(JSON.parse(status.stdout).disk).toEqual({ freeBytes: expect.any(Number), totalBytes: expect.any(Number) });
+    const shown = (await world(w.home, ["status"])).stdout;
+    expect(shown).toContain("last line 3 has no newline");
+    expect(shown).toMatch(/\ndisk {7}[\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives$/);
 
     const append = await world(w.home, ["event", "bash", "b", "after the crash"]);
     expect(append.exitCode).toBe(0);

@@ -22,13 +22,13 @@ describe("Keeper: disk space where world.log lives", () => {
     expect(first.ran && first.summary.line).toMatch(/; disk low \(\d+ ms\)$/);
     await sweep(w.paths, low);
     expect(diskLines()).toEqual([
-      expect.stringMatching(new RegExp(`^low: [\\d.]+ GiB free of [\\d.]+ GiB where world.log lives \\(${w.home}\\), below the ${Number.MAX_SAFE_INTEGER} MiB the Keeper warns at; free some space before world.log can take no more entries$`)),
+      expect.stringMatching(new RegExp(`^low: [\\d.]+ [MG]iB free of [\\d.]+ [MG]iB \\(\\d+%\\) where world.log lives \\(${w.home}\\), below the ${Number.MAX_SAFE_INTEGER} MiB the Keeper warns at; free some space before world.log can take no more entries$`)),
     ]);
     const ok = { ...KEEPER_DEFAULTS, diskLowMiB: 0 };
     await sweep(w.paths, ok);
     await sweep(w.paths, ok);
     expect(diskLines()).toHaveLength(2);
-    expect(diskLines()[1]).toMatch(/^ok: [\d.]+ GiB free of [\d.]+ GiB where world.log lives \(.*\), above the 0 MiB the Keeper warns at$/);
+    expect(diskLines()[1]).toMatch(/^ok: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives \(.*\), above the 0 MiB the Keeper warns at$/);
   });
 
   it("a world whose disk was never low says nothing; low runs the notify command", async () => {

@@ -91,7 +91,7 @@ describe("the Claude brain", () => {
     // Each turn carries the world now: the reminder just spawned (at work or finished), the machine.
     const second = lastUserText(fake.requests[1]!);
     expect(second).toMatch(new RegExp(`\\nThe world now:\\n(Agents at work|Finished, awaiting verification) \\(1\\): ${spawn.id} "remind me to drink water in 2 seconds"`));
-    expect(second).toMatch(/\nMachine: [\d.]+ GiB free of [\d.]+ GiB where the log lives \(\d+%\); load [\d.]+ on \d+ cores\n/);
+    expect(second).toMatch(/\nMachine: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where the log lives; load [\d.]+ on \d+ cores\n/);
     const stored = JSON.parse(readFileSync(join(w.paths.dir, "spirit-session.json"), "utf8")) as { messages: unknown[] };
     expect(stored.messages).toHaveLength(6);
 

@@ -73,12 +73,12 @@ describe("agents that need a human", () => {
 
     await keeperSays(2 ** 40);
     const notified = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === "keeper-disk");
-    expect(notified.output).toMatch(/^The disk is nearly full: [\d.]+ GiB free of /);
+    expect(notified.output).toMatch(/^The disk is nearly full: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives /);
     await keeperSays(2 ** 40); // still low: the Keeper says nothing new, nor does the Spirit
     await stopSpirit(spirit);
     spirit = await startSpirit(w.paths);
     await waitForCursor(w.paths);
-    expect(diskNotices()).toEqual([expect.stringMatching(/^needs you: disk low: [\d.]+ GiB free of .* where world.log lives .*; free some space before world.log can take no more entries$/)]);
+    expect(diskNotices()).toEqual([expect.stringMatching(/^needs you: disk low: [\d.]+ [MG]iB free of .* where world.log lives .*; free some space before world.log can take no more entries$/)]);
 
     await keeperSays(0);
     await keeperSays(2 ** 40);

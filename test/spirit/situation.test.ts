@@ -39,7 +39,7 @@ describe("the Spirit's situation", () => {
       'Questions the user has not answered (1): "Want me to send 200 dollars to bob?" (asked 3 min ago)',
       'Next meeting: "Budget review" at 2026-11-22T10:45:00.000Z (in 45 min)',
     ]);
-    expect(lines.at(-1)).toMatch(/^Machine: [\d.]+ GiB free of [\d.]+ GiB where the log lives \(\d+%\); load [\d.]+ on \d+ cores$/);
+    expect(lines.at(-1)).toMatch(/^Machine: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where the log lives; load [\d.]+ on \d+ cores$/);
   });
 
   it("a retried agent is at work again, with its task; a long list is cut", () => {

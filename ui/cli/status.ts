@@ -2,6 +2,7 @@
 import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
 import { logSize } from "../../tools/world/read.js";
+import { diskSpace, showDisk } from "../../tools/proc/disk.js";
 import { requireHome, type Context } from "./context.js";
 
 
@@ -16,7 +17,8 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     // A last line without a newline: being written right now, or torn by a crash.
     const torn = size > end.offset ? { line: end.line + 1, bytes: size - end.offset } : null;
     const problems = q.problems(index, 5);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems };
+    const disk = diskSpace(ctx.paths.home) ?? null;
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems, disk };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
@@ -29,6 +31,7 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
       ctx.out("health     every line parses");
     }
     if (torn) ctx.out(`           last line ${torn.line} has no newline (${torn.bytes} bytes): torn, or being written`);
+    if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);
   } finally {
     index.close();
   }

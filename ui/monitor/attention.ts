@@ -6,7 +6,11 @@
  * `[event:user][<id>]` line follows it. A failed session counts as answered when a
  * `[event:user][<id>]` line follows its failed line; it stays failed until the agent is
  * sent back to work (retry), so the page shows it as "answered, waiting for the agent".
+ *
+ * Warnings are the Keeper's standing alarms about the machine: today the disk where
+ * world.log lives (keeper/disk.ts), while its latest line says `low:`.
  */
+import { DISK_ID } from "../../keeper/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { history, sessionsIn, type SessionJson } from "../../tools/world/query.js";
@@ -21,6 +25,7 @@ export interface FailedItem {
 export interface Attention {
   failed: FailedItem[];
   nudges: EntryJson[];
+  warnings: EntryJson[];
 }
 
 export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
@@ -32,6 +37,12 @@ export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] 
 
 export { openNudges };
 
+/** The Keeper's alarms that still stand (its latest disk line says low). */
+export function warnings(index: WorldIndex): EntryJson[] {
+  const disk = history(index, DISK_ID).filter((e) => e.kind === "event" && e.source === "system").at(-1);
+  return disk !== undefined && disk.output.startsWith("low: ") ? [disk] : [];
+}
+
 export function attention(index: WorldIndex): Attention {
-  return { failed: failedWithAnswers(index), nudges: openNudges(index) };
+  return { failed: failedWithAnswers(index), nudges: openNudges(index), warnings: warnings(index) };
 }

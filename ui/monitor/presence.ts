@@ -5,7 +5,7 @@
  * /presence.js, so it imports nothing at run time (type imports are erased).
  *
  * Priority, highest first:
- *   attention  a failed agent or a Spirit nudge is waiting for the human
+ *   attention  a failed agent, a Spirit nudge or a Keeper warning is waiting for the human
  *   completed  an agent was verified in the last SPARKLE_MS (a brief sparkle)
  *   listening  `event:voice` lines arrived in the last LISTEN_MS
  *   working    at least one session is active
@@ -28,6 +28,8 @@ export interface OpenWork {
   failedUnanswered: number;
   /** Spirit nudges with no `[event:user][<id>]` after them. */
   nudges: number;
+  /** The Keeper's standing alarms (the disk where world.log lives is nearly full). */
+  warnings?: number;
 }
 
 export interface Presence {
@@ -52,8 +54,10 @@ function plural(n: number, one: string, many: string): string {
  * `open` are the counts the index gives for what is older than that window.
  */
 export function presenceOf(entries: readonly EntryJson[], now: number, open: OpenWork): Presence {
-  if (open.failedUnanswered > 0 || open.nudges > 0) {
+  const warned = open.warnings ?? 0;
+  if (open.failedUnanswered > 0 || open.nudges > 0 || warned > 0) {
     const parts = [];
+    if (warned > 0) parts.push("the disk where world.log lives is nearly full");
     if (open.failedUnanswered > 0) parts.push(plural(open.failedUnanswered, "failed agent needs", "failed agents need") + " help");
     if (open.nudges > 0) parts.push(plural(open.nudges, "question waits", "questions wait") + " for an answer");
     return { state: "attention", reason: parts.join("; ") };

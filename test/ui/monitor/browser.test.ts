@@ -93,6 +93,21 @@ describe("world monitor in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("shows the Keeper's disk warning while it stands, as text, and drops it once the disk is back", async () => {
+    await openPage();
+    await cli("event", "system", "keeper-disk", "low: 812 MiB free of 251.9 GiB (0%) where world.log lives (/w/<b>x</b>), below the 1024 MiB the Keeper warns at");
+    const card = page.locator('#warnings li[data-id="keeper-disk"]');
+    await card.waitFor();
+    await expect.poll(() => card.locator(".warning-text").textContent()).toBe("Disk low: 812 MiB free of 251.9 GiB (0%) where world.log lives (/w/<b>x</b>), below the 1024 MiB the Keeper warns at");
+    expect(await card.locator("b").count()).toBe(0); // shown as text, never as markup
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("attention");
+    await page.screenshot({ path: artifact("monitor-disk-warning.png"), fullPage: true });
+    await cli("event", "system", "keeper-disk", "ok: 5.0 GiB free of 251.9 GiB (2%) where world.log lives (/w), above the 1024 MiB the Keeper warns at");
+    await expect.poll(() => page.locator("#warnings li").count()).toBe(0);
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).not.toBe("attention");
+    expect(pageErrors).toEqual([]);
+  });
+
   it("answers a Spirit nudge with the yes button", async () => {
     await openPage();
     await cli("event", "spirit", "nudge-42", "nudge: Your train leaves in 40 minutes. Shall I call a taxi?");

@@ -33,6 +33,11 @@ describe("presenceOf", () => {
     expect(presenceOf([agent("verified", SPARKLE_MS)], NOW, { ...none, active: 1 }).state).toBe("working");
   });
 
+  it("needs attention for a Keeper warning, with nothing to answer", () => {
+    expect(presenceOf([], NOW, { ...none, warnings: 1 })).toEqual({ state: "attention", reason: "the disk where world.log lives is nearly full" });
+    expect(presenceOf([], NOW, { ...none, warnings: 1, nudges: 2 }).reason).toBe("the disk where world.log lives is nearly full; 2 questions wait for an answer");
+  });
+
   it("needs attention for a failed agent or a nudge, above everything else", () => {
     const busy = [voice(100, 1), agent("verified", 100, "a-2", 2)];
     expect(presenceOf(busy, NOW, { active: 3, failedUnanswered: 1, nudges: 0 })).toEqual({ state: "attention", reason: "1 failed agent needs help" });

@@ -158,6 +158,17 @@ describe("the JSON has the shapes of `world query --json`", () => {
     expect(att.nudges).toEqual(nudges);
     expect(att.failed.map((f: { session: { id: string } }) => f.session.id)).toEqual(["s-3"]);
     expect(att.failed[0].answer?.source).toBe("user");
+    expect(att.warnings).toEqual([]);
+  });
+
+  it("/api/attention warns while the Keeper's latest disk line says low, and not once it says ok", async () => {
+    const low = await cli("event", "system", "keeper-disk", "low: 812 MiB free of 251.9 GiB (0%) where world.log lives (/w), below the 1024 MiB the Keeper warns at");
+    expect(low.exitCode).toBe(0);
+    await cli("event", "spirit", "keeper-disk", "needs you: disk low: …"); // the Spirit's notice under the same id is not the Keeper's word
+    const att = (await call(m, "GET", "/api/attention", auth(m))).json();
+    expect(att.warnings.map((e: { output: string }) => e.output)).toEqual([expect.stringMatching(/^low: 812 MiB free/)]);
+    await cli("event", "system", "keeper-disk", "ok: 5.0 GiB free of 251.9 GiB (2%) where world.log lives (/w), above the 1024 MiB the Keeper warns at");
+    expect((await call(m, "GET", "/api/attention", auth(m))).json().warnings).toEqual([]);
   });
 });
 

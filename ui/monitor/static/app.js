@@ -9,7 +9,7 @@ import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow } f
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null }[], nudges: EntryJson[] }} Attention */
+/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
 
 const RECENT_KEEP = 100;
 const TOKEN_KEY = "world-monitor-token";
@@ -26,7 +26,7 @@ const state = {
   /** @type {SessionJson[]} */
   pending: [],
   /** @type {Attention} */
-  attention: { failed: [], nudges: [] },
+  attention: { failed: [], nudges: [], warnings: [] },
   /** @type {string | null} */
   openSession: null,
 };
@@ -172,8 +172,19 @@ function nudgeCard(n) {
   );
 }
 
+/** A standing alarm of the Keeper (keeper/disk.ts): nothing to answer, something to do. @param {EntryJson} w */
+function warningCard(w) {
+  return el(
+    "li",
+    { className: "card warning", attrs: { "data-id": w.id } },
+    el("div", { className: "row" }, el("span", { className: "label tag-warning", text: "Keeper warns" }), el("time", { className: "ago", text: clock(w.ts), attrs: { datetime: w.ts } })),
+    el("p", { className: "warning-text", text: w.output.replace(/^low: /, "Disk low: ") }),
+  );
+}
+
 function renderAttention() {
-  const { failed, nudges } = state.attention;
+  const { failed, nudges, warnings } = state.attention;
+  reconcile($("warnings"), warnings.map((w) => ({ key: `${w.id}@${w.line}`, make: () => warningCard(w) })));
   reconcile($("nudges"), nudges.map((n) => ({ key: `${n.id}@${n.line}`, make: () => nudgeCard(n) })));
   reconcile(
     $("failed"),
@@ -187,7 +198,7 @@ function renderAttention() {
       },
     })),
   );
-  setEmpty("needs-you", failed.length + nudges.length);
+  setEmpty("needs-you", failed.length + nudges.length + warnings.length);
 }
 
 /** @param {Record<string, number>} sessions */
@@ -208,6 +219,7 @@ function renderPresence() {
     active: state.active.length,
     failedUnanswered: state.attention.failed.filter((f) => f.answer === null).length,
     nudges: state.attention.nudges.length,
+    warnings: state.attention.warnings.length,
   };
   const p = presenceOf(entries, Date.now(), open);
   const spirit = $("spirit");

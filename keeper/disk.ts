@@ -30,8 +30,10 @@ export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefine
   const { freeBytes, totalBytes } = disk;
   const low = freeBytes < ctx.config.diskLowMiB * MIB;
   // Ours only: the Spirit's notice and the notification are written under the same id.
+  // The unary + keeps SQLite on the per-id index; by source it would walk every system
+  // line backwards (measured: +75 ms a sweep on a 1M-line log).
   const last = ctx.index.db
-    .prepare("SELECT output FROM entries WHERE id = ? AND kind = 'event' AND label = 'system' ORDER BY line DESC LIMIT 1")
+    .prepare("SELECT output FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' ORDER BY line DESC LIMIT 1")
     .get(DISK_ID) as { output: string } | undefined;
   const saidLow = last?.output.startsWith("low: ") === true;
   if (low === saidLow) return { freeBytes, totalBytes, low };

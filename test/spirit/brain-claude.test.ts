@@ -57,6 +57,8 @@ describe("the Claude brain", () => {
       waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && predicate(e.output));
     await speak(w.home, ["user", SCRIPT[0]![0]]);
     const spawn = await said((o) => o.startsWith("spawn:"));
+    // Its start line first, so the next turn's situation has it (the log's order is the Spirit's).
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);
     await speak(w.home, ["alice", SCRIPT[1]![0]]);
     await said((o) => o.startsWith("nudge: Want me to book a table"));
     await speak(w.home, ["user", SCRIPT[2]![0]]);

@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- supervise`: the Verifier's trigger latency and the Keeper's sweep.
+ * `npm run bench -- supervise`: the Verifier's trigger latency, agent launch, the Keeper's sweep.
  *
  *   1. From a `finish` line appended to its verdict line (an exact evidence check, the
  *      real `world verifier` daemon), median and p95 over BENCH_AGENTS (default 40)
  *      agents, with the default debounce (5 ms) and with none — against the raw fs.watch
  *      latency (append → callback) measured in the same run.
- *   2. A Keeper sweep over a log of BENCH_SWEEP_LINES (default 1,000,000) lines and
+ *   2. What an agent's reaper costs (bench/agent-launch.ts): launch → exit line, and memory.
+ *   3. A Keeper sweep over a log of BENCH_SWEEP_LINES (default 1,000,000) lines and
  *      1/100 as many sessions (bench/generate-log.ts): the index build, the first sweep
  *      (its health check reads every line), a sweep after 1000 new lines, and a sweep
  *      after "downtime" (the clock far past the log: everything open times out) — wall
@@ -19,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { appendOnce } from "../tools/world/append.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
+import { agentLaunch } from "./agent-launch.js";
 import { generateLog } from "./generate-log.js";
 import { fmt, median, percentile, printTable, runScript, type Row } from "./measure.js";
 import { waitForText, watchFloor } from "./reaction.js";
@@ -81,6 +83,10 @@ export async function run(): Promise<void> {
       });
     line("finish → verdict, evidence judge, debounce 5 ms (default)", debounced);
     line("finish → verdict, evidence judge, no debounce", immediate);
+    progress("agents under their reaper…");
+    const launch = worldPaths(join(tmp, "launch"));
+    mkdirSync(launch.home, { recursive: true });
+    rows.push(...(await agentLaunch(launch, 20)));
 
     const lines = Number(process.env.BENCH_SWEEP_LINES ?? 1_000_000);
     const sessions = Math.max(1, Math.round(lines / 100));

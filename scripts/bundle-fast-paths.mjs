@@ -1,13 +1,14 @@
-// Bundles the fast paths (`world event` / `agent` / `check`, and `world query`) into one
+// Bundles the fast paths (`world event` / `agent` / `check`, `world query`, an agent's reaper) into one
 // module each, replacing tsc's output for those files. Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
-// README "Performance"). Two bundles, not one: a write must not load SQLite.
+// README "Performance"). One bundle each, not one for all: a write must not load SQLite.
 import { build } from "esbuild";
 
-for (const name of ["fast-log", "fast-query"]) {
+// The reaper too: it starts once per agent, in front of it (agents/reaper.ts).
+for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "agents/reaper"]) {
   await build({
-    entryPoints: [`ui/cli/${name}.ts`],
-    outfile: `dist/ui/cli/${name}.js`,
+    entryPoints: [`${path}.ts`],
+    outfile: `dist/${path}.js`,
     bundle: true,
     platform: "node",
     format: "esm",

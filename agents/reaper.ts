@@ -31,13 +31,15 @@ const paths = worldPaths(process.env.WORLD_HOME);
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => {});
 
 const child = spawn(command[0]!, command.slice(1), { stdio: ["ignore", "inherit", "inherit"] });
-const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-  child.once("error", (error) => {
-    process.stderr.write(`reaper: cannot start ${command[0]}: ${error.message}\n`);
-    resolve({ code: 127, signal: null });
-  });
+const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+  child.once("error", (error) => resolve({ code: 127, signal: null, error }));
   child.once("exit", (code, signal) => resolve({ code, signal }));
 });
+if (ended.error) {
+  // It never ran, so it cannot say so itself: fail the session now rather than at the Keeper's next sweep.
+  process.stderr.write(`reaper: cannot start ${command[0]}: ${ended.error.message}\n`);
+  appendOnce(paths, { kind: "agent", status: "failed", id, output: `could not start ${command.join(" ")}: ${ended.error.message}`, need: "a command that can be started" });
+}
 
 // launchAgent writes the record (after its "spawned" line) just after starting us: an
 // agent that ends at once can beat it. Wait for it briefly, so the exit lands in the

@@ -72,6 +72,17 @@ describe("world spawn", () => {
     expect(JSON.parse(readFileSync(join(w.home, "env-1.json"), "utf8")).env.EXTRA).toBe("x");
   });
 
+  it("a command that cannot be started fails its session at once, with the reason", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "run a folder | need: never", "--", w.home]); // executable bit, but a directory
+    expect(r.exitCode, r.stderr).toBe(0);
+    const id = r.stdout.trim();
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
+    expect(failed).toMatchObject({ output: expect.stringMatching(new RegExp(`^could not start ${w.home}: spawn ${w.home} EACCES$`)), need: "a command that can be started" });
+    const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
+    expect(exit.output).toMatch(/ exited with code 127$/);
+  });
+
   it("a one-shot `world spawn` has exited long before its agent: the exit code is still recorded, after the spawn line", async () => {
     w = tempWorld();
     const r = await world(w.home, ["spawn", "fail fast | need: never", "--", "/bin/sh", "-c", "exit 3"]);

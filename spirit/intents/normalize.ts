@@ -25,6 +25,10 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bto?m+or+ow\b/g, "tomorrow"],
 ];
 
+const HEDGES = "probably|really|definitely|just|totally|actually|seriously|honestly|also|still|finally|maybe|perhaps|eventually|quickly|first|soon";
+const MODAL_HEDGE = new RegExp(`\\b(should|could|must|might|need to|have to|got to|ought to|want to) (?:(?:${HEDGES}) )+`, "g");
+const HEDGED_MODAL = new RegExp(`\\b(we|i|you|someone|somebody) (?:(?:${HEDGES}) )+(should|could|must|need to|have to|ought to|got to)\\b`, "g");
+
 /** Canonical form: lower-case, contractions expanded, clause punctuation as " , ". */
 export function normalize(text: string): string {
   let t = text.toLowerCase().replace(/[\u2018\u2019`\u00b4]/g, "'").replace(/[\u201c\u201d"]/g, " ");
@@ -34,6 +38,9 @@ export function normalize(text: string): string {
   t = t.replace(/[()\[\]{}*_#<>|~^]/g, " ");
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
   t = t.replace(/\s+/g, " ").trim();
+  // Hedges around a modal change nothing the rules look at: "we should probably get a
+  // hotel", "we really need to book it", "i should just call him" keep their shape.
+  t = t.replace(MODAL_HEDGE, "$1 ").replace(HEDGED_MODAL, "$1 $2");
   // Leading/trailing clause markers carry nothing.
   t = t.replace(/^(?:, )+/, "").replace(/(?: ,)+$/, "");
   return t.replace(/(?:, ){2,}/g, ", ");

@@ -123,6 +123,15 @@ describe("detectIntent: speech as it is spoken", () => {
     expect(detectIntent("uh what time is it")).toMatchObject({ label: "quiet" });
   });
 
+  it("hedges around a modal do not hide a suggestion", () => {
+    expect(detectIntent("we should probably get a hotel in kyoto")).toMatchObject({ label: "task", decision: "nudge" });
+    expect(detectIntent("we really need to book the flight to rome")).toMatchObject({ decision: "nudge", task: "book the flight to rome" });
+    expect(detectIntent("maybe we should definitely rent a car")).toMatchObject({ decision: "nudge" });
+    // …and do not make small talk a request.
+    expect(detectIntent("we should probably go")).toMatchObject({ label: "quiet" });
+    expect(detectIntent("you should definitely try the soup")).toMatchObject({ label: "quiet" });
+  });
+
   it("reported speech is not a request", () => {
     expect(detectIntent("alice said she will send the money tomorrow")).toMatchObject({ label: "quiet" });
     expect(detectIntent("she said we should book the flight")).toMatchObject({ label: "quiet" });

@@ -4,7 +4,7 @@
  * against a bare `node -e ''` (see bench/). Commander alone costs about half that
  * budget, so their few options are parsed here. Anything unusual (help, an unknown
  * option) returns undefined and the full CLI handles it, with the same messages. The
- * build bundles this module into one file (scripts/bundle-fast-paths.mjs): loading a
+ * build bundles this module into one file (scripts/finish-build.mjs): loading a
  * dozen small ES modules cost ~10 ms. It must never import SQLite.
  */
 import { check } from "./check.js";

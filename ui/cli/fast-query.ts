@@ -1,7 +1,7 @@
 /**
  * `world query` without commander: a native monitor polls `world query active --json`
  * and friends, so their start-up is measured against a bare `node -e ''` like the write
- * path (see bench/). The build bundles this module into one file (scripts/bundle-fast-paths.mjs).
+ * path (see bench/). The build bundles this module into one file (scripts/finish-build.mjs).
  * Anything unusual returns undefined and the full CLI handles it, with the same messages.
  */
 import { makeContext } from "./context.js";

@@ -1,8 +1,16 @@
-// Bundles the fast paths (`world event` / `agent` / `check`, `world query`, an agent's reaper) into one
-// module each, replacing tsc's output for those files. Measured: a dozen small ES modules
+// After tsc: makes the CLI executable, and bundles the fast paths (`world event` /
+// `agent` / `check`, `world query`, an agent's reaper) into one module each, replacing
+// tsc's output for those files. Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
+import { chmodSync } from "node:fs";
 import { build } from "esbuild";
+
+// The CLI is the package's bin: `npx world …` runs the file itself, so it must be
+// executable. npm sets the bit only on bins it links at install time, and the root
+// package's dist/ does not exist yet then (prepare builds it after): a fresh clone
+// got "world: Permission denied".
+chmodSync("dist/bin/world.js", 0o755);
 
 // The reaper too: it starts once per agent, in front of it (agents/reaper.ts).
 for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "agents/reaper"]) {

@@ -77,7 +77,7 @@ program
 
 program
   .command("status")
-  .description("counts by state, the oldest stuck agent, log size and health")
+  .description("counts by state, the oldest stuck agent, log size and health, free disk")
   .option("--json", "one JSON object")
   .action(async (opts) => {
     (await import("../ui/cli/status.js")).status(await ctx(), opts);

@@ -65,7 +65,9 @@ export class Situation {
     const byState = new Map<SessionState, AgentNow[]>();
     for (const a of this.agents.values()) {
       const state = stateOf(a.status);
-      byState.set(state, [...(byState.get(state) ?? []), a]);
+      const same = byState.get(state);
+      if (same) same.push(a);
+      else byState.set(state, [a]);
     }
     const lines: string[] = [];
     const list = (title: string, state: SessionState, show: (a: AgentNow) => string) => {

@@ -46,7 +46,6 @@ export interface LaunchOptions {
   env?: Record<string, string>;
 }
 
-
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
 export function agentCommand(options: { kind?: string; command?: string[] }): string[] {
   if (options.command !== undefined && options.command.length > 0) {

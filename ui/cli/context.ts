@@ -45,9 +45,13 @@ export function requireHome(ctx: Context): Context {
   return ctx;
 }
 
-/** A count option (`--limit 5`, `recent 20`): a positive whole number, or the fallback when absent. */
-export function whole(value: string | undefined, what: string, fallback: number): number {
+/**
+ * A count (`--limit 5`, `recent 20`, an MCP tool's `limit`): a positive whole number, or
+ * the fallback when absent. The CLI gives strings, MCP numbers; the refusal is the same.
+ */
+export function whole(value: string | number | undefined, what: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
-  return Number(value);
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
+  return Number(text);
 }

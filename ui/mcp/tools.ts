@@ -17,6 +17,7 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
+import { whole } from "../cli/context.js";
 
 export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
@@ -69,13 +70,6 @@ export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: bool
   );
   if (result.more) warnings.push(`more entries remain after these ${result.entries.length}: call check again for the next ones`);
   return { text: JSON.stringify(result.entries.map(entryJson)), warnings };
-}
-
-function whole(value: string | number | undefined, what: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const text = String(value);
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
-  return Number(text);
 }
 
 /** `world query <type> [arg] --json`, as one JSON array. */

@@ -5,21 +5,31 @@
  * command if one is configured), once when it is back above. What it said last is read
  * from the log (the index), so running twice, or after a restart, says nothing twice.
  */
-import { diskSpace, showDisk } from "../tools/proc/disk.js";
+import { diskSpace, showDisk, type DiskSpace } from "../tools/proc/disk.js";
+import type { WorldIndex } from "../tools/world/index-db.js";
+import type { EntryJson } from "../tools/world/json.js";
+import { history } from "../tools/world/query.js";
 import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
 export const DISK_ID = "keeper-disk";
 
-export interface DiskState {
-  freeBytes: number;
-  totalBytes: number;
+export interface DiskState extends DiskSpace {
   low: boolean;
-  /** What the Keeper wrote this run, if anything. */
-  said?: string;
 }
 
 const MIB = 2 ** 20;
+
+/**
+ * The Keeper's latest disk line, if it says low: the warning that stands. What the Keeper
+ * decides from and what the monitor shows. Its own lines only: the Spirit's notice and the
+ * notification are written under the same id. (By id, on its index: a lookup by source
+ * walked every system line, +75 ms a sweep on a 1M-line log.)
+ */
+export function standingDiskWarning(index: WorldIndex): EntryJson | undefined {
+  const last = history(index, DISK_ID).filter((e) => e.kind === "event" && e.source === "system").at(-1);
+  return last?.output.startsWith("low: ") ? last : undefined;
+}
 
 export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefined> {
   const disk = diskSpace(ctx.paths.home);
@@ -27,22 +37,15 @@ export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefine
     ctx.log?.warn({ home: ctx.paths.home }, "cannot read free disk space");
     return undefined;
   }
-  const { freeBytes, totalBytes } = disk;
-  const low = freeBytes < ctx.config.diskLowMiB * MIB;
-  // Ours only: the Spirit's notice and the notification are written under the same id.
-  // The unary + keeps SQLite on the per-id index; by source it would walk every system
-  // line backwards (measured: +75 ms a sweep on a 1M-line log).
-  const last = ctx.index.db
-    .prepare("SELECT output FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' ORDER BY line DESC LIMIT 1")
-    .get(DISK_ID) as { output: string } | undefined;
-  const saidLow = last?.output.startsWith("low: ") === true;
-  if (low === saidLow) return { freeBytes, totalBytes, low };
+  const low = disk.freeBytes < ctx.config.diskLowMiB * MIB;
+  const saidLow = standingDiskWarning(ctx.index) !== undefined;
+  if (low === saidLow) return { ...disk, low };
   const where = `${showDisk(disk)} where world.log lives (${ctx.paths.home})`;
   const said = low
     ? `low: ${where}, below the ${ctx.config.diskLowMiB} MiB the Keeper warns at; free some space before world.log can take no more entries`
     : `ok: ${where}, above the ${ctx.config.diskLowMiB} MiB the Keeper warns at`;
   ctx.appender.append({ kind: "event", source: "system", id: DISK_ID, output: said });
-  ctx.log?.info({ freeBytes, low }, "disk");
+  ctx.log?.info({ freeBytes: disk.freeBytes, low }, "disk");
   if (low && ctx.config.notify) await notify(ctx, ctx.config.notify, `world: disk ${said}`);
-  return { freeBytes, totalBytes, low, said };
+  return { ...disk, low };
 }

@@ -10,7 +10,7 @@
  * Warnings are the Keeper's standing alarms about the machine: today the disk where
  * world.log lives (keeper/disk.ts), while its latest line says `low:`.
  */
-import { DISK_ID } from "../../keeper/disk.js";
+import { standingDiskWarning } from "../../keeper/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { history, sessionsIn, type SessionJson } from "../../tools/world/query.js";
@@ -39,8 +39,8 @@ export { openNudges };
 
 /** The Keeper's alarms that still stand (its latest disk line says low). */
 export function warnings(index: WorldIndex): EntryJson[] {
-  const disk = history(index, DISK_ID).filter((e) => e.kind === "event" && e.source === "system").at(-1);
-  return disk !== undefined && disk.output.startsWith("low: ") ? [disk] : [];
+  const disk = standingDiskWarning(index);
+  return disk ? [disk] : [];
 }
 
 export function attention(index: WorldIndex): Attention {

@@ -1,0 +1,58 @@
+/** What the attacks share: the real CLI, reading the log back, waiting on it. */
+import { execa, type Options } from "execa";
+import type { Entry, Located } from "../tools/world/entry.js";
+import { follow } from "../tools/world/follow.js";
+import { worldPaths } from "../tools/world/paths.js";
+import { collectEntries, START } from "../tools/world/read.js";
+import type { ChaosContext } from "./types.js";
+
+/** An environment with nothing of the caller's world or keys in it. */
+export const CLEAN_ENV = { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_SESSION_ID: undefined } as const;
+
+/** The real `world` binary; never rejects, so an attack can count refusals. */
+export function world(ctx: ChaosContext, home: string, args: readonly string[], options: Options = {}) {
+  return execa(process.execPath, [ctx.bin, "--home", home, ...args], { reject: false, ...options, env: { ...CLEAN_ENV, ...options.env } });
+}
+
+/** A daemon of the real binary (`verifier`, `keeper`, …), killed by the caller. */
+export function daemon(ctx: ChaosContext, home: string, args: readonly string[]) {
+  return execa(process.execPath, [ctx.bin, "--home", home, ...args], { reject: false, env: CLEAN_ENV, stdin: "ignore" });
+}
+
+export function entries(home: string): Located<Entry>[] {
+  return collectEntries(worldPaths(home).log).entries;
+}
+
+/** Resolves true once an entry matches (following the log), false after `timeoutMs`. */
+export async function waitFor(home: string, match: (e: Located) => boolean, timeoutMs = 30_000): Promise<boolean> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), timeoutMs);
+  try {
+    for await (const e of follow(worldPaths(home), { from: START, signal: stop.signal, pollMs: 200 })) if (match(e)) return true;
+    return false;
+  } catch (error) {
+    if (stop.signal.aborted) return false;
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const VERDICTS = new Set(["verified", "retry", "failed"]);
+
+/** Per session: how many verdicts it got after its last finish; doubled = more than one. */
+export function verdictTally(home: string, sessions: readonly string[]): { doubled: number; missing: number } {
+  const after = new Map(sessions.map((s) => [s, -1]));
+  for (const e of entries(home)) {
+    if (e.kind !== "agent" || !after.has(e.id)) continue;
+    if (e.status === "finish") after.set(e.id, 0);
+    else if (VERDICTS.has(e.status) && after.get(e.id)! >= 0) after.set(e.id, after.get(e.id)! + 1);
+  }
+  let doubled = 0;
+  let missing = 0;
+  for (const n of after.values()) {
+    if (n > 1) doubled++;
+    if (n < 1) missing++;
+  }
+  return { doubled, missing };
+}

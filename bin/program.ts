@@ -2,11 +2,16 @@
  * The `world` commands, wired to their modules. Each module is imported only when its
  * command runs, so `world status` does not load the monitor, and so on.
  */
+import { readFileSync } from "node:fs";
 import { Command } from "commander";
 import type { Context, GlobalOptions } from "../ui/cli/context.js";
 
+// dist/bin/program.js -> the package's own package.json, wherever the package is installed.
+const { version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+
 export const program = new Command("world")
   .description("the world log: one append-only file, and the processes around it")
+  .version(`world ${version}`, "-v, --version", "print the version")
   .option("--home <dir>", "where the world lives (world.log and .world/); default $WORLD_HOME or the current directory")
   .option("--sync", "fsync every write, so acknowledged entries survive a machine crash (also WORLD_FSYNC=1)")
   .exitOverride()

@@ -2,6 +2,7 @@
  * Step 4: the sessions and their final states, as `world query <state> --json` gives
  * them (the monitors' contract), and a few ways to audit the run with grep.
  */
+import { worldCommand } from "./invocation.js";
 import type { SessionJson } from "../../tools/world/query.js";
 import type { Demo } from "./demo.js";
 import { shellQuote } from "./narrate.js";
@@ -34,7 +35,7 @@ export async function summarize(d: Demo, url: string): Promise<SessionJson[]> {
     [`grep -E '\\[agent:(retry|failed)\\]' ${log}`, "the Verifier's retries and the escalation"],
     [`grep -F '[event:user]' ${log}`, "everything a human answered"],
     [`grep -F '[event:spirit]' ${log}`, "what the Spirit decided, and why (heard …)"],
-    [`world --home ${shellQuote(d.paths.home)} query agent ${permit}`, "the same session, from the SQLite index"],
+    [`${worldCommand()} --home ${shellQuote(d.paths.home)} query agent ${permit}`, "the same session, from the SQLite index"],
   ];
   d.n.line();
   d.n.line("to audit it yourself:");

@@ -159,6 +159,7 @@ export async function* commandLines(command: readonly string[], stderrFile: stri
   if (signal.aborted) return;
   if (result.failed) {
     const why = result.exitCode !== undefined ? `exited with code ${result.exitCode}` : (result.originalMessage ?? result.shortMessage);
-    throw new InternalError(`the speech-to-text command ${shown(command.join(" "))} ${why} (its stderr is in ${stderrFile})`);
+    // The whole command, not a shortened one: its path is what the reader must check.
+    throw new InternalError(`the speech-to-text command ${shown(command.join(" "), 1000)} ${why} (its stderr is in ${stderrFile})`);
   }
 }

@@ -6,12 +6,15 @@
  * here stay under 4 KiB). Before writing, the last byte of the file is checked: if a
  * crashed writer left a torn line, it is closed with TORN_MARK and a newline (so readers
  * report it instead of taking a truncated line for an entry) and the new line starts on a
- * line of its own. The log is never rewritten or truncated.
+ * line of its own. The log is never rewritten or truncated. A daemon's Appender stays open
+ * for hours: after each write it checks that world.log is still the file it wrote to, and
+ * if the log was replaced meanwhile (mv, a restore, an editor's save) it reopens it and
+ * writes the line there unless the replacement already holds it.
  *
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
@@ -43,6 +46,8 @@ export function syncFromEnv(): boolean {
 /** An open append handle. Daemons keep one; the CLI uses appendOnce. */
 export class Appender {
   private fd: number | undefined;
+  /** The file the descriptor is open on, to notice the path now names another one. */
+  private file = { dev: -1, ino: -1 };
   /** Where our own last write ended: if the file still ends there, it ends with our newline. */
   private lastEnd = -1;
   private readonly probe = Buffer.alloc(2);
@@ -65,13 +70,29 @@ export class Appender {
     const sync = this.sync;
     // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
     const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
-    const text = entries.map((e) => formatEntry(e) + "\n").join("");
+    const text = Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8");
+    // The log may have been replaced under an open descriptor (`cp world.log x && mv x
+    // world.log`, a restore, an editor's save): the write then went to a file nobody reads.
+    // Looked for after each write (one stat), so a line is never lost to a deleted file and
+    // never written twice: see landedIn.
+    for (let attempt = 1; ; attempt++) {
+      const at = this.write(text, sync);
+      const now = statSync(this.paths.log, { throwIfNoEntry: false });
+      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) return entries;
+      this.close();
+      if (now !== undefined && landedIn(this.paths.log, text, at)) return entries; // the copy was taken after our write
+      if (attempt === 3) throw new InternalError(`world.log kept being replaced while writing to ${this.paths.log}: expected the line to land in 3 attempts`);
+    }
+  }
+
+  /** One write of `text` (after a TORN_MARK if the log ends in a fragment); returns where the log ended before it. */
+  private write(text: Buffer, sync: boolean): number {
     const fd = this.open();
     // The full check (fstat, then the last byte) is skipped while nobody else has written
     // since our own last line: one 2-byte read at our end then finds only our newline.
     const size = this.stillOurs(fd) ? this.lastEnd : fstatSync(fd).size;
     const torn = size !== this.lastEnd && this.endsTorn(fd, size);
-    const data = Buffer.from(torn ? TORN_MARK + "\n" + text : text, "utf8");
+    const data = torn ? Buffer.concat([Buffer.from(TORN_MARK + "\n"), text]) : text;
     const written = writeSync(fd, data);
     if (written !== data.length) {
       this.lastEnd = -1;
@@ -79,7 +100,7 @@ export class Appender {
     }
     this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
     if (sync) fdatasyncSync(fd);
-    return entries;
+    return size;
   }
 
   close(): void {
@@ -93,6 +114,8 @@ export class Appender {
       // The home is created on first write, so `world --home new-dir event …` just works.
       mkdirSync(this.paths.home, { recursive: true });
       this.fd = openSync(this.paths.log, "a+"); // O_APPEND, and readable for the torn-tail check
+      const { dev, ino } = fstatSync(this.fd);
+      this.file = { dev, ino };
     }
     return this.fd;
   }
@@ -166,6 +189,23 @@ export class Appender {
       syncFile(this.paths.attachments); // the new name too, not only the bytes
     }
     return [prefixWithin(text, limit - 64) + "…", `attachments/${name}`];
+  }
+}
+
+/**
+ * Whether `text` is in the log at or shortly after `from`: the file that replaced ours is
+ * then a copy taken after our write (a copy of an append-only file is a prefix of it, so
+ * our bytes sit where we wrote them, give or take what other writers added meanwhile).
+ * Lines carry millisecond timestamps, so the same bytes there are our line.
+ */
+function landedIn(logPath: string, text: Buffer, from: number): boolean {
+  const fd = openSync(logPath, "r");
+  try {
+    const window = Buffer.alloc(text.length + 65536);
+    const n = readSync(fd, window, 0, window.length, from);
+    return window.subarray(0, n).indexOf(text) !== -1;
+  } finally {
+    closeSync(fd);
   }
 }
 

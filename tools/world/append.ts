@@ -14,7 +14,7 @@
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
@@ -69,24 +69,41 @@ export class Appender {
   appendMany(drafts: readonly Draft[]): Entry[] {
     const sync = this.sync;
     // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
-    const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
-    const text = Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8");
-    // The log may have been replaced under an open descriptor (`cp world.log x && mv x
-    // world.log`, a restore, an editor's save): the write then went to a file nobody reads.
-    // Looked for after each write (one stat), so a line is never lost to a deleted file and
-    // never written twice: see landedIn.
+    const validated = drafts.map((d) => this.validate(d));
+    // Attachments first, then the line that names them; if the line does not land (a full
+    // disk), they are removed again: no attachment without its line.
+    const attached: string[] = [];
+    let entries: Entry[];
+    try {
+      entries = validated.map((e) => this.spillFields(e, sync, attached));
+      this.writeLanding(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
+    } catch (error) {
+      for (const file of attached) rmSync(file, { force: true });
+      throw failedWrite(error, this.paths.log);
+    }
+    if (sync) fdatasyncSync(this.open()); // the file the line landed in, reopened if it was replaced
+    return entries;
+  }
+
+  /**
+   * Writes `text` into the file world.log names now. The log may have been replaced under
+   * an open descriptor (`cp world.log x && mv x world.log`, a restore, an editor's save):
+   * the write then went to a file nobody reads. Looked for after each write (one stat), so
+   * a line is never lost to a deleted file and never written twice: see landedIn.
+   */
+  private writeLanding(text: Buffer): void {
     for (let attempt = 1; ; attempt++) {
-      const at = this.write(text, sync);
+      const at = this.write(text);
       const now = statSync(this.paths.log, { throwIfNoEntry: false });
-      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) return entries;
+      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) return;
       this.close();
-      if (now !== undefined && landedIn(this.paths.log, text, at)) return entries; // the copy was taken after our write
+      if (now !== undefined && landedIn(this.paths.log, text, at)) return; // the copy was taken after our write
       if (attempt === 3) throw new InternalError(`world.log kept being replaced while writing to ${this.paths.log}: expected the line to land in 3 attempts`);
     }
   }
 
   /** One write of `text` (after a TORN_MARK if the log ends in a fragment); returns where the log ended before it. */
-  private write(text: Buffer, sync: boolean): number {
+  private write(text: Buffer): number {
     const fd = this.open();
     // The full check (fstat, then the last byte) is skipped while nobody else has written
     // since our own last line: one 2-byte read at our end then finds only our newline.
@@ -95,11 +112,15 @@ export class Appender {
     const data = torn ? Buffer.concat([Buffer.from(TORN_MARK + "\n"), text]) : text;
     const written = writeSync(fd, data);
     if (written !== data.length) {
+      // A full disk takes part of a write. The rest is not written after it: another
+      // process's line could land in between and merge with ours. The fragment has no
+      // newline; the next write marks it torn, and readers report it, never read it.
       this.lastEnd = -1;
-      throw new InternalError(`short write to ${this.paths.log}: expected ${data.length} bytes, wrote ${written}`);
+      const whole = countNewlines(data.subarray(torn ? 2 : 0, written)); // appendMany: lines before the cut did land
+      const landed = whole > 0 ? `the first ${whole} of the lines landed whole, then ` : "";
+      throw new InternalError(`cannot write to ${this.paths.log}: the disk is full? expected to write ${data.length} bytes, wrote ${written} (${landed}a torn fragment, reported by readers, never read as an entry)`);
     }
     this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
-    if (sync) fdatasyncSync(fd);
     return size;
   }
 
@@ -160,12 +181,12 @@ export class Appender {
     return entry;
   }
 
-  private spillFields(entry: Entry, sync: boolean): Entry {
-    const [output, outputRef] = this.spill(entry.output, OUTPUT_LIMIT, sync);
+  private spillFields(entry: Entry, sync: boolean, attached: string[]): Entry {
+    const [output, outputRef] = this.spill(entry.output, OUTPUT_LIMIT, sync, attached);
     entry.output = output;
     if (outputRef) entry.outputRef = outputRef;
     if (entry.kind === "agent" && entry.need !== undefined) {
-      const [need, needRef] = this.spill(entry.need, NEED_LIMIT, sync);
+      const [need, needRef] = this.spill(entry.need, NEED_LIMIT, sync, attached);
       entry.need = need;
       if (needRef) entry.needRef = needRef;
     }
@@ -173,7 +194,7 @@ export class Appender {
   }
 
   /** Keep short text on the line; store long text whole in an attachment and keep a prefix. */
-  private spill(text: string, limit: number, sync: boolean): [string, string?] {
+  private spill(text: string, limit: number, sync: boolean, attached: string[]): [string, string?] {
     if (Buffer.byteLength(text) <= limit / 6 || Buffer.byteLength(escapeField(text)) <= limit) return [text];
     // Unique without node:crypto (kept off the CLI start-up path); "wx" refuses to overwrite anyway.
     // UTF-8 cannot hold a lone surrogate: such text is stored escaped, under a name that
@@ -183,6 +204,7 @@ export class Appender {
     const name = `${unique}${wellFormed ? ".txt" : ESCAPED_ATTACHMENT}`;
     mkdirSync(this.paths.attachments, { recursive: true });
     const file = join(this.paths.attachments, name);
+    attached.push(file); // before writing: a write that fails half-way leaves a file too
     writeFileSync(file, wellFormed ? text : escapeField(text), { flag: "wx" });
     if (sync) {
       syncFile(file);
@@ -207,6 +229,19 @@ function landedIn(logPath: string, text: Buffer, from: number): boolean {
   } finally {
     closeSync(fd);
   }
+}
+
+function countNewlines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+/** A full disk (or quota) as one line naming the log; anything else unchanged. */
+function failedWrite(error: unknown, logPath: string): unknown {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code !== "ENOSPC" && code !== "EDQUOT") return error;
+  return new InternalError(`cannot write to ${logPath}: expected free disk space, received ${code} (${code === "ENOSPC" ? "no space left on device" : "disk quota exceeded"}); nothing was appended`, { cause: error });
 }
 
 /** The longest prefix whose escaped form fits in `limit` bytes (binary search on characters). */

@@ -52,9 +52,9 @@ describe("an Appender kept open while world.log is replaced", () => {
       daemon.append(event("c1"));
       // Between the write and the check: simulated by replacing the log with a copy of itself
       // after the first write of c2 — the copy already holds c2.
-      const write = (daemon as unknown as { write: (text: Buffer, sync: boolean) => number }).write.bind(daemon);
-      (daemon as unknown as { write: (text: Buffer, sync: boolean) => number }).write = (text, sync) => {
-        const at = write(text, sync);
+      const write = (daemon as unknown as { write: (text: Buffer) => number }).write.bind(daemon);
+      (daemon as unknown as { write: (text: Buffer) => number }).write = (text) => {
+        const at = write(text);
         copyFileSync(w.paths.log, `${w.paths.log}.copy`);
         renameSync(`${w.paths.log}.copy`, w.paths.log);
         return at;

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Appender } from "../tools/world/append.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { commandLines, fileLines, followLines, stdinLines } from "./line-sources.js";
 import { readTranscriptLine, speakerId, type TranscriptFormat } from "./transcript.js";
 
@@ -38,7 +38,7 @@ function linesFrom(paths: WorldPaths, source: ListenSource, signal: AbortSignal)
     case "file":
       return source.follow ? followLines(source.path, signal) : fileLines(source.path, signal);
     case "command":
-      mkdirSync(paths.logs, { recursive: true });
+      mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
       return commandLines(source.command, join(paths.logs, "listen-command.err"), signal);
   }
 }

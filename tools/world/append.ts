@@ -14,13 +14,13 @@
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { InternalError } from "../errors.js";
+import { InternalError, RefusedError, shown } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
-import type { WorldPaths } from "./paths.js";
+import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
@@ -134,9 +134,13 @@ export class Appender {
     if (this.fd === undefined) {
       // The home is created on first write, so `world --home new-dir event …` just works.
       mkdirSync(this.paths.home, { recursive: true });
-      this.fd = openSync(this.paths.log, "a+"); // O_APPEND, and readable for the torn-tail check
-      const { dev, ino } = fstatSync(this.fd);
-      this.file = { dev, ino };
+      this.fd = openLog(this.paths.log);
+      const stat = fstatSync(this.fd);
+      if (!stat.isFile()) {
+        this.close();
+        throw new RefusedError(`world.log is not a regular file: expected a file at ${this.paths.log}, received ${kindOf(stat)}; refusing to write entries nobody could read back`);
+      }
+      this.file = { dev: stat.dev, ino: stat.ino };
     }
     return this.fd;
   }
@@ -202,7 +206,7 @@ export class Appender {
     const wellFormed = !LONE_SURROGATE.test(text);
     const unique = `${Date.now().toString(36)}-${process.pid.toString(36)}-${(spillCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const name = `${unique}${wellFormed ? ".txt" : ESCAPED_ATTACHMENT}`;
-    mkdirSync(this.paths.attachments, { recursive: true });
+    mkdirSync(this.paths.attachments, { recursive: true, mode: PRIVATE_DIR });
     const file = join(this.paths.attachments, name);
     attached.push(file); // before writing: a write that fails half-way leaves a file too
     writeFileSync(file, wellFormed ? text : escapeField(text), { flag: "wx" });
@@ -235,6 +239,34 @@ function countNewlines(bytes: Buffer): number {
   let n = 0;
   for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
   return n;
+}
+
+// O_APPEND, readable for the torn-tail check, created 0600, and never through a symbolic
+// link: one to /dev/null would take every entry and keep none, one to another file would
+// write the world into it.
+const LOG_FLAGS = constants.O_APPEND | constants.O_CREAT | constants.O_RDWR | constants.O_NOFOLLOW;
+
+function openLog(logPath: string): number {
+  try {
+    return openSync(logPath, LOG_FLAGS, PRIVATE_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+    let target = "?";
+    try {
+      target = readlinkSync(logPath);
+    } catch {
+      // gone meanwhile: the message still says what it was
+    }
+    throw new RefusedError(`world.log is a symbolic link: expected a regular file at ${logPath}, received a link to ${shown(target, 200)}; replace it with the file itself`);
+  }
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice()) return "a character device (such as /dev/null)";
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
 }
 
 /** A full disk (or quota) as one line naming the log; anything else unchanged. */

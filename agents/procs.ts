@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 
 export interface ProcExit {
   code: number | null;
@@ -58,7 +58,7 @@ function writeAtomic(file: string, data: unknown): void {
 }
 
 export function writeProcRecord(paths: WorldPaths, record: ProcRecord): void {
-  mkdirSync(paths.procs, { recursive: true });
+  mkdirSync(paths.procs, { recursive: true, mode: PRIVATE_DIR });
   writeAtomic(recordFile(paths.procs, record.id), record);
 }
 
@@ -106,7 +106,7 @@ export function recordExit(paths: WorldPaths, id: string, attempt: number, exit:
 
 /** Move a finished session's record out of the Keeper's way (kept for a later retry). */
 export function archiveProcRecord(paths: WorldPaths, id: string): void {
-  mkdirSync(doneDir(paths), { recursive: true });
+  mkdirSync(doneDir(paths), { recursive: true, mode: PRIVATE_DIR });
   try {
     renameSync(recordFile(paths.procs, id), recordFile(doneDir(paths), id));
   } catch (error) {

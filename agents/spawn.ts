@@ -17,7 +17,7 @@ import { appendOnce } from "../tools/world/append.js";
 import { checkId } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import { checkTransition } from "../tools/world/lifecycle.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/proc/proc.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
 import { builtInAgent, knownKinds, REAPER, WORLD_BIN } from "./registry.js";
@@ -95,7 +95,7 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
 export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Promise<number> {
   const { id, attempt, command } = options;
   const dir = join(paths.logs, "agents");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const out = openSync(join(dir, `${id}.out`), "a");
   const err = openSync(join(dir, `${id}.err`), "a");
   const start = () =>

@@ -10,7 +10,7 @@ import { execa, type ResultPromise } from "execa";
 import { describeExit } from "../tools/proc/proc.js";
 import { pause, type Logger } from "../tools/proc/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 
 export interface ChildSpec {
   name: string;
@@ -60,7 +60,7 @@ class Child {
 
   start(): void {
     const { paths } = this.sup;
-    mkdirSync(paths.logs, { recursive: true });
+    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
     const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
     const [cmd, ...args] = this.spec.command;
     let proc: ResultPromise;
@@ -192,7 +192,7 @@ export class Supervisor {
     // A file for monitors and `world up` status questions; replaced atomically.
     const file = join(this.paths.dir, "up-status.json");
     try {
-      mkdirSync(this.paths.dir, { recursive: true });
+      mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
       writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, children: this.statuses() }) + "\n");
       renameSync(`${file}.tmp`, file);
     } catch {

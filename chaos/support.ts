@@ -1,4 +1,7 @@
 /** What the attacks share: the real CLI, reading the log back, waiting on it. */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { execa, type Options } from "execa";
 import type { Entry, Located } from "../tools/world/entry.js";
 import { follow } from "../tools/world/follow.js";
@@ -55,4 +58,43 @@ export function verdictTally(home: string, sessions: readonly string[]): { doubl
     if (n < 1) missing++;
   }
   return { doubled, missing };
+}
+
+export interface SmallDisk {
+  dir: string;
+  /** Fills every free byte with a file of its own (removed by `free`). */
+  fill(): void;
+  free(): void;
+  unmount(): void;
+}
+
+/**
+ * A real, small file system (tmpfs of `size`, e.g. "64k") mounted on a fresh directory
+ * under `parent`, for full-disk tests; or why it cannot be had (mounting needs root).
+ */
+export function smallDisk(parent: string, size: string): SmallDisk | { skipped: string } {
+  if (process.getuid?.() !== 0) return { skipped: "a full disk needs root to mount a small tmpfs" };
+  const dir = mkdtempSync(join(parent, "small-disk-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size},mode=0755`, "tmpfs", dir], { stdio: "pipe" });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    return { skipped: `cannot mount a tmpfs: ${String((error as Error).message).split("\n")[0]}` };
+  }
+  const filler = join(dir, "filler");
+  return {
+    dir,
+    fill() {
+      try {
+        writeFileSync(filler, Buffer.alloc(64 << 20)); // more than any small disk: stops at ENOSPC
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      }
+    },
+    free: () => rmSync(filler, { force: true }),
+    unmount() {
+      execFileSync("umount", [dir], { stdio: "pipe" });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -21,6 +21,8 @@ export interface KeeperConfig {
   verdictTimeoutMs: number;
   /** SIGTERM, then SIGKILL after this long. */
   killGraceMs: number;
+  /** An agent still running after its verdict is left this long to write its last line and exit before it is signalled. */
+  orphanGraceMs: number;
   /** Log health: a timestamp this far ahead of the clock is "in the future". */
   futureSkewMs: number;
   /** Log health: a timestamp this far before the previous line's is "out of order". */
@@ -39,6 +41,7 @@ export const KEEPER_DEFAULTS: KeeperConfig = {
   escalateAfterMs: 86_400_000,
   verdictTimeoutMs: 900_000,
   killGraceMs: 10_000,
+  orphanGraceMs: 5_000,
   futureSkewMs: 300_000,
   disorderMs: 600_000,
   diskLowMiB: 1024,
@@ -53,6 +56,7 @@ const FileSchema = z
     escalateAfter: duration,
     verdictTimeout: duration,
     killGrace: duration,
+    orphanGrace: duration,
     futureSkew: duration,
     disorder: duration,
     diskLowMiB: z.number().int().nonnegative(),
@@ -82,6 +86,7 @@ export function loadKeeperConfig(paths: WorldPaths, flags: KeeperFlags = {}): Ke
     escalateAfterMs: pick(flags.escalateAfter, fromFile.escalateAfter, KEEPER_DEFAULTS.escalateAfterMs, "escalateAfter"),
     verdictTimeoutMs: pick(undefined, fromFile.verdictTimeout, KEEPER_DEFAULTS.verdictTimeoutMs, "verdictTimeout"),
     killGraceMs: pick(flags.killGrace, fromFile.killGrace, KEEPER_DEFAULTS.killGraceMs, "killGrace"),
+    orphanGraceMs: pick(undefined, fromFile.orphanGrace, KEEPER_DEFAULTS.orphanGraceMs, "orphanGrace"),
     futureSkewMs: pick(undefined, fromFile.futureSkew, KEEPER_DEFAULTS.futureSkewMs, "futureSkew"),
     disorderMs: pick(undefined, fromFile.disorder, KEEPER_DEFAULTS.disorderMs, "disorder"),
     diskLowMiB: fromFile.diskLowMiB ?? KEEPER_DEFAULTS.diskLowMiB,

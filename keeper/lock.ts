@@ -5,14 +5,14 @@
 import { openSync, readFileSync, unlinkSync, writeSync, closeSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { isSameProcess, procStat } from "../tools/proc/proc.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 
 export interface Lock {
   release: () => void;
 }
 
 export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: number } {
-  mkdirSync(paths.dir, { recursive: true });
+  mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
   const file = join(paths.dir, `${name}.lock`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -2,7 +2,9 @@
  * Processes: a running session whose process is gone becomes `failed` (with the exit
  * code or signal when its supervisor saw it); a process still running although its
  * session is over (or unknown) is an orphan and is stopped: SIGTERM to its process
- * group, SIGKILL after the grace period, each logged. Nothing is signalled unless its
+ * group, SIGKILL after the grace period, each logged. An agent judged only a moment ago
+ * may still be writing its last line: it gets `orphanGraceMs` after its verdict to exit
+ * by itself before it is signalled. Nothing is signalled unless its
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
@@ -53,11 +55,12 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
   return result;
 }
 
-async function stopOrphans(ctx: SweepContext, orphans: ProcRecord[]): Promise<string[]> {
+async function stopOrphans(ctx: SweepContext, found: ProcRecord[]): Promise<string[]> {
   const why = (r: ProcRecord) => {
     const s = fresh(ctx, r.id);
     return s === undefined ? "its session is unknown" : `its session is ${s.status}`;
   };
+  const orphans = await afterVerdictGrace(ctx, found);
   for (const r of orphans) {
     if (signalGroup(r.pgid, "SIGTERM")) {
       ctx.appender.append({ kind: "event", source: "system", id: r.id, output: `keeper: SIGTERM to process group ${r.pgid} (orphan: ${why(r)})` });
@@ -82,4 +85,22 @@ async function stopOrphans(ctx: SweepContext, orphans: ProcRecord[]): Promise<st
     }
   }
   return orphans.map((r) => r.id);
+}
+
+/**
+ * Waits (real time) until each orphan's session has been over for `orphanGraceMs` (by the
+ * sweep's clock), or its group has gone by itself; returns those still running.
+ */
+async function afterVerdictGrace(ctx: SweepContext, orphans: ProcRecord[]): Promise<ProcRecord[]> {
+  const graceLeft = (r: ProcRecord) => {
+    const over = fresh(ctx, r.id)?.updatedAt;
+    return over === undefined ? 0 : ctx.config.orphanGraceMs - (ctx.now.getTime() - Date.parse(over));
+  };
+  const until = Date.now() + Math.max(0, ...orphans.map(graceLeft));
+  let left = orphans.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  while (left.length > 0 && Date.now() < until) {
+    await pause(Math.min(100, Math.max(1, until - Date.now())));
+    left = left.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  }
+  return left;
 }

@@ -4,8 +4,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { UsageError } from "../tools/errors.js";
 import { Appender } from "../tools/world/append.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { commandLines, fileLines, followLines, stdinLines } from "./line-sources.js";
 import { readTranscriptLine, speakerId, type TranscriptFormat } from "./transcript.js";
 
@@ -38,7 +39,7 @@ function linesFrom(paths: WorldPaths, source: ListenSource, signal: AbortSignal)
     case "file":
       return source.follow ? followLines(source.path, signal) : fileLines(source.path, signal);
     case "command":
-      mkdirSync(paths.logs, { recursive: true });
+      mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
       return commandLines(source.command, join(paths.logs, "listen-command.err"), signal);
   }
 }
@@ -52,8 +53,15 @@ export async function listen(paths: WorldPaths, options: ListenOptions): Promise
       n += 1;
       const read = readTranscriptLine(line, options.format, options.speaker);
       if (read.ok) {
-        appender.append({ kind: "event", source: VOICE_SOURCE, id: speakerId(read.utterance.speaker), output: read.utterance.text });
-        result.logged += 1;
+        try {
+          appender.append({ kind: "event", source: VOICE_SOURCE, id: speakerId(read.utterance.speaker), output: read.utterance.text });
+          result.logged += 1;
+        } catch (error) {
+          // A speaker the log cannot name (a lone surrogate, say) is one bad line, not the end of the transcript.
+          if (!(error instanceof UsageError)) throw error;
+          options.warn(`transcript line ${n} skipped: ${error.message}`);
+          result.skipped += 1;
+        }
       } else if (!read.skip) {
         options.warn(`transcript line ${n} skipped: ${read.error}`);
         result.skipped += 1;

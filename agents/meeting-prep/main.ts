@@ -11,6 +11,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openIndex } from "../../tools/world/index-db.js";
+import { PRIVATE_DIR } from "../../tools/world/paths.js";
 import { runAgent } from "../run.js";
 import { collect, renderBrief, summary } from "./brief.js";
 import { chooseMeeting } from "./meeting.js";
@@ -33,7 +34,7 @@ await runAgent(async (run) => {
   // A session id may hold characters a file name must not ('/'): keep it safe and readable.
   const name = `${run.id.replace(/[^A-Za-z0-9._-]/g, "_")}.md`;
   const dir = join(run.paths.dir, "briefs");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   writeFileSync(join(dir, name), renderBrief(meeting, findings, run.id, new Date()));
   run.finish(`brief at .world/briefs/${name}: ${summary(meeting, findings)}`);
 });

@@ -27,7 +27,7 @@ afterEach(() => {
   w = undefined;
 });
 
-const FAST: KeeperConfig = { ...KEEPER_DEFAULTS, killGraceMs: 300 };
+const FAST: KeeperConfig = { ...KEEPER_DEFAULTS, killGraceMs: 300, orphanGraceMs: 0 };
 
 function lines(id: string) {
   return collectEntries(w!.paths.log).entries.filter((e) => e.id === id);
@@ -92,6 +92,18 @@ describe("Keeper: orphans", () => {
     await waitGone(pid);
     const said = lines(id).filter((e) => e.kind === "event" && e.output.startsWith("keeper: ")).map((e) => e.output);
     expect(said).toEqual([`keeper: SIGTERM to process group ${pid} (orphan: its session is failed)`]);
+  });
+
+  it("gives an agent judged a moment ago time to write its last line and exit: not signalled", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [fixture("lingers.sh")] });
+    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active");
+    appendOnce(w.paths, { kind: "agent", status: "verified", id, output: "judged while it was still writing" });
+    // The grace is far longer than the agent needs: the sweep ends as soon as its group is gone.
+    const out = await sweep(w.paths, { ...FAST, orphanGraceMs: 30_000 });
+    expect(out.ran && out.summary.killed).toEqual([]);
+    expect(lines(id).filter((e) => e.kind === "event" && e.output.startsWith("keeper: "))).toEqual([]);
+    expect(lines(id).some((e) => e.kind === "event" && e.output === "last words")).toBe(true);
   });
 
   it("never signals a process it did not start: a reused pid (start time differs) is left alone", async () => {

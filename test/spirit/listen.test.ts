@@ -41,6 +41,20 @@ describe("world listen", () => {
     expect(voices(w)).toEqual(["alice: hello", "Bob_Jones: hi alice", "user: line | need: with a pipe\nand a newline"]);
   });
 
+  it("a speaker with a lone surrogate skips that line only, not the rest of the transcript", async () => {
+    const input = [
+      '{"ts":"1","speaker":"alice","text":"one"}',
+      '{"ts":"2","speaker":"b\\ud800","text":"two"}',
+      '{"ts":"3","speaker":"carol","text":"three \\udc00 kept"}',
+    ].join("\n");
+    const r = await world(w.home, ["listen"], { input });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr.split("\n").filter((l) => l.includes("skipped:"))).toEqual([
+      'world: listen: transcript line 2 skipped: invalid identifier: expected 1–200 characters with no whitespace, \']\' or control characters, received "b\\ud800"',
+    ]);
+    expect(voices(w)).toEqual(["alice: one", "carol: three \udc00 kept"]);
+  });
+
   it("reads a file once, or follows it as it grows until stopped", async () => {
     const file = join(w.home, "talk.jsonl");
     writeFileSync(file, '{"ts":1,"speaker":"user","text":"one"}\n');

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { UsageError, shown } from "../errors.js";
-import type { WorldPaths } from "../world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
 
 export type Message = Anthropic.MessageParam;
 
@@ -104,7 +104,7 @@ export class Conversation {
 
   save(): void {
     this.state.updatedAt = new Date().toISOString();
-    mkdirSync(join(this.file, ".."), { recursive: true });
+    mkdirSync(join(this.file, ".."), { recursive: true, mode: PRIVATE_DIR });
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.state) + "\n");
     renameSync(tmp, this.file);

@@ -6,12 +6,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
-import type { WorldPaths } from "../world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
 
 export type { Logger };
 
 export function daemonLogger(paths: WorldPaths, name: string): Logger {
-  mkdirSync(paths.logs, { recursive: true });
+  mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
   // Synchronous writes: a daemon killed right after a line must not lose it.
   const destination = pino.destination({ dest: join(paths.logs, `${name}.log`), sync: true, mkdir: true });
   return pino({ name, level: process.env.WORLD_LOG_LEVEL ?? "info", base: { pid: process.pid } }, destination);

@@ -6,18 +6,21 @@
  * here stay under 4 KiB). Before writing, the last byte of the file is checked: if a
  * crashed writer left a torn line, it is closed with TORN_MARK and a newline (so readers
  * report it instead of taking a truncated line for an entry) and the new line starts on a
- * line of its own. The log is never rewritten or truncated.
+ * line of its own. The log is never rewritten or truncated. A daemon's Appender stays open
+ * for hours: after each write it checks that world.log is still the file it wrote to, and
+ * if the log was replaced meanwhile (mv, a restore, an editor's save) it reopens it and
+ * writes the line there unless the replacement already holds it.
  *
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { InternalError } from "../errors.js";
+import { InternalError, RefusedError, shown } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
-import type { WorldPaths } from "./paths.js";
+import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
@@ -43,6 +46,8 @@ export function syncFromEnv(): boolean {
 /** An open append handle. Daemons keep one; the CLI uses appendOnce. */
 export class Appender {
   private fd: number | undefined;
+  /** The file the descriptor is open on, to notice the path now names another one. */
+  private file = { dev: -1, ino: -1 };
   /** Where our own last write ended: if the file still ends there, it ends with our newline. */
   private lastEnd = -1;
   private readonly probe = Buffer.alloc(2);
@@ -64,22 +69,59 @@ export class Appender {
   appendMany(drafts: readonly Draft[]): Entry[] {
     const sync = this.sync;
     // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
-    const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
-    const text = entries.map((e) => formatEntry(e) + "\n").join("");
+    const validated = drafts.map((d) => this.validate(d));
+    // Attachments first, then the line that names them; if the line does not land (a full
+    // disk), they are removed again: no attachment without its line.
+    const attached: string[] = [];
+    let entries: Entry[];
+    try {
+      entries = validated.map((e) => this.spillFields(e, sync, attached));
+      this.writeLanding(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
+    } catch (error) {
+      for (const file of attached) rmSync(file, { force: true });
+      throw failedWrite(error, this.paths.log);
+    }
+    if (sync) fdatasyncSync(this.open()); // the file the line landed in, reopened if it was replaced
+    return entries;
+  }
+
+  /**
+   * Writes `text` into the file world.log names now. The log may have been replaced under
+   * an open descriptor (`cp world.log x && mv x world.log`, a restore, an editor's save):
+   * the write then went to a file nobody reads. Looked for after each write (one stat), so
+   * a line is never lost to a deleted file and never written twice: see landedIn.
+   */
+  private writeLanding(text: Buffer): void {
+    for (let attempt = 1; ; attempt++) {
+      const at = this.write(text);
+      const now = statSync(this.paths.log, { throwIfNoEntry: false });
+      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) return;
+      this.close();
+      if (now !== undefined && landedIn(this.paths.log, text, at)) return; // the copy was taken after our write
+      if (attempt === 3) throw new InternalError(`world.log kept being replaced while writing to ${this.paths.log}: expected the line to land in 3 attempts`);
+    }
+  }
+
+  /** One write of `text` (after a TORN_MARK if the log ends in a fragment); returns where the log ended before it. */
+  private write(text: Buffer): number {
     const fd = this.open();
     // The full check (fstat, then the last byte) is skipped while nobody else has written
     // since our own last line: one 2-byte read at our end then finds only our newline.
     const size = this.stillOurs(fd) ? this.lastEnd : fstatSync(fd).size;
     const torn = size !== this.lastEnd && this.endsTorn(fd, size);
-    const data = Buffer.from(torn ? TORN_MARK + "\n" + text : text, "utf8");
+    const data = torn ? Buffer.concat([Buffer.from(TORN_MARK + "\n"), text]) : text;
     const written = writeSync(fd, data);
     if (written !== data.length) {
+      // A full disk takes part of a write. The rest is not written after it: another
+      // process's line could land in between and merge with ours. The fragment has no
+      // newline; the next write marks it torn, and readers report it, never read it.
       this.lastEnd = -1;
-      throw new InternalError(`short write to ${this.paths.log}: expected ${data.length} bytes, wrote ${written}`);
+      const whole = countNewlines(data.subarray(torn ? 2 : 0, written)); // appendMany: lines before the cut did land
+      const landed = whole > 0 ? `the first ${whole} of the lines landed whole, then ` : "";
+      throw new InternalError(`cannot write to ${this.paths.log}: the disk is full? expected to write ${data.length} bytes, wrote ${written} (${landed}a torn fragment, reported by readers, never read as an entry)`);
     }
     this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
-    if (sync) fdatasyncSync(fd);
-    return entries;
+    return size;
   }
 
   close(): void {
@@ -92,7 +134,13 @@ export class Appender {
     if (this.fd === undefined) {
       // The home is created on first write, so `world --home new-dir event …` just works.
       mkdirSync(this.paths.home, { recursive: true });
-      this.fd = openSync(this.paths.log, "a+"); // O_APPEND, and readable for the torn-tail check
+      this.fd = openLog(this.paths.log);
+      const stat = fstatSync(this.fd);
+      if (!stat.isFile()) {
+        this.close();
+        throw new RefusedError(`world.log is not a regular file: expected a file at ${this.paths.log}, received ${kindOf(stat)}; refusing to write entries nobody could read back`);
+      }
+      this.file = { dev: stat.dev, ino: stat.ino };
     }
     return this.fd;
   }
@@ -137,12 +185,12 @@ export class Appender {
     return entry;
   }
 
-  private spillFields(entry: Entry, sync: boolean): Entry {
-    const [output, outputRef] = this.spill(entry.output, OUTPUT_LIMIT, sync);
+  private spillFields(entry: Entry, sync: boolean, attached: string[]): Entry {
+    const [output, outputRef] = this.spill(entry.output, OUTPUT_LIMIT, sync, attached);
     entry.output = output;
     if (outputRef) entry.outputRef = outputRef;
     if (entry.kind === "agent" && entry.need !== undefined) {
-      const [need, needRef] = this.spill(entry.need, NEED_LIMIT, sync);
+      const [need, needRef] = this.spill(entry.need, NEED_LIMIT, sync, attached);
       entry.need = need;
       if (needRef) entry.needRef = needRef;
     }
@@ -150,7 +198,7 @@ export class Appender {
   }
 
   /** Keep short text on the line; store long text whole in an attachment and keep a prefix. */
-  private spill(text: string, limit: number, sync: boolean): [string, string?] {
+  private spill(text: string, limit: number, sync: boolean, attached: string[]): [string, string?] {
     if (Buffer.byteLength(text) <= limit / 6 || Buffer.byteLength(escapeField(text)) <= limit) return [text];
     // Unique without node:crypto (kept off the CLI start-up path); "wx" refuses to overwrite anyway.
     // UTF-8 cannot hold a lone surrogate: such text is stored escaped, under a name that
@@ -158,8 +206,9 @@ export class Appender {
     const wellFormed = !LONE_SURROGATE.test(text);
     const unique = `${Date.now().toString(36)}-${process.pid.toString(36)}-${(spillCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const name = `${unique}${wellFormed ? ".txt" : ESCAPED_ATTACHMENT}`;
-    mkdirSync(this.paths.attachments, { recursive: true });
+    mkdirSync(this.paths.attachments, { recursive: true, mode: PRIVATE_DIR });
     const file = join(this.paths.attachments, name);
+    attached.push(file); // before writing: a write that fails half-way leaves a file too
     writeFileSync(file, wellFormed ? text : escapeField(text), { flag: "wx" });
     if (sync) {
       syncFile(file);
@@ -167,6 +216,64 @@ export class Appender {
     }
     return [prefixWithin(text, limit - 64) + "…", `attachments/${name}`];
   }
+}
+
+/**
+ * Whether `text` is in the log at or shortly after `from`: the file that replaced ours is
+ * then a copy taken after our write (a copy of an append-only file is a prefix of it, so
+ * our bytes sit where we wrote them, give or take what other writers added meanwhile).
+ * Lines carry millisecond timestamps, so the same bytes there are our line.
+ */
+function landedIn(logPath: string, text: Buffer, from: number): boolean {
+  const fd = openSync(logPath, "r");
+  try {
+    const window = Buffer.alloc(text.length + 65536);
+    const n = readSync(fd, window, 0, window.length, from);
+    return window.subarray(0, n).indexOf(text) !== -1;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function countNewlines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+// O_APPEND, readable for the torn-tail check, created 0600, and never through a symbolic
+// link: one to /dev/null would take every entry and keep none, one to another file would
+// write the world into it.
+const LOG_FLAGS = constants.O_APPEND | constants.O_CREAT | constants.O_RDWR | constants.O_NOFOLLOW;
+
+function openLog(logPath: string): number {
+  try {
+    return openSync(logPath, LOG_FLAGS, PRIVATE_FILE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+    let target = "?";
+    try {
+      target = readlinkSync(logPath);
+    } catch {
+      // gone meanwhile: the message still says what it was
+    }
+    throw new RefusedError(`world.log is a symbolic link: expected a regular file at ${logPath}, received a link to ${shown(target, 200)}; replace it with the file itself`);
+  }
+}
+
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isCharacterDevice()) return "a character device (such as /dev/null)";
+  if (stat.isFIFO()) return "a named pipe";
+  if (stat.isSocket()) return "a socket";
+  return "a device";
+}
+
+/** A full disk (or quota) as one line naming the log; anything else unchanged. */
+function failedWrite(error: unknown, logPath: string): unknown {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code !== "ENOSPC" && code !== "EDQUOT") return error;
+  return new InternalError(`cannot write to ${logPath}: expected free disk space, received ${code} (${code === "ENOSPC" ? "no space left on device" : "disk quota exceeded"}); nothing was appended`, { cause: error });
 }
 
 /** The longest prefix whose escaped form fits in `limit` bytes (binary search on characters). */

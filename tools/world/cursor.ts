@@ -8,7 +8,7 @@
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../errors.js";
-import type { WorldPaths } from "./paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { START, type Position } from "./read.js";
 
 const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
@@ -84,7 +84,7 @@ export function readCursor(paths: WorldPaths, reader: string, logSize: number): 
 
 export function writeCursor(paths: WorldPaths, reader: string, position: Position): void {
   const file = cursorFile(paths, reader);
-  mkdirSync(paths.cursors, { recursive: true });
+  mkdirSync(paths.cursors, { recursive: true, mode: PRIVATE_DIR });
   const data: CursorFile = { offset: position.offset, line: position.line, head: logHead(paths.log) };
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, "w");

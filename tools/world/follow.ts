@@ -4,10 +4,13 @@
  * Built on fs.watch of the world's home directory (an event per append, ~0.2 ms; it also
  * sees the log being created or replaced) plus a slow poll as a safety net, because any
  * watcher can miss an event. Every wake-up reads to the end of the file, so a missed or
- * merged event only delays, never loses, an entry. chokidar was measured too: it
+ * merged event only delays, never loses, an entry. The log is held open: when the path
+ * names another file (cp + mv, a restore from backup, an editor's save), the new file is
+ * compared with the old one and followed on from where they stop agreeing, so a copy
+ * yields nothing twice and an older backup yields the lines written after the restore. chokidar was measured too: it
  * throttles change events and can drop the last append of a burst (see the benchmark).
  */
-import { closeSync, openSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 import type { Located } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
@@ -29,15 +32,15 @@ export interface FollowOptions {
  * a generator function would only look when first iterated, and miss what came in between).
  */
 export function follow(paths: WorldPaths, options: FollowOptions = {}): AsyncGenerator<Located> {
-  // The file itself too, so that a log replaced by a longer one (mv, a restore) is noticed.
-  const inode = statOf(paths.log)?.ino;
-  return followFrom(paths, options.from ?? endOf(paths.log), inode, options);
+  // The file itself is held open, so that a log replaced under us (mv, a restore) can be compared with it.
+  const held = FollowedFile.open(paths.log);
+  return followFrom(paths, options.from ?? endOf(paths.log), held, options);
 }
 
-async function* followFrom(paths: WorldPaths, from: Position, startInode: number | undefined, options: FollowOptions): AsyncGenerator<Located> {
+async function* followFrom(paths: WorldPaths, from: Position, startFile: FollowedFile | undefined, options: FollowOptions): AsyncGenerator<Located> {
   const { signal, pollMs = 1000 } = options;
   let position = from;
-  let inode = startInode;
+  let held = startFile;
   let pending = true;
   let notify: (() => void) | undefined;
   const wake = () => {
@@ -63,12 +66,22 @@ async function* followFrom(paths: WorldPaths, from: Position, startInode: number
       pending = false;
       if (signal?.aborted) break;
       const now = statOf(paths.log);
-      if (now !== undefined && ((inode !== undefined && now.ino !== inode) || now.size < position.offset)) {
-        const why = now.size < position.offset ? "became shorter" : "was replaced by another file";
-        options.onProblem?.({ ...position, error: `world.log ${why} (replaced?): reading it again from the top` });
+      if (now !== undefined && held !== undefined && !held.is(now)) {
+        // Replaced: read on where the new file stops agreeing with what was read.
+        const next = FollowedFile.open(paths.log);
+        const agreed = held.agreement(paths.log, position);
+        held.close();
+        held = next;
+        if (agreed.offset < position.offset) {
+          options.onProblem?.({ ...agreed, error: `world.log was replaced by a file that differs from line ${agreed.line + 1} on: reading it from there` });
+        }
+        position = agreed;
+      } else if (now !== undefined && now.size < position.offset) {
+        // Truncated in place: what was read is gone, nothing to compare with.
+        options.onProblem?.({ ...position, error: "world.log became shorter (truncated in place?): reading it again from the top" });
         position = START;
       }
-      if (now !== undefined) inode = now.ino;
+      if (held === undefined && now !== undefined) held = FollowedFile.open(paths.log);
       const batch: Located[] = [];
       const result = readEntries(paths.log, position, (entry) => {
         batch.push(entry);
@@ -82,14 +95,80 @@ async function* followFrom(paths: WorldPaths, from: Position, startInode: number
       options.onPosition?.(position);
     }
   } finally {
+    held?.close();
     clearInterval(poll);
     watcher?.close();
     signal?.removeEventListener("abort", wake);
   }
 }
 
-function statOf(file: string): { size: number; ino: number } | undefined {
+function statOf(file: string): { size: number; ino: number; dev: number } | undefined {
   return statSync(file, { throwIfNoEntry: false });
+}
+
+/** The log file being followed, held open so that a replacement can be compared with it. */
+class FollowedFile {
+  private constructor(
+    private readonly fd: number,
+    private readonly dev: number,
+    private readonly ino: number,
+  ) {}
+
+  static open(path: string): FollowedFile | undefined {
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch {
+      return undefined; // not there yet
+    }
+    const { dev, ino } = fstatSync(fd);
+    return new FollowedFile(fd, dev, ino);
+  }
+
+  is(now: { dev: number; ino: number }): boolean {
+    return now.dev === this.dev && now.ino === this.ino;
+  }
+
+  /**
+   * How far `otherPath` holds the same bytes as this file, up to `upTo`: `upTo` itself when
+   * it is a copy (cp + mv), else the start of the first line that differs (a restore from
+   * an older backup, an edit). Read in 1 MiB chunks; paid only when the log is replaced.
+   */
+  agreement(otherPath: string, upTo: Position): Position {
+    let other: number;
+    try {
+      other = openSync(otherPath, "r");
+    } catch {
+      return START;
+    }
+    try {
+      const mine = Buffer.alloc(1 << 20);
+      const theirs = Buffer.alloc(1 << 20);
+      let lineStart = 0;
+      let line = 0;
+      for (let offset = 0; offset < upTo.offset; ) {
+        const want = Math.min(mine.length, upTo.offset - offset);
+        const a = readSync(this.fd, mine, 0, want, offset);
+        const b = readSync(other, theirs, 0, want, offset);
+        const n = Math.min(a, b);
+        let same = n === want && mine.subarray(0, n).equals(theirs.subarray(0, n)) ? n : 0;
+        while (same < n && mine[same] === theirs[same]) same++;
+        for (let i = mine.indexOf(10); i !== -1 && i < same; i = mine.indexOf(10, i + 1)) {
+          line += 1;
+          lineStart = offset + i + 1;
+        }
+        if (same < want) return { offset: lineStart, line };
+        offset += want;
+      }
+      return upTo;
+    } finally {
+      closeSync(other);
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
 }
 
 /** The position after the last complete line: counts newlines without parsing. */

@@ -13,7 +13,7 @@ import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
 import { logHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
-import type { WorldPaths } from "./paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
@@ -51,7 +51,7 @@ export class WorldIndex {
     readonly paths: WorldPaths,
     file = paths.index,
   ) {
-    if (file !== ":memory:") mkdirSync(paths.dir, { recursive: true });
+    if (file !== ":memory:") mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
     this.db = new Database(file);
     this.db.pragma("journal_mode = WAL");
     this.db.pragma("synchronous = NORMAL");

@@ -51,6 +51,32 @@ export function parseLine(text: string): ParseResult {
   return { ok: true, entry };
 }
 
+/**
+ * The longest line our writer makes (OUTPUT_LIMIT + NEED_LIMIT + a header stay well under
+ * it), in bytes: a longer line was written by someone else, maybe in pieces.
+ */
+export const OWN_LINE_MAX = 4096;
+const EMBEDDED_HEAD = /\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z\]\[(?:event|agent):/g;
+
+/**
+ * Where one of our lines begins inside a line too long to be ours: the older shell tool
+ * writes lines over 4 KiB in several write() calls of whole buffers (4 KiB), and our
+ * single-write line can land between two of them. It is the first entry head that starts
+ * at a multiple of 1 KiB into the line (where a buffer ended: so a long line that merely
+ * quotes an entry is almost never cut) and from which the rest is short enough to be ours
+ * and parses; -1 if there is none (the line is read as it is).
+ */
+export function mergedEntryAt(text: string): number {
+  EMBEDDED_HEAD.lastIndex = 1;
+  for (let m = EMBEDDED_HEAD.exec(text); m !== null; m = EMBEDDED_HEAD.exec(text)) {
+    if (text.length - m.index > OWN_LINE_MAX) continue; // more characters than bytes we ever write
+    const rest = text.slice(m.index);
+    if (Buffer.byteLength(text.slice(0, m.index)) % 1024 !== 0) continue;
+    if (Buffer.byteLength(rest) <= OWN_LINE_MAX && parseLine(rest).ok) return m.index;
+  }
+  return -1;
+}
+
 function preview(text: string): string {
   const s = JSON.stringify(text);
   return s.length > 80 ? `${s.slice(0, 79)}…"` : s;

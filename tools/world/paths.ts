@@ -2,6 +2,7 @@
  * Where a world lives: `world.log` at the top of its home, everything derived in `.world/` beside it.
  * The home is `--home`, else WORLD_HOME, else the current directory.
  */
+import { lstatSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 export interface WorldPaths {
@@ -17,6 +18,14 @@ export interface WorldPaths {
   /** Operational logs of the daemons themselves (pino), and agents' stdout/stderr. */
   logs: string;
 }
+
+/**
+ * .world/ and the directories in it are created owner-only, world.log 0600 (tools/world/append.ts):
+ * the log holds what was said and done, attachments whole outputs. Existing ones are left as
+ * they are (a person may share a world on purpose); `world status` warns when others can read them.
+ */
+export const PRIVATE_DIR = 0o700;
+export const PRIVATE_FILE = 0o600;
 
 export function worldHome(home?: string): string {
   return resolve(home ?? process.env.WORLD_HOME ?? process.cwd());
@@ -35,4 +44,19 @@ export function worldPaths(home?: string): WorldPaths {
     procs: join(dir, "procs"),
     logs: join(dir, "logs"),
   };
+}
+
+/** What `world status` warns about: world.log or .world/ open to other users, world.log a link. */
+export function accessWarnings(paths: WorldPaths): string[] {
+  const warnings: string[] = [];
+  const log = lstatSync(paths.log, { throwIfNoEntry: false });
+  if (log?.isSymbolicLink()) warnings.push(`world.log is a symbolic link: appends are refused until it is replaced with the file itself (${paths.log})`);
+  else if (log && (log.mode & 0o077) !== 0) warnings.push(`world.log can be read or written by other users (mode ${octal(log.mode)}): chmod 600 ${paths.log}`);
+  const dir = lstatSync(paths.dir, { throwIfNoEntry: false });
+  if (dir?.isDirectory() && (dir.mode & 0o077) !== 0) warnings.push(`.world/ can be read by other users (mode ${octal(dir.mode)}; attachments hold whole outputs): chmod 700 ${paths.dir}`);
+  return warnings;
+}
+
+function octal(mode: number): string {
+  return (mode & 0o777).toString(8).padStart(4, "0");
 }

@@ -6,9 +6,9 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { NotFoundError, UsageError, shown } from "../errors.js";
-import { parseLine } from "./parse.js";
+import { mergedEntryAt, OWN_LINE_MAX, parseLine } from "./parse.js";
 import type { Entry, Located } from "./entry.js";
-import { ESCAPED_ATTACHMENT, unescapeField } from "./escape.js";
+import { ESCAPED_ATTACHMENT, TORN_MARK, unescapeField } from "./escape.js";
 import type { WorldPaths } from "./paths.js";
 
 /** A place in the log: the byte offset of the next line and how many lines come before it. */
@@ -59,7 +59,9 @@ export function scanLines(
       let start = 0;
       for (let nl = buf.indexOf(10, start); nl !== -1 && nl < filled; nl = buf.indexOf(10, start)) {
         line += 1;
-        const more = onLine(buf.toString("utf8", start, nl), { offset: offset + start, line });
+        const at = { offset: offset + start, line };
+        const text = buf.toString("utf8", start, nl);
+        const more = nl - start > OWN_LINE_MAX ? handOverLong(text, at, onLine) : onLine(text, at);
         start = nl + 1;
         if (more === false) return { end: { offset: offset + start, line } };
       }
@@ -74,6 +76,19 @@ export function scanLines(
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A line longer than any we write: if one of ours landed inside it (another writer's line
+ * written in pieces), the part before ours is handed over as a torn fragment (reported)
+ * and ours as a line of its own, both under the same line number.
+ */
+function handOverLong(text: string, at: Position, onLine: (text: string, at: Position) => boolean | void): boolean | void {
+  const cut = mergedEntryAt(text);
+  if (cut === -1) return onLine(text, at);
+  const before = text.slice(0, cut);
+  onLine(before + TORN_MARK, at); // a fragment, never an entry: its return is not a place to stop
+  return onLine(text.slice(cut), { offset: at.offset + Buffer.byteLength(before), line: at.line });
 }
 
 export interface ReadResult extends ScanResult {

@@ -21,6 +21,13 @@ export function report(error: unknown): number {
     process.stderr.write(`world: cannot write: ${err.message}\n`);
     return ExitCode.internal;
   }
+  // SQLite failing under us (better-sqlite3's SqliteError: a code, no syscall): a full disk
+  // or an unwritable .world/ is the environment too.
+  if (err?.name === "SqliteError" && typeof err.code === "string" && /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|PERM)/.test(err.code)) {
+    const why = err.code === "SQLITE_FULL" ? "free disk space" : "a writable .world/";
+    process.stderr.write(`world: cannot use the index (.world/index.db): expected ${why}, received ${err.code} (${err.message.replace(/\s*\n\s*/g, " ")})\n`);
+    return ExitCode.internal;
+  }
   // Any other failed system call (a path that is the wrong kind of thing, too many open
   // files…) is the environment, not a bug: one line, no stack trace.
   if (typeof err?.code === "string" && typeof err?.syscall === "string") {

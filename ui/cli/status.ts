@@ -1,6 +1,7 @@
 /** `world status` and `world index rebuild` */
 import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
+import { accessWarnings } from "../../tools/world/paths.js";
 import { logSize } from "../../tools/world/read.js";
 import { diskSpace, showDisk } from "../../tools/proc/disk.js";
 import { requireHome, type Context } from "./context.js";
@@ -8,6 +9,7 @@ import { requireHome, type Context } from "./context.js";
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
   const index = openIndex(requireHome(ctx).paths);
+  for (const warning of accessWarnings(ctx.paths)) ctx.warn(warning);
   try {
     const counts = q.counts(index);
     const oldestStuck = q.sessionsIn(index, "active", 1)[0] ?? null;

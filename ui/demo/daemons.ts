@@ -11,7 +11,7 @@ import { execa, type ResultPromise } from "execa";
 import { WORLD_BIN } from "../../agents/registry.js";
 import { InternalError } from "../../tools/errors.js";
 import { describeExit, isSameProcess, procStat } from "../../tools/proc/proc.js";
-import type { WorldPaths } from "../../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface Exit {
   code: number | null;
@@ -117,7 +117,7 @@ export class Daemon {
 }
 
 export function startDaemon(paths: WorldPaths, name: string, label: string, args: readonly string[]): Daemon {
-  mkdirSync(paths.logs, { recursive: true });
+  mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
   const outFile = join(paths.logs, `demo-${name}.out`);
   const out = createWriteStream(outFile, { flags: "a" });
   const [cmd, ...rest] = worldCommand(paths.home, args);

@@ -9,7 +9,7 @@ import { execa } from "execa";
 import { InternalError } from "../../tools/errors.js";
 import { showDuration } from "../../tools/proc/duration.js";
 import type { Located } from "../../tools/world/entry.js";
-import type { WorldPaths } from "../../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 import { Daemon, demoEnv, startDaemon, worldCommand } from "./daemons.js";
 import type { Narrator } from "./narrate.js";
 import { LogWatch, type Match } from "./watch.js";
@@ -128,7 +128,7 @@ export class Demo {
   /** .world/demo.json: this process and each daemon (pid, start time), rewritten atomically. */
   private recordPids(): void {
     const file = pidRecordFile(this.paths);
-    mkdirSync(this.paths.dir, { recursive: true });
+    mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
     const record = {
       demo: process.pid,
       daemons: this.daemons.map((d) => ({ name: d.name, pid: d.pid, startTicks: d.startTicks })),

@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import type { WorldPaths } from "../../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 
 const TOKEN_RULE = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -16,7 +16,7 @@ export function tokenFile(paths: WorldPaths): string {
 /** Reads the token, creating it (or replacing an unreadable one) first. */
 export function loadToken(paths: WorldPaths, warn: (message: string) => void = () => {}): string {
   const file = tokenFile(paths);
-  mkdirSync(paths.dir, { recursive: true });
+  mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
   const existing = readToken(file);
   if (existing !== undefined) {
     // Someone may have copied the file around: a token others can read is no secret.

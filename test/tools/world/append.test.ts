@@ -1,6 +1,6 @@
 /** The single writer: long fields go to attachments, torn tails are stepped over, the log only grows. */
 import fc from "fast-check";
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { UsageError } from "../../../tools/errors.js";
 import { Appender, appendOnce, NEED_LIMIT, OUTPUT_LIMIT, syncFromEnv } from "../../../tools/world/append.js";
@@ -109,6 +109,13 @@ describe("long fields", () => {
     }
     expect(existsSync(w.paths.log)).toBe(false);
     expect(existsSync(w.paths.attachments) ? readdirSync(w.paths.attachments) : []).toEqual([]);
+  });
+
+  it("a line that cannot be written takes its attachments with it (no attachment without its line)", () => {
+    w = tempWorld();
+    mkdirSync(w.paths.log, { recursive: true }); // world.log that cannot be opened for writing: the write fails after the spill
+    expect(() => appendOnce(w.paths, { kind: "event", source: "bash", id: "x", output: "y".repeat(OUTPUT_LIMIT * 2) })).toThrow(/EISDIR/);
+    expect(readdirSync(w.paths.attachments)).toEqual([]);
   });
 
   it("readAttachment refuses references outside .world/attachments and reports missing files", () => {

@@ -14,9 +14,8 @@ import { execa } from "execa";
 import { ulid } from "ulid";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
+import { appendStatus } from "../tools/world/append-status.js";
 import { checkId } from "../tools/world/entry.js";
-import { findLastStatus } from "../tools/world/last-status.js";
-import { checkTransition } from "../tools/world/lifecycle.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/proc/proc.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
@@ -85,8 +84,7 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
   const command = agentCommand(options);
   const id = options.id === undefined ? ulid() : checkId(options.id, "session id");
-  checkTransition(id, findLastStatus(paths.log, id)?.status, "start");
-  appendOnce(paths, { kind: "agent", status: "start", id, output: task, need });
+  appendStatus(paths, { status: "start", id, output: task, need });
   const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.env && { env: options.env }) });
   return { id, pid };
 }

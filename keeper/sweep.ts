@@ -14,7 +14,7 @@ import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
-import { tryLock } from "./lock.js";
+import { tryLock } from "../tools/proc/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
 import { sweepUnjudged } from "./unjudged.js";

@@ -22,7 +22,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
 import { notify } from "../tools/notify/notify.js";
 import type { Logger } from "../tools/proc/daemon.js";
-import { tryLock } from "../keeper/lock.js";
+import { tryLock } from "../tools/proc/lock.js";
 import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";

@@ -17,7 +17,7 @@ import type { Located } from "../tools/world/entry.js";
 import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, readEntries } from "../tools/world/read.js";
-import { tryLock } from "../keeper/lock.js";
+import { tryLock } from "../tools/proc/lock.js";
 import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
 import { concerns, emptyTally, handle, type Tally } from "./handle.js";
 import { ModelJudge } from "./model-judge.js";

@@ -38,3 +38,16 @@ it(`${LANES} processes at a time, ${LANES * PER_LANE} CLI writes: each entry exa
     }
   }
 });
+
+it("8 concurrent `world agent finish` on one session: exactly one finish lands, the others are refused (exit 3)", { timeout: 180_000 }, async () => {
+  w = tempWorld();
+  const sessions = ["f0", "f1", "f2", "f3", "f4"];
+  for (const s of sessions) expect((await world(w.home, ["agent", "start", s, "task", "--need", "file exists x", "-q"])).exitCode).toBe(0);
+  for (const s of sessions) {
+    const runs = await Promise.all(Array.from({ length: LANES }, (_, i) => world(w.home, ["agent", "finish", s, `done by ${i}`, "-q"])));
+    const codes = runs.map((r) => r.exitCode).sort();
+    expect(codes, runs.map((r) => r.stderr).join("\n")).toEqual([0, ...Array(LANES - 1).fill(3)]);
+  }
+  const finishes = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.status === "finish");
+  expect(finishes.map((e) => e.id)).toEqual(sessions);
+});

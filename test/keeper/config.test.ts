@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEEPER_DEFAULTS, loadKeeperConfig } from "../../keeper/config.js";
-import { tryLock } from "../../keeper/lock.js";
+import { lockDir, tryLock } from "../../tools/proc/lock.js";
 import { sweep } from "../../keeper/sweep.js";
 import { parseDuration, showDuration } from "../../tools/proc/duration.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
@@ -55,11 +55,11 @@ describe("Keeper lock", () => {
     w = tempWorld();
     const held = tryLock(w.paths, "keeper");
     expect("release" in held).toBe(true);
-    // The lock holder is this process: a second sweep from elsewhere would be refused.
-    writeFileSync(join(w.paths.dir, "keeper.lock"), JSON.stringify({ pid: process.ppid, startTicks: null }));
     const out = await sweep(w.paths, KEEPER_DEFAULTS);
-    expect(out).toEqual({ ran: false, reason: `another keeper (pid ${process.ppid}) is sweeping right now` });
-    writeFileSync(join(w.paths.dir, "keeper.lock"), JSON.stringify({ pid: 2 ** 22 + 7, startTicks: 1 }));
+    expect(out).toEqual({ ran: false, reason: `another keeper (pid ${process.pid}) is sweeping right now` });
+    if ("release" in held) held.release();
+    // A generation whose owner is gone (no such pid) is free: the sweep takes the next one.
+    writeFileSync(join(lockDir(w.paths, "keeper"), "9"), JSON.stringify({ pid: 2 ** 22 + 7, startTicks: 1 }));
     expect((await sweep(w.paths, KEEPER_DEFAULTS)).ran).toBe(true);
   });
 });

@@ -10,13 +10,14 @@
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
  */
 import Database from "better-sqlite3";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { logHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
+import { isCorruption, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
 
 export type DB = Database.Database;
@@ -43,26 +44,92 @@ export interface CatchUpProgress {
 }
 
 export class WorldIndex {
-  readonly db: DB;
+  private handle: DB;
+  /** The file we have open: another process that healed the index put a new one in its place. */
+  private inode: number | undefined;
   /** Statements prepared once and reused (SQLite re-prepares them itself if the schema changes). */
   private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
     readonly paths: WorldPaths,
-    file = paths.index,
+    private readonly file = paths.index,
+    private readonly report: HealReport = stderrReport,
   ) {
     if (file !== ":memory:") mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
-    this.db = new Database(file);
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("synchronous = NORMAL");
-    this.db.pragma("busy_timeout = 10000");
-    const version = this.db.pragma("user_version", { simple: true }) as number;
-    if (version !== SCHEMA_VERSION) this.reset();
-    else this.db.exec(TABLES);
+    this.handle = this.openOrHeal();
+  }
+
+  private openOrHeal(): DB {
+    try {
+      return this.open();
+    } catch (error) {
+      if (!isCorruption(error)) throw error;
+      return this.healed(error);
+    }
+  }
+
+  /** Whether index.db is no longer the file we opened (moved aside, or deleted to rebuild). */
+  private replaced(): boolean {
+    try {
+      return statSync(this.file).ino !== this.inode;
+    } catch {
+      return true;
+    }
+  }
+
+  /** The connection; a new one after a healing, so hold on to the index, not to this. */
+  get db(): DB {
+    return this.handle;
   }
 
   close(): void {
-    this.db.close();
+    this.handle.close();
+  }
+
+  private open(): DB {
+    const db = new Database(this.file);
+    this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
+    try {
+      db.pragma("journal_mode = WAL");
+      db.pragma("synchronous = NORMAL");
+      db.pragma("busy_timeout = 10000");
+      const version = db.pragma("user_version", { simple: true }) as number;
+      this.handle = db;
+      if (version !== SCHEMA_VERSION) this.reset();
+      else db.exec(TABLES);
+      return db;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Moves a corrupt index aside and opens a new, empty one (the next catch-up fills it).
+   * Another process may have healed it first: then the file in place opens fine and stays.
+   */
+  private healed(error: Error): DB {
+    this.statements.clear();
+    try {
+      return this.open();
+    } catch (again) {
+      if (!isCorruption(again)) throw again;
+    }
+    const aside = moveAside(this.file);
+    this.report(`the index was corrupt (${error.message}): moved it to ${aside}; rebuilding it from ${this.paths.log}`);
+    return this.open();
+  }
+
+  /** After a corruption error: a new connection to a healed file; false if not a corruption. */
+  private heal(error: unknown): boolean {
+    if (!isCorruption(error) || this.file === ":memory:") return false;
+    try {
+      this.handle.close();
+    } catch {
+      // a corrupt connection may refuse to close cleanly: it is dropped either way
+    }
+    this.handle = this.healed(error);
+    return true;
   }
 
   private stmt(sql: string): Database.Statement {
@@ -108,6 +175,23 @@ export class WorldIndex {
    * catch-ups never ingest the same line twice, and either may finish the other's load.
    */
   catchUp(onProgress?: (p: CatchUpProgress) => void): number {
+    if (this.inode !== undefined && this.replaced()) {
+      this.handle.close();
+      this.statements.clear();
+      this.handle = this.openOrHeal();
+    }
+    try {
+      return this.catchUpOnce(onProgress);
+    } catch (error) {
+      if (!this.heal(error)) throw error;
+      const started = Date.now();
+      const lines = this.catchUpOnce(onProgress);
+      this.report(`the index is rebuilt: ${lines} lines in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return lines;
+    }
+  }
+
+  private catchUpOnce(onProgress?: (p: CatchUpProgress) => void): number {
     const size = logSize(this.paths.log);
     const known = this.position();
     // Checked before "nothing new": a log replaced by one of exactly the same size shows only in its first line.

@@ -1,10 +1,9 @@
 /** `world event` and `world agent`: the write path. No SQLite, no heavy modules. */
 import { UsageError } from "../../tools/errors.js";
 import { appendOnce } from "../../tools/world/append.js";
+import { appendStatus } from "../../tools/world/append-status.js";
 import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
-import { findLastStatus } from "../../tools/world/last-status.js";
-import { checkTransition } from "../../tools/world/lifecycle.js";
 import type { Context } from "./context.js";
 
 export function event(ctx: Context, source: string, id: string, words: string[], opts: { quiet?: boolean }): void {
@@ -35,7 +34,6 @@ export function agent(
   const next = checkStatus(status);
   checkId(id, "session id");
   const { output, need } = splitNeed(words.join(" "), opts.need);
-  if (!opts.force) checkTransition(id, findLastStatus(ctx.paths.log, id)?.status, next);
-  const entry = appendOnce(ctx.paths, { kind: "agent", status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync });
+  const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true });
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

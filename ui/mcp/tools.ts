@@ -5,14 +5,13 @@
  */
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { appendOnce } from "../../tools/world/append.js";
+import { appendStatus } from "../../tools/world/append-status.js";
 import { check as checkLog } from "../../tools/world/check.js";
 import { checkReader } from "../../tools/world/cursor.js";
 import { checkId, checkSource, checkStatus } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import { entryJson } from "../../tools/world/json.js";
-import { findLastStatus } from "../../tools/world/last-status.js";
-import { checkTransition } from "../../tools/world/lifecycle.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
@@ -44,8 +43,7 @@ export function logAgentStatus(
 ): ToolAnswer {
   const status = checkStatus(a.status);
   const id = checkId(a.session_id, "session id");
-  if (a.force !== true) checkTransition(id, findLastStatus(paths.log, id)?.status, status);
-  const entry = appendOnce(paths, { kind: "agent", status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, o);
+  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true });
   return { text: formatEntry(entry), warnings: [] };
 }
 

@@ -1,0 +1,29 @@
+/**
+ * A session's next status, checked against its latest one and appended as one step.
+ *
+ * Checking and appending separately let concurrent writers both pass the check: 8 processes
+ * running `world agent finish s` at once wrote up to 5 finish lines. The check and the
+ * append run under one world-wide lock (`lifecycle`, tools/proc/lock.ts): short, since the
+ * latest status is almost always in the log's last chunk; its cost is in `npm run bench`.
+ */
+import { withLock } from "../proc/lock.js";
+import { appendOnce, type AgentDraft, type AppendOptions } from "./append.js";
+import type { Entry } from "./entry.js";
+import { findLastStatus } from "./last-status.js";
+import { checkTransition } from "./lifecycle.js";
+import type { WorldPaths } from "./paths.js";
+
+export interface StatusOptions extends AppendOptions {
+  /** Skip the lifecycle check (`--force`): then there is nothing to hold a lock for. */
+  force?: boolean;
+}
+
+export function appendStatus(paths: WorldPaths, draft: Omit<AgentDraft, "kind">, options: StatusOptions = {}): Entry {
+  const { force, ...append } = options;
+  const full: AgentDraft = { kind: "agent", ...draft };
+  if (force === true) return appendOnce(paths, full, append);
+  return withLock(paths, "lifecycle", () => {
+    checkTransition(draft.id, findLastStatus(paths.log, draft.id)?.status, draft.status);
+    return appendOnce(paths, full, append);
+  });
+}

@@ -69,8 +69,8 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
     case "command": {
       // A need can come from speech (through the Spirit) or a model: then only read-only
       // commands from the shell policy's allow-list run unattended (tools/bash/policy.ts).
-      const allowed = input.needFrom === "human" ? { allowed: true as const } : policy(check.argv);
-      if (!allowed.allowed) {
+      const allowed = policy(check.argv);
+      if (!allowed.allowed && input.needFrom !== "human") {
         return { clause: text, ok: false, needsHuman: true, detail: `\`${check.argv.join(" ")}\` was not run: ${allowed.reason}` };
       }
       const [cmd, ...args] = check.argv;
@@ -82,11 +82,13 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
         all: true,
         env: { WORLD_HOME: input.home, WORLD_SESSION_ID: input.id, WORLD_BIN },
       });
+      // Audited by grep: a command off the allow-list ran only because a person wrote the need.
+      const note = allowed.allowed ? "" : " (off the allow-list: run because a person wrote the need)";
       const shown = check.argv.join(" ");
-      if (r.exitCode === 0) return { clause: text, ok: true, detail: `\`${shown}\` exited 0` };
+      if (r.exitCode === 0) return { clause: text, ok: true, detail: `\`${shown}\` exited 0${note}` };
       const why = r.timedOut ? `timed out after ${input.commandTimeoutMs} ms` : r.exitCode !== undefined ? `exited ${r.exitCode}` : r.shortMessage;
       const said = typeof r.all === "string" && r.all.trim() ? `: ${r.all.trim().slice(-200)}` : "";
-      return { clause: text, ok: false, detail: `\`${shown}\` ${why}${said}` };
+      return { clause: text, ok: false, detail: `\`${shown}\` ${why}${note}${said}` };
     }
   }
 }

@@ -39,7 +39,9 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   const since = start?.line ?? 0;
   const events = entries.filter((e) => e.kind === "event" && (e.line ?? 0) > since).map((e) => ({ source: e.source ?? "", output: e.output }));
   const parsed = parseNeed(need);
-  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "human"; // no record: a start typed by hand
+  // Only `world spawn` by a person records a person's need; a start line any program can
+  // write (world agent start, MCP log_agent_status) has no record and gets no trust.
+  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "program";
   const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs, needFrom });
   const failedChecks = checks.filter((c) => !c.ok);
 

@@ -42,7 +42,11 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   // Only `world spawn` by a person records a person's need; a start line any program can
   // write (world agent start, MCP log_agent_status) has no record and gets no trust.
   const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "program";
-  const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs, needFrom });
+  const checks = await runChecks(parsed.checks, {
+    home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs,
+    limits: { maxOutputBytes: ctx.settings.maxOutputBytes, memoryMiB: ctx.settings.memoryMiB, regexDeadlineMs: ctx.settings.regexDeadlineMs },
+    needFrom,
+  });
   const failedChecks = checks.filter((c) => !c.ok);
 
   let text: { ok: boolean; failed?: boolean; reason: string; guidance: string; judge: Verdict["judge"] } | undefined;

@@ -31,9 +31,10 @@ export interface ProcRecord {
   task: string;
   need: string;
   /**
-   * Who wrote the need: "human" (`world spawn`, or a start line typed by hand: no record)
-   * or "program" (the Spirit, an agent, a model). A program's `command exits 0:` checks
-   * run only if the shell policy allows them (verifier/evidence.ts). Absent: human.
+   * Who wrote the need: "human" (`world spawn` by a person at a terminal, docs/trust.md)
+   * or "program" (the Spirit, an agent, a model, a script). A program's `command exits 0:`
+   * checks run only if the shell policy allows them (verifier/evidence.ts). Absent, or
+   * no record at all (a start line written with `world agent start` or MCP): program.
    */
   needFrom?: NeedFrom;
   exit?: ProcExit;

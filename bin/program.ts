@@ -14,6 +14,7 @@ export const program = new Command("world")
   .version(`world ${version}`, "-v, --version", "print the version")
   .option("--home <dir>", "where the world lives (world.log and .world/); default $WORLD_HOME or the current directory")
   .option("--sync", "fsync every write, so acknowledged entries survive a machine crash (also WORLD_FSYNC=1)")
+  .option("--as-human", "a person is writing although stdin is not a terminal (refused to agents; docs/trust.md)")
   .exitOverride()
   // Every usage mistake is ONE line on stderr: commander puts its "(Did you mean …?)" on a
   // line of its own (and showHelpAfterError would add another), so the text is folded here.

@@ -4,6 +4,7 @@
  * answer within the expiry turns it into nothing, said once.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
+import { unstamped } from "../tools/world/writer.js";
 import { readAnswer } from "./answers.js";
 import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "./duration.js";
@@ -24,7 +25,9 @@ export function isAnswer(entry: Located, memory: SpiritMemory): entry is Located
   return entry.kind === "event" && entry.source === ANSWER_SOURCE && memory.nudges.has(entry.id);
 }
 
-export function answerNudge(entry: Located<EventEntry>, memory: SpiritMemory): NudgeOutcome | undefined {
+export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMemory): NudgeOutcome | undefined {
+  // What the person said, without the writer the answer's line ends with (tools/world/writer.ts).
+  const entry = { ...stampedEntry, output: unstamped(stampedEntry.output) };
   const nudge = memory.nudges.get(entry.id)!;
   if (nudge.status !== "open") {
     // Answered before, or expired: a late answer is acknowledged, never acted on.

@@ -11,11 +11,28 @@ import type { ModelJudge } from "./model-judge.js";
 export interface VerifierSettings {
   /** Retries the Verifier grants before escalating to a human (default 3). */
   maxRetries: number;
-  /** Timeout of a `command exits 0:` check (default 30 s). */
+  /** Timeout of a `command exits 0:` check (default 30 s; WORLD_CHECK_TIMEOUT_MS). */
   commandTimeoutMs: number;
+  /** Output a command check may print before it is stopped (default 1 MiB). */
+  maxOutputBytes: number;
+  /** Memory (RLIMIT_DATA) a command check may use (default 512 MiB). */
+  memoryMiB: number;
+  /** Time a `matches /re/` check may take (default 2 s; WORLD_REGEX_DEADLINE_MS). */
+  regexDeadlineMs: number;
 }
 
-export const VERIFIER_DEFAULTS: VerifierSettings = { maxRetries: 3, commandTimeoutMs: 30_000 };
+function msFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  return raw !== undefined && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : fallback;
+}
+
+export const VERIFIER_DEFAULTS: VerifierSettings = {
+  maxRetries: 3,
+  commandTimeoutMs: msFromEnv("WORLD_CHECK_TIMEOUT_MS", 30_000),
+  maxOutputBytes: 1 << 20,
+  memoryMiB: 512,
+  regexDeadlineMs: msFromEnv("WORLD_REGEX_DEADLINE_MS", 2_000),
+};
 
 export interface VerifierContext {
   paths: WorldPaths;

@@ -39,8 +39,14 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   const since = start?.line ?? 0;
   const events = entries.filter((e) => e.kind === "event" && (e.line ?? 0) > since).map((e) => ({ source: e.source ?? "", output: e.output }));
   const parsed = parseNeed(need);
-  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "human"; // no record: a start typed by hand
-  const checks = await runChecks(parsed.checks, { home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs, needFrom });
+  // Only `world spawn` by a person records a person's need; a start line any program can
+  // write (world agent start, MCP log_agent_status) has no record and gets no trust.
+  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "program";
+  const checks = await runChecks(parsed.checks, {
+    home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs,
+    limits: { maxOutputBytes: ctx.settings.maxOutputBytes, memoryMiB: ctx.settings.memoryMiB, regexDeadlineMs: ctx.settings.regexDeadlineMs },
+    needFrom,
+  });
   const failedChecks = checks.filter((c) => !c.ok);
 
   let text: { ok: boolean; failed?: boolean; reason: string; guidance: string; judge: Verdict["judge"] } | undefined;

@@ -39,7 +39,7 @@ describe("shell agent (real process)", () => {
     expect(refused).toMatchObject({ status: "failed", need: "a human to approve: touch 'made by agent.txt'" });
     expect(existsSync(join(w.home, "made by agent.txt"))).toBe(false);
 
-    expect((await world(w.home, ["respond", "s3", "approve"])).exitCode).toBe(0);
+    expect((await world(w.home, ["--as-human", "respond", "s3", "approve"])).exitCode).toBe(0);
     appendOnce(w.paths, { kind: "agent", status: "retry", id: "s3", output: "a human approved" }); // what the Verifier writes
     const second = await runAgentProcess(w.paths, "shell", { id: "s3", task, attempt: 2, guidance: "approve" });
     expect(second.exitCode).toBe(0);
@@ -54,7 +54,7 @@ describe("shell agent (real process)", () => {
     writeFileSync(join(w.home, "somefile"), "keep me");
     startSession(w.paths, "s4", task);
     expect((await runAgentProcess(w.paths, "shell", { id: "s4", task })).exitCode).toBe(3);
-    expect((await world(w.home, ["respond", "s4", "no, keep it"])).exitCode).toBe(0);
+    expect((await world(w.home, ["--as-human", "respond", "s4", "no, keep it"])).exitCode).toBe(0);
     appendOnce(w.paths, { kind: "agent", status: "retry", id: "s4", output: "human answered" });
     expect((await runAgentProcess(w.paths, "shell", { id: "s4", task, attempt: 2, guidance: "no, keep it" })).exitCode).toBe(3);
     expect(readFileSync(join(w.home, "somefile"), "utf8")).toBe("keep me");

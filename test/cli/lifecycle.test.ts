@@ -84,9 +84,9 @@ describe("world respond", () => {
     w = tempWorld();
     await ok(["agent", "start", "s1", "task"]);
     await ok(["agent", "failed", "s1", "stuck", "--need", "which account?"]);
-    const run = await ok(["respond", "s1", "use", "the", "work", "account"]);
-    expect(run.stdout).toMatch(/\]\[event:user\]\[s1\] use the work account$/);
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", id: "s1", output: "use the work account" });
+    const run = await ok(["--as-human", "respond", "s1", "use", "the", "work", "account"]);
+    expect(run.stdout).toMatch(/\]\[event:user\]\[s1\] use the work account \(from terminal\)$/);
+    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", id: "s1", output: "use the work account (from terminal)" });
   });
 
   it("to a session that is not failed: written, with a one-line warning", async () => {
@@ -95,13 +95,13 @@ describe("world respond", () => {
     const run = await world(w.home, ["respond", "s1", "hurry up"]);
     expect(run.exitCode).toBe(0);
     expect(run.stderr).toBe("world: warning: session s1 is start, not failed: the response was logged anyway");
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", output: "hurry up" });
+    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", output: "hurry up (from program)" });
   });
 
   it("to a Spirit nudge", async () => {
     w = tempWorld();
     await ok(["event", "spirit", "n1", "nudge: shall I book the table?"]);
     await ok(["respond", "n1", "yes"]);
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ source: "user", id: "n1", output: "yes" });
+    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ source: "user", id: "n1", output: "yes (from program)" });
   });
 });

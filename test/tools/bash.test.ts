@@ -127,8 +127,8 @@ describe("approval gate", () => {
     appendOnce(w.paths, { kind: "agent", status: "start", id: "s2", output: "make a file", need: "the file exists" });
     appendOnce(w.paths, { kind: "agent", status: "failed", id: "s2", output: "refused", need: approvalNeed(argv) });
     expect(isApproved(w.paths, "s2", argv)).toBe(false);
-    // A human answers through the real CLI.
-    const answer = await world(w.home, ["respond", "s2", "approve"]);
+    // A person answers through the real CLI (no terminal here, so they say so).
+    const answer = await world(w.home, ["--as-human", "respond", "s2", "approve"]);
     expect(answer.exitCode).toBe(0);
     expect(isApproved(w.paths, "s2", argv)).toBe(true);
     expect(isApproved(w.paths, "s2", ["touch", "other"])).toBe(false);
@@ -142,12 +142,12 @@ describe("approval gate", () => {
   it("a later 'no' withdraws the approval; an answer before the request does not count", () => {
     w = tempWorld();
     const argv = ["rm", "x"];
-    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "approve" });
+    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "approve (from terminal)" });
     appendOnce(w.paths, { kind: "agent", status: "failed", id: "s4", output: "refused", need: approvalNeed(argv) });
     expect(isApproved(w.paths, "s4", argv)).toBe(false);
-    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "Approved, go ahead" });
+    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "Approved, go ahead (from monitor)" });
     expect(isApproved(w.paths, "s4", argv)).toBe(true);
-    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "no, wait" });
+    appendOnce(w.paths, { kind: "event", source: "user", id: "s4", output: "no, wait (from terminal)" });
     expect(isApproved(w.paths, "s4", argv)).toBe(false);
   });
 });

@@ -76,7 +76,7 @@ describe("world demo", () => {
     expect(spawn.output).toContain(REMINDER_REQUEST);
     const nudge = spirit(entries, "nudge: Want me to search flights")!;
     const answer = entries.find((e) => e.kind === "event" && e.source === "user" && e.id === nudge.id)!;
-    expect(answer.output).toBe(NUDGE_ANSWER);
+    expect(answer.output).toBe(`${NUDGE_ANSWER} (from terminal)`); // the demo answers for the person watching
     expect(entries.some((e) => e.kind === "event" && e.source === "spirit" && e.id === nudge.id && e.output.startsWith("nudge declined"))).toBe(true);
 
     // The reminder: start → active → finish → verified, with its delivery in between.
@@ -106,7 +106,7 @@ describe("world demo", () => {
     const failed = lines.find((e) => e.status === "failed")!;
     expect(failed.need).toMatch(/^a human to help with: .*permit\.txt/);
     const human = entries.find((e) => e.kind === "event" && e.source === "user" && e.id === id)!;
-    expect(human.output).toBe(HUMAN_ANSWER);
+    expect(human.output).toBe(`${HUMAN_ANSWER} (from terminal)`);
     expect(human.line).toBeGreaterThan(failed.line);
     expect(retries[3]!.line).toBeGreaterThan(human.line);
     expect(retries[3]!.output).toMatch(new RegExp(`^human answered: ${HUMAN_ANSWER}`));

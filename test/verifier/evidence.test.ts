@@ -22,6 +22,12 @@ function verdict(id: string) {
 
 const offline = { env: { ANTHROPIC_API_KEY: "" } };
 
+/** The process record `world spawn` leaves, saying who wrote the need (agents/procs.ts). */
+function record(id: string, needFrom: "human" | "program") {
+  mkdirSync(w!.paths.procs, { recursive: true });
+  writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need: "", needFrom }));
+}
+
 describe("evidence checks (no model)", () => {
   it("judges every kind of clause exactly", async () => {
     w = tempWorld();
@@ -32,7 +38,8 @@ describe("evidence checks (no model)", () => {
     session("e1", "event bash logged matching /exit 0/", "ran it", [["bash", "make: exit 0"]]);
     session("e2", "event chrome logged", "browsed", [["bash", "not a browser"]]);
     session("c1", `command exits 0: ${process.execPath} -e "process.exit(require('fs').existsSync('report.md') ? 0 : 1)"`, "checked");
-    session("c2", `command exits 0: ${process.execPath} -e "console.error('nope'); process.exit(3)"`, "checked");
+    session("c2", "command exits 0: cat nope.txt", "checked");
+    record("c1", "human"); // a person's need may run any command; c2's allow-listed one runs for anybody
     const r = await world(w.home, ["verify", "--once"], offline);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe("verify: 4 verified, 3 retry, 0 failed; 0 human answers, 0 agents relaunched");
@@ -42,16 +49,12 @@ describe("evidence checks (no model)", () => {
     expect(verdict("e1")).toMatchObject({ status: "verified", output: "an [event:bash] line for this session matching /exit 0/ is in the log [judge: evidence]" });
     expect(verdict("e2")).toMatchObject({ status: "retry", output: expect.stringMatching(/^retry 1 of 3: no \[event:chrome\] line for this session in the log\. /) });
     expect(verdict("c1")).toMatchObject({ status: "verified" });
-    expect(verdict("c2")).toMatchObject({ status: "retry", output: expect.stringMatching(/exited 3: nope/) });
+    expect(verdict("c2")).toMatchObject({ status: "retry", output: expect.stringMatching(/`cat nope\.txt` exited 1: cat: nope\.txt: No such file/) });
   });
 
   it("a need written by a program runs only allow-listed commands; others go to a human", async () => {
     w = tempWorld();
     writeFileSync(join(w.home, "report.md"), "total: 42\n");
-    const record = (id: string, needFrom: "human" | "program") => {
-      mkdirSync(w!.paths.procs, { recursive: true });
-      writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need: "", needFrom }));
-    };
     const marker = join(w.home, "ran.txt");
     const touch = `command exits 0: ${process.execPath} -e "require('fs').writeFileSync('${marker}', 'x')"`;
     session("p1", touch, "checked");

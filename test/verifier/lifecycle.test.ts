@@ -82,10 +82,10 @@ describe("agent lifecycle under the Verifier", () => {
     expect(nudge.output).toMatch(new RegExp(`Answer with: world respond ${id} <text>$`));
     expect(statuses(id)).toEqual(["start", "active", "finish", "retry", "active", "finish", "retry", "active", "finish", "retry", "active", "finish", "failed"]);
 
-    const r = await world(w.home, ["respond", id, "write", "proof.txt", "please"]);
+    const r = await world(w.home, ["--as-human", "respond", id, "write", "proof.txt", "please"]);
     expect(r.exitCode).toBe(0);
     const retry = await waitForEntry(w.paths, (e) => statusOf(id, "retry")(e) && e.line > failed.line);
-    expect(retry.output).toMatch(/^human answered: write proof\.txt please \(it was blocked on: a human to help with: /);
+    expect(retry.output).toMatch(/^human answered: write proof\.txt please \(from terminal\) \(it was blocked on: a human to help with: /);
     await waitForEntry(w.paths, statusOf(id, "verified"), { timeoutMs: 60_000 });
     expect(readFileSync(join(w.home, "proof.txt"), "utf8")).toMatch(/^human answered: write proof\.txt please/);
     expect(statuses(id).slice(-4)).toEqual(["retry", "active", "finish", "verified"]);

@@ -8,11 +8,14 @@
  * whose first word is "approve" (`world respond <id> approve`, which appends
  * `[event:user][<id>] approve`). When the session is sent back to work (a retry), the
  * gate finds that answer after the refusal and lets the command run. An approval is
- * for that command in that session only; anything else is asked again.
+ * for that command in that session only; anything else is asked again. Only a person's
+ * answer approves: the line must be stamped `(from terminal)` or `(from monitor)`
+ * (tools/world/writer.ts); an "approve" from MCP, an agent or the Spirit is not one.
  */
 import type { Entry } from "../world/entry.js";
 import { findLastEntry } from "../world/last-status.js";
 import type { WorldPaths } from "../world/paths.js";
+import { isPerson, writerOf } from "../world/writer.js";
 import { judge } from "./policy.js";
 import { runCommand, type RunInput, type RunResult } from "./run.js";
 import { showCommand } from "./words.js";
@@ -26,8 +29,8 @@ export function approvalNeed(argv: readonly string[]): string {
 }
 
 /**
- * Did a human approve exactly this command for this session, after it was refused?
- * The latest user answer must say "approve…" and come after (in log order, not by
+ * Did a person approve exactly this command for this session, after it was refused?
+ * The latest user answer must say "approve…", be stamped as a person's, and come after (in log order, not by
  * timestamp: both may share a millisecond) a refusal whose need names this command.
  */
 export function isApproved(paths: WorldPaths, sessionId: string, argv: readonly string[]): boolean {
@@ -39,7 +42,8 @@ export function isApproved(paths: WorldPaths, sessionId: string, argv: readonly 
     if (answer === undefined) {
       if (e.kind !== "event" || e.source !== "user") return false;
       answer = e;
-      return !APPROVAL.test(e.output); // the latest answer is not an approval: stop
+      // The latest answer is not a person's approval: stop.
+      return !(APPROVAL.test(e.output) && isPerson(writerOf(e.output)));
     }
     approved = e.kind === "agent" && e.status === "failed" && e.need === need;
     return approved;

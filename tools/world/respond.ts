@@ -1,7 +1,12 @@
-/** A human's answer to a session. Shared by the CLI, the monitor and the MCP server. */
+/**
+ * An answer to a session, usually a person's. Shared by the CLI, the monitor and the MCP
+ * server; the line ends with who wrote it (tools/world/writer.ts), since only a person's
+ * "approve" lets a refused command run.
+ */
 import { NotFoundError, UsageError } from "../errors.js";
 import { appendOnce } from "./append.js";
 import type { Entry } from "./entry.js";
+import { stamped, type Writer } from "./writer.js";
 
 /** A question the Spirit asked the user: `[event:spirit][<nudge-id>] nudge: <question>`. */
 export const NUDGE_PREFIX = "nudge: ";
@@ -16,7 +21,7 @@ export function respondTo(
   paths: WorldPaths,
   id: string,
   text: string,
-  options: { sync?: boolean; source?: string } = {},
+  options: { sync?: boolean; source?: string; writer: Writer },
 ): { entry: Entry; warning?: string } {
   if (text.trim() === "") throw new UsageError(`empty response: expected some text for session ${id}, received nothing`);
   // One backward read finds the latest agent status or Spirit nudge with this id.
@@ -24,7 +29,7 @@ export function respondTo(
   if (last === undefined) {
     throw new NotFoundError(`unknown session: expected the id of an agent or a Spirit nudge in world.log, received ${JSON.stringify(id)}`);
   }
-  const entry = appendOnce(paths, { kind: "event", source: options.source ?? "user", id, output: text }, options);
+  const entry = appendOnce(paths, { kind: "event", source: options.source ?? "user", id, output: stamped(text, options.writer) }, options);
   if (last.kind === "agent" && last.status !== "failed") {
     return { entry, warning: `session ${id} is ${last.status}, not failed: the response was logged anyway` };
   }

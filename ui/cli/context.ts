@@ -3,15 +3,20 @@ import { existsSync, statSync } from "node:fs";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { syncFromEnv } from "../../tools/world/append.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
+import { cliWriter, type Writer } from "../../tools/world/writer.js";
 
 export interface GlobalOptions {
   home?: string;
   sync?: boolean;
+  /** The caller says it is a person although stdin is not a terminal (refused to agents). */
+  asHuman?: boolean;
 }
 
 export interface Context {
   paths: WorldPaths;
   sync: boolean;
+  /** Who is calling: a person at a terminal or a program (docs/trust.md); asked only where it matters. */
+  writer: () => Writer;
   out: (line: string) => void;
   warn: (message: string) => void;
 }
@@ -26,9 +31,11 @@ function checkHome(paths: WorldPaths): WorldPaths {
 }
 
 export function makeContext(options: GlobalOptions): Context {
+  if (options.asHuman === true) cliWriter(true); // refused at once to an agent, whatever the command
   return {
     paths: checkHome(worldPaths(options.home)),
     sync: options.sync === true || syncFromEnv(), // the same rule as every other writer (WORLD_FSYNC=1 or true)
+    writer: () => cliWriter(options.asHuman === true),
     out: (line) => process.stdout.write(line + "\n"),
     warn: (message) => process.stderr.write(`world: warning: ${message}\n`),
   };

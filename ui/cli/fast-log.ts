@@ -57,9 +57,9 @@ export async function fastLog(argv: readonly string[], command: string): Promise
   if (!Object.hasOwn(COMMANDS, command)) return undefined;
   const spec = COMMANDS[command]!;
   try {
-    const parsed = parseFastArgs(argv, new Set(["--sync", ...spec.booleans]), new Set(["--home", ...spec.valued]));
+    const parsed = parseFastArgs(argv, new Set(["--sync", "--as-human", ...spec.booleans]), new Set(["--home", ...spec.valued]));
     if (parsed?.command !== command) return undefined;
-    const ctx = makeContext({ home: parsed.options.home as string | undefined, sync: parsed.options.sync === true });
+    const ctx = makeContext({ home: parsed.options.home as string | undefined, sync: parsed.options.sync === true, asHuman: parsed.options["as-human"] === true });
     return (await spec.run(ctx, parsed.words, parsed.options)) ? 0 : undefined;
   } catch (error) {
     // Reported here: this module is bundled, so its error classes are its own copies and

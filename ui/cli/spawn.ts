@@ -1,5 +1,6 @@
 /** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
 import { spawnAgent } from "../../agents/spawn.js";
+import { isPerson } from "../../tools/world/writer.js";
 import { splitNeed } from "./write.js";
 import type { Context } from "./context.js";
 
@@ -8,7 +9,9 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
     need: need ?? "",
-    needFrom: "human", // typed by a person: its command checks may run any command
+    // Typed by a person at a terminal: its command checks may run any command. Called by
+    // a program (an agent, a script without a terminal): only the allow-listed ones.
+    needFrom: isPerson(ctx.writer()) ? "human" : "program",
     ...(opts.kind !== undefined && { kind: opts.kind }),
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),

@@ -4,10 +4,14 @@ import { appendOnce } from "../../tools/world/append.js";
 import { appendStatus } from "../../tools/world/append-status.js";
 import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
+import { stamped } from "../../tools/world/writer.js";
 import type { Context } from "./context.js";
 
 export function event(ctx: Context, source: string, id: string, words: string[], opts: { quiet?: boolean }): void {
-  const entry = appendOnce(ctx.paths, { kind: "event", source: checkSource(source), id: checkId(id), output: words.join(" ") }, { sync: ctx.sync });
+  const checked = checkSource(source);
+  // An [event:user] line is an answer: it carries its writer, as `world respond` writes it (tools/world/writer.ts).
+  const output = checked === "user" ? stamped(words.join(" "), ctx.writer()) : words.join(" ");
+  const entry = appendOnce(ctx.paths, { kind: "event", source: checked, id: checkId(id), output }, { sync: ctx.sync });
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }
 

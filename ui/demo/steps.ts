@@ -56,8 +56,9 @@ export async function conversation(d: Demo): Promise<void> {
   d.n.say(`alice talked about a flight: the Spirit does not act on that, it asks the user (${nudge.id})`);
 
   d.n.say(`a human answers the Spirit: "${NUDGE_ANSWER}"`);
-  d.n.command(["world", "respond", nudge.id, NUDGE_ANSWER]);
-  await d.world(["respond", nudge.id, NUDGE_ANSWER]);
+  // The demo answers for the person watching it, so it says it is one (docs/trust.md).
+  d.n.command(["world", "--as-human", "respond", nudge.id, NUDGE_ANSWER]);
+  await d.world(["--as-human", "respond", nudge.id, NUDGE_ANSWER]);
   await d.wait(`the Spirit closing its question ${nudge.id} (nudge declined)`, spiritSaid(nudge.id, "nudge declined"));
   d.n.say("declined: nothing is done, and the answer weighs on the next flight question");
 
@@ -88,8 +89,8 @@ export async function stuckAgent(d: Demo): Promise<void> {
   d.n.say("the Spirit tells the user that an agent needs them (and the monitor shows it under \"Needs you\")");
 
   d.n.say(`a human answers: "${HUMAN_ANSWER}"`);
-  d.n.command(["world", "respond", id, HUMAN_ANSWER]);
-  await d.world(["respond", id, HUMAN_ANSWER]);
+  d.n.command(["world", "--as-human", "respond", id, HUMAN_ANSWER]);
+  await d.world(["--as-human", "respond", id, HUMAN_ANSWER]);
   const back = await d.wait(`[agent:retry][${id}] with the human's answer`, status(id, "retry", failed.line));
   d.n.say("the Verifier sends it back to work, with the answer in WORLD_GUIDANCE");
   await d.wait(`[agent:finish][${id}] after the answer`, status(id, "finish", back.line));

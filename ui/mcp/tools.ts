@@ -16,6 +16,7 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
+import { stamped } from "../../tools/world/writer.js";
 import { whole } from "../cli/context.js";
 
 export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
@@ -32,7 +33,10 @@ export interface WriteOptions {
 }
 
 export function logEvent(paths: WorldPaths, a: { source: string; identifier: string; output: string }, o: WriteOptions): ToolAnswer {
-  const entry = appendOnce(paths, { kind: "event", source: checkSource(a.source), id: checkId(a.identifier), output: a.output }, o);
+  const source = checkSource(a.source);
+  // An answer is stamped with its writer wherever it is written: here, never a person.
+  const output = source === "user" ? stamped(a.output, "mcp") : a.output;
+  const entry = appendOnce(paths, { kind: "event", source, id: checkId(a.identifier), output }, o);
   return { text: formatEntry(entry), warnings: [] };
 }
 
@@ -97,6 +101,6 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
 }
 
 export function respond(paths: WorldPaths, a: { session_id: string; text: string }, o: WriteOptions): ToolAnswer {
-  const { entry, warning } = respondTo(paths, checkId(a.session_id, "session id"), a.text, o);
+  const { entry, warning } = respondTo(paths, checkId(a.session_id, "session id"), a.text, { ...o, writer: "mcp" });
   return { text: formatEntry(entry), warnings: warning === undefined ? [] : [warning] };
 }

@@ -63,6 +63,6 @@ export function respond(paths: WorldPaths, body: unknown): { line: string; entry
   if (!parsed.success) {
     throw new UsageError(`invalid request body: expected JSON {"id": string, "text": string}, received ${shown(JSON.stringify(body))}`);
   }
-  const { entry, warning } = respondTo(paths, checkId(parsed.data.id, "session id"), parsed.data.text);
+  const { entry, warning } = respondTo(paths, checkId(parsed.data.id, "session id"), parsed.data.text, { writer: "monitor" });
   return { line: formatEntry(entry), entry: entryJson(entry), ...(warning !== undefined && { warning }) };
 }

@@ -161,10 +161,10 @@ describe("world mcp", () => {
     expect((await tool("query", { type: "everything" })).isError).toBe(true);
   });
 
-  it("respond writes the human's answer, as `world respond` does", async () => {
+  it("respond writes an answer, as `world respond` does, saying it came from MCP (never a person: docs/trust.md)", async () => {
     const r = await tool("respond", { session_id: "m-2", text: "the code is 123456" });
     expect(r.isError).toBeFalsy();
-    expect(text(r)).toMatch(new RegExp(`${LINE_TS}\\[event:user\\]\\[m-2\\] the code is 123456$`));
+    expect(text(r)).toMatch(new RegExp(`${LINE_TS}\\[event:user\\]\\[m-2\\] the code is 123456 \\(from mcp\\)$`));
     expect(logLines().at(-1)).toBe(text(r));
     const warned = await tool("respond", { session_id: "m-1", text: "thanks" });
     expect(warned.content.map((c) => c.text).at(-1)).toBe("warning: session m-1 is verified, not failed: the response was logged anyway");

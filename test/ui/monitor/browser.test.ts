@@ -76,9 +76,9 @@ describe("world monitor in a browser", () => {
     await card.locator("textarea").fill(answer);
     await card.getByRole("button", { name: "Send" }).click();
     const written = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "book-7", { what: "the answer" });
-    expect(written.output).toBe(answer);
+    expect(written.output).toBe(`${answer} (from monitor)`); // its writer: a person, through the token
     const line = readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1)!;
-    expect(line).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[book-7\\] use the card ending 4242, & don't <tip> more than 10%$`));
+    expect(line).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[book-7\\] use the card ending 4242, & don't <tip> more than 10% \\(from monitor\\)$`));
 
     await expect.poll(() => card.locator(".answered").textContent()).toContain(answer);
     await expect.poll(() => card.locator(".form-status").textContent()).toBe("sent");
@@ -119,8 +119,8 @@ describe("world monitor in a browser", () => {
 
     await card.getByRole("button", { name: "Yes" }).click();
     const written = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "nudge-42", { what: "the yes" });
-    expect(written.output).toBe("yes");
-    expect(readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1)).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[nudge-42\\] yes$`));
+    expect(written.output).toBe("yes (from monitor)");
+    expect(readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1)).toMatch(new RegExp(`^${LINE_TS}\\[event:user\\]\\[nudge-42\\] yes \\(from monitor\\)$`));
     // Answered: the question leaves the page.
     await expect.poll(() => page.locator('#nudges li[data-id="nudge-42"]').count()).toBe(0);
     await expect.poll(() => page.locator('[data-empty-for="needs-you"]').isVisible()).toBe(true);

@@ -74,7 +74,7 @@ function docCalls(): DocCall[] {
 function schemaFor(args: string[]): z.ZodType | "log-line" | "none" {
   if (args[0] === "query" && ["active", "pending", "failed", "verified"].includes(args[1]!)) return SessionJson;
   if (args[0] === "query" || args[0] === "tail") return EntryJson;
-  if (args[0] === "respond") return "log-line";
+  if (args.includes("respond")) return "log-line";
   return "none";
 }
 
@@ -105,7 +105,7 @@ afterAll(() => w?.cleanup());
 
 describe("docs/contract.md", () => {
   it("documents every call the monitors need", () => {
-    const documented = calls.map((c) => c.args.slice(0, 2).join(" "));
+    const documented = calls.map((c) => c.args.filter((a) => a !== "--as-human").slice(0, 2).join(" "));
     for (const needed of ["query active", "query pending", "query failed", "query verified", "query recent", "query agent", "respond book-7", "tail -f"]) {
       expect(documented).toContain(needed);
     }
@@ -157,7 +157,7 @@ async function checkTail(call: DocCall): Promise<void> {
     await cli("event", "system", "contract", `ping ${i}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  await cli("respond", "book-7", "use the card ending 4242");
+  await cli("--as-human", "respond", "book-7", "use the card ending 4242");
   while (!out.includes('"source":"user"')) await new Promise((r) => setTimeout(r, 50));
   proc.kill("SIGTERM");
   const r = await proc;
@@ -167,5 +167,5 @@ async function checkTail(call: DocCall): Promise<void> {
   const lines = entries.map((e) => e.line);
   expect(lines).toEqual([...lines].sort((a, b) => a - b)); // in log order, no repeats
   expect(new Set(lines).size).toBe(lines.length);
-  expect(entries.at(-1)).toMatchObject({ kind: "event", source: "user", id: "book-7", output: "use the card ending 4242" });
+  expect(entries.at(-1)).toMatchObject({ kind: "event", source: "user", id: "book-7", output: "use the card ending 4242 (from terminal)" });
 }

@@ -98,11 +98,11 @@ describe("answers", () => {
     const last = readFileSync(w.paths.log, "utf8").trimEnd().split("\n").at(-1);
     expect(last).toBe(line);
     // Escaped like every field: the text cannot fake a `| need:` part.
-    expect(line).toBe(`[${entry.ts}][event:user][s-3] the code is 123456 \\| need: nothing`);
-    expect(entry.output).toBe("the code is 123456 | need: nothing");
-    // The CLI, given the same words, writes the same line but for the time.
-    const cliLine = (await cli("respond", "s-3", "the code is 123456 | need: nothing")).stdout.trim();
-    expect(cliLine.replace(/^\[[^\]]+\]/, "")).toBe(line.replace(/^\[[^\]]+\]/, ""));
+    expect(line).toBe(`[${entry.ts}][event:user][s-3] the code is 123456 \\| need: nothing (from monitor)`);
+    expect(entry.output).toBe("the code is 123456 | need: nothing (from monitor)");
+    // A person at the CLI, given the same words, writes the same line but for the time and the writer.
+    const cliLine = (await cli("--as-human", "respond", "s-3", "the code is 123456 | need: nothing")).stdout.trim();
+    expect(cliLine.replace(/^\[[^\]]+\]/, "")).toBe(line.replace(/^\[[^\]]+\]/, "").replace("(from monitor)", "(from terminal)"));
   });
 
   it("reports the CLI's one-line messages with matching statuses", async () => {

@@ -1,0 +1,59 @@
+/**
+ * Who wrote a line (docs/trust.md). Only a person may approve a refused command or give a
+ * need whose check runs any command; programs (agents, the MCP server's callers, the
+ * Spirit, models) never can, whatever text they write. So the lines where it matters
+ * carry their writer, stamped by the write path itself, and the readers (the shell
+ * agent's gate) believe the stamp only:
+ *
+ *   [event:user][id] approve (from terminal)     a person at a terminal
+ *   [event:user][id] approve (from monitor)      a person in the web monitor (its token)
+ *   [event:user][id] approve (from mcp)          a program through `world mcp`
+ *   [event:user][id] approve (from program)      a program through the CLI
+ *
+ * The stamp goes last and the reader takes the last one, so text that ends in a forged
+ * "(from terminal)" is still followed by its true writer.
+ */
+import { isatty } from "node:tty";
+import { UsageError } from "../errors.js";
+
+export type Writer = "terminal" | "monitor" | "mcp" | "program";
+
+/** The environment every agent runs with (agents/spawn.ts): its presence means a program. */
+const AGENT_ENV = ["WORLD_SESSION_ID", "WORLD_BIN"] as const;
+
+export function isPerson(writer: Writer | undefined): boolean {
+  return writer === "terminal" || writer === "monitor";
+}
+
+/**
+ * Who is running this CLI: a person when stdin is a terminal or `--as-human` was given;
+ * a program otherwise. An agent (WORLD_SESSION_ID or WORLD_BIN set) is a program even
+ * with a terminal, and asking for `--as-human` there is refused.
+ */
+export function cliWriter(asHuman: boolean, env: NodeJS.ProcessEnv = process.env, stdinIsTerminal: () => boolean = () => isatty(0)): Writer {
+  const agentVar = AGENT_ENV.find((name) => env[name] !== undefined && env[name] !== "");
+  if (agentVar !== undefined) {
+    if (asHuman) {
+      throw new UsageError(`--as-human refused: expected a person's shell, received a call from an agent (${agentVar}=${JSON.stringify(env[agentVar]).slice(0, 40)} is set)`);
+    }
+    return "program";
+  }
+  return asHuman || stdinIsTerminal() ? "terminal" : "program";
+}
+
+const STAMP = / \(from (terminal|monitor|mcp|program)\)$/;
+
+/** The text with its writer after it. */
+export function stamped(text: string, writer: Writer): string {
+  return `${text} (from ${writer})`;
+}
+
+/** The writer stamped on a line's text (the last stamp), or undefined when there is none. */
+export function writerOf(text: string): Writer | undefined {
+  return STAMP.exec(text)?.[1] as Writer | undefined;
+}
+
+/** The text without its stamp: what the person said. */
+export function unstamped(text: string): string {
+  return text.replace(STAMP, "");
+}

@@ -14,11 +14,9 @@
  */
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
 import { appendOnce } from "../tools/world/append.js";
 import { worldPaths } from "../tools/world/paths.js";
-import { describeExit } from "../tools/proc/proc.js";
-import { readProcRecord, recordExit } from "./procs.js";
+import { awaitRecord, noteAgentEnd } from "./ended.js";
 
 const [id, attemptText, dashes, ...command] = process.argv.slice(2);
 const attempt = Number(attemptText);
@@ -44,7 +42,6 @@ if (ended.error) {
 // launchAgent writes the record (after its "spawned" line) just after starting us: an
 // agent that ends at once can beat it. Wait for it briefly, so the exit lands in the
 // record and its line comes after the spawn line.
-for (let i = 0; i < 250 && (readProcRecord(paths, id)?.attempt ?? 0) < attempt; i++) await sleep(20);
-recordExit(paths, id, attempt, { code: ended.code, signal: ended.signal, at: new Date().toISOString() });
-appendOnce(paths, { kind: "event", source: "system", id, output: `pid ${process.pid} (attempt ${attempt}) ${describeExit(ended.code, ended.signal)}` });
+await awaitRecord(paths, id, attempt);
+noteAgentEnd(paths, { id, attempt, pid: process.pid, code: ended.code, signal: ended.signal });
 process.exitCode = ended.code ?? 128 + (ended.signal ? constants.signals[ended.signal] : 0);

@@ -19,32 +19,12 @@ import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
 import { msFromEnv, sleep, type AgentRun } from "../run.js";
+import { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
-export type AlarmKind = "reminder" | "timer";
-
-export interface Alarm {
-  kind: AlarmKind;
-  due: Date;
-  /** What is delivered: "Reminder: call mom", "Timer done: 10 minutes". */
-  message: string;
-}
+export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
 /** How the agent turns words into an alarm; undefined when the words name no time. */
 export type Planner = (text: string, now: Date) => Alarm | undefined;
-
-const ARMED = /^armed: due (\S+) by (reminder|timer)(?: \(([^)]*)\))? — (.*)$/s;
-
-export function armedLine(alarm: Alarm, note?: string): string {
-  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${note ? ` (${note.replace(/[()]/g, "")})` : ""} — ${alarm.message}`;
-}
-
-export function parseArmed(output: string): Alarm | undefined {
-  const m = ARMED.exec(output);
-  if (m === null) return undefined;
-  const due = new Date(m[1]!);
-  if (Number.isNaN(due.getTime())) return undefined;
-  return { kind: m[2] as AlarmKind, due, message: m[4]! };
-}
 
 /** The latest armed line of a session (the one a new run of it must honour). */
 export function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
@@ -117,7 +97,8 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     if (left <= 0) break;
     await sleep(Math.min(left, heartbeatMs), run.signal);
     if (run.signal.aborted) {
-      run.active(`stopped by a signal before due ${alarm.due.toISOString()}: still armed, rearm starts it again`);
+      // Parked: the Keeper's scheduler delivers it at the due time (agents/parked.ts).
+      run.active(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
       return;
     }
     if (alarm.due.getTime() - Date.now() > 0) {

@@ -54,7 +54,7 @@ describe("rearmReminders", () => {
     expect(await rearmReminders(w.paths)).toEqual([]);
 
     signalGroup(pgid, "SIGTERM");
-    await waitForEntry(w.paths, isStatus(id, "active", /^stopped by a signal/));
+    await waitForEntry(w.paths, isStatus(id, "active", /parked: stopped by a signal/));
     await until(() => !ownGroupAlive(pgid, readProcRecord(w!.paths, id)!.startTicks), "the agent to exit");
     const again = await rearmReminders(w.paths);
     expect(again.map((r) => r.id)).toEqual([id]);

@@ -94,4 +94,22 @@ describe("world spawn", () => {
     const spawned = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && e.output.startsWith("spawned pid "));
     expect(spawned.line).toBeLessThan(exit.line);
   });
+
+  it("an agent that exits 1 without finishing is failed at once, with its exit and stderr's last lines (no Keeper)", async () => {
+    w = tempWorld();
+    const script = "echo starting >&2; echo 'cannot reach the calendar' >&2; echo 'giving up' >&2; exit 1";
+    const { id, pid } = await spawnAgent(w.paths, { task: "crash | need: never", need: "never", command: ["/bin/sh", "-c", script] });
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
+    expect(failed.output).toBe(`process ${pid} (attempt 1) exited with code 1 before finishing; stderr: starting / cannot reach the calendar / giving up`);
+    expect(failed.kind === "agent" && failed.need).toBe(`someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`);
+    const exit = collectEntries(w.paths.log).entries.find((e) => e.id === id && / exited with code 1$/.test(e.output))!;
+    expect(exit.line).toBe(failed.line - 1); // one write: the exit line and the verdict together
+  });
+
+  it("an agent that finished and then exits is not failed", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "finisher.sh")] });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code 0$/.test(e.output));
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.id === id && e.kind === "agent").map((e) => e.kind === "agent" && e.status)).toEqual(["start", "active", "finish"]);
+  });
 });

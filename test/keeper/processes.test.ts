@@ -34,17 +34,17 @@ function lines(id: string) {
 }
 
 describe("Keeper: dead agents", () => {
-  it("marks an agent killed by SIGKILL failed, naming the signal its reaper saw", async () => {
+  it("an agent killed by SIGKILL is failed by its parent at once, naming the signal; the sweep adds nothing", async () => {
     w = tempWorld();
     const { id, pid } = await spawnAgent(w.paths, { task: "sleep", need: "never", command: [fixture("sleeper.sh")] });
     await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active");
-    process.kill(childOf(pid), "SIGKILL"); // the agent itself; its reaper (pid) sees how it ended
-    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && e.output.endsWith("killed by SIGKILL"));
+    process.kill(childOf(pid), "SIGKILL"); // the agent itself; its parent (pid) sees how it ended
+    const early = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "failed");
+    expect(early.output).toBe(`process ${pid} (attempt 1) killed by SIGKILL before finishing; nothing on stderr`);
     const out = await sweep(w.paths, FAST);
-    expect(out.ran && out.summary.dead).toEqual([id]);
+    expect(out.ran && out.summary.dead).toEqual([]);
     const failed = lines(id).filter((e) => e.kind === "agent" && e.status === "failed");
     expect(failed).toHaveLength(1);
-    expect(failed[0]!.output).toBe(`process ${pid} (attempt 1) killed by SIGKILL before finishing`);
     // Idempotent, and the record of a finished session is archived.
     await sweep(w.paths, FAST);
     expect(lines(id).filter((e) => e.kind === "agent" && e.status === "failed")).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * What happens when an agent's process ends, written by its parent (agents/reaper.ts)
+ * What happens when an agent's process ends, written by its parent (agents/parent.ts, agents/note-exit.ts)
  * the moment it sees the exit: the exit in the process record, the exit line in the log,
  * and — when the session was still running and nobody said finish or failed — the
  * session `failed` at once, with the exit and the last lines of its stderr, so the
@@ -68,17 +68,23 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
   recordExit(paths, id, attempt, { code: end.code, signal: end.signal, at: new Date().toISOString() });
   const how = describeExit(end.code, end.signal);
   const drafts: Draft[] = [{ kind: "event", source: "system", id, output: `pid ${pid} (attempt ${attempt}) ${how}` }];
-  const failed = stillRunning(paths, end);
-  if (failed) {
-    const errFile = join(paths.logs, "agents", `${id}.err`);
-    const tail = stderrTail(errFile);
-    drafts.push({
-      kind: "agent",
-      status: "failed",
-      id,
-      output: `process ${pid} (attempt ${attempt}) ${how} before finishing${tail ? `; stderr: ${tail}` : "; nothing on stderr"}`,
-      need: `someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`,
-    });
+  const running = stillRunning(paths, end);
+  if (running !== undefined) {
+    const tail = stderrTail(join(paths.logs, "agents", `${id}.err`));
+    const said = tail ? `; stderr: ${tail}` : "; nothing on stderr";
+    // 126/127: the shell could not run the command at all (not executable, not found).
+    const neverRan = running.status !== "active" && (end.code === 126 || end.code === 127);
+    drafts.push(
+      neverRan
+        ? { kind: "agent", status: "failed", id, output: `could not start ${running.command.join(" ")} (${how})${said}`, need: "a command that can be started" }
+        : {
+            kind: "agent",
+            status: "failed",
+            id,
+            output: `process ${pid} (attempt ${attempt}) ${how} before finishing${said}`,
+            need: `someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`,
+          },
+    );
   }
   const appender = new Appender(paths);
   try {
@@ -86,17 +92,18 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
   } finally {
     appender.close();
   }
-  return failed;
+  return running !== undefined;
 }
 
-/** Was this attempt still the session's running one, neither finished nor parked? */
-function stillRunning(paths: WorldPaths, end: AgentEnd): boolean {
+/** This attempt's session status and command if it was still running, neither finished nor parked. */
+function stillRunning(paths: WorldPaths, end: AgentEnd): { status: string; command: string[] } | undefined {
   const last = findLastStatus(paths.log, end.id);
-  if (last === undefined) return false;
-  if (last.status === "active" && parseParked(last.output) !== undefined) return false;
-  if (last.status !== "start" && last.status !== "active" && last.status !== "retry") return false;
+  if (last === undefined) return undefined;
+  if (last.status === "active" && parseParked(last.output) !== undefined) return undefined;
+  if (last.status !== "start" && last.status !== "active" && last.status !== "retry") return undefined;
   const record = readProcRecord(paths, end.id);
-  if (record === undefined || record.attempt !== end.attempt) return false; // a later attempt speaks for it
+  if (record === undefined || record.attempt !== end.attempt) return undefined; // a later attempt speaks for it
   // A retry line written after this process started belongs to the next attempt.
-  return last.status !== "retry" || Date.parse(record.startedAt) >= Date.parse(last.ts);
+  if (last.status === "retry" && Date.parse(record.startedAt) < Date.parse(last.ts)) return undefined;
+  return { status: last.status, command: record.command };
 }

@@ -19,7 +19,7 @@ import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
 import { msFromEnv, sleep, type AgentRun } from "../run.js";
-import { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
+import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
@@ -43,13 +43,6 @@ function deliveredSinceArmed(log: string, id: string): Entry | undefined {
     return delivery !== undefined || (e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
   });
   return delivery;
-}
-
-function lateness(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.round(s / 60);
-  return m < 120 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
 function evidence(deliveredAt: string, due: Date): string {
@@ -91,6 +84,14 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     run.active(armedLine(alarm));
   }
 
+  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
+  // scheduler deliver at the due time. Short waits stay here, to the millisecond.
+  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
+  if (alarm.due.getTime() - Date.now() > parkAfterMs) {
+    run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
+    return;
+  }
+
   const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
   for (;;) {
     const left = alarm.due.getTime() - Date.now();
@@ -98,7 +99,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     await sleep(Math.min(left, heartbeatMs), run.signal);
     if (run.signal.aborted) {
       // Parked: the Keeper's scheduler delivers it at the due time (agents/parked.ts).
-      run.active(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
+      run.park(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
       return;
     }
     if (alarm.due.getTime() - Date.now() > 0) {

@@ -26,3 +26,11 @@ export function parseArmed(output: string): Alarm | undefined {
   return { kind: m[2] as AlarmKind, due, message: m[4]! };
 }
 
+
+/** How late a delivery was, for people: "42s", "7m", "3h 5m". */
+export function lateness(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.round(s / 60);
+  return m < 120 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}

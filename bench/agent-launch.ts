@@ -3,6 +3,8 @@
  *   - time from launchAgent to the exit line in the log, for an agent that ends at once
  *     (/bin/true), against starting and waiting for /bin/true directly plus one
  *     `world event` call (the parent's one short Node command at the end is about that);
+ *   - time from launchAgent to the session's `failed` line for /bin/false (ends at once,
+ *     without finishing): how soon an end is noticed, without the Keeper;
  *   - the parent's resident memory while its agent runs, against the agent alone
  *     (/bin/sleep) and a bare `node` process that only waits (what the old reaper was).
  */
@@ -32,6 +34,7 @@ export async function agentLaunch(paths: WorldPaths, runs: number): Promise<Row[
   const launched: number[] = [];
   const bare: number[] = [];
   const call: number[] = [];
+  const failed: number[] = [];
   for (let i = 0; i < runs; i++) {
     const from = statSync(paths.log, { throwIfNoEntry: false })?.size ?? 0;
     const t0 = now();
@@ -43,7 +46,12 @@ export async function agentLaunch(paths: WorldPaths, runs: number): Promise<Row[
     bare.push(now() - t1);
     const t2 = now();
     await execa(process.execPath, [WORLD_BIN, "--home", paths.home, "event", "bench", `call-${i}`, "x", "-q"]);
-    call.push(now() - t2);
+    call.push(now() - t2);    // An agent that exits 1 at once: from its launch to the session's failed line.
+    const from2 = statSync(paths.log).size;
+    const t3 = now();
+    const crash = await spawnAgent(paths, { task: "bench", need: "n", command: ["/bin/false"], id: `crash-${i}` });
+    await waitForText(paths, `[agent:failed][${crash.id}]`, from2);
+    failed.push(now() - t3);
   }
 
   const { id, pid } = await spawnAgent(paths, { task: "bench", need: "n", command: ["/bin/sleep", "30"], id: "launch-rss" });
@@ -61,6 +69,13 @@ export async function agentLaunch(paths: WorldPaths, runs: number): Promise<Row[
         floor: `/bin/true directly ${fmt.ms(median(bare))} + one world event call ${fmt.ms(median(call))}`,
         ratio: fmt.x(median(launched) / floor),
         note: "target ≤ 2×: the exit note is one Node start",
+      },
+      {
+        name: `launchAgent → failed line, /bin/false ending without finishing (${runs} runs)`,
+        value: fmt.ms(median(failed)),
+        floor: `/bin/true directly ${fmt.ms(median(bare))} + one world event call ${fmt.ms(median(call))}`,
+        ratio: fmt.x(median(failed) / floor),
+        note: "target: failed within 1 s of the exit (median); the exit note writes it, no sweep",
       },
       {
         name: `the sh parent's resident memory while its agent runs (${id})`,

@@ -94,4 +94,12 @@ describe("rearmReminders", () => {
     appendOnce(w.paths, { kind: "agent", status: "active", id: "x1", output: "calling the restaurant" });
     expect(await rearmReminders(w.paths)).toEqual([]);
   });
+
+  it("leaves a parked reminder to the Keeper's scheduler: no process is started for it", async () => {
+    w = tempWorld();
+    startSession(w.paths, "p1", "remind me tomorrow at 9 to water the plants");
+    const due = new Date(Date.now() + 3_600_000);
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "p1", output: armedLine({ kind: "reminder", due, message: "Reminder: water the plants" }, "parked: the Keeper's scheduler delivers it") });
+    expect(await rearmReminders(w.paths)).toEqual([]);
+  });
 });

@@ -8,7 +8,8 @@
  * record's group no longer alive, or no record at all), is started again with the same
  * session id and attempt. The agent reads its due time back from the log, delivers at
  * once if it is past due, and never twice: it checks for its own `[event:notify]` line
- * first. Meant to be called once when the world's supervisor starts (the Keeper).
+ * first. Meant to be called once when the world's supervisor starts (the Keeper). A
+ * parked session (agents/parked.ts) is left to the Keeper's scheduler.
  */
 import { appendOnce } from "../tools/world/append.js";
 import { openIndex } from "../tools/world/index-db.js";
@@ -19,6 +20,7 @@ import { readProcRecord } from "./procs.js";
 import { builtInAgent } from "./registry.js";
 import { parseArmed, type Alarm } from "./reminder/alarm.js";
 import { launchAgent } from "./spawn.js";
+import { parkedOf } from "./wake.js";
 
 export interface Rearmed {
   id: string;
@@ -57,6 +59,7 @@ export async function rearmReminders(paths: WorldPaths, options: RearmOptions = 
   const index = openIndex(paths);
   try {
     for (const session of sessionsIn(index, "active", 100_000)) {
+      if (parkedOf(session) !== undefined) continue; // the Keeper's scheduler keeps it (keeper/scheduler.ts)
       const alarm = armedAlarm(history(index, session.id));
       if (alarm === undefined || isRunning(paths, session.id)) continue;
       orphans.push({ session, alarm });

@@ -20,8 +20,8 @@ const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
 /** The compiled CLI, given to agents as WORLD_BIN so they can run `node $WORLD_BIN agent finish …`. */
 export const WORLD_BIN = join(PACKAGE_ROOT, "dist", "bin", "world.js");
 
-/** The parent every agent runs under, which records how it ended (agents/reaper.ts; compiled, as tests run the source). */
-export const REAPER = join(PACKAGE_ROOT, "dist", "agents", "reaper.js");
+/** What an agent's sh parent execs when the agent has ended (agents/note-exit.ts; compiled, as tests run the source). */
+export const NOTE_EXIT = join(PACKAGE_ROOT, "dist", "agents", "note-exit.js");
 
 const KIND_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
 

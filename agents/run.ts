@@ -23,7 +23,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { allowed, TERMINAL } from "../tools/world/lifecycle.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 
-export const AgentExit = { finished: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
+export const AgentExit = { finished: 0, parked: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
 
 const idRule = z.string().refine((id) => {
   try {
@@ -93,7 +93,7 @@ export class AgentRun {
    */
   readonly signal: AbortSignal;
   private readonly appender: Appender;
-  private outcome: "finish" | "failed" | undefined;
+  private outcome: "finish" | "failed" | "parked" | undefined;
   private closedAs: AgentStatus | undefined;
 
   constructor(
@@ -123,6 +123,16 @@ export class AgentRun {
     return written;
   }
 
+  /**
+   * A parking `[agent:active][id]` line (agents/parked.ts: `sleep until <ISO>` or a parked
+   * armed line): the run ends here and the Keeper's scheduler wakes the session later.
+   */
+  park(text: string): boolean {
+    const written = this.status("active", text);
+    this.outcome = "parked";
+    return written;
+  }
+
   /** `[agent:failed][id] text | need: need`: cannot go on without what `need` names. */
   fail(text: string, need: string): boolean {
     const written = this.status("failed", text, need);
@@ -140,7 +150,7 @@ export class AgentRun {
     return this.appender;
   }
 
-  get result(): "finish" | "failed" | undefined {
+  get result(): "finish" | "failed" | "parked" | undefined {
     return this.outcome;
   }
 
@@ -236,6 +246,7 @@ export async function runAgent(body: (run: AgentRun) => Promise<void>): Promise<
     if (run.closed !== undefined) process.exitCode = AgentExit.closed;
     else if (run.result === "finish") process.exitCode = AgentExit.finished;
     else if (run.result === "failed") process.exitCode = AgentExit.failed;
+    else if (run.result === "parked") process.exitCode = AgentExit.parked;
     else if (stop.signal.aborted) process.exitCode = AgentExit.stopped;
     else {
       run.fail("agent ended without a result (a bug in the agent)", "a human to look at the agent's output under .world/logs/");

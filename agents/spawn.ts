@@ -1,7 +1,7 @@
 /**
  * Starting task agents: `[agent:start]` in the log, then the agent as a detached child
- * process in its own process group (it outlives whoever spawned it), under a small
- * parent that records how it ended (agents/reaper.ts), its output in
+ * process in its own process group (it outlives whoever spawned it), under a small `sh`
+ * parent that records how it ended (agents/parent.ts), its output in
  * .world/logs/agents/<id>.out/.err, and a process record for the Keeper.
  *
  * The agent gets its assignment in the environment (WORLD_SESSION_ID, WORLD_TASK,
@@ -19,7 +19,8 @@ import { checkId } from "../tools/world/entry.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/proc/proc.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
-import { builtInAgent, knownKinds, REAPER, WORLD_BIN } from "./registry.js";
+import { parentArgs, PARENT_SHELL } from "./parent.js";
+import { builtInAgent, knownKinds, NOTE_EXIT, WORLD_BIN } from "./registry.js";
 
 export interface SpawnOptions {
   task: string;
@@ -97,7 +98,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const out = openSync(join(dir, `${id}.out`), "a");
   const err = openSync(join(dir, `${id}.err`), "a");
   const start = () =>
-    execa(process.execPath, [REAPER, id, String(attempt), "--", ...command], {
+    execa(PARENT_SHELL, parentArgs(process.execPath, NOTE_EXIT, command), {
       cwd: paths.home,
       detached: true, // its own process group, and it survives us
       cleanup: false, // execa would otherwise kill it when we exit
@@ -140,7 +141,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
     command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
     needFrom: options.needFrom ?? readProcRecord(paths, id)?.needFrom ?? "program",
   };
-  // The line first, then the record: the reaper waits for the record before it writes
+  // The line first, then the record: the exit note waits for the record before it writes
   // the exit line, so a quick agent's lines still come in order.
   appendOnce(paths, { kind: "event", source: "system", id, output: `spawned pid ${pid} (attempt ${attempt}): ${command.join(" ")}` });
   writeProcRecord(paths, record);

@@ -5,7 +5,7 @@
  *      real `world verifier` daemon), median and p95 over BENCH_AGENTS (default 40)
  *      agents, with the default debounce (5 ms) and with none — against the raw fs.watch
  *      latency (append → callback) measured in the same run.
- *   2. What an agent's reaper costs (bench/agent-launch.ts): launch → exit line, and memory.
+ *   2. What an agent's sh parent costs (bench/agent-launch.ts): launch → exit line, and memory.
  *   3. A Keeper sweep over a log of BENCH_SWEEP_LINES (default 1,000,000) lines and
  *      1/100 as many sessions (bench/generate-log.ts): the index build, the first sweep
  *      (its health check reads every line), a sweep after 1000 new lines, and a sweep
@@ -83,7 +83,7 @@ export async function run(): Promise<void> {
       });
     line("finish → verdict, evidence judge, debounce 5 ms (default)", debounced);
     line("finish → verdict, evidence judge, no debounce", immediate);
-    progress("agents under their reaper…");
+    progress("agents under their sh parent…");
     const launch = worldPaths(join(tmp, "launch"));
     mkdirSync(launch.home, { recursive: true });
     rows.push(...(await agentLaunch(launch, 20)));

@@ -1,13 +1,14 @@
 /**
  * `world keeper`: sweeps on a schedule (node-cron, every 5 minutes by default), once at
  * start to catch up after downtime (re-arming reminders and timers whose processes a
- * restart took away). Runs never overlap. Stops on the first signal after
+ * restart took away), and runs the scheduler of parked sessions (keeper/scheduler.ts). Runs never overlap. Stops on the first signal after
  * the current sweep; a second signal forces.
  */
 import cron from "node-cron";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { daemonLogger, onShutdown } from "../tools/proc/daemon.js";
 import type { KeeperConfig } from "./config.js";
+import { runScheduler } from "./scheduler.js";
 import { sweep } from "./sweep.js";
 
 export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options: { signal?: AbortSignal; onSweep?: (line: string) => void } = {}): Promise<void> {
@@ -28,6 +29,8 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
     }
   };
   log.info({ every: config.every, config }, "keeper started");
+  // Parked sessions' wake-ups (keeper/scheduler.ts): the Keeper is the world's cron level.
+  const scheduler = runScheduler(paths, { signal: stop.signal, log }).catch((error: unknown) => log.error({ err: error }, "scheduler failed"));
   running = once();
   const task = cron.schedule(
     config.every,
@@ -44,6 +47,7 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
   await task.stop();
   await task.destroy();
   await running;
+  await scheduler;
   removeHandlers();
   log.info("keeper stopped");
 }

@@ -1,6 +1,6 @@
 /**
  * Processes: a running session whose process is gone becomes `failed` (with the exit
- * code or signal when its supervisor saw it); a process still running although its
+ * code or signal when its supervisor saw it; not a parked one, agents/parked.ts); a process still running although its
  * session is over (or unknown) is an orphan and is stopped: SIGTERM to its process
  * group, SIGKILL after the grace period, each logged. An agent judged only a moment ago
  * may still be writing its last line: it gets `orphanGraceMs` after its verdict to exit
@@ -8,6 +8,7 @@
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
+import { parkedOf } from "../agents/wake.js";
 import { describeExit, isSameProcess, ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
 import { pause } from "../tools/proc/daemon.js";
 import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
@@ -26,7 +27,8 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     let s = fresh(ctx, record.id);
     // Only the process of the current attempt speaks for the session (a retry may be relaunching).
     const current = s !== undefined && record.attempt === s.retries + 1;
-    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive) {
+    // A parked session ended its process on purpose: the scheduler keeps its promise.
+    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive && parkedOf(s) === undefined) {
       const how = record.exit ? describeExit(record.exit.code, record.exit.signal) : `is gone (its exit was not seen)`;
       ctx.appender.append({
         kind: "agent",

@@ -1,5 +1,5 @@
 // After tsc: makes the CLI executable, and bundles the fast paths (`world event` /
-// `agent` / `check`, `world query`, an agent's reaper) into one module each, replacing
+// `agent` / `check`, `world query`, an agent's exit note) into one module each, replacing
 // tsc's output for those files. Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
@@ -12,8 +12,8 @@ import { build } from "esbuild";
 // got "world: Permission denied".
 chmodSync("dist/bin/world.js", 0o755);
 
-// The reaper too: it starts once per agent, in front of it (agents/reaper.ts).
-for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "agents/reaper"]) {
+// The exit note too: it runs once per agent, when the agent ends (agents/note-exit.ts).
+for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "agents/note-exit"]) {
   await build({
     entryPoints: [`${path}.ts`],
     outfile: `dist/${path}.js`,

@@ -19,32 +19,12 @@ import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
 import { msFromEnv, sleep, type AgentRun } from "../run.js";
+import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
-export type AlarmKind = "reminder" | "timer";
-
-export interface Alarm {
-  kind: AlarmKind;
-  due: Date;
-  /** What is delivered: "Reminder: call mom", "Timer done: 10 minutes". */
-  message: string;
-}
+export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
 /** How the agent turns words into an alarm; undefined when the words name no time. */
 export type Planner = (text: string, now: Date) => Alarm | undefined;
-
-const ARMED = /^armed: due (\S+) by (reminder|timer)(?: \(([^)]*)\))? — (.*)$/s;
-
-export function armedLine(alarm: Alarm, note?: string): string {
-  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${note ? ` (${note.replace(/[()]/g, "")})` : ""} — ${alarm.message}`;
-}
-
-export function parseArmed(output: string): Alarm | undefined {
-  const m = ARMED.exec(output);
-  if (m === null) return undefined;
-  const due = new Date(m[1]!);
-  if (Number.isNaN(due.getTime())) return undefined;
-  return { kind: m[2] as AlarmKind, due, message: m[4]! };
-}
 
 /** The latest armed line of a session (the one a new run of it must honour). */
 export function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
@@ -63,13 +43,6 @@ function deliveredSinceArmed(log: string, id: string): Entry | undefined {
     return delivery !== undefined || (e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
   });
   return delivery;
-}
-
-function lateness(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.round(s / 60);
-  return m < 120 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
 function evidence(deliveredAt: string, due: Date): string {
@@ -111,13 +84,22 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     run.active(armedLine(alarm));
   }
 
+  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
+  // scheduler deliver at the due time. Short waits stay here, to the millisecond.
+  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
+  if (alarm.due.getTime() - Date.now() > parkAfterMs) {
+    run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
+    return;
+  }
+
   const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
   for (;;) {
     const left = alarm.due.getTime() - Date.now();
     if (left <= 0) break;
     await sleep(Math.min(left, heartbeatMs), run.signal);
     if (run.signal.aborted) {
-      run.active(`stopped by a signal before due ${alarm.due.toISOString()}: still armed, rearm starts it again`);
+      // Parked: the Keeper's scheduler delivers it at the due time (agents/parked.ts).
+      run.park(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
       return;
     }
     if (alarm.due.getTime() - Date.now() > 0) {

@@ -48,13 +48,13 @@ describe("rearmReminders", () => {
 
   it("leaves a running reminder alone and re-arms it once its process is gone; it fires once", async () => {
     w = tempWorld();
-    const { id } = await spawnAgent(w.paths, { task: "remind me in 10 minutes to stretch", need: "reminded", kind: "reminder" });
+    const { id } = await spawnAgent(w.paths, { task: "remind me in 10 minutes to stretch", need: "reminded", kind: "reminder", env: { WORLD_PARK_AFTER_MS: "3600000" } });
     const pgid = track(id);
     await waitForEntry(w.paths, isStatus(id, "active", /^armed: due /));
     expect(await rearmReminders(w.paths)).toEqual([]);
 
-    signalGroup(pgid, "SIGTERM");
-    await waitForEntry(w.paths, isStatus(id, "active", /^stopped by a signal/));
+    // A SIGKILL of the whole group, as a reboot: nothing parked it, so rearm starts it again.
+    signalGroup(pgid, "SIGKILL");
     await until(() => !ownGroupAlive(pgid, readProcRecord(w!.paths, id)!.startTicks), "the agent to exit");
     const again = await rearmReminders(w.paths);
     expect(again.map((r) => r.id)).toEqual([id]);
@@ -92,6 +92,14 @@ describe("rearmReminders", () => {
     w = tempWorld();
     startSession(w.paths, "x1", "book a table");
     appendOnce(w.paths, { kind: "agent", status: "active", id: "x1", output: "calling the restaurant" });
+    expect(await rearmReminders(w.paths)).toEqual([]);
+  });
+
+  it("leaves a parked reminder to the Keeper's scheduler: no process is started for it", async () => {
+    w = tempWorld();
+    startSession(w.paths, "p1", "remind me tomorrow at 9 to water the plants");
+    const due = new Date(Date.now() + 3_600_000);
+    appendOnce(w.paths, { kind: "agent", status: "active", id: "p1", output: armedLine({ kind: "reminder", due, message: "Reminder: water the plants" }, "parked: the Keeper's scheduler delivers it") });
     expect(await rearmReminders(w.paths)).toEqual([]);
   });
 });

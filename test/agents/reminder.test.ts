@@ -109,16 +109,16 @@ describe("reminder agent (real process)", () => {
     expect(entriesOf(w.paths, "r6").filter(isEvent("r6", "notify"))).toHaveLength(2);
   });
 
-  it("stops on SIGTERM while waiting, says so, and stays armed", async () => {
+  it("stops on SIGTERM while waiting, says so, and parks: still armed for the scheduler", async () => {
     w = tempWorld();
     startSession(w.paths, "r7", "remind me in 10 minutes to stand up");
-    const child = runAgentProcess(w.paths, "reminder", { id: "r7", task: "remind me in 10 minutes to stand up" });
+    const child = runAgentProcess(w.paths, "reminder", { id: "r7", task: "remind me in 10 minutes to stand up", env: { WORLD_PARK_AFTER_MS: "3600000" } });
     await waitForEntry(w.paths, isStatus("r7", "active", /^armed: due /), { what: "armed line" });
     child.kill("SIGTERM");
     const result = await child;
-    expect(result.exitCode).toBe(143);
+    expect(result.exitCode).toBe(0); // parked, not stopped: the Keeper's scheduler delivers it
     const last = entriesOf(w.paths, "r7").at(-1)!;
     expect(last).toMatchObject({ kind: "agent", status: "active" });
-    expect(last.output).toMatch(/stopped by a signal before due .*still armed/);
+    expect(last.output).toMatch(/^armed: due \S+ by reminder \(parked: stopped by a signal before due .*still armed\)/); // the scheduler takes it
   });
 });

@@ -31,7 +31,7 @@ describe("world spawn", () => {
       WORLD_HOME: w.home, WORLD_SESSION_ID: id, WORLD_TASK: "dump the env", WORLD_NEED: "file exists env-1.json",
       WORLD_ATTEMPT: "1", WORLD_GUIDANCE: "", WORLD_BIN,
     });
-    // Its own process group, led by the reaper that waits for it (agents/reaper.ts).
+    // Its own process group, led by the sh parent that waits for it (agents/parent.ts).
     expect(seen.pgid).not.toBe(seen.pid);
     expect(seen.ppid).toBe(seen.pgid);
 
@@ -63,7 +63,7 @@ describe("world spawn", () => {
     for (const kind of knownKinds()) expect(existsSync(join(ROOT, "dist/agents", kind, "main.js"))).toBe(true);
   });
 
-  it("records the exit, whoever spawned it: the reaper sees it", async () => {
+  it("records the exit, whoever spawned it: the parent sees it", async () => {
     w = tempWorld();
     const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "env-dump.mjs")], env: { EXTRA: "x" } });
     const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
@@ -78,9 +78,9 @@ describe("world spawn", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const id = r.stdout.trim();
     const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
-    expect(failed).toMatchObject({ output: expect.stringMatching(new RegExp(`^could not start ${w.home}: spawn ${w.home} EACCES$`)), need: "a command that can be started" });
+    expect(failed).toMatchObject({ output: expect.stringMatching(new RegExp(`^could not start ${w.home} \\(exited with code 126\\); stderr: .*Permission denied$`)), need: "a command that can be started" });
     const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code /.test(e.output));
-    expect(exit.output).toMatch(/ exited with code 127$/);
+    expect(exit.output).toMatch(/ exited with code 126$/);
   });
 
   it("a one-shot `world spawn` has exited long before its agent: the exit code is still recorded, after the spawn line", async () => {
@@ -93,5 +93,36 @@ describe("world spawn", () => {
     expect(record.exit).toMatchObject({ code: 3, signal: null });
     const spawned = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && e.output.startsWith("spawned pid "));
     expect(spawned.line).toBeLessThan(exit.line);
+  });
+
+  it("an agent that exits 1 without finishing is failed at once, with its exit and stderr's last lines (no Keeper)", async () => {
+    w = tempWorld();
+    const script = "echo starting >&2; echo 'cannot reach the calendar' >&2; echo 'giving up' >&2; exit 1";
+    const { id, pid } = await spawnAgent(w.paths, { task: "crash | need: never", need: "never", command: ["/bin/sh", "-c", script] });
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
+    expect(failed.output).toBe(`process ${pid} (attempt 1) exited with code 1 before finishing; stderr: starting / cannot reach the calendar / giving up`);
+    expect(failed.kind === "agent" && failed.need).toBe(`someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`);
+    const exit = collectEntries(w.paths.log).entries.find((e) => e.id === id && / exited with code 1$/.test(e.output))!;
+    expect(exit.line).toBe(failed.line - 1); // one write: the exit line and the verdict together
+  });
+
+  it("an agent that finished and then exits is not failed", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "finisher.sh")] });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / exited with code 0$/.test(e.output));
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.id === id && e.kind === "agent").map((e) => e.kind === "agent" && e.status)).toEqual(["start", "active", "finish"]);
+  });
+
+  it("the parent is a small sh: a few MB resident; a SIGTERM to the group reaches the agent and the parent records it", async () => {
+    w = tempWorld();
+    const { id, pid } = await spawnAgent(w.paths, { task: "t", need: "n", command: [join(FIXTURES, "sleeper.sh")] });
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active");
+    expect(readFileSync(`/proc/${pid}/comm`, "utf8").trim()).toBe("sh");
+    const rssKb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]);
+    expect(rssKb).toBeLessThan(5 * 1024);
+    process.kill(-pid, "SIGTERM"); // the whole group, as the Keeper or a terminal does
+    const exit = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && / killed by /.test(e.output));
+    expect(exit.output).toBe(`pid ${pid} (attempt 1) killed by SIGTERM`);
+    expect(readProcRecord(w.paths, id)!.exit).toMatchObject({ code: null, signal: "SIGTERM" });
   });
 });

@@ -45,7 +45,7 @@ export async function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
   }
 }
 
-/** The one child of a process (an agent under its reaper), from /proc. */
+/** The one child of a process (an agent under its sh parent), from /proc. */
 export function childOf(pid: number): number {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   if (children.length !== 1) throw new Error(`expected one child of ${pid}, found ${children.length}`);

@@ -13,9 +13,10 @@ afterEach(() => {
 });
 
 describe("Keeper and reminders after a restart", () => {
-  it("--rearm starts a reminder whose process is gone again instead of failing it; without it the session fails", async () => {
+  it("--rearm starts a reminder whose process is gone again instead of failing it; the re-armed run parks and is left to the scheduler", async () => {
     w = tempWorld();
-    const r = await world(w.home, ["spawn", "remind me in 10 minutes to stretch | need: reminded", "--kind", "reminder"]);
+    // An agent that waits in its own process (not parked: agents/parked.ts), as before parking existed.
+    const r = await world(w.home, ["spawn", "remind me in 10 minutes to stretch | need: reminded", "--kind", "reminder"], { env: { WORLD_PARK_AFTER_MS: "3600000" } });
     expect(r.stderr).toBe("");
     const id = String(r.stdout).trim();
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && e.output.startsWith("armed: due "));
@@ -29,11 +30,14 @@ describe("Keeper and reminders after a restart", () => {
     const second = readProcRecord(w.paths, id)!;
     expect(second.pid).not.toBe(first.pid);
 
-    process.kill(-second.pgid, "SIGKILL");
+    // The re-armed run is a default one: ten minutes is a long wait, so it parks and ends;
+    // the sweep leaves the parked session to the scheduler instead of failing it.
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output));
     await waitGone(second.pid);
     const plain = await world(w.home, ["keep", "--once"]);
-    expect(plain.stdout).toMatch(/1 dead/);
+    expect(plain.stdout).toMatch(/ 0 dead,/);
     const last = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id).at(-1)!;
-    expect(last).toMatchObject({ status: "failed", output: `process ${second.pid} (attempt 1) is gone (its exit was not seen) before finishing` });
+    expect(last).toMatchObject({ status: "active" });
+    expect(last.output).toMatch(/\(parked: the Keeper's scheduler delivers it\)/);
   });
 });

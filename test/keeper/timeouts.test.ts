@@ -74,4 +74,17 @@ describe("Keeper timeouts (injected clock, default thresholds)", () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toBe('world: invalid startTimeout: expected a duration like 500ms, 90s, 5m, 2h or 1d, received "soon"');
   });
+
+  it("a parked session is quiet by design: its inactivity clock starts at its due time", async () => {
+    w = tempWorld();
+    const p = w.paths;
+    appendOnce(p, { kind: "agent", status: "start", id: "nap", output: "wake tomorrow", need: "n", ts: at(0) });
+    appendOnce(p, { kind: "agent", status: "active", id: "nap", output: `sleep until ${at(10 * H)}`, ts: at(60_000) });
+    // 9 h of silence: parked until 10 h, not stalled.
+    let out = await sweep(p, KEEPER_DEFAULTS, { now: new Date(T0 + 9 * H) });
+    expect(out.ran && out.summary.timedOut).toEqual([]);
+    // 2 h after the due time with nobody waking it (no Keeper daemon ran): timed out then.
+    out = await sweep(p, KEEPER_DEFAULTS, { now: new Date(T0 + 12 * H + 60_000) });
+    expect(out.ran && out.summary.timedOut).toEqual(["nap"]);
+  });
 });

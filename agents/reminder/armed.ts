@@ -1,0 +1,36 @@
+/**
+ * The armed line of a reminder or timer, `armed: due <ISO> by <kind>[ (<note>)] — <message>`:
+ * written and read back by the agent (alarm.ts), the re-arming (rearm.ts) and the
+ * scheduler (parked.ts). Kept apart from alarm.ts so readers load no notifier.
+ */
+export type AlarmKind = "reminder" | "timer";
+
+export interface Alarm {
+  kind: AlarmKind;
+  due: Date;
+  /** What is delivered: "Reminder: call mom", "Timer done: 10 minutes". */
+  message: string;
+}
+
+const ARMED = /^armed: due (\S+) by (reminder|timer)(?: \(([^)]*)\))? — (.*)$/s;
+
+export function armedLine(alarm: Alarm, note?: string): string {
+  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${note ? ` (${note.replace(/[()]/g, "")})` : ""} — ${alarm.message}`;
+}
+
+export function parseArmed(output: string): Alarm | undefined {
+  const m = ARMED.exec(output);
+  if (m === null) return undefined;
+  const due = new Date(m[1]!);
+  if (Number.isNaN(due.getTime())) return undefined;
+  return { kind: m[2] as AlarmKind, due, message: m[4]! };
+}
+
+
+/** How late a delivery was, for people: "42s", "7m", "3h 5m". */
+export function lateness(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.round(s / 60);
+  return m < 120 ? `${m}m` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Parked sessions (agents/parked.ts) and the Keeper's scheduler (keeper/scheduler.ts), with
+ * real processes: a reminder that parks ends its process and is delivered by the Keeper;
+ * 1,000 parked reminders fire once each, across a kill -9 of the Keeper in the middle.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { execa, type ResultPromise } from "execa";
+import { writeFileSync, chmodSync } from "node:fs";
+import { join } from "node:path";
+import { spawnAgent } from "../../agents/spawn.js";
+import { armedLine } from "../../agents/reminder/armed.js";
+import { Appender, type Draft } from "../../tools/world/append.js";
+import type { Located } from "../../tools/world/entry.js";
+import { collectEntries } from "../../tools/world/read.js";
+import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { killWorldProcesses } from "../agents/support.js";
+
+let w: TempWorld | undefined;
+const keepers: ResultPromise[] = [];
+afterEach(async () => {
+  for (const k of keepers.splice(0)) {
+    k.kill("SIGKILL");
+    await k;
+  }
+  if (w) killWorldProcesses(w.paths);
+  w?.cleanup();
+  w = undefined;
+});
+
+/** The Keeper daemon, sweeping rarely: the scheduler is what is under test. */
+function startKeeper(home: string): ResultPromise {
+  const k = execa(process.execPath, [WORLD_BIN, "--home", home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore" });
+  keepers.push(k);
+  return k;
+}
+
+function entries(): Located[] {
+  return collectEntries(w!.paths.log).entries;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** `n` sessions already parked: a start line and a parked armed line each, as a parking agent leaves them. */
+function parkReminders(n: number, dueAt: (i: number) => Date): string[] {
+  const ids = Array.from({ length: n }, (_, i) => `park-${String(i).padStart(4, "0")}`);
+  const drafts: Draft[] = ids.flatMap((id, i) => [
+    { kind: "agent", status: "start", id, output: `remind me to drink water ${i}`, need: "event notify logged" } as const,
+    { kind: "agent", status: "active", id, output: armedLine({ kind: "reminder", due: dueAt(i), message: `Reminder: drink water ${i}` }, "parked: the Keeper's scheduler delivers it") } as const,
+  ]);
+  const appender = new Appender(w!.paths);
+  try {
+    for (let i = 0; i < drafts.length; i += 200) appender.appendMany(drafts.slice(i, i + 200));
+  } finally {
+    appender.close();
+  }
+  return ids;
+}
+
+describe("parked agents and the Keeper's scheduler", () => {
+  it("a reminder with a long wait parks: its process ends, it is not failed, and the Keeper delivers it at the due time", async () => {
+    w = tempWorld();
+    const { id } = await spawnAgent(w.paths, { task: "remind me in 4 seconds to stretch", need: "event notify logged", kind: "reminder", env: { WORLD_PARK_AFTER_MS: "1" } });
+    const parked = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output));
+    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && / exited with code 0$/.test(e.output));
+    expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+    // The sweep leaves a parked session whose process is gone alone.
+    const swept = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
+    expect(swept.stdout).toMatch(/ 0 dead,/);
+
+    startKeeper(w.home);
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 30_000 });
+    const due = /^armed: due (\S+)/.exec(parked.output)![1]!;
+    expect(finish.output).toMatch(new RegExp(`^delivered at \\S+ \\(due ${due.replace(/[.]/g, "\\.")}(, late by \\d+s)?\\) by the Keeper's scheduler$`));
+    const notify = entries().filter((e) => e.id === id && e.kind === "event" && e.source === "notify");
+    expect(notify.map((e) => e.output)).toEqual(["Reminder: stretch"]);
+    expect(Date.parse(notify[0]!.ts)).toBeGreaterThanOrEqual(Date.parse(due));
+  });
+
+  it("1,000 parked reminders fire once each; a kill -9 of the Keeper in the middle loses none and doubles none", async () => {
+    w = tempWorld();
+    const first = startKeeper(w.home);
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
+    // Parked while the scheduler runs (it follows the log), due over 10 s in 20 groups:
+    // many batches, so the kill lands between two of them.
+    const start = Date.now() + 1500;
+    const ids = parkReminders(1000, (i) => new Date(start + (i % 20) * 500));
+    const notified = () => entries().filter((e) => e.kind === "event" && e.source === "notify").length;
+    await until(() => notified() > 0, "the first deliveries");
+    first.kill("SIGKILL");
+    await first;
+    const before = notified();
+    expect(before).toBeLessThan(1000); // killed in the middle
+
+    startKeeper(w.home);
+    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries");
+    const all = entries();
+    for (const id of ids) {
+      expect(all.filter((e) => e.id === id && e.kind === "event" && e.source === "notify")).toHaveLength(1);
+      expect(all.filter((e) => e.id === id && e.kind === "agent" && e.status === "finish")).toHaveLength(1);
+    }
+    // The restarted scheduler says what it found.
+    const said = all.filter((e) => e.id === "keeper" && e.output.startsWith("scheduler: ")).map((e) => e.output);
+    expect(said).toHaveLength(2);
+    expect(said[0]).toBe("scheduler: 0 parked wake-ups pending");
+    expect(said[1]).toMatch(new RegExp(`^scheduler: ${1000 - before} parked wake-ups pending`));
+  }, 120_000);
+
+  it("after downtime, overdue wake-ups are delivered at once with how late they are", async () => {
+    w = tempWorld();
+    parkReminders(3, () => new Date(Date.now() - 90_000));
+    startKeeper(w.home);
+    const said = await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
+    expect(said.output).toBe("scheduler: 3 parked wake-ups pending, 3 overdue (delivered now)");
+    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length === 3, "3 deliveries", 30_000);
+    for (const f of entries().filter((e) => e.kind === "agent" && e.status === "finish")) expect(f.output).toMatch(/, late by [12]m\) by the Keeper's scheduler$/);
+  });
+
+  it("any agent can park with `sleep until <ISO>`: it is relaunched at that time with the same session, attempt and command", async () => {
+    w = tempWorld();
+    const agent = join(w.home, "sleepy.sh");
+    // First run: park for 2 s and end. Run after the wake-up: finish, with what it was woken for.
+    writeFileSync(agent, [
+      "#!/bin/sh",
+      'if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "woken for $WORLD_WOKEN" -q; exit 0; fi',
+      'node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ)" -q',
+      "",
+    ].join("\n"));
+    chmodSync(agent, 0o755);
+    startKeeper(w.home);
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
+    const { id } = await spawnAgent(w.paths, { task: "nap then finish", need: "output matches /woken/", command: [agent] });
+    const sleep = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("sleep until "));
+    const woke = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("woke at "), { timeoutMs: 30_000 });
+    expect(woke.output).toMatch(/: relaunching attempt 1$/);
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 30_000 });
+    const due = new Date(sleep.output.slice("sleep until ".length)).toISOString();
+    expect(finish.output).toBe(`woken for ${due}`);
+    expect(entries().filter((e) => e.id === id && e.kind === "event" && e.output.startsWith("spawned pid "))).toHaveLength(2);
+    expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+  });
+});

@@ -25,7 +25,8 @@ export interface DaemonStatus {
 export interface UpStatus {
   /** Whether the `world up` that wrote the file is still alive. */
   upRunning: boolean;
-  upPid: number;
+  /** null when `world up` never ran in this world (or its file is unreadable). */
+  upPid: number | null;
   daemons: DaemonStatus[];
 }
 
@@ -35,15 +36,16 @@ function alive(pid: number | null): boolean {
   return pid !== null && Number.isInteger(pid) && pid > 0 && isSameProcess(pid, undefined);
 }
 
-/** undefined: `world up` never ran in this world (or its file is unreadable). */
-export function readUpStatus(paths: WorldPaths): UpStatus | undefined {
+const NEVER: UpStatus = { upRunning: false, upPid: null, daemons: [] };
+
+export function readUpStatus(paths: WorldPaths): UpStatus {
   let raw: { pid?: unknown; children?: unknown };
   try {
     raw = JSON.parse(readFileSync(join(paths.dir, UP_STATUS_FILE), "utf8")) as typeof raw;
   } catch {
-    return undefined;
+    return NEVER;
   }
-  if (typeof raw.pid !== "number" || !Array.isArray(raw.children)) return undefined;
+  if (typeof raw.pid !== "number" || !Array.isArray(raw.children)) return NEVER;
   const upRunning = alive(raw.pid);
   const daemons = (raw.children as ChildStatus[])
     .filter((c) => typeof c?.name === "string" && typeof c.state === "string")

@@ -15,7 +15,7 @@
  *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }
  */
 import { z } from "zod";
-import { readUpStatus, type UpStatus } from "../../agents/up-status.js";
+import { readUpStatus } from "../../agents/up-status.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
@@ -66,15 +66,11 @@ function search(index: WorldIndex, params: URLSearchParams): q.BrowsePage {
   });
 }
 
-function daemons(paths: WorldPaths): UpStatus | { upRunning: false; upPid: null; daemons: [] } {
-  return readUpStatus(paths) ?? { upRunning: false, upPid: null, daemons: [] };
-}
-
 /** Answers a GET under /api/; `undefined` when there is no such route. */
 export function read(index: WorldIndex, paths: WorldPaths, path: string, params: URLSearchParams): unknown {
   const name = path.slice("/api/".length);
   // Files beside the log: no need to catch the index up for these.
-  if (name === "daemons") return daemons(paths);
+  if (name === "daemons") return readUpStatus(paths);
   if (name.startsWith("output/")) {
     const id = checkId(decoded(name.slice("output/".length)), "session id");
     return { out: agentOutputTail(paths, id, "out"), err: agentOutputTail(paths, id, "err") };

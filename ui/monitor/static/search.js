@@ -19,7 +19,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 export function setupSearch(get) {
   const form = /** @type {HTMLFormElement} */ ($("search"));
   const text = /** @type {HTMLInputElement} */ ($("search-q"));
-  const label = /** @type {HTMLSelectElement} */ ($("search-label"));
+  const label = /** @type {HTMLInputElement} */ ($("search-label"));
   const id = /** @type {HTMLInputElement} */ ($("search-id"));
   const results = $("search-results");
   const more = /** @type {HTMLButtonElement} */ ($("search-more"));
@@ -63,8 +63,10 @@ export function setupSearch(get) {
     event.preventDefault();
     const params = new URLSearchParams();
     if (text.value.trim() !== "") params.set("q", text.value.trim());
-    // "agent:failed" → kind=agent&label=failed; "agent" → every agent status.
-    const [kind, which] = label.value.split(":");
+    // "agent:failed" → kind=agent&label=failed; "agent" → every agent status; "bash" → that
+    // source or status, whichever kind. The server says what is wrong with anything else.
+    const typed = label.value.trim();
+    const [kind, which] = typed.includes(":") ? typed.split(":", 2) : typed === "agent" || typed === "event" ? [typed, ""] : ["", typed];
     if (kind) params.set("kind", kind);
     if (which) params.set("label", which);
     if (id.value.trim() !== "") params.set("id", id.value.trim());

@@ -1,10 +1,12 @@
 /** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
 import { spawnAgent } from "../../agents/spawn.js";
 import { splitNeed } from "./write.js";
-import type { Context } from "./context.js";
+import { existsSync } from "node:fs";
+import { announceNewWorld, type Context } from "./context.js";
 
 export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string }, command: string[]): Promise<void> {
   const { output, need } = splitNeed(words.join(" "), opts.need);
+  const homeExisted = existsSync(ctx.paths.home);
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
     need: need ?? "",
@@ -13,5 +15,6 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),
   });
+  announceNewWorld(ctx, homeExisted);
   ctx.out(id);
 }

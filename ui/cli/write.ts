@@ -5,10 +5,13 @@ import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { findLastStatus } from "../../tools/world/last-status.js";
 import { checkTransition } from "../../tools/world/lifecycle.js";
-import type { Context } from "./context.js";
+import { existsSync } from "node:fs";
+import { announceNewWorld, type Context } from "./context.js";
 
 export function event(ctx: Context, source: string, id: string, words: string[], opts: { quiet?: boolean }): void {
+  const homeExisted = existsSync(ctx.paths.home);
   const entry = appendOnce(ctx.paths, { kind: "event", source: checkSource(source), id: checkId(id), output: words.join(" ") }, { sync: ctx.sync });
+  announceNewWorld(ctx, homeExisted);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }
 

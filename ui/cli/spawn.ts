@@ -1,5 +1,6 @@
 /** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
 import { spawnAgent } from "../../agents/spawn.js";
+import { needHints } from "../../verifier/need-hints.js";
 import { splitNeed } from "./write.js";
 import { existsSync } from "node:fs";
 import { announceNewWorld, type Context } from "./context.js";
@@ -16,5 +17,6 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
     ...(opts.id !== undefined && { id: opts.id }),
   });
   announceNewWorld(ctx, homeExisted);
+  if (need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   ctx.out(id);
 }

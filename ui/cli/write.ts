@@ -5,6 +5,7 @@ import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { findLastStatus } from "../../tools/world/last-status.js";
 import { checkTransition } from "../../tools/world/lifecycle.js";
+import { needHints } from "../../verifier/need-hints.js";
 import { existsSync } from "node:fs";
 import { announceNewWorld, type Context } from "./context.js";
 
@@ -40,5 +41,6 @@ export function agent(
   const { output, need } = splitNeed(words.join(" "), opts.need);
   if (!opts.force) checkTransition(id, findLastStatus(ctx.paths.log, id)?.status, next);
   const entry = appendOnce(ctx.paths, { kind: "agent", status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync });
+  if (next === "start" && need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

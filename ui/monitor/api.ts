@@ -6,7 +6,7 @@
  *   GET  /api/recent?n=20                                          EntryJson[]
  *   GET  /api/session/<id>          { session: SessionJson | null, history: EntryJson[] }  (404 if the id never appears)
  *   GET  /api/nudges                EntryJson[]: Spirit nudges with no answer yet
- *   GET  /api/attention             { failed: {session, answer}[], nudges: EntryJson[] }
+ *   GET  /api/attention             { failed: {session, answer, roundRetries}[], nudges: EntryJson[], warnings: EntryJson[] }
  *   GET  /api/counts                { entries, sessions: {active, pending, failed, verified}, problems }
  *   GET  /api/search?q=&kind=&label=&id=&before=&limit=   { entries: EntryJson[] (newest first), next: line | null }
  *   GET  /api/output/<id>           { out: OutputTail, err: OutputTail }: the agent's stdout/stderr tail

@@ -155,3 +155,25 @@ describe("GET /api/daemons: what `world up` runs, from .world/up-status.json", (
     expect(JSON.parse(r.stdout).daemons).toEqual(dead);
   });
 });
+
+describe("GET /api/attention counts the retries of this round", () => {
+  it("since the person last answered, not every retry ever", async () => {
+    const id = "round-1";
+    const write = (status: "start" | "finish" | "retry" | "failed", output: string) => appendOnce(w.paths, { kind: "agent", status, id, output, ...(status === "failed" && { need: "where the invoice is" }) });
+    write("start", "find the invoice");
+    for (let i = 0; i < 3; i += 1) {
+      write("finish", "not found");
+      write("retry", "look elsewhere");
+    }
+    write("failed", "gave up");
+    appendOnce(w.paths, { kind: "event", source: "user", id, output: "try the shared drive" });
+    write("retry", "a person answered");
+    write("finish", "still not found");
+    write("retry", "look in Accounts");
+    write("failed", "gave up again");
+    const att = (await get("/api/attention")).body as { failed: { session: { id: string; retries: number }; roundRetries: number }[] };
+    const item = att.failed.find((f) => f.session.id === id)!;
+    expect(item.session.retries).toBe(5); // every retry ever, as `world query failed` says
+    expect(item.roundRetries).toBe(2); // the answer's own retry and the Verifier's one after it
+  });
+});

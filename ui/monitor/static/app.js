@@ -11,7 +11,7 @@ import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
+/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
 /** @typedef {{ name: string, state: string, running: boolean, pid: number | null, since: string, restarts: number, last?: string }} DaemonStatus */
 /** @typedef {{ stream: string, exists: boolean, bytes: number, text: string, truncated: boolean }} OutputTail */
 
@@ -155,15 +155,16 @@ function reconcile(list, items) {
   while (list.children.length > cards.length) list.lastElementChild?.remove();
 }
 
-/** @param {{ session: SessionJson, answer: EntryJson | null }} item */
-function failedCard({ session: s }) {
+/** @param {{ session: SessionJson, answer: EntryJson | null, roundRetries: number }} item */
+function failedCard({ session: s, roundRetries }) {
   return el(
     "li",
     { className: "card failed", attrs: { "data-id": s.id } },
     el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), timeEl(s.updatedAt, Date.now(), "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     el("p", { className: "blocker" }, el("strong", { text: "Blocked: " }), el("span", { className: "blocker-text", text: s.blocker ?? s.output })),
-    s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+    // This round's retries: the ones since the person last answered, not every retry ever.
+    roundRetries > 0 ? el("p", { className: "retries", text: retries(roundRetries) }) : null,
     el("p", { className: "answered" }),
     answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
   );

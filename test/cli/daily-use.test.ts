@@ -81,7 +81,7 @@ it("a --home that did not exist: event and spawn say once that they created a ne
   expect((await world(typo, ["event", "user", "x", "again", "-q"])).stderr).toBe("");
 
   const other = join(w.home, "elsewhere");
-  const spawned = await world(other, ["spawn", "say hi | need: output contains hi", "--", "/bin/true"]);
+  const spawned = await world(other, ["spawn", "say hi | need: event notify logged", "--", "/bin/true"]);
   expect(spawned.exitCode, spawned.stderr).toBe(0);
   expect(spawned.stderr).toBe(`world: created a new world at ${other} (no such directory before: check --home or WORLD_HOME if you meant another)`);
   // An existing, empty directory is a world someone chose: nothing to say.

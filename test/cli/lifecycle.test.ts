@@ -23,7 +23,13 @@ async function refused(args: string[], pattern: RegExp) {
 describe("world agent", () => {
   it("walks start → active → finish → retry → finish → verified, refusing what the table forbids", async () => {
     w = tempWorld();
-    await refused(["agent", "active", "s1", "too early"], /no session yet allows start, received active/);
+    // Never started: unknown (exit 4), and no hint to force it.
+    const early = await world(w.home, ["agent", "active", "s1", "too early"]);
+    expectOneLineError(early, 4, /^world: unknown session: expected the id of a started session \(world agent start s1 … or world spawn\), received active for "s1", which has no start line$/);
+    expect(early.stderr).not.toContain("--force");
+    const finish = await world(w.home, ["agent", "finish", "never-started", "done"]);
+    expectOneLineError(finish, 4, /^world: unknown session: .*received finish for "never-started", which has no start line$/);
+    expect(logBytes(w.paths)).toBeNull(); // nothing written
     const start = await ok(["agent", "start", "s1", "find", "a", "flight", "|", "need:", "a", "booked", "seat"]);
     expect(start.stdout).toMatch(/^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\]\[agent:start\]\[s1\] find a flight \| need: a booked seat$/);
     await refused(["agent", "start", "s1", "again"], /latest status start allows active, finish, failed, received start/);

@@ -9,7 +9,7 @@
  *   failed   → retry            (after a human answered)
  *   verified → nothing          (terminal)
  */
-import { RefusedError } from "../errors.js";
+import { NotFoundError, RefusedError } from "../errors.js";
 import type { AgentStatus } from "./entry.js";
 
 export const TRANSITIONS: { readonly [S in AgentStatus | "none"]: readonly AgentStatus[] } = {
@@ -30,6 +30,11 @@ export function allowed(from: AgentStatus | undefined, to: AgentStatus): boolean
 
 export function checkTransition(id: string, from: AgentStatus | undefined, to: AgentStatus): void {
   if (allowed(from, to)) return;
+  // A session that never started is unknown (exit 4), not a transition to force: --force
+  // would write a status for a session nobody started.
+  if (from === undefined) {
+    throw new NotFoundError(`unknown session: expected the id of a started session (world agent start ${id} … or world spawn), received ${to} for ${JSON.stringify(id)}, which has no start line`);
+  }
   const options = TRANSITIONS[from ?? "none"];
   const expected = options.length === 0 ? "nothing (the session is over)" : options.join(", ");
   const was = from === undefined ? "no session yet" : `latest status ${from}`;

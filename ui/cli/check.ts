@@ -16,7 +16,11 @@ export async function check(ctx: Context, reader: string, opts: { peek?: boolean
     async ({ entries, problems, reset }) => {
       if (reset) ctx.warn(reset);
       for (const p of problems) ctx.warn(describeProblem(p));
-      if (entries.length === 0) return;
+      if (entries.length === 0) {
+        // A person at a terminal gets an answer; a program reading a pipe gets nothing to parse.
+        if (process.stdout.isTTY === true && !opts.json) ctx.out(`(nothing new for ${reader})`);
+        return;
+      }
       // Handed over means stdout took every line: a pipe whose reader went away (`| head -1`)
       // fails the write (EPIPE), and then the cursor must not move. Pipe writes can also be
       // queued when the pipe is full, so the last write's callback is what says "written".

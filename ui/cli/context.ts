@@ -53,6 +53,17 @@ export function requireHome(ctx: Context): Context {
 }
 
 /**
+ * Commands that write (`event`, `spawn`) create the world where --home points. When that
+ * directory did not even exist, say so once, on stderr: it is how a typo in --home or
+ * WORLD_HOME shows (the next call finds the directory and says nothing).
+ * Call with whether the home existed before the write.
+ */
+export function announceNewWorld(ctx: Context, homeExisted: boolean): void {
+  if (homeExisted || !existsSync(ctx.paths.log)) return;
+  process.stderr.write(`world: created a new world at ${ctx.paths.home} (no such directory before: check --home or WORLD_HOME if you meant another)\n`);
+}
+
+/**
  * A count (`--limit 5`, `recent 20`, an MCP tool's `limit`): a positive whole number, or
  * the fallback when absent. The CLI gives strings, MCP numbers; the refusal is the same.
  */

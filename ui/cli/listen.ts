@@ -38,7 +38,16 @@ function sourceOf(command: string[], opts: ListenOpts): ListenSource {
   return { from: "stdin" };
 }
 
+/** The Spirit's options that mean nothing to `listen` alone (--user also names the speaker). */
+const SPIRIT_ONLY = ["calendar", "nudgeExpiry", "dedupeWindow", "declineMemory", "staleVoice", "calendarLead", "calendarPoll", "brain"] as const;
+
+const flagName = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 export async function listen(ctx: Context, command: string[], opts: ListenOpts): Promise<void> {
+  const ignored = SPIRIT_ONLY.filter((key) => opts[key] !== undefined).map(flagName);
+  if (!opts.spirit && ignored.length > 0) {
+    throw new UsageError(`Spirit options without --spirit: expected --spirit with ${ignored.join(", ")} (they set up the Spirit), received ${ignored.join(", ")} alone`);
+  }
   if (!(FORMATS as readonly string[]).includes(opts.format)) {
     throw new UsageError(`unknown transcript format: expected one of ${FORMATS.join(", ")}, received ${shown(opts.format)}`);
   }

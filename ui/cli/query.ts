@@ -27,8 +27,12 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
         return;
       }
-      case "nudges":
-        return printEntries(openNudges(index, limit));
+      case "nudges": {
+        const rows = openNudges(index, limit);
+        printEntries(rows);
+        if (!opts.json && rows.length === 0) ctx.out("(no open nudges: the Spirit waits for no answer)");
+        return;
+      }
       case "events":
         return printEntries(q.events(index, arg, whole(opts.limit, "--limit", 100)));
       case "agent": {

@@ -1,11 +1,14 @@
 /** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
 import { spawnAgent } from "../../agents/spawn.js";
 import { isPerson } from "../../tools/world/writer.js";
+import { needHints } from "../../verifier/need-hints.js";
 import { splitNeed } from "./write.js";
-import type { Context } from "./context.js";
+import { existsSync } from "node:fs";
+import { announceNewWorld, type Context } from "./context.js";
 
 export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string }, command: string[]): Promise<void> {
   const { output, need } = splitNeed(words.join(" "), opts.need);
+  const homeExisted = existsSync(ctx.paths.home);
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
     need: need ?? "",
@@ -16,5 +19,7 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),
   });
+  announceNewWorld(ctx, homeExisted);
+  if (need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   ctx.out(id);
 }

@@ -4,6 +4,7 @@ import * as q from "../../tools/world/query.js";
 import { accessWarnings } from "../../tools/world/paths.js";
 import { logSize } from "../../tools/world/read.js";
 import { diskSpace, showDisk } from "../../tools/proc/disk.js";
+import { describeDaemon, readUpStatus } from "../../agents/up-status.js";
 import { requireHome, type Context } from "./context.js";
 
 
@@ -20,7 +21,8 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const torn = size > end.offset ? { line: end.line + 1, bytes: size - end.offset } : null;
     const problems = q.problems(index, 5);
     const disk = diskSpace(ctx.paths.home) ?? null;
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems, disk };
+    const daemons = readUpStatus(ctx.paths);
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
@@ -33,6 +35,9 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
       ctx.out("health     every line parses");
     }
     if (torn) ctx.out(`           last line ${torn.line} has no newline (${torn.bytes} bytes): torn, or being written`);
+    if (daemons.upPid === null) ctx.out("daemons    none: `world up` has not run in this world");
+    else if (!daemons.upRunning) ctx.out(`daemons    none: \`world up\` (pid ${daemons.upPid}) is not running`);
+    else for (const [i, d] of daemons.daemons.entries()) ctx.out(`${i === 0 ? "daemons   " : "          "} ${describeDaemon(d)}`);
     if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);
   } finally {
     index.close();

@@ -5,13 +5,17 @@ import { appendStatus } from "../../tools/world/append-status.js";
 import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { stamped } from "../../tools/world/writer.js";
-import type { Context } from "./context.js";
+import { needHints } from "../../verifier/need-hints.js";
+import { existsSync } from "node:fs";
+import { announceNewWorld, type Context } from "./context.js";
 
 export function event(ctx: Context, source: string, id: string, words: string[], opts: { quiet?: boolean }): void {
   const checked = checkSource(source);
   // An [event:user] line is an answer: it carries its writer, as `world respond` writes it (tools/world/writer.ts).
   const output = checked === "user" ? stamped(words.join(" "), ctx.writer()) : words.join(" ");
+  const homeExisted = existsSync(ctx.paths.home);
   const entry = appendOnce(ctx.paths, { kind: "event", source: checked, id: checkId(id), output }, { sync: ctx.sync });
+  announceNewWorld(ctx, homeExisted);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }
 
@@ -39,5 +43,6 @@ export function agent(
   checkId(id, "session id");
   const { output, need } = splitNeed(words.join(" "), opts.need);
   const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true });
+  if (next === "start" && need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

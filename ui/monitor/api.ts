@@ -6,11 +6,16 @@
  *   GET  /api/recent?n=20                                          EntryJson[]
  *   GET  /api/session/<id>          { session: SessionJson | null, history: EntryJson[] }  (404 if the id never appears)
  *   GET  /api/nudges                EntryJson[]: Spirit nudges with no answer yet
- *   GET  /api/attention             { failed: {session, answer}[], nudges: EntryJson[] }
+ *   GET  /api/attention             { failed: {session, answer, roundRetries}[], nudges: EntryJson[], warnings: EntryJson[] }
  *   GET  /api/counts                { entries, sessions: {active, pending, failed, verified}, problems }
+ *   GET  /api/search?q=&kind=&label=&id=&before=&limit=   { entries: EntryJson[] (newest first), next: line | null }
+ *   GET  /api/output/<id>           { out: OutputTail, err: OutputTail }: the agent's stdout/stderr tail
+ *   GET  /api/attachment/<name>     { ref, text }: the whole text of a field the line holds a prefix of
+ *   GET  /api/daemons               { upRunning, upPid, daemons: DaemonStatus[] } (from .world/up-status.json)
  *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }
  */
 import { z } from "zod";
+import { readUpStatus } from "../../agents/up-status.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
@@ -18,7 +23,9 @@ import type { WorldIndex } from "../../tools/world/index-db.js";
 import { entryJson } from "../../tools/world/json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
+import { readAttachment } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
+import { agentOutputTail } from "./agent-output.js";
 import { attention, openNudges } from "./attention.js";
 
 const STATES = new Set<string>(Object.keys(q.SESSION_STATES));
@@ -37,15 +44,48 @@ function decoded(text: string): string {
   }
 }
 
+const KINDS = new Set(["event", "agent"]);
+
+/** GET /api/search: the whole log, filtered, a page at a time (newest first). */
+function search(index: WorldIndex, params: URLSearchParams): q.BrowsePage {
+  const kind = params.get("kind") || undefined;
+  if (kind !== undefined && !KINDS.has(kind)) throw new UsageError(`invalid kind: expected event or agent, received ${shown(kind)}`);
+  const label = params.get("label") || undefined;
+  if (label !== undefined && !/^[a-z][a-z0-9_-]{0,31}$/.test(label)) {
+    throw new UsageError(`invalid label: expected an event source or agent status ([a-z][a-z0-9_-]{0,31}), received ${shown(label)}`);
+  }
+  const id = params.get("id") || undefined;
+  const before = params.get("before");
+  return q.browse(index, {
+    ...(params.get("q") && { text: params.get("q") ?? "" }),
+    ...(kind !== undefined && { kind: kind as "event" | "agent" }),
+    ...(label !== undefined && { label }),
+    ...(id !== undefined && { id: checkId(id, "session id") }),
+    ...(before !== null && { before: count(before, "before", 0, Number.MAX_SAFE_INTEGER) }),
+    limit: count(params.get("limit"), "limit", 50, 500),
+  });
+}
+
 /** Answers a GET under /api/; `undefined` when there is no such route. */
-export function read(index: WorldIndex, path: string, params: URLSearchParams): unknown {
-  index.catchUp();
+export function read(index: WorldIndex, paths: WorldPaths, path: string, params: URLSearchParams): unknown {
   const name = path.slice("/api/".length);
+  // Files beside the log: no need to catch the index up for these.
+  if (name === "daemons") return readUpStatus(paths);
+  if (name.startsWith("output/")) {
+    const id = checkId(decoded(name.slice("output/".length)), "session id");
+    return { out: agentOutputTail(paths, id, "out"), err: agentOutputTail(paths, id, "err") };
+  }
+  if (name.startsWith("attachment/")) {
+    const ref = `attachments/${decoded(name.slice("attachment/".length))}`;
+    return { ref, text: readAttachment(paths, ref) };
+  }
+  index.catchUp();
   if (STATES.has(name)) return q.sessionsIn(index, name as q.SessionState, count(params.get("limit"), "limit", 1000, 10_000));
   if (name === "recent") return q.recent(index, count(params.get("n"), "n", 20, 1000));
   if (name === "nudges") return openNudges(index);
   if (name === "attention") return attention(index);
   if (name === "counts") return q.counts(index);
+  if (name === "search") return search(index, params);
   if (name.startsWith("session/")) {
     const id = checkId(decoded(name.slice("session/".length)), "session id");
     const entries = q.history(index, id);

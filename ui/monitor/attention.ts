@@ -20,6 +20,23 @@ export interface FailedItem {
   session: SessionJson;
   /** The latest human answer after the failure, if any. */
   answer: EntryJson | null;
+  /**
+   * Retries in this round: since the latest human answer before the failure (or since the
+   * start). `session.retries` counts every retry ever, across answers: "after 7 retries"
+   * when the agent tried 3 times since the person last helped reads as wrong.
+   */
+  roundRetries: number;
+}
+
+/** Retries since the last human answer that came before the failure at `failedLine`. */
+export function retriesThisRound(history: EntryJson[], failedLine: number): number {
+  let retries = 0;
+  for (const e of history) {
+    if ((e.line ?? 0) >= failedLine) break;
+    if (e.kind === "event" && e.source === "user") retries = 0;
+    else if (e.kind === "agent" && e.status === "retry") retries += 1;
+  }
+  return retries;
 }
 
 export interface Attention {
@@ -30,8 +47,9 @@ export interface Attention {
 
 export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
   return sessionsIn(index, "failed", limit).map((session) => {
-    const answers = history(index, session.id).filter((e) => e.kind === "event" && e.source === "user" && (e.line ?? 0) > session.line);
-    return { session, answer: answers.at(-1) ?? null };
+    const all = history(index, session.id);
+    const answers = all.filter((e) => e.kind === "event" && e.source === "user" && (e.line ?? 0) > session.line);
+    return { session, answer: answers.at(-1) ?? null, roundRetries: retriesThisRound(all, session.line) };
   });
 }
 

@@ -122,7 +122,7 @@ export async function startMonitor(options: MonitorOptions): Promise<RunningMoni
       if (method !== "GET") return refuse(res, { status: 405, error: `method not allowed: expected GET, received ${method}` });
       const r = checkToken(req, url, token, false);
       if (r) return refuse(res, r);
-      const value = read(index, path, url.searchParams);
+      const value = read(index, paths, path, url.searchParams);
       if (value !== undefined) return sendJson(res, 200, value);
     }
     return refuse(res, { status: 404, error: `not found: ${JSON.stringify(path)}` });

@@ -35,6 +35,8 @@ export function loadStaticFiles(): Map<string, StaticFile> {
     ["/", join(dir, "index.html")],
     ["/app.js", join(dir, "app.js")],
     ["/render.js", join(dir, "render.js")],
+    ["/search.js", join(dir, "search.js")],
+    ["/notify.js", join(dir, "notify.js")],
     ["/style.css", join(dir, "style.css")],
     ["/presence.js", join(here, "presence.js")],
   ];
@@ -44,7 +46,7 @@ export function loadStaticFiles(): Map<string, StaticFile> {
     const ext = file.slice(file.lastIndexOf("."));
     map.set(route, { body: readFileSync(file), type: TYPES[ext] ?? "application/octet-stream" });
   }
-  for (const needed of ["/", "/app.js", "/style.css", "/presence.js"]) {
+  for (const needed of ["/", "/app.js", "/render.js", "/search.js", "/notify.js", "/style.css", "/presence.js"]) {
     if (!map.has(needed)) throw new Error(`the monitor page is incomplete: ${needed} not found (run \`npm run build\`)`);
   }
   return map;

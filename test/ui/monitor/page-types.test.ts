@@ -10,13 +10,13 @@ import { execa } from "execa";
 import { expect, it } from "vitest";
 import { ROOT } from "../../support/world.js";
 
-it("app.js and render.js type-check with --checkJs --strict against the DOM", async () => {
+it("the page scripts type-check with --checkJs --strict against the DOM", async () => {
   const dir = mkdtempSync(join(tmpdir(), "world-page-types-"));
   try {
     const page = join(dir, "ui/monitor/static");
     mkdirSync(page, { recursive: true });
     mkdirSync(join(dir, "ui/tools/world"), { recursive: true });
-    for (const f of ["app.js", "render.js"]) cpSync(join(ROOT, "ui/monitor/static", f), join(page, f));
+    for (const f of ["app.js", "render.js", "search.js", "notify.js"]) cpSync(join(ROOT, "ui/monitor/static", f), join(page, f));
     // presence.ts imports ../../tools/world/json.js (types only), which imports entry.ts and errors.ts.
     cpSync(join(ROOT, "ui/monitor/presence.ts"), join(page, "presence.ts"));
     for (const f of ["world/json.ts", "world/entry.ts", "errors.ts"]) cpSync(join(ROOT, "tools", f), join(dir, "ui/tools", f));

@@ -5,11 +5,15 @@
  * is kept in localStorage for this origin, and goes out as `Authorization: Bearer`.
  */
 import { presenceOf } from "./presence.js";
-import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow } from "./render.js";
+import { setupNotifications } from "./notify.js";
+import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, timeEl } from "./render.js";
+import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
+/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
+/** @typedef {{ name: string, state: string, running: boolean, pid: number | null, since: string, restarts: number, last?: string }} DaemonStatus */
+/** @typedef {{ stream: string, exists: boolean, bytes: number, text: string, truncated: boolean }} OutputTail */
 
 const RECENT_KEEP = 100;
 const TOKEN_KEY = "world-monitor-token";
@@ -29,7 +33,12 @@ const state = {
   attention: { failed: [], nudges: [], warnings: [] },
   /** @type {string | null} */
   openSession: null,
+  /** Entries up to this line were already in the log when the page loaded: no notification for them. */
+  seenLine: Infinity,
 };
+
+/** @type {(e: EntryJson) => void} */
+let notify = () => {};
 
 // ---- token ---------------------------------------------------------------------------
 
@@ -146,15 +155,16 @@ function reconcile(list, items) {
   while (list.children.length > cards.length) list.lastElementChild?.remove();
 }
 
-/** @param {{ session: SessionJson, answer: EntryJson | null }} item */
-function failedCard({ session: s }) {
+/** @param {{ session: SessionJson, answer: EntryJson | null, roundRetries: number }} item */
+function failedCard({ session: s, roundRetries }) {
   return el(
     "li",
     { className: "card failed", attrs: { "data-id": s.id } },
-    el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), el("time", { className: "ago", text: clock(s.updatedAt), attrs: { datetime: s.updatedAt } })),
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), timeEl(s.updatedAt, Date.now(), "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     el("p", { className: "blocker" }, el("strong", { text: "Blocked: " }), el("span", { className: "blocker-text", text: s.blocker ?? s.output })),
-    s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+    // This round's retries: the ones since the person last answered, not every retry ever.
+    roundRetries > 0 ? el("p", { className: "retries", text: retries(roundRetries) }) : null,
     el("p", { className: "answered" }),
     answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
   );
@@ -166,7 +176,7 @@ function nudgeCard(n) {
   return el(
     "li",
     { className: "card nudge", attrs: { "data-id": n.id } },
-    el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), el("time", { className: "ago", text: clock(n.ts), attrs: { datetime: n.ts } })),
+    el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), timeEl(n.ts, Date.now(), "ago")),
     el("p", { className: "question", text: question }),
     answerForm(n.id, "Or answer in your own words…", (text) => respond(n.id, text), ["yes", "no"]),
   );
@@ -177,7 +187,7 @@ function warningCard(w) {
   return el(
     "li",
     { className: "card warning", attrs: { "data-id": w.id } },
-    el("div", { className: "row" }, el("span", { className: "label tag-warning", text: "Keeper warns" }), el("time", { className: "ago", text: clock(w.ts), attrs: { datetime: w.ts } })),
+    el("div", { className: "row" }, el("span", { className: "label tag-warning", text: "Keeper warns" }), timeEl(w.ts, Date.now(), "ago")),
     el("p", { className: "warning-text", text: w.output.replace(/^low: /, "Disk low: ") }),
   );
 }
@@ -240,6 +250,8 @@ async function openSession(id) {
   $("detail").hidden = false;
   $("detail-summary").replaceChildren(el("dd", { text: "loading…" }));
   $("detail-history").replaceChildren();
+  $("detail-answer").replaceChildren();
+  $("detail-output").hidden = true;
   try {
     /** @type {{ session: SessionJson | null, history: EntryJson[] }} */
     const { session, history } = await get(`/api/session/${encodeURIComponent(id)}`);
@@ -249,9 +261,72 @@ async function openSession(id) {
       : [["kind", "events only (not an agent session)"]];
     $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("detail-history").replaceChildren(...history.map(entryRow));
+    // An answer box wherever an answer means something: any agent session, or a Spirit question.
+    const answerable = session !== null || history.some((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    $("detail-answer").replaceChildren(
+      ...(answerable ? [answerForm(id, session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Answer, or tell the agent something…", (text) => respond(id, text))] : []),
+    );
+    if (session !== null) await loadOutput(id);
   } catch (error) {
     $("detail-summary").replaceChildren(el("dd", { className: "error", text: error instanceof Error ? error.message : String(error) }));
   }
+}
+
+/** The agent's stdout and stderr tails, collapsed; a stream it never wrote to is left out. @param {string} id */
+async function loadOutput(id) {
+  /** @type {{ out: OutputTail, err: OutputTail }} */
+  const tails = await get(`/api/output/${encodeURIComponent(id)}`);
+  if (state.openSession !== id) return;
+  let any = false;
+  for (const tail of [tails.out, tails.err]) {
+    const box = /** @type {HTMLDetailsElement} */ (document.querySelector(`#detail-output details[data-stream="${tail.stream}"]`));
+    const has = tail.exists && tail.bytes > 0;
+    box.hidden = !has;
+    any ||= has;
+    const name = tail.stream === "out" ? "stdout" : "stderr";
+    /** @type {HTMLElement} */ (box.querySelector("summary")).textContent = `${name} · ${size(tail.bytes)}${tail.truncated ? ", the end of it" : ""}`;
+    /** @type {HTMLElement} */ (box.querySelector("pre")).textContent = tail.text;
+  }
+  $("detail-output").hidden = !any;
+}
+
+/** @param {number} bytes */
+function size(bytes) {
+  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** The whole text of an attachment, fetched the first time its box is opened. @param {HTMLDetailsElement} box */
+async function loadAttachment(box) {
+  const pre = /** @type {HTMLElement} */ (box.querySelector("pre"));
+  if (!box.open || box.dataset.loaded) return;
+  box.dataset.loaded = "1";
+  pre.textContent = "loading…";
+  try {
+    /** @type {{ text: string }} */
+    const { text } = await get(`/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`);
+    pre.textContent = text;
+  } catch (error) {
+    delete box.dataset.loaded;
+    pre.textContent = error instanceof Error ? error.message : String(error);
+  }
+}
+
+// ---- daemons -----------------------------------------------------------------------------------
+
+async function refreshDaemons() {
+  /** @type {{ upRunning: boolean, daemons: DaemonStatus[] }} */
+  const status = await get("/api/daemons");
+  const now = Date.now();
+  const items = status.daemons.map((d) =>
+    el(
+      "li",
+      { className: `daemon ${d.running ? "up" : "down"}`, attrs: { "data-daemon": d.name, title: d.last ?? "" } },
+      el("span", { className: "daemon-name", text: d.name }),
+      el("span", { className: "daemon-state", text: d.running ? "running since" : d.state === "running" ? "not running" : d.state }),
+      d.running && d.since ? timeEl(d.since, now, "since") : null,
+    ),
+  );
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]));
 }
 
 function closeSession() {
@@ -282,6 +357,7 @@ async function refresh() {
     setEmpty("active", active.length);
     setEmpty("pending", pending.length);
     renderPresence();
+    await refreshDaemons();
   } catch (error) {
     if (!(error instanceof ApiError)) setConnection("error", "server unreachable");
     else showAlert(error.message);
@@ -327,6 +403,7 @@ async function loadRecent() {
   /** @type {EntryJson[]} */
   const rows = await get(`/api/recent?n=${RECENT_KEEP}`);
   for (const e of rows) addRecent(e);
+  if (state.seenLine === Infinity) state.seenLine = rows.at(-1)?.line ?? 0;
   renderRecent();
 }
 
@@ -341,6 +418,10 @@ function connect() {
   source.addEventListener("entry", (event) => {
     /** @type {EntryJson} */
     const e = JSON.parse(/** @type {MessageEvent} */ (event).data);
+    if ((e.line ?? 0) > state.seenLine) {
+      state.seenLine = e.line ?? state.seenLine;
+      notify(e);
+    }
     addRecent(e);
     scheduleRender();
     if (state.openSession === e.id) $("detail-history").append(entryRow(e));
@@ -370,16 +451,29 @@ function start() {
     const target = event.target instanceof Element ? event.target.closest("[data-open-session]") : null;
     if (target instanceof HTMLElement && target.dataset.openSession) void openSession(target.dataset.openSession);
   });
+  // Attachments load when opened; `toggle` does not bubble, so listen while it goes down.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      if (event.target instanceof HTMLDetailsElement && event.target.dataset.attachment !== undefined) void loadAttachment(event.target);
+    },
+    true,
+  );
   setInterval(() => {
     // Relative times age; the lists themselves only change with the log.
     const now = Date.now();
-    for (const t of document.querySelectorAll("time.ago")) {
-      if (t instanceof HTMLElement && t.closest(".session")) t.textContent = ago(t.getAttribute("datetime") ?? "", now);
+    for (const t of document.querySelectorAll("time.rel")) {
+      const ts = t.getAttribute("datetime") ?? "";
+      if (t instanceof HTMLElement) t.textContent = `${clock(ts)} · ${ago(ts, now)}`;
     }
+    // Whether the daemons still run is a question of processes, not of the log.
+    void refreshDaemons().catch(() => {});
   }, 15_000);
+  notify = setupNotifications();
 
   state.token = takeToken();
   if (state.token === "") return needToken();
+  setupSearch(get);
   connect();
 }
 

@@ -24,20 +24,52 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
-/** @param {string} ts */
+/**
+ * A time of day in the browser's own zone; with the date when it is not today.
+ * @param {string} ts
+ */
 export function clock(ts) {
   const d = new Date(ts);
-  return Number.isNaN(d.getTime()) ? ts : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  if (Number.isNaN(d.getTime())) return ts;
+  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  if (d.toDateString() === new Date().toDateString()) return time;
+  return `${d.toLocaleDateString([], { month: "short", day: "numeric", ...(d.getFullYear() !== new Date().getFullYear() && { year: "numeric" }) })} ${time}`;
 }
 
-/** @param {string} ts @param {number} now */
+/**
+ * How far a time is from now, either way: "12s ago", "5 min ago", "in 2 h", "in 3 d".
+ * @param {string} ts @param {number} now
+ */
 export function ago(ts, now) {
-  const s = Math.max(0, Math.round((now - Date.parse(ts)) / 1000));
-  if (Number.isNaN(s)) return ts;
-  if (s < 60) return `${s}s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
+  const ms = Date.parse(ts) - now;
+  if (Number.isNaN(ms)) return ts;
+  const s = Math.round(Math.abs(ms) / 1000);
+  const span = s < 60 ? `${s}s` : s < 3600 ? `${Math.floor(s / 60)} min` : s < 86400 ? `${Math.floor(s / 3600)} h` : `${Math.floor(s / 86400)} d`;
+  // A second ahead is clock skew between the writer and this browser, not the future.
+  return ms > 1000 ? `in ${span}` : `${span} ago`;
+}
+
+/**
+ * A time element that says both: "14:05:00 · in 2 h"; the relative part is kept fresh by
+ * the page (every `time.rel` is redrawn on a timer).
+ * @param {string} ts @param {number} now @param {string} [className]
+ */
+export function timeEl(ts, now, className = "ts") {
+  return el("time", { className: `${className} rel`, text: `${clock(ts)} · ${ago(ts, now)}`, attrs: { datetime: ts, title: new Date(ts).toString() } });
+}
+
+const ISO_TIME = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z\b/g;
+
+/**
+ * The UTC instants written inside a text ("armed: due 2026-11-22T01:20:17.951Z"), each
+ * shown once in local time and relative to now, beside the text (the text itself is the
+ * log's and stays as written).
+ * @param {string} text @param {number} now
+ */
+export function timesIn(text, now) {
+  const found = [...new Set(text.match(ISO_TIME) ?? [])].slice(0, 3);
+  if (found.length === 0) return null;
+  return el("span", { className: "times" }, ...found.map((ts) => timeEl(ts, now, "in-text")));
 }
 
 /** @param {number} n */
@@ -58,21 +90,57 @@ export function idButton(id) {
   return el("button", { className: "id link", text: id, attrs: { type: "button", "data-open-session": id, title: "Show this session's history" } });
 }
 
+/** Outputs longer than this are folded to their start, with a button to unfold. */
+const FOLD_CHARS = 280;
+
+/**
+ * A text that may be long: folded (CSS clamps it) with a "show all" button when it is.
+ * @param {string} text @param {string} className
+ */
+export function foldable(text, className) {
+  const span = el("span", { className, text });
+  if (text.length <= FOLD_CHARS && text.split("\n").length <= 4) return span;
+  span.classList.add("folded");
+  const toggle = el("button", { className: "link unfold", text: "show all", attrs: { type: "button", "aria-expanded": "false" } });
+  toggle.addEventListener("click", () => {
+    const folded = span.classList.toggle("folded");
+    toggle.textContent = folded ? "show all" : "show less";
+    toggle.setAttribute("aria-expanded", String(!folded));
+  });
+  return el("span", { className: "fold" }, span, toggle);
+}
+
+/**
+ * The whole text of a field stored in .world/attachments/: collapsed; the page loads it
+ * when opened (app.js listens for `toggle` on every `details[data-attachment]`).
+ * @param {string} ref @param {string} what
+ */
+export function attachmentBox(ref, what) {
+  return el(
+    "details",
+    { className: "attachment", attrs: { "data-attachment": ref.replace(/^attachments\//, "") } },
+    el("summary", { text: `the whole ${what} (.world/${ref})` }),
+    el("pre", { className: "attachment-text" }),
+  );
+}
+
 /**
  * One log entry as a row.
  * @param {EntryJson} e
  */
 export function entryRow(e) {
   const key = e.kind === "event" ? e.source ?? "" : e.status ?? "";
+  const now = Date.now();
   return el(
     "li",
     { className: `entry ${e.kind}`, attrs: { "data-line": String(e.line ?? ""), "data-label": labelOf(e) } },
-    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts } }),
+    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts, title: `${new Date(e.ts).toString()} (${ago(e.ts, now)})` } }),
     el("span", { className: `label tag-${key}`, text: labelOf(e) }),
     idButton(e.id),
-    el("span", { className: "output", text: e.output }),
-    e.outputRef ? el("span", { className: "ref", text: ` [full: .world/${e.outputRef}]` }) : null,
+    el("span", { className: "body" }, foldable(e.output, "output"), timesIn(e.output, now)),
+    e.outputRef ? attachmentBox(e.outputRef, "output") : null,
     e.need !== undefined ? el("span", { className: "need", text: `need: ${e.need}` }) : null,
+    e.needRef ? attachmentBox(e.needRef, "need") : null,
   );
 }
 
@@ -85,7 +153,7 @@ export function sessionRow(s, now) {
   return el(
     "li",
     { className: `session status-${s.status}`, attrs: { "data-id": s.id } },
-    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), el("time", { className: "ago", text: ago(s.updatedAt, now), attrs: { datetime: s.updatedAt } })),
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), timeEl(s.updatedAt, now, "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
     s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,

@@ -1,0 +1,196 @@
+/// <reference lib="dom" />
+/**
+ * Acting from the monitor page, in headless Chromium against the real `world monitor`:
+ * a real agent's stderr and an attachment in the session panel, an answer from there,
+ * search over the whole log, the daemons of `world up`, browser notifications, relative
+ * times, and a phone-sized (390 px) window where nothing overflows.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { appendOnce } from "../../../tools/world/append.js";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../../support/world.js";
+import { artifact, launchBrowser, startMonitor, type Browser, type Monitor } from "./harness.js";
+
+let browser: Browser;
+let w: TempWorld;
+let monitor: Monitor;
+let page: Page;
+let pageErrors: string[];
+
+async function cli(...args: string[]): Promise<string> {
+  const r = await world(w.home, args);
+  expect(r.exitCode, r.stderr).toBe(0);
+  return r.stdout.trim();
+}
+
+async function openPage(viewport?: { width: number; height: number }): Promise<void> {
+  page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") pageErrors.push(m.text());
+  });
+  await page.goto(monitor.url);
+  await page.locator("#connection[data-state=live]").waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  w = tempWorld("world-monitor-act-page-");
+  monitor = await startMonitor(w.home);
+});
+afterEach(async () => {
+  await page?.close();
+  expect(await monitor.stop()).toBe(0);
+  w.cleanup();
+});
+
+describe("acting from the monitor page", { timeout: 90_000 }, () => {
+  it("shows a real agent's stderr and a whole attachment in the session panel, and answers from there", async () => {
+    const agent = "console.log('looked in ~/Documents'); console.error('ENOENT: no such file, open invoice-march.pdf'); process.exit(2)";
+    const id = await cli("spawn", "find the March invoice | need: file exists invoice-march.pdf", "--id", "inv-1", "--", process.execPath, "-e", agent);
+    expect(id).toBe("inv-1");
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "system" && e.id === "inv-1" && /exit/.test(e.output), { what: "the agent's exit" });
+    const long = `tried 3 places: ${"~/Documents/Invoices/2026/ ".repeat(120)}`;
+    await cli("agent", "failed", "inv-1", long, "--need", "where invoice-march.pdf is");
+    await openPage();
+
+    await page.locator('#failed li[data-id="inv-1"] button.id').click();
+    await page.locator("#detail").waitFor();
+    const stderr = page.locator('#detail-output details[data-stream="err"]');
+    await expect.poll(() => stderr.locator("summary").textContent()).toMatch(/^stderr · \d+ B$/);
+    expect(await stderr.getAttribute("open")).toBeNull(); // collapsed until asked
+    await stderr.locator("summary").click();
+    await expect.poll(() => stderr.locator("pre").textContent()).toContain("ENOENT: no such file, open invoice-march.pdf");
+    expect(await page.locator('#detail-output details[data-stream="out"] pre').textContent()).toBe("looked in ~/Documents\n");
+
+    // The failed line holds a prefix; the whole text is one click away, loaded when opened.
+    const failedRow = page.locator('#detail-history li[data-label="agent:failed"]');
+    await expect.poll(() => failedRow.locator(".output").evaluate((e) => e.classList.contains("folded"))).toBe(true);
+    await failedRow.locator("details.attachment summary").click();
+    await expect.poll(() => failedRow.locator("details.attachment pre").textContent()).toBe(long);
+    await page.screenshot({ path: artifact("monitor-session-output.png"), fullPage: true });
+
+    await page.locator("#detail-answer textarea").fill("it is in the shared drive, folder Accounts");
+    await page.locator("#detail-answer").getByRole("button", { name: "Send" }).click();
+    const answer = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "inv-1", { what: "the answer" });
+    expect(answer.output).toContain("it is in the shared drive, folder Accounts"); // the writer may be stamped after it
+    await expect.poll(() => page.locator("#detail-answer .form-status").textContent()).toBe("sent");
+    // The live stream adds the answer to the open history.
+    await expect.poll(() => page.locator('#detail-history li[data-label="event:user"]').count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("searches the whole log, not only the last 100 entries, a page at a time", async () => {
+    for (let i = 1; i <= 160; i += 1) {
+      appendOnce(w.paths, { kind: "event", source: i % 3 === 0 ? "bash" : "chrome", id: `e-${i}`, output: i % 5 === 0 ? `zanzibar trip ${i}` : `noise ${i}` });
+    }
+    await openPage();
+    await page.locator("#search-q").fill("zanzibar");
+    await page.locator("#search-label").fill("event:bash");
+    await page.getByRole("button", { name: "Search" }).click();
+    // Multiples of 15 up to 160: 10 matches, newest first, all of them older than the last 100 lines but 4.
+    await expect.poll(() => page.locator("#search-results li").count()).toBe(10);
+    expect(await page.locator("#search-results li .output").first().textContent()).toBe("zanzibar trip 150");
+    expect(await page.locator("#search-results li .output").last().textContent()).toBe("zanzibar trip 15");
+    expect(await page.locator("#search-more").isHidden()).toBe(true);
+
+    // Every line of every kind: 160, in pages of 50, the oldest reachable.
+    await page.locator("#search-q").fill("");
+    await page.locator("#search-label").fill("");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect.poll(() => page.locator("#search-results li").count()).toBe(50);
+    for (const shown of [100, 150, 160]) {
+      await page.locator("#search-more").click();
+      await expect.poll(() => page.locator("#search-results li").count()).toBe(shown);
+    }
+    await expect.poll(() => page.locator("#search-more").isHidden()).toBe(true);
+    expect(await page.locator("#search-results li .output").last().textContent()).toBe("noise 1");
+    await expect.poll(() => page.locator("#search-status").textContent()).toBe("160 entries, all of them");
+    // A kind the log does not have is the server's one-line message, on the page.
+    await page.locator("#search-label").fill("agent:Fail ed");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect.poll(() => page.locator("#search-status").textContent()).toMatch(/^invalid label: expected an event source or agent status/);
+    expect(pageErrors).toEqual([expect.stringMatching(/status of 400/)]); // the browser's own note of the refused request
+    await page.screenshot({ path: artifact("monitor-search.png"), fullPage: true });
+  });
+
+  it("shows which daemons run and since when, notifies live reminders and questions, and says when a due time is", async () => {
+    await browser.context.grantPermissions(["notifications"], { origin: monitor.origin });
+    // The real Notification API, recorded on the way through.
+    await browser.context.addInitScript(() => {
+      const Real = window.Notification;
+      const seen: { title: string; body: string }[] = [];
+      (window as unknown as { __notes: typeof seen }).__notes = seen;
+      window.Notification = class extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          seen.push({ title, body: options?.body ?? "" });
+        }
+      };
+    });
+    const since = new Date(Date.now() - 2 * 3600_000 - 60_000).toISOString();
+    writeFileSync(
+      join(w.paths.dir, "up-status.json"),
+      JSON.stringify({ pid: process.pid, children: [{ name: "keeper", state: "running", pid: process.pid, restarts: 0, since }, { name: "spirit", state: "given-up", pid: null, restarts: 5, since, last: "exited with code 3" }] }),
+    );
+    await cli("event", "notify", "old-1", "Reminder: this was before the page opened");
+    await openPage();
+    await expect.poll(() => page.locator('#daemons li[data-daemon="keeper"]').textContent()).toMatch(/^keeperrunning since.* · 2 h ago$/);
+    expect(await page.locator('#daemons li[data-daemon="keeper"]').getAttribute("class")).toContain("up");
+    await expect.poll(() => page.locator('#daemons li[data-daemon="spirit"]').textContent()).toBe("spiritgiven-up");
+    expect(await page.locator("#notify").isHidden()).toBe(true); // already allowed
+
+    const due = new Date(Date.now() + 2 * 3600_000 + 120_000).toISOString();
+    await cli("agent", "start", "rem-1", "remind me to call mum", "--need", "event notify logged");
+    await cli("agent", "active", "rem-1", `armed: due ${due} by reminder — Reminder: call mum`);
+    await cli("event", "notify", "rem-1", "Reminder: call mum");
+    await cli("event", "spirit", "nudge-9", "nudge: Shall I book the taxi?");
+    const notes = () => page.evaluate(() => (window as unknown as { __notes: { title: string; body: string }[] }).__notes);
+    await expect.poll(notes).toEqual([
+      { title: "Reminder", body: "Reminder: call mum" },
+      { title: "The Spirit asks", body: "Shall I book the taxi?" },
+    ]);
+    const armed = page.locator('#recent li[data-label="agent:active"] .times time');
+    await expect.poll(() => armed.textContent()).toMatch(/ · in 2 h$/);
+    expect(await armed.getAttribute("datetime")).toBe(due);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("fits a 390 px window: no card wider than its panel, nothing to scroll sideways", async () => {
+    await cli("event", "spirit", "nudge-7", "nudge: Your train to Marseille-Saint-Charles leaves in 40 minutes from platform 11; shall I call a taxi to the Gare de Lyon?");
+    await cli("agent", "start", "book-7", "Book a table for four at 8pm at Le Comptoir du Relais", "--need", "a confirmation number");
+    await cli("agent", "failed", "book-7", "gave up", "--need", "https://www.example-restaurant-booking.com/confirm?session=ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+    await openPage({ width: 390, height: 844 });
+    await page.locator('#nudges li[data-id="nudge-7"]').waitFor();
+    await page.locator('#failed li[data-id="book-7"]').waitFor();
+    const overflow = await page.evaluate(() => {
+      const tooWide: string[] = [];
+      for (const card of Array.from(document.querySelectorAll(".card, .panel, .entries li"))) {
+        const panel = card.closest(".panel") ?? document.body;
+        const r = card.getBoundingClientRect();
+        const p = panel.getBoundingClientRect();
+        if (r.right > p.right + 0.5 || r.right > window.innerWidth) tooWide.push(`${card.className} ends at ${r.right} > ${Math.min(p.right, window.innerWidth)}`);
+      }
+      return { tooWide, scrollWidth: document.documentElement.scrollWidth };
+    });
+    expect(overflow.tooWide).toEqual([]);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: artifact("monitor-390px.png"), fullPage: true });
+    // The session panel fits too.
+    await page.locator('#failed li[data-id="book-7"] button.id').click();
+    await page.locator("#detail").waitFor();
+    expect(await page.evaluate(() => document.getElementById("detail")!.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: artifact("monitor-390px-session.png") });
+    expect(readFileSync(w.paths.log, "utf8")).not.toContain("[event:user]"); // looking writes nothing
+    expect(pageErrors).toEqual([]);
+  });
+});

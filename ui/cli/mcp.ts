@@ -1,5 +1,6 @@
 /** `world mcp`: the MCP server on stdin/stdout until the client goes away or a signal stops it. */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { RequestLimit, REQUEST_LIMIT } from "../mcp/request-limit.js";
 import { createWorldMcp } from "../mcp/server.js";
 import type { Context } from "./context.js";
 import { onShutdown } from "../../tools/proc/daemon.js";
@@ -13,7 +14,9 @@ export async function mcp(ctx: Context): Promise<void> {
     sync: ctx.sync,
     onInternalError: (error) => process.stderr.write(`world mcp: internal error: ${(error as Error)?.stack ?? String(error)}\n`),
   });
-  const transport = new StdioServerTransport();
+  // One request over 10 MiB is answered with an error instead of ending the server.
+  const requests = process.stdin.pipe(new RequestLimit((line) => process.stdout.write(line)));
+  const transport = new StdioServerTransport(requests, process.stdout, { maxBufferSize: REQUEST_LIMIT + 1 });
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
   });

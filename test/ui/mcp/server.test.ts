@@ -202,4 +202,32 @@ describe("world mcp on the wire", () => {
       t.cleanup();
     }
   });
+
+  it("answers a request over 10 MiB with a JSON-RPC error and serves the next one", { timeout: 60_000 }, async () => {
+    const t = tempWorld("world-mcp-big-");
+    try {
+      const huge = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "log_event", arguments: { source: "system", identifier: "big", output: "x".repeat(11 * 1024 * 1024) } } };
+      const messages = [
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } },
+        { jsonrpc: "2.0", method: "notifications/initialized" },
+        huge,
+        { jsonrpc: "2.0", id: 8, method: "tools/call", params: { name: "log_event", arguments: { source: "system", identifier: "after", output: "still here" } } },
+      ];
+      const r = await execa("node", [WORLD_BIN, "--home", t.home, "mcp"], {
+        input: messages.map((m) => JSON.stringify(m)).join("\n") + "\n",
+        reject: false,
+        timeout: 50_000,
+      });
+      expect(r.exitCode).toBe(0);
+      const parsed = r.stdout.split("\n").map((l) => JSON.parse(l) as { id: number | null; result?: unknown; error?: { code: number; message: string } });
+      expect(parsed.map((m) => m.id)).toEqual([1, 7, 8]);
+      expect(parsed[1]!.error).toEqual({ code: -32600, message: expect.stringMatching(/^request too large: expected at most 10485760 bytes/) });
+      expect(parsed[2]!.error).toBeUndefined();
+      const log = readFileSync(t.paths.log, "utf8");
+      expect(log).toMatch(/\[event:system\]\[after\] still here\n$/);
+      expect(log).not.toContain("[big]");
+    } finally {
+      t.cleanup();
+    }
+  });
 });

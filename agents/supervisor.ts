@@ -6,8 +6,8 @@
  */
 import { closeSync, mkdirSync, openSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
-import { describeExit } from "../tools/proc/proc.js";
+import { execa } from "execa";
+import { describeExit, procStat } from "../tools/proc/proc.js";
 import { pause, type Logger } from "../tools/proc/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -37,17 +37,32 @@ export interface ChildStatus {
   name: string;
   state: ChildState;
   pid: number | null;
+  /** With the pid, the child's identity (a later `up` cleans up only this very process). */
+  startTicks?: number | null;
   restarts: number;
   since: string;
   last?: string;
 }
+
+/** Descriptor 3: a pipe whose write end only we hold; it closes when we die (tools/proc/daemon.ts). */
+function launch(cmd: string, args: string[], home: string, out: number) {
+  return execa(cmd, args, {
+    cwd: home,
+    reject: false,
+    stdio: ["ignore", out as 3, out as 3, "pipe"],
+    buffer: false,
+    cleanup: true,
+    env: { WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
+  });
+}
+type ChildProc = ReturnType<typeof launch>;
 
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
 export const UP_ID = "up";
 
 class Child {
   status: ChildStatus;
-  private proc: ResultPromise | undefined;
+  private proc: ChildProc | undefined;
   private crashes: number[] = [];
   private exited: Promise<void> = Promise.resolve();
 
@@ -63,9 +78,9 @@ class Child {
     mkdirSync(paths.logs, { recursive: true });
     const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
     const [cmd, ...args] = this.spec.command;
-    let proc: ResultPromise;
+    let proc: ChildProc;
     try {
-      proc = execa(cmd!, args, { cwd: paths.home, reject: false, stdin: "ignore", stdout: out as 3, stderr: out as 3, cleanup: true, env: { WORLD_HOME: paths.home } });
+      proc = launch(cmd!, args, paths.home, out);
     } finally {
       closeSync(out);
     }
@@ -125,7 +140,8 @@ class Child {
   }
 
   private set(state: ChildState, pid: number | null): void {
-    this.status = { ...this.status, state, pid, since: new Date().toISOString() };
+    const startTicks = pid === null ? null : (procStat(pid)?.startTicks ?? null);
+    this.status = { ...this.status, state, pid, startTicks, since: new Date().toISOString() };
     this.sup.changed(this);
   }
 }

@@ -8,6 +8,8 @@ import { closeSync, mkdirSync, openSync, renameSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { execa } from "execa";
 import { describeExit, procStat } from "../tools/proc/proc.js";
+import { ExitCode } from "../tools/errors.js";
+import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/proc/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -99,10 +101,19 @@ class Child {
 
   private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
     const how = describeExit(code, signal);
-    this.status.last = how;
     if (this.sup.stopping) {
+      this.status.last = how;
       this.set("stopped", null);
       this.sup.log.info({ child: this.spec.name, how }, "stopped");
+      return;
+    }
+    // Why it failed is in its output, not in its exit code: its last line goes on the status line.
+    const said = lastLine(join(this.sup.paths.logs, `${this.spec.name}.out`));
+    this.status.last = said === undefined ? how : `${how}: ${said}`;
+    if (code === ExitCode.usage) {
+      // A usage error (a bad option, a port in use) comes back the same at every restart.
+      this.set("given-up", null);
+      this.sup.fact(`gave up on ${this.spec.name}: it ${this.status.last} — a usage error, so not restarted; fix it and start world up again`);
       return;
     }
     const now = Date.now();

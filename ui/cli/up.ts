@@ -16,6 +16,7 @@ export interface UpOptions {
   window?: string;
   backoff?: string;
   stopTimeout?: string;
+  port?: string;
 }
 
 export async function up(ctx: Context, opts: UpOptions, commands: readonly string[]): Promise<void> {
@@ -24,7 +25,7 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
   for (const name of only ?? []) {
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
-  const specs = childSpecs(ctx.paths.home, commands, only);
+  const specs = childSpecs(ctx.paths.home, commands, only, opts.port === undefined ? {} : { monitor: ["--port", opts.port] });
   if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   const policy = {
     ...RESTART_DEFAULTS,

@@ -46,10 +46,16 @@ export interface ChildStatus {
   last?: string;
 }
 
-/** Descriptor 3: a pipe whose write end only we hold; it closes when we die (tools/proc/daemon.ts). */
+/**
+ * Descriptor 3: a pipe whose write end only we hold; it closes when we die (tools/proc/daemon.ts).
+ * Detached: a process group of its own, so a terminal's Ctrl-C (SIGINT to the foreground
+ * group) reaches only `up`, whose one SIGTERM is then the child's first signal (graceful),
+ * not its second (forced).
+ */
 function launch(cmd: string, args: string[], home: string, out: number) {
   return execa(cmd, args, {
     cwd: home,
+    detached: true,
     reject: false,
     stdio: ["ignore", out as 3, out as 3, "pipe"],
     buffer: false,

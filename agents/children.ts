@@ -20,8 +20,9 @@ export const WORLD_CHILDREN: ChildEntry[] = [
   { name: "monitor", args: ["monitor"], optional: true },
 ];
 
-export function childSpecs(home: string, commands: readonly string[], only?: readonly string[]): ChildSpec[] {
+/** `extra`: more arguments for one child, by name (`world up --port N` → the monitor's `--port N`). */
+export function childSpecs(home: string, commands: readonly string[], only?: readonly string[], extra: Readonly<Record<string, string[]>> = {}): ChildSpec[] {
   return WORLD_CHILDREN.filter((c) => (only ? only.includes(c.name) : true))
     .filter((c) => !c.optional || commands.includes(c.args[0]!))
-    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args] }));
+    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])] }));
 }

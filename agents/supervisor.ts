@@ -6,8 +6,10 @@
  */
 import { closeSync, mkdirSync, openSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { execa, type ResultPromise } from "execa";
-import { describeExit } from "../tools/proc/proc.js";
+import { execa } from "execa";
+import { describeExit, procStat } from "../tools/proc/proc.js";
+import { ExitCode } from "../tools/errors.js";
+import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/proc/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
@@ -37,17 +39,38 @@ export interface ChildStatus {
   name: string;
   state: ChildState;
   pid: number | null;
+  /** With the pid, the child's identity (a later `up` cleans up only this very process). */
+  startTicks?: number | null;
   restarts: number;
   since: string;
   last?: string;
 }
+
+/**
+ * Descriptor 3: a pipe whose write end only we hold; it closes when we die (tools/proc/daemon.ts).
+ * Detached: a process group of its own, so a terminal's Ctrl-C (SIGINT to the foreground
+ * group) reaches only `up`, whose one SIGTERM is then the child's first signal (graceful),
+ * not its second (forced).
+ */
+function launch(cmd: string, args: string[], home: string, out: number) {
+  return execa(cmd, args, {
+    cwd: home,
+    detached: true,
+    reject: false,
+    stdio: ["ignore", out as 3, out as 3, "pipe"],
+    buffer: false,
+    cleanup: true,
+    env: { WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
+  });
+}
+type ChildProc = ReturnType<typeof launch>;
 
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
 export const UP_ID = "up";
 
 class Child {
   status: ChildStatus;
-  private proc: ResultPromise | undefined;
+  private proc: ChildProc | undefined;
   private crashes: number[] = [];
   private exited: Promise<void> = Promise.resolve();
 
@@ -63,9 +86,9 @@ class Child {
     mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
     const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
     const [cmd, ...args] = this.spec.command;
-    let proc: ResultPromise;
+    let proc: ChildProc;
     try {
-      proc = execa(cmd!, args, { cwd: paths.home, reject: false, stdin: "ignore", stdout: out as 3, stderr: out as 3, cleanup: true, env: { WORLD_HOME: paths.home } });
+      proc = launch(cmd!, args, paths.home, out);
     } finally {
       closeSync(out);
     }
@@ -84,10 +107,19 @@ class Child {
 
   private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
     const how = describeExit(code, signal);
-    this.status.last = how;
     if (this.sup.stopping) {
+      this.status.last = how;
       this.set("stopped", null);
       this.sup.log.info({ child: this.spec.name, how }, "stopped");
+      return;
+    }
+    // Why it failed is in its output, not in its exit code: its last line goes on the status line.
+    const said = lastLine(join(this.sup.paths.logs, `${this.spec.name}.out`));
+    this.status.last = said === undefined ? how : `${how}: ${said}`;
+    if (code === ExitCode.usage) {
+      // A usage error (a bad option, a port in use) comes back the same at every restart.
+      this.set("given-up", null);
+      this.sup.fact(`gave up on ${this.spec.name}: it ${this.status.last} — a usage error, so not restarted; fix it and start world up again`);
       return;
     }
     const now = Date.now();
@@ -125,7 +157,8 @@ class Child {
   }
 
   private set(state: ChildState, pid: number | null): void {
-    this.status = { ...this.status, state, pid, since: new Date().toISOString() };
+    const startTicks = pid === null ? null : (procStat(pid)?.startTicks ?? null);
+    this.status = { ...this.status, state, pid, startTicks, since: new Date().toISOString() };
     this.sup.changed(this);
   }
 }

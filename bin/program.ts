@@ -102,7 +102,7 @@ program
 program
   .command("monitor")
   .description("the web monitor: a page on 127.0.0.1 showing the world live (prints its URL with the token)")
-  .option("--port <n>", "port to listen on (0: any free port)", "4680")
+  .option("--port <n>", "port to listen on (0: any free port; default 4680, or a free port when 4680 is taken)")
   .option("--host <address>", "address to listen on", "127.0.0.1")
   .action(async (opts) => {
     await (await import("../ui/cli/monitor.js")).monitor(await ctx(), opts);
@@ -206,6 +206,7 @@ program
   .option("--window <duration>", "the window for --max-restarts (default 60s)")
   .option("--backoff <duration>", "first restart delay, doubling per crash (default 500ms)")
   .option("--stop-timeout <duration>", "on shutdown, SIGKILL a child this long after SIGTERM (default 10s)")
+  .option("--port <n>", "the monitor's port (0: any free port; default 4680, or a free port when 4680 is taken)")
   .action(async (opts) => {
     await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
   });

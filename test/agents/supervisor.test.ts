@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
 import { readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { DEFAULT_PORT } from "../../ui/cli/monitor.js";
 import { join } from "node:path";
 import { childSpecs } from "../../agents/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor } from "../../agents/supervisor.js";
@@ -61,7 +63,7 @@ describe("world up", () => {
 
   it("shows the monitor's URL (with its token) once the monitor child is up", async () => {
     w = tempWorld();
-    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "monitor"], { reject: false });
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "monitor", "--port", "0"], { reject: false });
     let out = "";
     await new Promise<void>((resolve, reject) => {
       up!.stdout!.on("data", (chunk: Buffer) => {
@@ -75,6 +77,53 @@ describe("world up", () => {
     up.kill("SIGTERM");
     expect((await up).exitCode).toBe(0);
     up = undefined;
+  });
+
+  it("the default port taken: the monitor listens on a free one and up prints its URL", async () => {
+    w = tempWorld();
+    const holder = createServer();
+    const held = await new Promise<boolean>((resolve) => {
+      holder.once("error", () => resolve(false)); // already taken by someone else: as good
+      holder.listen(DEFAULT_PORT, "127.0.0.1", () => resolve(true));
+    });
+    try {
+      up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "monitor"], { reject: false });
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        up!.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const m = /^monitor +(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        void up!.then(() => reject(new Error(`world up ended before showing the URL: ${out}`)));
+      });
+      expect(new URL(line).port).not.toBe(String(DEFAULT_PORT));
+      expect(readFileSync(join(w.paths.logs, "monitor.out"), "utf8")).toContain(`port ${DEFAULT_PORT} is taken: listening on a free port instead`);
+      up.kill("SIGTERM");
+      const done = await up;
+      expect(done.exitCode, `${done.signal} ${done.stderr}`).toBe(0);
+      up = undefined;
+    } finally {
+      if (held) holder.close();
+    }
+  });
+
+  it("a child's usage error (exit 2) is not restarted, and its last line says why on the status line", async () => {
+    w = tempWorld();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const r = await world(w.home, ["up", "--only", "monitor", "--port", String(taken)]);
+      expect(r.exitCode).toBe(1); // every child gave up
+      const why = `world: port in use: expected a free port for --port, received ${taken} (try --port 0 for any free port)`;
+      expect(r.stdout).toContain(`monitor   given-up (last: exited with code 2: ${why})`);
+      const lines = collectEntries(w.paths.log).entries.filter((e) => e.id === "up").map((e) => e.output);
+      expect(lines.filter((l) => l.startsWith("started monitor"))).toHaveLength(1);
+      expect(lines).toContain(`gave up on monitor: it exited with code 2: ${why} — a usage error, so not restarted; fix it and start world up again`);
+    } finally {
+      holder.close();
+    }
   });
 
   it("refuses an unknown child name", async () => {

@@ -4,6 +4,7 @@
  * SIGINT/SIGTERM stops gracefully, a second one forces).
  */
 import { mkdirSync } from "node:fs";
+import { Socket } from "node:net";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -34,9 +35,34 @@ export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger)
   };
   process.on("SIGINT", handler);
   process.on("SIGTERM", handler);
+  const unwatch = watchSupervisor(() => {
+    log?.warn("the supervisor is gone (its pipe closed): stopping");
+    if (!stopping) handler("SIGTERM");
+  });
   return () => {
     process.off("SIGINT", handler);
     process.off("SIGTERM", handler);
+    unwatch();
+  };
+}
+
+/**
+ * A child of `world up` gets the read end of a pipe as descriptor WORLD_SUPERVISOR_FD; only
+ * `up` holds the write end, so the pipe closes when `up` dies, even by SIGKILL, and the
+ * child stops instead of living on as an orphan that holds its lock.
+ */
+function watchSupervisor(gone: () => void): () => void {
+  const fd = Number(process.env.WORLD_SUPERVISOR_FD);
+  if (!Number.isInteger(fd) || fd < 3) return () => undefined;
+  delete process.env.WORLD_SUPERVISOR_FD; // not for the agents this daemon starts
+  const pipe = new Socket({ fd, readable: true, writable: false });
+  pipe.on("error", () => undefined); // a closed pipe is the signal itself
+  pipe.once("close", gone);
+  pipe.resume();
+  pipe.unref(); // the daemon's own work keeps it alive, not this watch
+  return () => {
+    pipe.off("close", gone);
+    pipe.destroy();
   };
 }
 

@@ -26,3 +26,22 @@ export function lastLinesStart(logPath: string, n: number): Position {
     closeSync(fd);
   }
 }
+
+/** The last non-empty line of a small text file (a daemon's output), from its last 4 KiB; undefined if none. */
+export function lastLine(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const buf = Buffer.alloc(Math.min(size, 4096));
+    const n = readSync(fd, buf, 0, buf.length, size - buf.length);
+    const lines = buf.toString("utf8", 0, n).split("\n").map((l) => l.trim()).filter((l) => l !== "");
+    return lines.at(-1);
+  } finally {
+    closeSync(fd);
+  }
+}

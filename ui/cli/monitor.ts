@@ -16,12 +16,20 @@ function port(value: string): number {
   return Number(value);
 }
 
-export async function monitor(ctx: Context, opts: { port: string; host: string }): Promise<void> {
+export async function monitor(ctx: Context, opts: { port?: string; host: string }): Promise<void> {
   const log = daemonLogger(ctx.paths, "monitor");
   const token = loadToken(ctx.paths, ctx.warn);
+  const start = (p: number) => startMonitor({ paths: ctx.paths, token, host: opts.host, port: p, log });
   let running;
   try {
-    running = await startMonitor({ paths: ctx.paths, token, host: opts.host, port: port(opts.port), log });
+    try {
+      running = await start(opts.port === undefined ? DEFAULT_PORT : port(opts.port));
+    } catch (error) {
+      // Only the default gives way: a port asked for is a promise to whoever asked.
+      if (opts.port !== undefined || (error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+      ctx.warn(`port ${DEFAULT_PORT} is taken: listening on a free port instead (--port N to choose one)`);
+      running = await start(0);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") throw new UsageError(`port in use: expected a free port for --port, received ${opts.port} (try --port 0 for any free port)`);

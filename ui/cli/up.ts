@@ -1,8 +1,10 @@
 /** `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present), supervised. */
 import { readFileSync, statSync } from "node:fs";
-import { InternalError, UsageError, shown } from "../../tools/errors.js";
+import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
+import { endOrphans } from "../../agents/orphans.js";
+import { tryLock } from "../../tools/proc/lock.js";
 import { childSpecs, WORLD_CHILDREN } from "../../agents/children.js";
-import { RESTART_DEFAULTS, statusLine, Supervisor } from "../../agents/supervisor.js";
+import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../agents/supervisor.js";
 import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 import { parseDuration } from "../../tools/proc/duration.js";
 import type { Context } from "./context.js";
@@ -14,6 +16,7 @@ export interface UpOptions {
   window?: string;
   backoff?: string;
   stopTimeout?: string;
+  port?: string;
 }
 
 export async function up(ctx: Context, opts: UpOptions, commands: readonly string[]): Promise<void> {
@@ -22,7 +25,7 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
   for (const name of only ?? []) {
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
-  const specs = childSpecs(ctx.paths.home, commands, only);
+  const specs = childSpecs(ctx.paths.home, commands, only, opts.port === undefined ? {} : { monitor: ["--port", opts.port] });
   if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   const policy = {
     ...RESTART_DEFAULTS,
@@ -31,8 +34,24 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
     ...(opts.backoff !== undefined && { backoffMs: parseDuration(opts.backoff, "--backoff") }),
     ...(opts.stopTimeout !== undefined && { stopTimeoutMs: parseDuration(opts.stopTimeout, "--stop-timeout") }),
   };
+  // One `world up` per world: a second would run a second Keeper and crash-loop the rest.
+  const lock = tryLock(ctx.paths, "up");
+  if ("heldBy" in lock) {
+    throw new RefusedError(`world up is already running in ${ctx.paths.home} (pid ${lock.heldBy}): expected one per world, received a second; stop it first (Ctrl-C there, or kill -TERM ${lock.heldBy})`);
+  }
+  try {
+    await supervise(ctx, specs, policy);
+  } finally {
+    lock.release();
+  }
+}
+
+async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy): Promise<void> {
   const log = daemonLogger(ctx.paths, "up");
   const sup = new Supervisor(ctx.paths, specs, log, policy, (s) => ctx.out(statusLine(s)));
+  // The lock was free, so any `up` before us is dead: end the children it left behind.
+  const orphans = await endOrphans(ctx.paths, policy.stopTimeoutMs);
+  if (orphans) sup.fact(`ended what a dead world up (pid ${orphans.upPid}) left running: ${orphans.ended.join(", ")}`);
   let forced = false;
   const stopped = new Promise<void>((resolve) => {
     const remove = onShutdown(() => {

@@ -144,13 +144,20 @@ export async function startMonitor(options: MonitorOptions): Promise<RunningMoni
       });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, options.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // Nothing left open behind a failed listen: the caller may try another port, or exit.
+    await feed.close();
+    index.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   hosts = allowedHosts(options.host, port);
   // A wildcard bind is reached through loopback from this machine.

@@ -1,0 +1,49 @@
+/**
+ * What a `world up` that died without stopping its children (SIGKILL, a crash) left
+ * running: its last up-status.json names each child by pid and start time. A new `up`
+ * ends those very processes (never a pid alone: pids are reused) before starting its own.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isSameProcess } from "../tools/proc/proc.js";
+import { pause } from "../tools/proc/daemon.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+
+interface Recorded {
+  name: string;
+  pid: number;
+  startTicks: number;
+}
+
+function recorded(paths: WorldPaths): { upPid: number; children: Recorded[] } | undefined {
+  try {
+    const file = JSON.parse(readFileSync(join(paths.dir, "up-status.json"), "utf8")) as { pid?: unknown; children?: unknown };
+    if (typeof file.pid !== "number" || !Array.isArray(file.children)) return undefined;
+    const children = (file.children as Partial<Recorded>[]).filter(
+      (c): c is Recorded => typeof c.name === "string" && typeof c.pid === "number" && typeof c.startTicks === "number",
+    );
+    return { upPid: file.pid, children };
+  } catch {
+    return undefined; // none yet, or unreadable: nothing we could safely end
+  }
+}
+
+/** SIGTERM to each orphan still running, SIGKILL after `graceMs`; returns "name pid N" of each ended. */
+export async function endOrphans(paths: WorldPaths, graceMs: number): Promise<{ upPid: number; ended: string[] } | undefined> {
+  const found = recorded(paths);
+  if (found === undefined || found.upPid === process.pid) return undefined;
+  const alive = found.children.filter((c) => c.pid !== process.pid && isSameProcess(c.pid, c.startTicks));
+  if (alive.length === 0) return undefined;
+  const signal = (c: Recorded, s: NodeJS.Signals) => {
+    try {
+      if (isSameProcess(c.pid, c.startTicks)) process.kill(c.pid, s);
+    } catch {
+      // gone in between
+    }
+  };
+  for (const c of alive) signal(c, "SIGTERM");
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && alive.some((c) => isSameProcess(c.pid, c.startTicks))) await pause(50);
+  for (const c of alive) signal(c, "SIGKILL");
+  return { upPid: found.upPid, ended: alive.map((c) => `${c.name} pid ${c.pid}`) };
+}

@@ -14,7 +14,7 @@
 import { closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
-import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
+import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import type { WorldPaths } from "./paths.js";
@@ -130,7 +130,7 @@ export class Appender {
   /** The entry as it would be written, without spilling yet: throws on any invalid field. */
   private validate(draft: Draft): Entry {
     const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
-    const id = checkId(draft.id, draft.kind === "agent" ? "session id" : "identifier");
+    const id = draft.kind === "agent" ? checkSessionId(draft.id) : checkId(draft.id);
     if (draft.kind === "event") return { kind: "event", ts, source: checkSource(draft.source), id, output: draft.output };
     const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output: draft.output };
     if (draft.need !== undefined) entry.need = draft.need;

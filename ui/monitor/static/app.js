@@ -5,7 +5,7 @@
  * is kept in localStorage for this origin, and goes out as `Authorization: Bearer`.
  */
 import { presenceOf } from "./presence.js";
-import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow } from "./render.js";
+import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, visible } from "./render.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
@@ -194,7 +194,7 @@ function renderAttention() {
       update: (card) => {
         const answered = /** @type {HTMLElement} */ (card.querySelector(".answered"));
         card.classList.toggle("is-answered", item.answer !== null);
-        answered.textContent = item.answer ? `You answered ${clock(item.answer.ts)}: “${item.answer.output}” (waiting for the agent to pick it up)` : "";
+        answered.textContent = item.answer ? `You answered ${clock(item.answer.ts)}: “${visible(item.answer.output)}” (waiting for the agent to pick it up)` : "";
       },
     })),
   );
@@ -236,7 +236,7 @@ function renderPresence() {
 /** @param {string} id */
 async function openSession(id) {
   state.openSession = id;
-  $("detail-id").textContent = id;
+  $("detail-id").textContent = visible(id);
   $("detail").hidden = false;
   $("detail-summary").replaceChildren(el("dd", { text: "loading…" }));
   $("detail-history").replaceChildren();

@@ -3,8 +3,7 @@ import { UsageError } from "../../tools/errors.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
-import { findLastStatus } from "../../tools/world/last-status.js";
-import { checkTransition } from "../../tools/world/lifecycle.js";
+import { checkNextStatus } from "../../tools/world/transition.js";
 import { stamped } from "../../tools/world/writer.js";
 import type { Context } from "./context.js";
 
@@ -39,7 +38,7 @@ export function agent(
   const next = checkStatus(status);
   checkId(id, "session id");
   const { output, need } = splitNeed(words.join(" "), opts.need);
-  if (!opts.force) checkTransition(id, findLastStatus(ctx.paths.log, id)?.status, next);
+  if (!opts.force) checkNextStatus(ctx.paths.log, id, next);
   const entry = appendOnce(ctx.paths, { kind: "agent", status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync });
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

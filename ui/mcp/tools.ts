@@ -11,8 +11,7 @@ import { checkId, checkSource, checkStatus } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import { entryJson } from "../../tools/world/json.js";
-import { findLastStatus } from "../../tools/world/last-status.js";
-import { checkTransition } from "../../tools/world/lifecycle.js";
+import { checkNextStatus } from "../../tools/world/transition.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
@@ -48,7 +47,7 @@ export function logAgentStatus(
 ): ToolAnswer {
   const status = checkStatus(a.status);
   const id = checkId(a.session_id, "session id");
-  if (a.force !== true) checkTransition(id, findLastStatus(paths.log, id)?.status, status);
+  if (a.force !== true) checkNextStatus(paths.log, id, status);
   const entry = appendOnce(paths, { kind: "agent", status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, o);
   return { text: formatEntry(entry), warnings: [] };
 }

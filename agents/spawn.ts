@@ -15,7 +15,8 @@ import { ulid } from "ulid";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
 import { appendStatus } from "../tools/world/append-status.js";
-import { checkId } from "../tools/world/entry.js";
+import { checkSessionId } from "../tools/world/entry.js";
+import { findLastStatus } from "../tools/world/last-status.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/proc/proc.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
@@ -84,10 +85,19 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
   if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
   const command = agentCommand(options);
-  const id = options.id === undefined ? ulid() : checkId(options.id, "session id");
+  const id = options.id === undefined ? ulid() : checkSessionId(options.id);
   appendStatus(paths, { status: "start", id, output: task, need });
-  const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.env && { env: options.env }) });
-  return { id, pid };
+  try {
+    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.env && { env: options.env }) });
+    return { id, pid };
+  } catch (error) {
+    // No ghost: a start that could not launch says so, or it would wait an hour for the Keeper.
+    if (findLastStatus(paths.log, id)?.status === "start") {
+      const why = error instanceof Error ? error.message : String(error);
+      appendOnce(paths, { kind: "agent", status: "failed", id, output: `could not start ${command.join(" ")}: ${why}`, need: "a command that can be started" });
+    }
+    throw error;
+  }
 }
 
 /** Start one attempt of a session whose status line is already in the log (start or retry). */

@@ -1,6 +1,6 @@
 /** What the Verifier's parts share: the world, the index, the one appender, the judges' settings. */
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, resolve } from "node:path";
 import type { Appender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -52,8 +52,12 @@ export function fresh(ctx: VerifierContext, id: string): SessionJson | undefined
 /** A field in full: the line may hold a prefix, with the whole text in .world/<ref>. */
 export function fullText(ctx: VerifierContext, text: string, ref: string | undefined | null): string {
   if (!ref) return text;
+  // A reference is written by the appender as attachments/<name>; one that leads anywhere
+  // else (a hand-written `../../etc/passwd`) is not followed.
+  const file = resolve(ctx.paths.dir, ref);
+  if (dirname(file) !== ctx.paths.attachments) return text;
   try {
-    return readFileSync(join(ctx.paths.dir, ref), "utf8");
+    return readFileSync(file, "utf8");
   } catch {
     return text; // the attachment is gone: judge the prefix, which is still honest evidence
   }

@@ -12,9 +12,9 @@ it("dist/bin/world.js is an executable script that runs by itself", async () => 
   expect(() => accessSync(WORLD_BIN, constants.X_OK)).not.toThrow();
   const w = tempWorld();
   try {
-    const r = await execa(WORLD_BIN, ["--home", w.home, "event", "user", "bin-test", "hello"], { reject: false });
+    const r = await execa(WORLD_BIN, ["--home", w.home, "event", "bash", "bin-test", "hello"], { reject: false });
     expect([r.exitCode, r.stderr]).toEqual([0, ""]);
-    expect(readFileSync(w.paths.log, "utf8")).toMatch(/\]\[event:user\]\[bin-test\] hello\n$/);
+    expect(readFileSync(w.paths.log, "utf8")).toMatch(/\]\[event:bash\]\[bin-test\] hello\n$/);
   } finally {
     w.cleanup();
   }
@@ -30,9 +30,9 @@ it("installs onto the PATH from the clone (npm install -g) and runs from any dir
     const PATH = `${join(prefix, "bin")}${delimiter}${process.env.PATH}`;
     const version = await execa("world", ["--version"], { cwd: w.home, env: { PATH }, reject: false });
     expect([version.exitCode, version.stdout]).toEqual([0, `world ${JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).version}`]);
-    const event = await execa("world", ["event", "user", "from-path", "hello"], { cwd: w.home, env: { PATH, WORLD_HOME: undefined }, reject: false });
+    const event = await execa("world", ["event", "bash", "from-path", "hello"], { cwd: w.home, env: { PATH, WORLD_HOME: undefined }, reject: false });
     expect([event.exitCode, event.stderr]).toEqual([0, ""]);
-    expect(readFileSync(w.paths.log, "utf8")).toMatch(/\]\[event:user\]\[from-path\] hello\n$/);
+    expect(readFileSync(w.paths.log, "utf8")).toMatch(/\]\[event:bash\]\[from-path\] hello\n$/);
     // The demo's hints name the command that works as typed: `world` once it is on the PATH.
     expect(worldCommand(PATH, WORLD_BIN)).toBe("world");
     expect(worldCommand(join(prefix, "nothing-here"), WORLD_BIN)).toMatch(/^node '?\/.*dist\/bin\/world\.js'?$/);

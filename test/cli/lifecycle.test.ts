@@ -64,6 +64,9 @@ describe("world agent", () => {
     await ok(["agent", "start", "s1", "task", "--need", "criteria"]);
     await ok(["agent", "failed", "s1", "gave up", "--need", "no password for the portal"]);
     await refused(["agent", "active", "s1", "x"], /latest status failed allows retry/);
+    // retry only after a human answered (docs/format.md): not straight after the failure.
+    await refused(["agent", "retry", "s1", "trying again"], /^world: refused transition for session s1: latest status failed allows retry only after a human answered \(world respond s1 <text>\), received retry with no answer since the failure/);
+    await ok(["--as-human", "respond", "s1", "the password is in the vault"]);
     await ok(["agent", "retry", "s1", "the human sent the password"]);
     expect(collectEntries(w.paths.log).entries[1]).toMatchObject({ status: "failed", need: "no password for the portal" });
   });

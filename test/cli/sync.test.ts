@@ -26,5 +26,5 @@ it("every write command works with --sync (before or after the command) and with
   expect(problems).toEqual([]);
   expect(entries.map((e) => e.id)).toEqual(["x", "y", "s1", "s1", "s1"]);
   expect(readAttachment(w.paths, entries[2]!.outputRef!)).toBe(long);
-  expect(readFileSync(w.paths.log, "utf8").endsWith("[event:user][s1] an answer\n")).toBe(true);
+  expect(readFileSync(w.paths.log, "utf8").endsWith("[event:user][s1] an answer (from program)\n")).toBe(true);
 });

@@ -9,9 +9,8 @@
 import { withLock } from "../proc/lock.js";
 import { appendOnce, type AgentDraft, type AppendOptions } from "./append.js";
 import type { Entry } from "./entry.js";
-import { findLastStatus } from "./last-status.js";
-import { checkTransition } from "./lifecycle.js";
 import type { WorldPaths } from "./paths.js";
+import { checkNextStatus } from "./transition.js";
 
 export interface StatusOptions extends AppendOptions {
   /** Skip the lifecycle check (`--force`): then there is nothing to hold a lock for. */
@@ -23,7 +22,7 @@ export function appendStatus(paths: WorldPaths, draft: Omit<AgentDraft, "kind">,
   const full: AgentDraft = { kind: "agent", ...draft };
   if (force === true) return appendOnce(paths, full, append);
   return withLock(paths, "lifecycle", () => {
-    checkTransition(draft.id, findLastStatus(paths.log, draft.id)?.status, draft.status);
+    checkNextStatus(paths.log, draft.id, draft.status);
     return appendOnce(paths, full, append);
   });
 }

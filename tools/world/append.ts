@@ -17,7 +17,7 @@
 import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
-import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
+import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
@@ -178,7 +178,7 @@ export class Appender {
   /** The entry as it would be written, without spilling yet: throws on any invalid field. */
   private validate(draft: Draft): Entry {
     const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
-    const id = checkId(draft.id, draft.kind === "agent" ? "session id" : "identifier");
+    const id = draft.kind === "agent" ? checkSessionId(draft.id) : checkId(draft.id);
     if (draft.kind === "event") return { kind: "event", ts, source: checkSource(draft.source), id, output: draft.output };
     const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output: draft.output };
     if (draft.need !== undefined) entry.need = draft.need;

@@ -71,13 +71,38 @@ export function isId(id: string): boolean {
   return id.length > 0 && id.length <= ID_MAX && ID_RULE.test(id);
 }
 
+/**
+ * Characters that change how text displays without showing themselves: bidirectional
+ * controls (U+202E makes "file \u202etxt.exe" display as "file exe.txt"), zero-width
+ * spaces and marks, the BOM. Refused in new identifiers; escaped as \uXXXX in log text
+ * (tools/world/escape.ts) and on the monitor's page. Not U+200D, which joins emoji.
+ */
+export const INVISIBLE = /[\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+
 export function checkId(id: string, what = "identifier"): string {
-  if (!isId(id)) {
+  if (!isId(id) || INVISIBLE.test(id)) {
     throw new UsageError(
-      `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']' or control characters, received ${shown(id)}`,
+      `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']', control, invisible or bidirectional characters, received ${shown(escapeInvisible(id))}`,
     );
   }
   return id;
+}
+
+/**
+ * A session id also names files (.world/procs/<id>.json, .world/logs/agents/<id>.out):
+ * no path separators, and not "." or "..".
+ */
+export function checkSessionId(id: string): string {
+  checkId(id, "session id");
+  if (/[/\\]/.test(id) || id === "." || id === "..") {
+    throw new UsageError(`invalid session id: expected a name without '/', '\\' and other than "." or "..", received ${shown(id)}`);
+  }
+  return id;
+}
+
+/** Text with the INVISIBLE characters written as \uXXXX, to be seen. */
+export function escapeInvisible(text: string): string {
+  return text.replace(new RegExp(INVISIBLE.source, "gu"), (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

@@ -6,7 +6,7 @@
  *   active   → active, finish, failed
  *   finish   → verified, retry, failed
  *   retry    → active, finish, failed
- *   failed   → retry            (after a human answered)
+ *   failed   → retry            (after a human answered: enforced by transition.ts, which reads the log)
  *   verified → nothing          (terminal)
  */
 import { NotFoundError, RefusedError } from "../errors.js";

@@ -1,6 +1,6 @@
 /** fast-check arbitraries for log entries, shared by the world tests. */
 import fc from "fast-check";
-import { AGENT_STATUSES, checkId, SOURCE_RULE, type Entry } from "../../../tools/world/entry.js";
+import { AGENT_STATUSES, checkId, checkSessionId, SOURCE_RULE, type Entry } from "../../../tools/world/entry.js";
 import { NEED_SEPARATOR } from "../../../tools/world/escape.js";
 
 // Pieces that are hard for an escaper: the separator (also overlapping and cut short),
@@ -31,6 +31,16 @@ export const anyId = fc
     }
   });
 
+/** A session id also names files: no '/', '\\', "." or ".." (checkSessionId). */
+export const anySessionId = anyId.filter((id) => {
+  try {
+    checkSessionId(id);
+    return true;
+  } catch {
+    return false;
+  }
+});
+
 export const anySource = fc.stringMatching(SOURCE_RULE);
 export const anyStatus = fc.constantFrom(...AGENT_STATUSES);
 
@@ -44,7 +54,7 @@ export const anyTs = fc
 
 const anyEvent = fc.record({ kind: fc.constant("event" as const), ts: anyTs, source: anySource, id: anyId, output: anyText });
 const anyAgent = fc
-  .record({ kind: fc.constant("agent" as const), ts: anyTs, status: anyStatus, id: anyId, output: anyText, need: fc.option(anyText, { nil: undefined }) })
+  .record({ kind: fc.constant("agent" as const), ts: anyTs, status: anyStatus, id: anySessionId, output: anyText, need: fc.option(anyText, { nil: undefined }) })
   .map((e) => {
     if (e.need === undefined) delete (e as { need?: string }).need;
     return e as Entry;

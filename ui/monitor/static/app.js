@@ -6,7 +6,7 @@
  */
 import { presenceOf } from "./presence.js";
 import { setupNotifications } from "./notify.js";
-import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, timeEl } from "./render.js";
+import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, timeEl, visible } from "./render.js";
 import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
@@ -204,7 +204,7 @@ function renderAttention() {
       update: (card) => {
         const answered = /** @type {HTMLElement} */ (card.querySelector(".answered"));
         card.classList.toggle("is-answered", item.answer !== null);
-        answered.textContent = item.answer ? `You answered ${clock(item.answer.ts)}: “${item.answer.output}” (waiting for the agent to pick it up)` : "";
+        answered.textContent = item.answer ? `You answered ${clock(item.answer.ts)}: “${visible(item.answer.output)}” (waiting for the agent to pick it up)` : "";
       },
     })),
   );
@@ -246,7 +246,7 @@ function renderPresence() {
 /** @param {string} id */
 async function openSession(id) {
   state.openSession = id;
-  $("detail-id").textContent = id;
+  $("detail-id").textContent = visible(id);
   $("detail").hidden = false;
   $("detail-summary").replaceChildren(el("dd", { text: "loading…" }));
   $("detail-history").replaceChildren();

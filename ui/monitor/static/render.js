@@ -9,6 +9,15 @@
  * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number }} SessionJson
  */
 
+// Invisible and bidirectional characters (tools/world/entry.ts INVISIBLE): shown as \uXXXX,
+// so "file \u202etxt.exe" does not display as "file exe.txt".
+const INVISIBLE = /[\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/gu;
+
+/** @param {string} text */
+export function visible(text) {
+  return text.replace(INVISIBLE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /**
  * @param {string} tag
  * @param {{ className?: string, text?: string, attrs?: Record<string, string> }} [props]
@@ -18,7 +27,7 @@
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   if (props.className) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
+  if (props.text !== undefined) node.textContent = visible(props.text);
   for (const [name, value] of Object.entries(props.attrs ?? {})) node.setAttribute(name, value);
   for (const child of children) if (child) node.append(child);
   return node;

@@ -46,6 +46,11 @@ export interface SweepOptions {
    * does it on its first sweep; from cron, `world keep --once --rearm` at @reboot.
    */
   rearm?: boolean;
+  /**
+   * Deliver parked sessions already due (agents/wake.ts), when no scheduler runs: what
+   * `world keep --once` does from cron. The daemon leaves it to its own scheduler.
+   */
+  wakeOverdue?: boolean;
 }
 
 export async function sweep(paths: WorldPaths, config: KeeperConfig, options: SweepOptions = {}): Promise<SweepOutcome> {
@@ -59,6 +64,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, ...(options.log && { log: options.log }) };
     const timedOut = sweepTimeouts(ctx);
     const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
+    const woken = options.wakeOverdue ? await wakeOverdue(paths, ctx) : 0;
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
     const unjudged = sweepUnjudged(ctx);
@@ -69,7 +75,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
-      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}; ` +
+      `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}${woken ? `, ${woken} parked woken` : ""}; ` +
       `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms)`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
@@ -97,5 +103,18 @@ async function rearm(paths: WorldPaths, log: Logger | undefined): Promise<number
   } catch (error) {
     log?.error({ err: error }, "re-arming failed");
     return 0;
+  }
+}
+
+/** Overdue parked sessions, woken now, unless a scheduler (the Keeper daemon) holds its lock. */
+async function wakeOverdue(paths: WorldPaths, ctx: SweepContext): Promise<number> {
+  const lock = tryLock(paths, "scheduler");
+  if ("heldBy" in lock) return 0;
+  try {
+    const { parkedSessions, wakeUp } = await import("../agents/wake.js");
+    const due = parkedSessions(ctx.index).filter((p) => p.parked.due.getTime() <= ctx.now.getTime());
+    return due.length ? (await wakeUp(paths, ctx.index, ctx.appender, due)).filter((w) => w.how === "delivered" || w.how === "relaunched").length : 0;
+  } finally {
+    lock.release();
   }
 }

@@ -66,15 +66,15 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("a reminder with a long wait parks: its process ends, it is not failed, and the Keeper delivers it at the due time", async () => {
     w = tempWorld();
     const { id } = await spawnAgent(w.paths, { task: "remind me in 4 seconds to stretch", need: "event notify logged", kind: "reminder", env: { WORLD_PARK_AFTER_MS: "1" } });
-    const parked = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output));
-    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && / exited with code 0$/.test(e.output));
+    const parked = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output), { timeoutMs: 60_000 });
+    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && / exited with code 0$/.test(e.output), { timeoutMs: 60_000 });
     expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
     // The sweep leaves a parked session whose process is gone alone.
     const swept = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
     expect(swept.stdout).toMatch(/ 0 dead,/);
 
     startKeeper(w.home);
-    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 30_000 });
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
     const due = /^armed: due (\S+)/.exec(parked.output)![1]!;
     expect(finish.output).toMatch(new RegExp(`^delivered at \\S+ \\(due ${due.replace(/[.]/g, "\\.")}(, late by \\d+s)?\\) by the Keeper's scheduler$`));
     const notify = entries().filter((e) => e.id === id && e.kind === "event" && e.source === "notify");
@@ -143,5 +143,16 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(finish.output).toBe(`woken for ${due}`);
     expect(entries().filter((e) => e.id === id && e.kind === "event" && e.output.startsWith("spawned pid "))).toHaveLength(2);
     expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+  });
+
+  it("without the daemon, `world keep --once` (cron) delivers overdue parked reminders, once", async () => {
+    w = tempWorld();
+    const [id] = parkReminders(1, () => new Date(Date.now() - 5 * 60_000));
+    const first = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
+    expect(first.stdout).toMatch(/, 1 parked woken;/);
+    const again = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
+    expect(again.stdout).not.toMatch(/parked woken/);
+    expect(entries().filter((e) => e.id === id && e.kind === "event" && e.source === "notify")).toHaveLength(1);
+    expect(entries().filter((e) => e.id === id && e.kind === "agent").at(-1)!.output).toMatch(/late by 5m\) by the Keeper's scheduler$/);
   });
 });

@@ -4,7 +4,7 @@ import type { Context } from "./context.js";
 
 export async function keepOnce(ctx: Context, flags: KeeperFlags & { rearm?: boolean }): Promise<void> {
   const { sweep } = await import("../../keeper/sweep.js");
-  const outcome = await sweep(ctx.paths, loadKeeperConfig(ctx.paths, flags), { rearm: flags.rearm === true });
+  const outcome = await sweep(ctx.paths, loadKeeperConfig(ctx.paths, flags), { rearm: flags.rearm === true, wakeOverdue: true });
   if (outcome.ran) ctx.out(outcome.summary.line);
   else ctx.warn(`${outcome.reason}: skipped this run`);
 }

@@ -14,7 +14,7 @@ chmodSync("dist/bin/world.js", 0o755);
 
 // The Spirit's trained intent model is data, not code: tsc does not copy it. (Missing
 // only before the first `npm run train:intents`, which writes both copies.)
-if (existsSync("spirit/intents/model.json")) copyFileSync("spirit/intents/model.json", "dist/spirit/intents/model.json");
+for (const f of ["model.json", "model.bin"]) if (existsSync(`spirit/intents/${f}`)) copyFileSync(`spirit/intents/${f}`, `dist/spirit/intents/${f}`);
 
 // The reaper too: it starts once per agent, in front of it (agents/reaper.ts).
 for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "agents/reaper"]) {

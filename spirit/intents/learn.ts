@@ -5,7 +5,7 @@
 // settings always give the same bytes.
 
 import { type FeatureSettings, type Features, featuresOf } from "./features.js";
-import type { ModelFile } from "./model.js";
+import { type ModelFile, digestOf } from "./model.js";
 import type { Line } from "./reminder-lines.js";
 import { seeded, shuffle } from "./random.js";
 
@@ -20,7 +20,7 @@ export interface LearnSettings extends FeatureSettings {
   seed: number;
 }
 
-export const DEFAULT_SETTINGS: LearnSettings = { bits: 16, charMin: 3, charMax: 5, epochs: 12, rate: 0.6, l2: 1e-6, actWeight: 1.5, seed: 7 };
+export const DEFAULT_SETTINGS: LearnSettings = { bits: 16, charMin: 3, charMax: 5, epochs: 20, rate: 1, l2: 1e-6, actWeight: 1.5, seed: 7 };
 
 export const classOf = (l: Line): string => `${l.label}/${l.kind}`;
 
@@ -65,22 +65,29 @@ export function fit(lines: readonly Line[], s: LearnSettings): Fitted {
   return { classes, bias, weights };
 }
 
-/** The committed form: int8 weights with one scale, base64. */
-export function toFile(m: Fitted, s: LearnSettings, actThreshold: number, trained: Record<string, unknown>): ModelFile {
+export interface ModelParts {
+  header: ModelFile;
+  weights: Buffer;
+}
+
+/** The committed form: a JSON header and int8 weights with one scale. */
+export function toParts(m: Fitted, s: LearnSettings, actThreshold: number, trained: Record<string, unknown>): ModelParts {
   let maxAbs = 0;
   for (const w of m.weights) if (Math.abs(w) > maxAbs) maxAbs = Math.abs(w);
   const scale = maxAbs / 127 || 1;
   const q = new Int8Array(m.weights.length);
   for (let i = 0; i < q.length; i++) q[i] = Math.round((m.weights[i] as number) / scale);
   const round = (x: number): number => Number(x.toFixed(6));
-  return {
+  const weights = Buffer.from(q.buffer);
+  const header: ModelFile = {
     format: 1,
     settings: { bits: s.bits, charMin: s.charMin, charMax: s.charMax },
     classes: m.classes,
     actThreshold,
     scale: round(scale),
     bias: [...m.bias].map(round),
-    weights: Buffer.from(q.buffer).toString("base64"),
+    weightsDigest: digestOf(weights),
     trained,
   };
+  return { header, weights };
 }

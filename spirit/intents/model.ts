@@ -3,9 +3,11 @@
 // Classes are "<label>/<kind>" ("task/flight", "quiet/info", "reminder/reminder"):
 // the label decides what the Spirit does, the kind says which task it is.
 //
-// Weights are stored quantised to int8 (one scale for the table) as base64:
-// a few hundred KB instead of megabytes of JSON numbers, decoded in a few ms.
+// Stored as two files: model.json (settings, classes, biases, how it was
+// trained) and model.bin, the weight table quantised to int8 with one scale,
+// read straight into memory: no parsing, no decoding.
 
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type FeatureSettings, featuresOf } from "./features.js";
@@ -18,8 +20,8 @@ export interface ModelFile {
   actThreshold: number;
   scale: number;
   bias: number[];
-  /** base64 of an Int8Array, feature-major: weight(f, c) at f * classes + c. */
-  weights: string;
+  /** sha256 (first 16 hex) of model.bin: the two files belong together. */
+  weightsDigest: string;
   /** How it was made (for people; not read by the detector). */
   trained: Record<string, unknown>;
 }
@@ -34,23 +36,31 @@ export interface Model {
 }
 
 export const MODEL_PATH = fileURLToPath(new URL("./model.json", import.meta.url));
+export const weightsPath = (jsonPath: string): string => jsonPath.replace(/\.json$/, ".bin");
 
-export function fromFile(m: ModelFile): Model {
-  const buf = Buffer.from(m.weights, "base64");
-  const weights = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+export function digestOf(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 16);
+}
+
+export function fromParts(m: ModelFile, bytes: Uint8Array): Model {
+  const weights = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const expected = (1 << m.settings.bits) * m.classes.length;
   if (weights.length !== expected) throw new Error(`intent model: expected ${expected} weights, received ${weights.length}`);
   return { settings: m.settings, classes: m.classes, actThreshold: m.actThreshold, scale: m.scale, bias: Float64Array.from(m.bias), weights };
 }
 
 export function loadModel(path = MODEL_PATH): Model {
-  let raw: string;
+  let header: ModelFile;
+  let bytes: Buffer;
   try {
-    raw = readFileSync(path, "utf8");
+    header = JSON.parse(readFileSync(path, "utf8")) as ModelFile;
+    bytes = readFileSync(weightsPath(path));
   } catch (e) {
-    throw new Error(`intent model: cannot read ${path} (run \`npm run train:intents\`, then \`npm run build\`): ${(e as Error).message}`);
+    throw new Error(`intent model: cannot read ${path} and its .bin (run \`npm run train:intents\`, then \`npm run build\`): ${(e as Error).message}`);
   }
-  return fromFile(JSON.parse(raw) as ModelFile);
+  if (digestOf(bytes) !== header.weightsDigest)
+    throw new Error(`intent model: ${weightsPath(path)} does not belong to ${path}: expected digest ${header.weightsDigest}, received ${digestOf(bytes)}`);
+  return fromParts(header, bytes);
 }
 
 /** Class probabilities for one utterance, in model.classes order. */

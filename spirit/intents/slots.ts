@@ -44,7 +44,10 @@ export function taskText(kind: string, clause: string, statement: boolean): stri
 
 // Words that introduce what to be reminded of; the task is what follows the first one.
 const REMINDER_CUE =
-  /\b(?:remind(?:ed)?(?: me| us| myself)?|reminders?(?: for (?:me|myself))?|forget|remember|note(?: to self)?|tell me(?: later)?|notif(?:y|ied)(?: me)?|(?:alert|ping|nudge|buzz) me|heads up|jog my memory)\b(.*)$/;
+  /\b(?:remind(?:ed)?(?: me| us| myself)?|reminders?(?: for (?:me|myself))?|forget|remember|note(?: to self)?|tell me|notif(?:y|ied)(?: me)?|(?:alert|ping|nudge|buzz) me|heads up|jog my memory)\b(.*)$/;
+
+const TIME_LIKE =
+  /\d|\b(?:today|tonight|tomorrow|yesterday|morning|afternoon|evening|night|noon|midnight|now|hours?|minutes?|days?|weeks?|months?|years?|mon|tues?|wed|thu|thurs|fri|sat|sun|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|[a-z]+uary|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|half|quarter|next|this|last|weekend)\b/;
 
 export interface ReminderSlots {
   task?: string;
@@ -56,8 +59,11 @@ export interface ReminderSlots {
 export function reminderSlots(t: string): ReminderSlots {
   const m = REMINDER_CUE.exec(t);
   let rest = (m?.[1] ?? t).replace(/ , /g, " ").trim();
-  rest = rest.replace(/^(?:(?:to|that|about|of|for|set|up|me|please|later|,)\s+)+/, "").replace(/\s*(?:please|,)$/, "").trim();
-  const found = chronoEn().parse(rest, new Date(0))[0];
+  rest = rest.replace(/^(?:(?:to|that|about|of|for|set|up|me|please|,)\s+)+/, "").replace(/\s*(?:please|,)$/, "").trim();
+  // "tell me later to call bob" -> "call bob later"
+  rest = rest.replace(/^later (?:on )?(?:to |that |about )?(.+)$/, "$1 later");
+  // chrono-node is thorough but slow: asked only when there is something time-like to find.
+  const found = TIME_LIKE.test(rest) ? chronoEn().parse(rest, new Date(0))[0] : undefined;
   let when: string | undefined;
   if (found) {
     when = found.text;

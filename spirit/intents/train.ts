@@ -1,7 +1,7 @@
 // npm run train:intents [-- --cv] [--out file] [--data file] [--limit n]
 //
 // Trains the Spirit's intent model (learn.ts) on the training lines
-// (train-data.ts) and writes the committed model file, spirit/intents/model.json.
+// (train-data.ts) and writes the committed model: spirit/intents/model.json and model.bin.
 // Reproducible: fixed seeds, fixed order; the same inputs give the same bytes.
 // --cv  prints 5-fold cross-validation figures on the training lines instead
 //       (how the settings and the acting threshold were chosen; never the dev files).
@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_SETTINGS, type LearnSettings, fit, toFile } from "./learn.js";
-import { MODEL_PATH, type ModelFile, fromFile, probabilities, verdictOf } from "./model.js";
+import { DEFAULT_SETTINGS, type LearnSettings, type ModelParts, fit, toParts } from "./learn.js";
+import { MODEL_PATH, fromParts, probabilities, verdictOf, weightsPath } from "./model.js";
 import type { Line } from "./reminder-lines.js";
 import { trainingLines } from "./train-data.js";
 
@@ -32,9 +32,15 @@ export function linesDigest(lines: readonly Line[]): string {
   return h.digest("hex").slice(0, 16);
 }
 
-export function train(lines: readonly Line[], s: LearnSettings = DEFAULT_SETTINGS, threshold = ACT_THRESHOLD): string {
-  const file = toFile(fit(lines, s), s, threshold, { lines: lines.length, digest: linesDigest(lines), settings: s, by: "npm run train:intents" });
-  return `${JSON.stringify(file)}\n`;
+export function train(lines: readonly Line[], s: LearnSettings = DEFAULT_SETTINGS, threshold = ACT_THRESHOLD): ModelParts {
+  return toParts(fit(lines, s), s, threshold, { lines: lines.length, digest: linesDigest(lines), settings: s, by: "npm run train:intents" });
+}
+
+const headerText = (p: ModelParts): string => `${JSON.stringify(p.header, null, 1)}\n`;
+
+function write(jsonPath: string, p: ModelParts): void {
+  writeFileSync(weightsPath(jsonPath), p.weights);
+  writeFileSync(jsonPath, headerText(p));
 }
 
 export interface CvFigures {
@@ -50,7 +56,8 @@ export function crossValidate(lines: readonly Line[], s: LearnSettings, threshol
   const counts = thresholds.map(zero);
   const mixed = lines.map((l, i) => ({ l, key: (i * 2654435761) % 4294967291 })).sort((a, b) => a.key - b.key).map((x) => x.l);
   for (let fold = 0; fold < k; fold++) {
-    const model = fromFile(JSON.parse(train(mixed.filter((_, i) => i % k !== fold), s)) as ModelFile);
+    const parts = train(mixed.filter((_, i) => i % k !== fold), s);
+    const model = fromParts(parts.header, parts.weights);
     mixed.forEach((l, i) => {
       if (i % k !== fold) return;
       const probs = probabilities(model, l.text);
@@ -104,9 +111,9 @@ function main(argv: string[]): number {
     return 0;
   }
   const model = train(lines);
-  writeFileSync(out, model);
+  write(out, model);
   // Run from dist/, the detector reads the copy next to it (made by the build): keep it current.
-  if (out === DEFAULT_OUT && MODEL_PATH !== DEFAULT_OUT) writeFileSync(MODEL_PATH, model);
+  if (out === DEFAULT_OUT && MODEL_PATH !== DEFAULT_OUT) write(MODEL_PATH, model);
   process.stdout.write(`train:intents: ${lines.length} lines -> ${out}\n`);
   return 0;
 }

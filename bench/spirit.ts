@@ -51,13 +51,13 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
   }
 }
 
-// In a fresh process each time, as the daemon pays it: read + parse + decode the model,
-// against only reading its bytes. Figures in ms from the child's own clock.
+// In a fresh process each time, as the daemon pays it: read + parse the model, against
+// only reading the bytes of its two files (the first read pays for fs; both are warm after). Figures in ms from the child's own clock.
 const MODEL_JS = fileURLToPath(new URL("../spirit/intents/model.js", import.meta.url));
 const LOAD_CHILD = `
 import { readFileSync } from "node:fs";
-const { loadModel, MODEL_PATH } = await import(process.argv[1]);
-let t = performance.now(); readFileSync(MODEL_PATH); const read = performance.now() - t;
+const { loadModel, MODEL_PATH, weightsPath } = await import(process.argv[1]);
+let t = performance.now(); readFileSync(MODEL_PATH); readFileSync(weightsPath(MODEL_PATH)); const read = performance.now() - t;
 t = performance.now(); loadModel(); const load = performance.now() - t;
 process.stdout.write(JSON.stringify({ read, load }));`;
 
@@ -136,7 +136,7 @@ export async function run(): Promise<void> {
         note: "slowdown over the detector",
       },
       {
-        name: "intent model load (read, parse, decode model.json; fresh process)",
+        name: "intent model load (model.json + model.bin; fresh process)",
         value: fmt.ms(median(loads.load)),
         floor: `reading its bytes ${fmt.ms(median(loads.read))}`,
         ratio: fmt.x(median(loads.load) / median(loads.read)),

@@ -13,9 +13,10 @@
 //
 // When the model is unsure, it stays quiet.
 
-import { Frame, acts, asks, frameOf, withoutFiller } from "./frames.js";
-import { type Model, loadModel, probabilities, verdictOf } from "./model.js";
-import { normalize, splitClauses, toSecondPerson } from "./normalize.js";
+import { Frame, acts, asks, frameOf } from "./frames.js";
+import { canonical, featuresOfCanonical } from "./features.js";
+import { type Model, loadModel, scores, verdictOf } from "./model.js";
+import { splitClauses, toSecondPerson } from "./normalize.js";
 import { reminderSlots, taskText } from "./slots.js";
 
 export type IntentLabel = "reminder" | "task" | "quiet";
@@ -59,10 +60,10 @@ export function intentModel(): Model {
 }
 
 export function detectIntent(text: string): Intent {
-  const t = withoutFiller(normalize(text.slice(0, MAX_CHARS)));
+  const t = canonical(text.slice(0, MAX_CHARS));
   if (!/[a-z0-9]/.test(t)) return quiet("other", "empty utterance", 0.99);
   const m = intentModel();
-  const v = verdictOf(m, probabilities(m, t));
+  const v = verdictOf(m, scores(m, featuresOfCanonical(t, m.settings)));
   const said = `model ${v.label}/${v.kind} p=${v.p.toFixed(2)}`;
   if (v.label === "quiet") return quiet(v.kind, `quiet: ${said}`, v.p);
 

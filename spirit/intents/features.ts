@@ -7,6 +7,7 @@
 // Training (train.ts) and detection (detect.ts) share this one function, so
 // a model can never be scored with features it was not trained on.
 
+import { withoutFiller } from "./frames.js";
 import { normalize } from "./normalize.js";
 
 export interface FeatureSettings {
@@ -32,16 +33,19 @@ function fnv1a(s: string, seed: number): number {
   return h >>> 0;
 }
 
-/** Words of the canonical form (clause markers dropped). */
-export function words(text: string): string[] {
-  return normalize(text).split(" ").filter((w) => w !== "," && w !== "");
-}
+/** The canonical form the model reads: normalize.ts's, without leading fillers ("um", "ok so"). */
+export const canonical = (text: string): string => withoutFiller(normalize(text));
 
 // One utterance is a sentence or two; a longer text is cut (its head carries the request).
 const MAX_WORDS = 60;
 
 export function featuresOf(text: string, s: FeatureSettings): Features {
-  const ws = words(text).slice(0, MAX_WORDS);
+  return featuresOfCanonical(canonical(text), s);
+}
+
+/** For a text already in canonical form (the detector has it at hand). */
+export function featuresOfCanonical(t: string, s: FeatureSettings): Features {
+  const ws = t.split(" ").filter((w) => w !== "," && w !== "").slice(0, MAX_WORDS);
   const mask = (1 << s.bits) - 1;
   const seen = new Set<number>();
   const add = (f: string, seed: number): void => {
@@ -55,9 +59,15 @@ export function featuresOf(text: string, s: FeatureSettings): Features {
     prev = w;
   }
   add(`${prev} </s>`, 2);
+  // Character n-grams of every length from one pass per start: FNV-1a is incremental, so
+  // the hash of "abcd" continues from that of "abc" (no substrings are built).
   const joined = ` ${ws.join(" ")} `;
-  for (let n = s.charMin; n <= s.charMax; n++) {
-    for (let i = 0; i + n <= joined.length; i++) add(joined.slice(i, i + n), 10 + n);
+  for (let i = 0; i + s.charMin <= joined.length; i++) {
+    let h = 0x811c9dc5 ^ 3;
+    for (let j = i; j < Math.min(joined.length, i + s.charMax); j++) {
+      h = Math.imul(h ^ joined.charCodeAt(j), 0x01000193);
+      if (j - i + 1 >= s.charMin) seen.add((h >>> 0) & mask);
+    }
   }
   const index = Uint32Array.from(seen).sort();
   return { index, value: 1 / Math.sqrt(index.length) };

@@ -19,7 +19,8 @@ import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { OfflineBrain } from "../spirit/brain-offline.js";
 import { judge } from "../spirit/decide.js";
 import { loadConfig } from "../spirit/config.js";
-import { detectIntent } from "../spirit/intents/detect.js";
+import { detectIntent, intentModel } from "../spirit/intents/detect.js";
+import { featuresOf } from "../spirit/intents/features.js";
 import { SpiritMemory } from "../spirit/memory.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
 import { waitForText, watchFloor } from "./reaction.js";
@@ -50,10 +51,44 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
   }
 }
 
+// In a fresh process each time, as the daemon pays it: read + parse the model, against
+// only reading the bytes of its two files (the first read pays for fs; both are warm after). Figures in ms from the child's own clock.
+const MODEL_JS = fileURLToPath(new URL("../spirit/intents/model.js", import.meta.url));
+const LOAD_CHILD = `
+import { readFileSync } from "node:fs";
+const { loadModel, MODEL_PATH, weightsPath } = await import(process.argv[1]);
+let t = performance.now(); readFileSync(MODEL_PATH); readFileSync(weightsPath(MODEL_PATH)); const read = performance.now() - t;
+t = performance.now(); loadModel(); const load = performance.now() - t;
+process.stdout.write(JSON.stringify({ read, load }));`;
+
+async function modelLoad(runs: number): Promise<{ read: number[]; load: number[] }> {
+  const read: number[] = [];
+  const load: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await execa(process.execPath, ["--input-type=module", "-e", LOAD_CHILD, MODEL_JS]);
+    const f = JSON.parse(r.stdout) as { read: number; load: number };
+    read.push(f.read);
+    load.push(f.load);
+  }
+  return { read, load };
+}
+
+/** The detector against computing its features alone (the floor: tokenising and hashing). */
+function detectorRate(texts: string[], rounds: number): { detector: number; features: number } {
+  const settings = intentModel().settings;
+  let t = now();
+  for (let r = 0; r < rounds; r++) for (const x of texts) featuresOf(x, settings);
+  const features = (rounds * texts.length) / ((now() - t) / 1000);
+  t = now();
+  for (let r = 0; r < rounds; r++) for (const x of texts) detectIntent(x);
+  return { detector: (rounds * texts.length) / ((now() - t) / 1000), features };
+}
+
 async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ full: number; detector: number }> {
   const texts = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { speaker: string; text: string });
   const config = loadConfig(paths, { brain: "offline" });
   const brain = new OfflineBrain();
+  for (const u of texts) detectIntent(u.text); // warm: the model and chrono-node load on first use
   let t = now();
   for (let r = 0; r < rounds; r++) for (const u of texts) detectIntent(u.text);
   const detector = (rounds * texts.length) / ((now() - t) / 1000);
@@ -82,6 +117,10 @@ export async function run(): Promise<void> {
     const xs = await reactionLatency(paths, n);
     progress("offline decisions in process…");
     const rate = await decisionsPerSecond(paths, 2000);
+    progress("intent model: load in a fresh process, utterances per second…");
+    const loads = await modelLoad(5);
+    const mixed = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { text: string }).text);
+    const detector = detectorRate(mixed, 1000);
     const rows: Row[] = [
       {
         name: "voice line → nudge line (real daemon, offline brain)",
@@ -96,6 +135,20 @@ export async function run(): Promise<void> {
         floor: `detectIntent alone ${fmt.rate(rate.detector)}`,
         ratio: fmt.x(rate.detector / rate.full),
         note: "slowdown over the detector",
+      },
+      {
+        name: "intent model load (model.json + model.bin; fresh process)",
+        value: fmt.ms(median(loads.load)),
+        floor: `reading its bytes ${fmt.ms(median(loads.read))}`,
+        ratio: fmt.x(median(loads.load) / median(loads.read)),
+        note: `median of ${loads.load.length} processes; target well under 50 ms`,
+      },
+      {
+        name: "intent detector, utterances per second",
+        value: fmt.rate(detector.detector),
+        floor: `its features alone ${fmt.rate(detector.features)}`,
+        ratio: fmt.x(detector.features / detector.detector),
+        note: "slowdown over the features; target >= 5,000/s",
       },
     ];
     printTable("Spirit", rows);

@@ -1,26 +1,23 @@
 // The Spirit's offline intent detector: for one transcribed utterance decide
 // reminder / task / quiet, and for actions whether to act (spawn) or to ask
-// first (nudge). No model, no network: hand-written rules in four layers,
-// checked in this order:
+// first (nudge). No network. Three steps:
 //
-//   1. reminders.ts - "remind me ...", "set a reminder ...", "don't let me forget ..."
-//   2. quiet.ts     - commands to the assistant itself (volume, voice, name),
-//                     read-backs of the user's data, coin/dice games
-//   3. actions*.ts  - WHAT would be done (book, pay, call, add to list ...)
-//   4. frames.ts    - HOW it was said; decides whether an action counts:
-//                     a request/statement acts, a question mostly does not,
-//                     "how do i ..." acts only for transactions the assistant
-//                     can start, "we should ..." becomes a nudge with a question.
+//   1. model.ts  - WHAT it is: a linear model over word and character n-grams,
+//                  trained from data (train.ts, model.json), gives the label
+//                  and the kind (flight, payment, timer, ...);
+//   2. frames.ts - HOW it was said, by rules the data cannot teach (it holds
+//                  only requests to an assistant): telling what someone else
+//                  said, or announcing one's own plan, is not a request; "we
+//                  should ..." between people is asked about, not done;
+//   3. slots.ts  - what to hand an agent: the task text, and when (chrono-node).
 //
-// Anything that matches nothing is quiet: when unsure, stay quiet.
+// When the model is unsure, it stays quiet.
 
-import { ACTION_RULES } from "./actions.js";
-import { listKind } from "./actions-home.js";
-import { Frame, acts, asks, frameOf, withoutFiller } from "./frames.js";
-import type { ActionRule } from "./lexicon.js";
-import { core, normalize, splitClauses, toSecondPerson } from "./normalize.js";
-import { findQuiet } from "./quiet.js";
-import { findReminder } from "./reminders.js";
+import { Frame, acts, asks, frameOf } from "./frames.js";
+import { canonical, featuresOfCanonical } from "./features.js";
+import { type Model, loadModel, scores, verdictOf } from "./model.js";
+import { splitClauses, toSecondPerson } from "./normalize.js";
+import { reminderSlots, taskText } from "./slots.js";
 
 export type IntentLabel = "reminder" | "task" | "quiet";
 export type Decision = "spawn" | "nudge" | "quiet";
@@ -31,105 +28,87 @@ export interface Intent {
   /** reminder | a task sub-kind (flight, payment, timer, ...) | info, assistant_meta, personal_lookup, chit_chat, other */
   kind: string;
   confidence: number;
-  /** Which rule fired, for humans. */
+  /** Why, for humans: the model's verdict and the framing. */
   reason: string;
   /** A short imperative task text, e.g. "call mom at 5pm". */
   task?: string;
   /** For nudges: what to ask the user. */
   question?: string;
+  /** For reminders: the time words heard ("tomorrow morning"), when there are any. */
+  when?: string;
 }
 
-// How sure a fired rule is, by how the request was framed.
+// How sure an action can be, at most, by how it was framed.
 const FRAME_CONFIDENCE: Record<Frame, number> = {
-  imperative: 0.9, request: 0.85, statement: 0.8, discussion: 0.7, procedural: 0.6, info: 0.65, wh: 0.65, yesno: 0.65, conditional: 0.5, plan: 0.5, reported: 0.4,
+  imperative: 0.95, request: 0.9, statement: 0.85, discussion: 0.75, procedural: 0.65, info: 0.7, wh: 0.7, yesno: 0.7, conditional: 0.5, plan: 0.4, past: 0.4, reported: 0.4,
 };
 
-// A task text that already starts with one of these needs no verb in front.
-const VERB_START =
-  /^(?:add|put|place|insert|remove|delete|erase|clear|set|start|create|make|book|reserve|cancel|call|dial|ring|text|message|send|email|tell|let|share|order|buy|purchase|pay|transfer|move|wire|freeze|block|lock|unlock|turn|switch|play|skip|go|schedule|get|find|locate|rent|report|change|reset|replace|apply|request|increase|raise|roll|notify|inform|give|pencil|arrange|write|compose|count|sound|wake|dim|preheat|open|close|search|look|hold|engage|scratch|undo|take|file|submit|mark|proceed|resume|pause|stop|shuffle|queue|have|ping|catch|hire|sign|enroll|modify|update|venmo|zelle|reschedule|reorder|rebook|renew|dm|remind)\b/;
-const HOW_TO = /^.*?\b(?:how (?:do|can|could|should|would|might|does|will)(?: i| we| one| you)?|how to|where (?:do|can|could|should|would) (?:i|we|one)|where to|(?:process|steps|procedure|needed|need)(?: required)? (?:to|for))\s+/;
+// Low-risk kinds are done when asked outright; everything that commits the
+// user (money, bookings, messages to people) is asked about first.
+const SPAWN_KINDS = new Set(["reminder", "alarm", "timer", "media", "smart_home", "device", "shopping_list", "todo", "calendar"]);
+// Asking what something costs is asking for information, whatever it is about.
+const PRICE_QUESTION = /\b(?:how much|cost|costs|price|prices|fare|fares|cheapest|expensive)\b/;
+const DESTRUCTIVE = /\b(?:clear|cancel|delete|remove|erase|wipe)\b/;
 
-const RE_CACHE = new Map<ActionRule, RegExp>();
-const globalRe = (r: ActionRule): RegExp => {
-  let g = RE_CACHE.get(r);
-  if (!g) RE_CACHE.set(r, (g = new RegExp(r.re.source, "g")));
-  g.lastIndex = 0;
-  return g;
-};
-
-// One utterance is a sentence or two; a few rules are quadratic in length,
-// so anything longer is cut (the head carries the request).
+// One utterance is a sentence or two; anything longer is cut (the head carries the request).
 const MAX_CHARS = 600;
 
+let model: Model | undefined;
+/** The model, read once (spirit/intents/model.json next to this module). */
+export function intentModel(): Model {
+  return (model ??= loadModel());
+}
+
 export function detectIntent(text: string): Intent {
-  // Leading fillers ("um", "ok so", "yeah") are speech, not words of the request.
-  const t = withoutFiller(normalize(text.slice(0, MAX_CHARS)));
+  const t = canonical(text.slice(0, MAX_CHARS));
   if (!/[a-z0-9]/.test(t)) return quiet("other", "empty utterance", 0.99);
+  const m = intentModel();
+  const v = verdictOf(m, scores(m, featuresOfCanonical(t, m.settings)));
+  const said = `model ${v.label}/${v.kind} p=${v.p.toFixed(2)}`;
+  if (v.label === "quiet") return quiet(v.kind, `quiet: ${said}`, v.p);
+
   const clauses = splitClauses(t);
   const frames = clauses.map((c) => frameOf(c.text));
-  const clauseAt = (i: number): number => {
-    let k = 0;
-    clauses.forEach((c, j) => { if (c.start <= i) k = j; });
-    return k;
-  };
-  const frameAt = (i: number): Frame => frames[clauseAt(i)] ?? "imperative";
+  const first = frames[0] ?? "imperative";
+  // Someone else's words, what was already done ("we booked a table for saturday") or the
+  // speaker's own plan ("i'm going to call mom later") are not a request, whatever they
+  // are about; a plan followed by "remind me ..." still asks.
+  // The clause that carries the request: the first that asks for something, else the first.
+  const acting = frames.findIndex(acts);
+  if ((first === "reported" || first === "past" || (first === "plan" && v.label === "task")) && acting < 0) return quiet("other", `quiet: ${said}, but ${first} framing`, 0.8);
+  const k = Math.max(0, acting);
+  const frame = acting >= 0 ? (frames[k] as Frame) : first;
+  const clause = clauses[k]?.text ?? t;
+  const discussion = frames.includes("discussion");
+  const confidence = Math.min(v.p, FRAME_CONFIDENCE[frame]);
+  const reason = `${said} (${frame})`;
 
-  const rem = findReminder(t, frameAt);
-  if (rem) {
-    const discussion = frames.includes("discussion");
-    const intent: Intent = { label: "reminder", decision: discussion ? "nudge" : "spawn", kind: "reminder", confidence: rem.confidence, reason: `reminder: ${rem.why}` };
-    if (rem.task) intent.task = rem.task;
-    if (discussion) intent.question = `Want me to set a reminder${rem.task ? ` to ${toSecondPerson(rem.task)}` : ""}?`;
+  if (v.label === "reminder") {
+    const slots = reminderSlots(t);
+    const intent: Intent = { label: "reminder", decision: discussion ? "nudge" : "spawn", kind: "reminder", confidence, reason };
+    if (slots.task) intent.task = slots.task;
+    if (slots.when) intent.when = slots.when;
+    if (discussion) intent.question = reminderQuestion(clause, slots.task);
     return intent;
   }
-
-  const q = findQuiet(t);
-  if (q) return quiet(q.kind, `quiet: ${q.why}`, 0.9);
-
-  let blocked: string | undefined;
-  for (const rule of ACTION_RULES) {
-    if (rule.unless?.test(t) || (rule.also && !rule.also.test(t))) continue;
-    for (const m of t.matchAll(globalRe(rule))) {
-      const at = (m.index ?? 0) + (m[0].startsWith(", ") ? 2 : 0);
-      const k = clauseAt(at);
-      const frame = frames[k] ?? "imperative";
-      if (!allowed(rule, frame)) {
-        blocked ??= `${rule.why} blocked by ${frame} framing`;
-        continue;
-      }
-      return act(rule, frame, clauses[k]?.text ?? t, t);
-    }
-  }
-  const first = frames[0] ?? "imperative";
-  const question = asks(first) || first === "procedural";
-  if (blocked) return quiet(question ? "info" : "other", `quiet: ${blocked}`, 0.7);
-  return quiet(question ? "info" : "other", `quiet: no action rule matched (${first})`, question ? 0.85 : 0.75);
-}
-
-function allowed(rule: ActionRule, frame: Frame): boolean {
-  if (acts(frame)) return true;
-  if (frame === "procedural") return rule.procedural === true || rule.inQuestions === true;
-  return asks(frame) && rule.inQuestions === true;
-}
-
-function act(rule: ActionRule, frame: Frame, clause: string, t: string): Intent {
-  const kind = listKind(rule.kind, t);
-  const discussion = frame === "discussion";
-  // Only a direct, explicit request to do a low-risk thing is spawned outright.
-  const decision: Decision = discussion || frame === "procedural" || asks(frame) ? "nudge" : rule.decision;
-  const task = taskText(rule, frame, clause);
-  const intent: Intent = { label: "task", decision, kind, confidence: FRAME_CONFIDENCE[frame], reason: `${rule.why} (${frame})`, task };
-  if (decision === "nudge") intent.question = question(kind, task, discussion);
+  // A question about a device or a list ("is my alarm set for 6", "how do i set a timer
+  // on my phone") is answered in conversation; a wh-question ("how much is an uber to
+  // the airport") too. A question about a transaction may lead to one: asked about.
+  if (acting < 0 && ((SPAWN_KINDS.has(v.kind) && v.kind !== "device") || PRICE_QUESTION.test(t))) return quiet("info", `quiet: ${said}, but a question (${frame})`, 0.7);
+  const statement = frame === "statement";
+  const task = taskText(v.kind, clause, statement);
+  const risky = !SPAWN_KINDS.has(v.kind) || (v.kind === "calendar" && DESTRUCTIVE.test(t));
+  const decision: Decision = discussion || risky || !acts(frame) || asks(frame) ? "nudge" : "spawn";
+  const intent: Intent = { label: "task", decision, kind: v.kind, confidence, reason, task };
+  if (decision === "nudge") intent.question = question(v.kind, task, discussion);
   return intent;
 }
 
-function taskText(rule: ActionRule, frame: Frame, clause: string): string {
-  let c = core(withoutFiller(clause).replace(HOW_TO, ""));
-  c = c.replace(/^(?:i |we )?(?:need|want|would like|like|must|have to|require|am going to need) (?:to )?/, "").trim();
-  if (c && VERB_START.test(c)) return c;
-  // A problem statement ("my card is broken") gets the rule's fixed task.
-  if (rule.task) return rule.task;
-  return c ? `${rule.verb} ${c}` : `${rule.verb} (${rule.kind})`;
+// "we should remind him to call mom" asks about reminding HIM; otherwise a reminder for the user.
+function reminderQuestion(clause: string, task: string | undefined): string {
+  const other = /\bremind ((?!me\b|us\b|myself\b)[a-z]+ to .+)$/.exec(clause);
+  if (other?.[1]) return `Want me to remind ${toSecondPerson(other[1])}?`;
+  return `Want me to set a reminder${task ? ` to ${toSecondPerson(task)}` : ""}?`;
 }
 
 function question(kind: string, task: string, discussion: boolean): string {

@@ -13,12 +13,12 @@ import { IntentLabel, detectIntent } from "./detect.js";
 
 const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
 
-/** Targets on the dev set (see the task brief). */
+/** Targets on the dev set, with a model trained without it (issue 9). */
 export const TARGETS = {
-  actingPrecision: 0.95,
-  quietKept: 0.95,
-  reminderRecall: 0.9,
-  taskRecall: 0.8,
+  actingPrecision: 0.97,
+  quietKept: 0.97,
+  reminderRecall: 0.95,
+  taskRecall: 0.85,
 } as const;
 
 type Confusion = Record<IntentLabel, Record<IntentLabel, number>>;

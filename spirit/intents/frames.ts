@@ -15,6 +15,7 @@ export type Frame =
   | "yesno" // "is / do / does ..." questions
   | "conditional" // "if my card was stolen ..."
   | "plan" // "i'm going to call mom later": the speaker's own plan, not a request
+  | "past" // "we booked a table for saturday": telling what was done, not asking
   | "reported"; // "alice said she will send the money": telling what someone said, not asking
 
 const FILLER = /^(?:(?:hey|hi|ok|okay|ai|so|um|uh|well|alright|and|also|oh|yo|now|yeah|yep|yes|right|excuse me|quick question|,) )+/;
@@ -48,6 +49,11 @@ const INFO =
 const PLAN =
   /^(?:i|we) (?:am|are) (?:going to|about to|planning to|thinking about|thinking of) (?!need|have to|require)|^(?:i|we) will (?!not|need|have to|require|want|like)[a-z]+|^(?:i|we) (?:just|already) (?!need|want|got to|have to)/;
 
+// Telling what was already done: a transaction verb in the past tense right after the
+// person. Problems ("i lost my card", "my bags never arrived") are not in the list: those ask for help.
+const PAST =
+  /^(?:i|we|he|she|they|my [a-z]+|our [a-z]+) (?:(?:already|just|finally|also) )?(?:booked|paid|sent|ordered|called|bought|reserved|scheduled|rented|texted|transferred|cancell?ed|played|added|set|moved|emailed|messaged|took|made a (?:reservation|booking|payment|transfer|call))\b/;
+
 const WH = /^(?:what|whats|when|where|which|who|whom|whose|why|how(?! about))\b/;
 const YESNO = /^(?:is|are|was|were|am|do|does|did|has|have|had|will|would|should|shall|can|could|may|might|must)\b/;
 
@@ -69,6 +75,7 @@ export function frameOf(clause: string): Frame {
   if (LET_US.test(t)) return TO_ASSISTANT.test(t) ? "imperative" : "discussion";
   if (CONDITIONAL.test(t)) return "conditional";
   if (PLAN.test(t)) return "plan";
+  if (PAST.test(t)) return "past";
   if (PROCEDURAL.test(t)) return "procedural";
   if (INFO.test(t)) return "info";
   if (REQUEST_Q.test(t)) return "request";

@@ -62,8 +62,9 @@ const FileSchema = z
   .loose();
 type FileConfig = z.infer<typeof FileSchema>;
 
-/** .world/config.json, shared with other parts of world: only our keys are checked. */
-export function readConfigFile(paths: WorldPaths): FileConfig {
+/** .world/config.json, shared with other parts of world: only our keys are checked. No world (the eval): nothing. */
+export function readConfigFile(paths: WorldPaths | undefined): FileConfig {
+  if (paths === undefined) return {};
   const file = join(paths.dir, "config.json");
   let text: string;
   try {
@@ -86,12 +87,13 @@ export function readConfigFile(paths: WorldPaths): FileConfig {
 }
 
 /** Who the user is, for `world listen` as much as for the Spirit. */
-export function userSpeaker(paths: WorldPaths, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+export function userSpeaker(paths: WorldPaths | undefined, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
   const file = readConfigFile(paths);
   return flag ?? env.WORLD_USER_SPEAKER ?? file.spirit?.user ?? file.userSpeaker ?? "user";
 }
 
-export function loadConfig(paths: WorldPaths, flags: SpiritFlags = {}, env: NodeJS.ProcessEnv = process.env): SpiritConfig {
+/** `paths` undefined: no world, only flags, environment and defaults (`npm run eval:conversations`). */
+export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {}, env: NodeJS.ProcessEnv = process.env): SpiritConfig {
   const file = readConfigFile(paths).spirit ?? {};
   const pick = <T>(flag: T | undefined, envName: string, fromFile: T | undefined, fallback: T): T =>
     flag ?? (env[envName] as T | undefined) ?? fromFile ?? fallback;

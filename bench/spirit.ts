@@ -59,11 +59,11 @@ async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ 
   const detector = (rounds * texts.length) / ((now() - t) / 1000);
   t = now();
   for (let r = 0; r < rounds; r++) {
-    const memory = new SpiritMemory("user");
+    const memory = new SpiritMemory("user", config);
     texts.forEach((u, i) => {
       const cause: Located<EventEntry> = { kind: "event", ts: new Date().toISOString(), source: "voice", id: u.speaker, output: u.text, line: i + 1, offset: i * 100 };
       const heard = memory.hear(cause);
-      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
+      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", conversation: memory.conversation.view(), now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
     });
     await Promise.resolve();
   }

@@ -26,6 +26,10 @@ export interface SpiritConfig {
   calendarLeadMs: number;
   calendarPollMs: number;
   brain: "auto" | "offline" | "claude";
+  /** The assistant's name: "world, book the train" is said to the assistant even in a conversation. */
+  assistantName: string;
+  /** A conversation ends after this long without speech (spirit/conversation.ts). */
+  conversationGapMs: number;
 }
 
 export interface SpiritFlags {
@@ -38,6 +42,8 @@ export interface SpiritFlags {
   calendarLead?: string;
   calendarPoll?: string;
   brain?: string;
+  assistantName?: string;
+  conversationGap?: string;
 }
 
 const Duration = z.union([z.string(), z.number()]);
@@ -55,6 +61,8 @@ const FileSchema = z
         calendarLead: Duration.optional(),
         calendarPoll: Duration.optional(),
         brain: z.enum(["auto", "offline", "claude"]).optional(),
+        assistantName: z.string().trim().min(1).optional(),
+        conversationGap: Duration.optional(),
       })
       .loose()
       .optional(),
@@ -111,6 +119,8 @@ export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {
     calendarLeadMs: parseDuration(pick<string | number>(flags.calendarLead, "WORLD_CALENDAR_LEAD", file.calendarLead, "15m"), "calendar lead"),
     calendarPollMs: parseDuration(pick<string | number>(flags.calendarPoll, "WORLD_CALENDAR_POLL", file.calendarPoll, "60s"), "calendar poll"),
     brain,
+    assistantName: pick<string>(flags.assistantName, "WORLD_ASSISTANT_NAME", file.assistantName, "world"),
+    conversationGapMs: parseDuration(pick<string | number>(flags.conversationGap, "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"), "conversation gap"),
     ...(calendar !== undefined && { calendar }),
   };
 }

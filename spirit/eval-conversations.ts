@@ -19,7 +19,7 @@ import type { EventEntry, Located } from "../tools/world/entry.js";
 import { OfflineBrain } from "./brain-offline.js";
 import { loadConfig } from "./config.js";
 import { actionLine, hearVoice } from "./hearing.js";
-import { SOURCE } from "./lines.js";
+import { say, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { SpiritMemory } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges } from "./nudges.js";
@@ -88,7 +88,7 @@ export function parseConversations(file: string, raw: string): Conversation[] {
 
 export async function evaluate(file: string, conversations: readonly Conversation[], user = "A"): Promise<ConversationFigures> {
   const config = loadConfig(undefined, { user, brain: "offline" }, {});
-  const memory = new SpiritMemory(user);
+  const memory = new SpiritMemory(user, config);
   const brain = new OfflineBrain();
   let line = 0;
   const entry = (ts: number, source: string, id: string, output: string): Located<EventEntry> => {
@@ -115,7 +115,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
         if (outcome?.type === "line") report(now, outcome.id, outcome.output);
         else if (outcome?.type === "spawn") {
           spawns.push({ conversation: c.id, kind: outcome.agentKind, task: outcome.task });
-          report(now, outcome.id, `spawn: ${outcome.agentKind} ${JSON.stringify(outcome.task)} because ${outcome.reason}`);
+          report(now, outcome.id, say.spawn(outcome.agentKind, outcome.task, outcome.reason));
         }
         continue;
       }

@@ -43,6 +43,7 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
     memory: memory.summary(),
     situation: d.situation,
     userSpeaker: config.user,
+    conversation: memory.conversation.view(),
     now: new Date(now),
   });
   return { type: "action", heard, action: judge(decision, heard, entry, memory, config, now) };
@@ -52,7 +53,7 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
 export function actionLine(action: Exclude<Action, { type: "quiet" }>, heard: Heard): { id: string; output: string } {
   switch (action.type) {
     case "nudge":
-      return { id: action.id, output: say.nudge(action.question, heard.speaker, heard.text) };
+      return { id: action.id, output: say.nudge(action.question, heard.speaker, heard.text, action.offer) };
     case "observe":
       return { id: action.id, output: say.observe(action.note, heard.speaker, heard.text) };
     case "preference":

@@ -47,7 +47,7 @@ export function createSpirit(paths: WorldPaths, options: StartOptions = {}): Spi
   const env = options.env ?? process.env;
   const config = loadConfig(paths, options.flags ?? {}, env);
   const log = options.log ?? daemonLogger(paths, "spirit");
-  const memory = new SpiritMemory(config.user);
+  const memory = new SpiritMemory(config.user, config);
   let spirit: Spirit | undefined;
   const report = (id: string, output: string) => void spirit!.report(id, output);
   const brain = chooseBrain(paths, config, memory, report, env, log);

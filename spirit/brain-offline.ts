@@ -14,6 +14,7 @@ import { detectIntent, type Intent } from "./intents/detect.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
 import { ASSISTANT, type ConversationView } from "./conversation.js";
 import { offerFor, offerForIntent } from "./offers.js";
+import { DIRECT_KINDS } from "./plan.js";
 import { acceptedRequest, EXPLICIT, planIn } from "./plans.js";
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
@@ -65,7 +66,9 @@ export class OfflineBrain implements Brain {
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
       const task = taskFor(intent, text);
-      if (intent.decision === "spawn" && heard.isUser) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
+      // Only what is done without asking is proposed as a spawn; anything else is offered as
+      // what an agent can really do (spirit/offers.ts), with a question built for it.
+      if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
       const offer = offerForIntent(intent, task, this.agentHasModel);
       if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
       return { action: "nudge", reason: intent.reason, ...offer };

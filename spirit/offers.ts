@@ -60,6 +60,9 @@ export function cleanPhrase(action: string, when: string | undefined): string | 
   phrase = phrase.replace(/\s+(?:(?:that|which|who)\s+)?(?:i|you|he|she|they|we)\s.*$/i, "").trim();
   const [verb, ...rest] = phrase.split(" ");
   if (verb === undefined || rest.length === 0 || rest.length > MAX_WORDS) return undefined;
+  // "roll over rollover your 401k": the verb said twice is two phrases run together.
+  const stem = verb.toLowerCase().slice(0, 4);
+  if (rest.some((w) => w.toLowerCase().startsWith(stem) && stem.length >= 3)) return undefined;
   if (SECOND_CLAUSE.test(rest.join(" ")) || rest.some((w, i) => VERBS[w.toLowerCase()] !== undefined && !DETERMINER.test(rest[i - 1] ?? ""))) return undefined;
   return keepNames(phrase);
 }

@@ -31,10 +31,11 @@ function chooseBrain(
   env: NodeJS.ProcessEnv,
   log: Logger,
 ): Brain {
-  const offline = new OfflineBrain();
-  if (config.brain === "offline") return offline;
   // The Spirit talks continuously: one quick retry, then the offline brain takes the turn.
   const client = anthropicFromEnv({ env, maxRetries: Number(env.WORLD_SPIRIT_RETRIES ?? 1), timeoutMs: 30_000 });
+  // With a key, a general agent has a model: the offline brain may offer it web searches too.
+  const offline = new OfflineBrain({ agentHasModel: client !== undefined });
+  if (config.brain === "offline") return offline;
   if (client === undefined) {
     if (config.brain === "claude") throw new UsageError("brain claude: expected ANTHROPIC_API_KEY in the environment, received none");
     return offline;

@@ -152,6 +152,8 @@ describe("the Spirit's rules over the offline brain", () => {
 describe("reading the Spirit's own lines back", () => {
   it("round-trips every line it writes", () => {
     expect(readSpiritLine(say.nudge('Want me to "x"?', "alice", 'we "quote" (parens)'))).toEqual({ type: "nudge", question: 'Want me to "x"?' });
+    const offer = { agentKind: "general", task: 'look for "flights" to Tokyo', need: "three options (with links)" };
+    expect(readSpiritLine(say.nudge("Want me to look for flights?", "me", 'ends with yes: reminder "x"', offer))).toEqual({ type: "nudge", question: "Want me to look for flights?", offer });
     expect(readSpiritLine(say.spawn("reminder", 'say "hi"', "because"))).toEqual({ type: "spawn", kind: "reminder", task: 'say "hi"', reason: "because" });
     expect(readSpiritLine(say.preference("flights", true, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: true });
     expect(readSpiritLine(say.preference("flights", false, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: false });

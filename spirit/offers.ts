@@ -83,6 +83,13 @@ function reminderTime(when: string | undefined, fallback: string): string {
 // when the trip or the event is ("book a hotel for next weekend"): the doing is sooner.
 const DONE_WHEN_SAID = new Set(["call", "message", "payment", "scheduling", "reminder"]);
 
+function isBefore(when: string, than: string): boolean {
+  const now = new Date();
+  const a = chrono.parseDate(when, now, { forwardDate: true });
+  const b = chrono.parseDate(than, now, { forwardDate: true });
+  return a !== null && b !== null && a.getTime() <= b.getTime();
+}
+
 function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): OfferedNudge | undefined {
   if (DONE_WHEN_SAID.has(kind)) {
     const phrase = cleanPhrase(action, when);
@@ -92,7 +99,9 @@ function reminder(kind: string, action: string, when: string | undefined, fallba
   }
   const phrase = cleanPhrase(action, undefined);
   if (phrase === undefined) return undefined;
-  return { kind, agentKind: "reminder", task: `remind me ${fallback} to ${phrase}`, question: `Want me to remind you ${fallback} to ${secondPerson(phrase)}?` };
+  // A trip tonight is booked sooner than tomorrow morning.
+  const at = when !== undefined && isBefore(when, fallback) ? SOON : fallback;
+  return { kind, agentKind: "reminder", task: `remind me ${at} to ${phrase}`, question: `Want me to remind you ${at} to ${secondPerson(phrase)}?` };
 }
 
 /** "to Tokyo" in the phrase, for "flights to Tokyo". */

@@ -81,7 +81,7 @@ function reminderTime(when: string | undefined, fallback: string): string {
 
 // For these the time said is when to do it ("call him tomorrow"); for the others it is
 // when the trip or the event is ("book a hotel for next weekend"): the doing is sooner.
-const DONE_WHEN_SAID = new Set(["call", "message", "payment", "scheduling", "reminder"]);
+const DONE_WHEN_SAID = new Set(["call", "message", "payment", "reminder"]);
 
 function isBefore(when: string, than: string): boolean {
   const now = new Date();

@@ -27,8 +27,9 @@ export interface Plan {
 
 const FILLERS = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|good|great|cool)[\s,.!-]+)*`;
 // "I" commitments need a time ahead; "we"/"let's" proposals are plans among people as they are.
-const I_LEAD = String.raw`i(?:'ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| gotta| should)`;
-const WE_LEAD = String.raw`(?:we(?:'ll| will|'re going to| are going to|'re gonna| should| need to| have to| must| gotta| ought to| could)|let'?s|let us|how about we|why don't we)`;
+// Speech recognisers drop apostrophes: "ill call him", "im gonna", "lets book".
+const I_LEAD = String.raw`i(?:'ll|ll| will|'m going to|m going to| am going to|'m gonna|m gonna| am gonna| have to|'ve got to|ve got to| have got to| need to| must| gotta| should)`;
+const WE_LEAD = String.raw`(?:we(?:'ll| will|'re going to| are going to|'re gonna| should| need to| have to| must| gotta| ought to| could)|let'?s|let us|how about we|why don'?t we)`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|so|both)\s+)*`;
 const LEAD = new RegExp(`^${FILLERS}(?:(${I_LEAD})|(${WE_LEAD}))\\s+${ADVERBS}(.+)$`, "i");
 

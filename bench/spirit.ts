@@ -32,7 +32,7 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> {
-  const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+  const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline", "--conversation-gap", "1ms"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   try {
     await waitForText(paths, "[event:spirit][spirit] awake:", 0);
     const xs: number[] = [];
@@ -41,7 +41,8 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
       const from = statSync(paths.log).size;
       const t0 = now();
       appendOnce(paths, { kind: "event", source: "voice", id: "user", output: `send ${100 + i + 3} dollars to bob` });
-      const t1 = await waitForText(paths, `nudge: Want me to send ${100 + i + 3} dollars to bob?`, from);
+      // Each utterance its own conversation (the gap above): one nudge per conversation would quiet the rest.
+      const t1 = await waitForText(paths, `nudge: Want me to remind you to send ${100 + i + 3} dollars to bob in 1 hour?`, from);
       if (i >= 0) xs.push(t1 - t0);
     }
     return xs;
@@ -94,11 +95,11 @@ async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ 
   const detector = (rounds * texts.length) / ((now() - t) / 1000);
   t = now();
   for (let r = 0; r < rounds; r++) {
-    const memory = new SpiritMemory("user");
+    const memory = new SpiritMemory("user", config);
     texts.forEach((u, i) => {
       const cause: Located<EventEntry> = { kind: "event", ts: new Date().toISOString(), source: "voice", id: u.speaker, output: u.text, line: i + 1, offset: i * 100 };
       const heard = memory.hear(cause);
-      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
+      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", conversation: memory.conversation.view(), now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
     });
     await Promise.resolve();
   }

@@ -161,7 +161,9 @@ const SPIRIT_OPTIONS = (cmd: Command) =>
     .option("--stale-voice <duration>", "voice lines older than this are context, not requests (default 10m)")
     .option("--calendar-lead <duration>", "prepare for a meeting this long before it starts (default 15m)")
     .option("--calendar-poll <duration>", "read the calendar again this often (default 60s)")
-    .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)");
+    .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)")
+    .option("--assistant-name <name>", "the name that addresses the assistant in a conversation ('world, book the train'; default world)")
+    .option("--conversation-gap <duration>", "a conversation ends after this long without speech (default 3m)");
 
 SPIRIT_OPTIONS(program.command("spirit"))
   .description("the Spirit: follows the log (voice, answers, failures, calendar) and spawns, nudges, observes or stays quiet")

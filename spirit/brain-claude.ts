@@ -19,18 +19,25 @@ import { askTool, ModelAnswerError } from "../tools/llm/tool-call.js";
 import type { Conversation, Message } from "../tools/llm/session.js";
 import { summariseDropped } from "../tools/llm/summarise.js";
 import type { Logger } from "../tools/proc/daemon.js";
-import { Decision, type Brain, type BrainInput } from "./brain.js";
+import { Decision, type Brain, type BrainInput, type Proposal } from "./brain.js";
+import { describeConversation } from "./conversation.js";
 import { BRAIN_ID, quote, say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
 
-export const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to.
+export const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present and who spoke to whom.
 
 For every utterance call the decide tool exactly once:
 - quiet (the default): small talk, chatter, questions you cannot act on, anything not clearly actionable.
 - spawn: only for an explicit, low-risk request made by THE USER to you, such as "remind me to ..." or "set a timer for ...". Give kind (reminder or timer) and task (the request in the imperative, with its time, e.g. "remind me to stretch in 2 seconds").
-- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and whenever people are only discussing something ("we should book the flight"). Give kind (e.g. flight, payment, message), task, and question phrased exactly "Want me to <task>?".
+- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and for plans people make for later. Give kind (e.g. flight, payment, message), task (what an agent is to do on "yes", in the imperative), need (how to tell it was done) and a question in plain English, phrased "Want me to …?" (e.g. "Want me to look for flights to Tokyo?", "Want me to remind you to call him tomorrow?"), never the heard words pasted in.
 - observe: rarely; a fact about the user worth remembering later (a preference, an allergy, a date). Give note.
-Never act on what other speakers ask for without asking the user. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
+
+When the user is in a conversation with someone else, what the user says is said to that person, not to you:
+- act only on explicit reminder/timer/alarm wording, or when the user addresses you by name;
+- nudge only for a plan for later that you can carry out (travel, bookings, scheduling, buying online, sending a message), never for what is being done in person right now (ordering from a waiter, buying from a clerk, serving a customer), never for narration, opinions, trivia or hypotheticals;
+- what another speaker asks the user to do is not the user's request: stay quiet, unless the user commits to it ("ok, I'll call him tomorrow" → "Want me to remind you to call him tomorrow?");
+- at most one nudge per conversation, unless the user said yes to the last one.
+Offer only what an agent can do: a reminder, a timer, or a general agent with a shell and a browser (it can search and read the web; it cannot make calls, send messages or pay). Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
 
 export const DECIDE_TOOL = {
   name: "decide",
@@ -38,12 +45,15 @@ export const DECIDE_TOOL = {
   schema: Decision,
 };
 
-function turnText(input: BrainInput): string {
+function turnText(input: BrainInput, memory: SpiritMemory): string {
   const { heard } = input;
   const who = heard.isUser ? `${heard.speaker} (the user)` : `${heard.speaker} (not the user; the user is "${input.userSpeaker}")`;
   const lines = [`${heard.ts} ${who} said: ${quote(heard.text)}`];
   const recent = input.recent.slice(-6);
   if (recent.length) lines.push("", "Just before (oldest first):", ...recent.map((h) => `- ${h.speaker}: ${quote(h.text)}`));
+  lines.push("", "The conversation:", describeConversation(input.conversation, input.userSpeaker));
+  const asked = memory.nudgesSince(input.conversation.startedAt);
+  lines.push(asked.length ? `Questions already asked in this conversation: ${asked.map((n) => `${quote(n.question)} (${n.status})`).join("; ")}` : "No question asked in this conversation yet.");
   lines.push("", "What you remember:", input.memory, "", "The world now:", input.situation(), "", `Now: ${input.now.toISOString()}. Call decide.`);
   return lines.join("\n");
 }
@@ -106,9 +116,9 @@ export class ClaudeBrain implements Brain {
     if (!this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainUp());
   }
 
-  async decide(input: BrainInput): Promise<Decision> {
+  async decide(input: BrainInput): Promise<Proposal> {
     await this.summarising; // the conversation is whole again before it is sent
-    const turn = turnText(input);
+    const turn = turnText(input, this.o.memory);
     try {
       const answer = await askTool(this.o.client, {
         model: this.o.model,

@@ -1,12 +1,21 @@
 /**
  * The offline brain (the default: no network, no key). What was said is judged by the
- * rule-based intent detector (spirit/intents); this adds what the detector does not
- * know: what to hand an agent, how to ask, and which remarks are worth remembering.
+ * intent detector (spirit/intents); this adds what the detector does not know: the
+ * conversation (spirit/conversation.ts), what to hand an agent, how to ask
+ * (spirit/offers.ts), and which remarks are worth remembering.
  * It proposes; spirit/decide.ts decides who may ask for what.
+ *
+ * Alone with the assistant, or addressed by name ("world, book the train"), what the
+ * user says is a request and goes to the detector. In a conversation with someone else
+ * it is said to that person: only explicit reminder/timer/alarm wording goes to the
+ * detector, and otherwise only a plan for later (spirit/plans.ts) becomes a nudge.
  */
 import { detectIntent, type Intent } from "./intents/detect.js";
-import { toSecondPerson } from "./intents/normalize.js";
-import type { Brain, BrainInput, Decision } from "./brain.js";
+import type { Brain, BrainInput, Proposal } from "./brain.js";
+import { ASSISTANT, type ConversationView } from "./conversation.js";
+import { offerFor, offerForIntent } from "./offers.js";
+import { DIRECT_KINDS } from "./plan.js";
+import { acceptedRequest, EXPLICIT, planIn } from "./plans.js";
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
 const MIN_CONFIDENCE = 0.6;
@@ -20,19 +29,6 @@ function taskFor(intent: Intent, text: string): string {
   return intent.task ?? text;
 }
 
-// "my", "me", "I" from someone else are theirs, not the user's: a question built from
-// their words would say "your" and mean the wrong person.
-const FIRST_PERSON = /\b(?:i|me|my|mine|myself|i'm|i'd|i'll)\b/i;
-
-/** Every proposal carries a question, so the rules can turn a spawn into a nudge. */
-function questionFor(intent: Intent, input: BrainInput, task: string): string {
-  const { heard } = input;
-  if (!heard.isUser && FIRST_PERSON.test(heard.text)) return `Want me to do what ${heard.speaker} asked: ${JSON.stringify(heard.text)}?`;
-  if (intent.question) return intent.question;
-  if (intent.kind === "reminder") return `Want me to set a reminder to ${toSecondPerson(intent.task ?? task)}?`;
-  return `Want me to ${toSecondPerson(task)}?`;
-}
-
 // Acknowledgements in front of what is really said ("yeah we should book …"). Speech
 // arrives unpunctuated; the detector reads "yeah we should book" as an order to book.
 const BACKCHANNEL = /^(?:(?:yeah|yep|yup|yes|ok|okay|right|alright|sure|so|well|um|uh|hmm|oh|and)\b[\s,.!-]*)+/i;
@@ -42,20 +38,53 @@ export function withoutBackchannel(text: string): string {
   return rest === "" ? text : rest;
 }
 
+/** The latest thing another speaker said to the user, before the utterance being decided. */
+function requestToUser(conversation: ConversationView): { speaker: string; text: string } | undefined {
+  const before = conversation.turns.slice(0, -1);
+  const last = before.at(-1);
+  return last !== undefined && !last.isUser && last.to !== ASSISTANT ? { speaker: last.speaker, text: last.text } : undefined;
+}
+
+export interface OfflineBrainOptions {
+  /** Whether a general agent has a model to work with (ANTHROPIC_API_KEY): without one, offer only what offline agents do. */
+  agentHasModel?: boolean;
+}
+
 export class OfflineBrain implements Brain {
   readonly name = "offline";
+  private readonly agentHasModel: boolean;
 
-  async decide(input: BrainInput): Promise<Decision> {
-    const { heard } = input;
-    const intent = detectIntent(withoutBackchannel(heard.text));
+  constructor(options: OfflineBrainOptions = {}) {
+    this.agentHasModel = options.agentHasModel ?? false;
+  }
+
+  async decide(input: BrainInput): Promise<Proposal> {
+    const { heard, conversation } = input;
+    const text = conversation.addressed ? conversation.rest : heard.text;
+    if (heard.isUser && conversation.userWith.length > 0 && !conversation.addressed && !EXPLICIT.test(text)) return this.amongPeople(text, conversation);
+    const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
-      const task = taskFor(intent, heard.text);
-      return { action: intent.decision, reason: intent.reason, kind: intent.kind, task, question: questionFor(intent, input, task) };
+      const task = taskFor(intent, text);
+      // Only what is done without asking is proposed as a spawn; anything else is offered as
+      // what an agent can really do (spirit/offers.ts), with a question built for it.
+      if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
+      const offer = offerForIntent(intent, task, this.agentHasModel);
+      if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
+      return { action: "nudge", reason: intent.reason, ...offer };
     }
-    if (heard.isUser && SELF_FACT.test(heard.text.trim())) {
+    if (heard.isUser && SELF_FACT.test(text.trim())) {
       return { action: "observe", reason: "the user said something about themselves", note: `something ${heard.speaker} said about themselves` };
     }
     return { action: "quiet", reason: intent.reason };
+  }
+
+  private amongPeople(text: string, conversation: ConversationView): Proposal {
+    const to = conversation.userWith.join(", ");
+    const plan = planIn(withoutBackchannel(text)) ?? acceptedRequest(text, requestToUser(conversation));
+    if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
+    const offer = offerFor(plan, this.agentHasModel);
+    if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };
+    return { action: "nudge", reason: `a plan for later, said to ${to}: ${JSON.stringify(plan.action)}`, ...offer };
   }
 }

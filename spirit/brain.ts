@@ -4,6 +4,7 @@
  * the rules (who may ask for what, preferences, dedupe) before anything is done.
  */
 import { z } from "zod";
+import type { ConversationView } from "./conversation.js";
 import type { Heard } from "./memory.js";
 
 export const ACTIONS = ["spawn", "nudge", "observe", "quiet"] as const;
@@ -26,6 +27,13 @@ export const Decision = z.object({
 });
 export type Decision = z.infer<typeof Decision>;
 
+/**
+ * A decision plus what only a brain inside the Spirit knows: which agent a "yes" to a
+ * nudge starts (the offline brain offers a reminder for a plan it cannot carry out
+ * itself). Without it the agent follows the kind (spirit/plan.ts agentKindFor).
+ */
+export type Proposal = Decision & { agentKind?: string };
+
 export interface BrainInput {
   heard: Heard;
   /** The conversation before it, oldest first (the current utterance not included). */
@@ -38,10 +46,12 @@ export interface BrainInput {
    */
   situation: () => string;
   userSpeaker: string;
+  /** The conversation this utterance belongs to: who is here, who spoke to whom, whether it names the assistant. */
+  conversation: ConversationView;
   now: Date;
 }
 
 export interface Brain {
   readonly name: string;
-  decide(input: BrainInput): Promise<Decision>;
+  decide(input: BrainInput): Promise<Proposal>;
 }

@@ -26,6 +26,10 @@ export interface SpiritConfig {
   calendarLeadMs: number;
   calendarPollMs: number;
   brain: "auto" | "offline" | "claude";
+  /** The assistant's name: "world, book the train" is said to the assistant even in a conversation. */
+  assistantName: string;
+  /** A conversation ends after this long without speech (spirit/conversation.ts). */
+  conversationGapMs: number;
 }
 
 export interface SpiritFlags {
@@ -38,6 +42,8 @@ export interface SpiritFlags {
   calendarLead?: string;
   calendarPoll?: string;
   brain?: string;
+  assistantName?: string;
+  conversationGap?: string;
 }
 
 const Duration = z.union([z.string(), z.number()]);
@@ -55,6 +61,8 @@ const FileSchema = z
         calendarLead: Duration.optional(),
         calendarPoll: Duration.optional(),
         brain: z.enum(["auto", "offline", "claude"]).optional(),
+        assistantName: z.string().trim().min(1).optional(),
+        conversationGap: Duration.optional(),
       })
       .loose()
       .optional(),
@@ -62,8 +70,9 @@ const FileSchema = z
   .loose();
 type FileConfig = z.infer<typeof FileSchema>;
 
-/** .world/config.json, shared with other parts of world: only our keys are checked. */
-export function readConfigFile(paths: WorldPaths): FileConfig {
+/** .world/config.json, shared with other parts of world: only our keys are checked. No world (the eval): nothing. */
+export function readConfigFile(paths: WorldPaths | undefined): FileConfig {
+  if (paths === undefined) return {};
   const file = join(paths.dir, "config.json");
   let text: string;
   try {
@@ -86,12 +95,13 @@ export function readConfigFile(paths: WorldPaths): FileConfig {
 }
 
 /** Who the user is, for `world listen` as much as for the Spirit. */
-export function userSpeaker(paths: WorldPaths, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+export function userSpeaker(paths: WorldPaths | undefined, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
   const file = readConfigFile(paths);
   return flag ?? env.WORLD_USER_SPEAKER ?? file.spirit?.user ?? file.userSpeaker ?? "user";
 }
 
-export function loadConfig(paths: WorldPaths, flags: SpiritFlags = {}, env: NodeJS.ProcessEnv = process.env): SpiritConfig {
+/** `paths` undefined: no world, only flags, environment and defaults (`npm run eval:conversations`). */
+export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {}, env: NodeJS.ProcessEnv = process.env): SpiritConfig {
   const file = readConfigFile(paths).spirit ?? {};
   const pick = <T>(flag: T | undefined, envName: string, fromFile: T | undefined, fallback: T): T =>
     flag ?? (env[envName] as T | undefined) ?? fromFile ?? fallback;
@@ -109,6 +119,8 @@ export function loadConfig(paths: WorldPaths, flags: SpiritFlags = {}, env: Node
     calendarLeadMs: parseDuration(pick<string | number>(flags.calendarLead, "WORLD_CALENDAR_LEAD", file.calendarLead, "15m"), "calendar lead"),
     calendarPollMs: parseDuration(pick<string | number>(flags.calendarPoll, "WORLD_CALENDAR_POLL", file.calendarPoll, "60s"), "calendar poll"),
     brain,
+    assistantName: pick<string>(flags.assistantName, "WORLD_ASSISTANT_NAME", file.assistantName, "world"),
+    conversationGapMs: parseDuration(pick<string | number>(flags.conversationGap, "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"), "conversation gap"),
     ...(calendar !== undefined && { calendar }),
   };
 }

@@ -7,24 +7,29 @@
  *   - a nudge needs a question, and is dropped (quiet) when the user asked not to hear
  *     about its topic, when the user said no to that kind of nudge more often than yes
  *     recently, or when the same question was asked within the dedupe window;
+ *   - in a conversation (spirit/conversation.ts) the user's words are said to the other
+ *     person: only explicit reminder/timer/alarm wording or the assistant's name may
+ *     spawn; another speaker's request is never acted on; at most one nudge per
+ *     conversation, unless the user said yes to the last one;
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
  * gives the same ids and nothing is written twice.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
-import type { Decision } from "./brain.js";
+import type { Proposal } from "./brain.js";
 import type { SpiritConfig } from "./config.js";
 import { idFor, idPart } from "./ids.js";
-import { heard as heardSuffix } from "./lines.js";
+import { heard as heardSuffix, type Offer } from "./lines.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
-import { toSecondPerson } from "./intents/normalize.js";
+import { secondPerson } from "./offers.js";
+import { EXPLICIT } from "./plans.js";
 
 export type Action =
   | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string }
-  | { type: "nudge"; id: string; kind: string; question: string }
+  | { type: "nudge"; id: string; kind: string; question: string; offer?: Offer }
   | { type: "observe"; id: string; note: string }
   | { type: "preference"; id: string; topic: string; blocked: boolean }
   | { type: "quiet"; why: string };
@@ -49,18 +54,23 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
  */
 export const REPEAT_WINDOW_MS = 2 * 60_000;
 
-export function judge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
+export function judge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
+  if (decision.action === "quiet") return quiet(decision.reason);
+  const conversation = memory.conversation.view();
+  // What someone else asks for is theirs, whatever a brain makes of it.
+  if (!heard.isUser) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  const amongPeople = conversation.userWith.length > 0 && !conversation.addressed;
   switch (decision.action) {
-    case "quiet":
-      return quiet(decision.reason);
     case "observe":
       return { type: "observe", id: idFor("obs", cause), note: decision.note ?? decision.reason };
     case "spawn": {
       const kind = decision.kind ?? "general";
-      if (!heard.isUser) return nudge(decision, heard, cause, memory, config, now, `${heard.speaker} is not the user`);
       if (!DIRECT_KINDS.has(kind)) return nudge(decision, heard, cause, memory, config, now, `${kind} is not a low-risk kind to do without asking`);
+      if (amongPeople && !EXPLICIT.test(heard.text)) {
+        return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
+      }
       if (!decision.task) return quiet("a spawn without a task");
-      const agentKind = agentKindFor(kind);
+      const agentKind = decision.agentKind ?? agentKindFor(kind);
       const twice = memory.spawnedRecently(agentKind, decision.task, now, REPEAT_WINDOW_MS);
       if (twice) return quiet(`already done: ${twice.id} was spawned for the same request ${Math.round((now - twice.at) / 1000)}s ago`);
       const id = idFor(agentKind, cause, "spawn");
@@ -69,7 +79,7 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
         id,
         agentKind,
         task: decision.task,
-        need: needFor(agentKind, decision.task, id),
+        need: decision.need ?? needFor(agentKind, decision.task, id),
         reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
       };
     }
@@ -78,15 +88,8 @@ export function judge(decision: Decision, heard: Heard, cause: Cause, memory: Sp
   }
 }
 
-/** A question for a proposal that came without one: the user's task said back to them, or someone else's words quoted. */
-function questionFor(decision: Decision, heard: Heard): string | undefined {
-  if (decision.question) return decision.question;
-  if (!heard.isUser) return `Want me to do what ${heard.speaker} asked: ${JSON.stringify(heard.text)}?`;
-  return decision.task ? `Want me to ${toSecondPerson(decision.task)}?` : undefined;
-}
-
-function nudge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {
-  const question = questionFor(decision, heard);
+function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {
+  const question = decision.question ?? (decision.task ? `Want me to ${secondPerson(decision.task)}?` : undefined);
   if (question === undefined) return quiet(`a nudge without a question${downgraded ? ` (${downgraded})` : ""}`);
   const kind = idPart(decision.kind ?? "general");
   for (const topic of memory.blockedTopics()) {
@@ -95,5 +98,10 @@ function nudge(decision: Decision, heard: Heard, cause: Cause, memory: SpiritMem
   const answers = memory.declines(kind, now, config.declineMemoryMs);
   if (answers.no > answers.yes) return quiet(`the user said no to ${kind} nudges ${answers.no}× (yes ${answers.yes}×) recently: not asking ${JSON.stringify(question)}`);
   if (memory.askedRecently(question, now, config.dedupeWindowMs)) return quiet(`already asked ${JSON.stringify(question)} recently`);
-  return { type: "nudge", id: idFor(`nudge-${kind}`, cause), kind, question };
+  const earlier = memory.nudgesSince(memory.conversation.view().startedAt).at(-1);
+  if (earlier !== undefined && earlier.status !== "accepted") return quiet(`already asked once in this conversation (${earlier.id}, ${earlier.status}): not asking ${JSON.stringify(question)}`);
+  const offer: Offer | undefined = decision.task
+    ? { agentKind: decision.agentKind ?? agentKindFor(kind), task: decision.task, ...(decision.need && { need: decision.need }) }
+    : undefined;
+  return { type: "nudge", id: idFor(`nudge-${kind}`, cause), kind, question, ...(offer && { offer }) };
 }

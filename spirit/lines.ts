@@ -3,7 +3,7 @@
  * back here (after a restart the Spirit's state is what these lines say). All are
  * `[event:spirit][<id>] <output>`; docs/spirit.md lists them with examples.
  *
- *   [<nudge-id>]   nudge: <question> (heard <speaker>: "<text>")
+ *   [<nudge-id>]   nudge: <question> (heard <speaker>: "<text>") yes: <agent-kind> "<task>"[ need "<need>"]
  *   [<nudge-id>]   nudge declined: nothing done (<who> answered "<answer>")
  *   [<nudge-id>]   nudge expired: no answer within <duration>; nothing done
  *   [<nudge-id>]   nudge unclear: "<answer>" is neither yes nor no; still waiting (world respond <nudge-id> yes|no)
@@ -39,7 +39,9 @@ export function heard(speaker: string, text: string): string {
 }
 
 export const say = {
-  nudge: (question: string, speaker: string, text: string) => `${NUDGE_PREFIX}${question} ${heard(speaker, text)}`,
+  /** The offer is what a "yes" starts, kept with the question (not rebuilt from its words). */
+  nudge: (question: string, speaker: string, text: string, offer?: Offer) =>
+    `${NUDGE_PREFIX}${question} ${heard(speaker, text)}${offer ? ` yes: ${offer.agentKind} ${JSON.stringify(offer.task)}${offer.need ? ` need ${JSON.stringify(offer.need)}` : ""}` : ""}`,
   declined: (who: string, answer: string) => `nudge declined: nothing done (${who} answered ${quote(answer)})`,
   expired: (after: string) => `nudge expired: no answer within ${after}; nothing done`,
   unclear: (id: string, answer: string) => `nudge unclear: ${quote(answer)} is neither yes nor no; still waiting (world respond ${id} yes|no)`,
@@ -65,9 +67,16 @@ export const BRAIN_ID = "brain";
 export const CALENDAR_ID = "calendar";
 export const SELF_ID = "spirit";
 
+/** What a "yes" to a nudge starts: an agent kind, its task and, when the brain gave one, its success criterion. */
+export interface Offer {
+  agentKind: string;
+  task: string;
+  need?: string;
+}
+
 /** What one of our lines means, read back. */
 export type SpiritLine =
-  | { type: "nudge"; question: string }
+  | { type: "nudge"; question: string; offer?: Offer }
   | { type: "nudge-closed"; how: "declined" | "expired" | "closed" }
   | { type: "nudge-unclear" }
   | { type: "spawn"; kind: string; task: string; reason: string }
@@ -84,8 +93,19 @@ const SPAWN = /^spawn: (\S+) ("(?:[^"\\]|\\.)*") because (.*)$/;
 const PREF_OFF = /^preference: no nudges about (.+?)(?: \(heard .*)?$/;
 const PREF_ON = /^preference: nudges about (.+?) allowed again(?: \(heard .*)?$/;
 
+const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
+const OFFER_SUFFIX = new RegExp(String.raw` yes: ([a-z][a-z0-9_-]{0,63}) (${STRING})(?: need (${STRING}))?$`);
+
+function readNudge(body: string): SpiritLine {
+  const offer = OFFER_SUFFIX.exec(body);
+  if (!offer) return { type: "nudge", question: body.replace(HEARD_SUFFIX, "") };
+  const question = body.slice(0, offer.index).replace(HEARD_SUFFIX, "");
+  const need = offer[3] === undefined ? undefined : (JSON.parse(offer[3]) as string);
+  return { type: "nudge", question, offer: { agentKind: offer[1]!, task: JSON.parse(offer[2]!) as string, ...(need !== undefined && { need }) } };
+}
+
 export function readSpiritLine(output: string): SpiritLine {
-  if (output.startsWith(NUDGE_PREFIX)) return { type: "nudge", question: output.slice(NUDGE_PREFIX.length).replace(HEARD_SUFFIX, "") };
+  if (output.startsWith(NUDGE_PREFIX)) return readNudge(output.slice(NUDGE_PREFIX.length));
   if (output.startsWith("nudge declined:")) return { type: "nudge-closed", how: "declined" };
   if (output.startsWith("nudge expired:")) return { type: "nudge-closed", how: "expired" };
   if (output.startsWith("nudge closed:")) return { type: "nudge-closed", how: "closed" };

@@ -11,7 +11,7 @@ import { worldPaths } from "../tools/world/paths.js";
 import { report } from "../ui/cli/report.js";
 import { createSpirit } from "./run.js";
 
-const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain"] as const;
+const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "assistant-name", "conversation-gap"] as const;
 
 async function main(argv: string[]): Promise<number> {
   const options = Object.fromEntries([["home", { type: "string" as const }], ...FLAGS.map((f) => [f, { type: "string" as const }])]);

@@ -7,8 +7,9 @@
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { Position } from "../tools/world/read.js";
+import { ConversationState } from "./conversation.js";
 import { nudgeKind } from "./ids.js";
-import { readSpiritLine, SOURCE } from "./lines.js";
+import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
 import { topicKey } from "./preferences.js";
 import { speakerId } from "./transcript.js";
 
@@ -20,6 +21,8 @@ export interface Nudge {
   question: string;
   askedAt: number;
   status: NudgeStatus;
+  /** What a "yes" starts, as asked (older lines have none: the task is read from the question). */
+  offer?: Offer;
 }
 
 export interface Heard {
@@ -78,10 +81,13 @@ export class SpiritMemory {
   private readonly reactedLines = new Set<number>();
 
   private readonly userSpeaker: string;
+  /** The conversation being heard: who is here, who spoke to whom. */
+  readonly conversation: ConversationState;
 
   /** `userSpeaker` as configured: "Alice Smith" is heard as [event:voice][Alice_Smith]. */
-  constructor(userSpeaker: string) {
+  constructor(userSpeaker: string, conversation: { assistantName: string; conversationGapMs: number } = { assistantName: "world", conversationGapMs: 180_000 }) {
     this.userSpeaker = speakerId(userSpeaker).toLowerCase();
+    this.conversation = new ConversationState(conversation.assistantName, conversation.conversationGapMs);
   }
 
   /** Fold one entry; only the Spirit's own lines change what it remembers. */
@@ -110,7 +116,7 @@ export class SpiritMemory {
       case "nudge": {
         this.written.add(e.id);
         const known = this.nudges.get(e.id);
-        if (!known) this.nudges.set(e.id, { id: e.id, kind: nudgeKind(e.id), question: line.question, askedAt: at, status: "open" });
+        if (!known) this.nudges.set(e.id, { id: e.id, kind: nudgeKind(e.id), question: line.question, askedAt: at, status: "open", ...(line.offer && { offer: line.offer }) });
         const key = normaliseQuestion(line.question);
         this.asked.set(key, Math.max(at, this.asked.get(key) ?? 0));
         return;
@@ -173,7 +179,13 @@ export class SpiritMemory {
     const heard: Heard = { speaker: entry.id, text: entry.output, isUser: entry.id.toLowerCase() === this.userSpeaker, ts: entry.ts };
     this.heard.push(heard);
     if (this.heard.length > KEEP_HEARD) this.heard.shift();
+    this.conversation.hear(heard);
     return heard;
+  }
+
+  /** Nudges asked at or after `since` (this conversation's), oldest first. */
+  nudgesSince(since: number): Nudge[] {
+    return [...this.nudges.values()].filter((n) => n.askedAt >= since).sort((a, b) => a.askedAt - b.askedAt);
   }
 
   openNudges(): Nudge[] {

@@ -46,8 +46,9 @@ export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMem
 }
 
 function acceptNudge(nudge: Nudge, who: string, answer: string, extra: string | undefined): NudgeOutcome {
-  const agentKind = agentKindFor(nudge.kind);
-  const offered = taskFromQuestion(nudge.question);
+  // The task offered was kept with the nudge; only nudges from before that are read back from the question.
+  const agentKind = nudge.offer?.agentKind ?? agentKindFor(nudge.kind);
+  const offered = nudge.offer?.task ?? taskFromQuestion(nudge.question);
   const task = extra ? `${offered} (${who} added: ${extra})` : offered;
   const id = idOf(agentKind, "accepted", nudge.id);
   return {
@@ -55,7 +56,7 @@ function acceptNudge(nudge: Nudge, who: string, answer: string, extra: string | 
     id,
     agentKind,
     task,
-    need: needFor(agentKind, task, id),
+    need: nudge.offer?.need ?? needFor(agentKind, task, id),
     reason: `${who} said ${quote(answer)} to ${nudge.id}`,
   };
 }

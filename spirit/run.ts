@@ -31,10 +31,11 @@ function chooseBrain(
   env: NodeJS.ProcessEnv,
   log: Logger,
 ): Brain {
-  const offline = new OfflineBrain();
-  if (config.brain === "offline") return offline;
   // The Spirit talks continuously: one quick retry, then the offline brain takes the turn.
   const client = anthropicFromEnv({ env, maxRetries: Number(env.WORLD_SPIRIT_RETRIES ?? 1), timeoutMs: 30_000 });
+  // With a key, a general agent has a model: the offline brain may offer it web searches too.
+  const offline = new OfflineBrain({ agentHasModel: client !== undefined });
+  if (config.brain === "offline") return offline;
   if (client === undefined) {
     if (config.brain === "claude") throw new UsageError("brain claude: expected ANTHROPIC_API_KEY in the environment, received none");
     return offline;
@@ -47,7 +48,7 @@ export function createSpirit(paths: WorldPaths, options: StartOptions = {}): Spi
   const env = options.env ?? process.env;
   const config = loadConfig(paths, options.flags ?? {}, env);
   const log = options.log ?? daemonLogger(paths, "spirit");
-  const memory = new SpiritMemory(config.user);
+  const memory = new SpiritMemory(config.user, config);
   let spirit: Spirit | undefined;
   const report = (id: string, output: string) => void spirit!.report(id, output);
   const brain = chooseBrain(paths, config, memory, report, env, log);

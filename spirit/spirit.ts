@@ -27,14 +27,14 @@ import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
-import { judge, preferenceAction, type Action } from "./decide.js";
+import type { Action } from "./decide.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
+import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
-import { spokenAnswer } from "./spoken-answer.js";
 
 export const READER = "spirit";
 
@@ -155,38 +155,28 @@ export class Spirit {
   }
 
   private async hear(entry: Located<EventEntry>): Promise<void> {
-    const { config, log } = this.d;
-    const recent = [...this.memory.heard];
-    const heard = this.memory.hear(entry);
-    const age = Date.now() - Date.parse(entry.ts);
-    if (age > config.staleVoiceMs) {
-      log.debug({ line: entry.line, age }, "stale voice line: context only");
-      return;
+    const { log } = this.d;
+    const hearing = await hearVoice(
+      entry,
+      {
+        memory: this.memory,
+        brain: this.d.brain,
+        config: this.d.config,
+        situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+      },
+      Date.now(),
+    );
+    switch (hearing.type) {
+      case "stale":
+        log.debug({ line: entry.line, age: hearing.age }, "stale voice line: context only");
+        return;
+      case "answer":
+        // Relayed as the line `world respond` would write; handle() then treats it as an answer.
+        this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: hearing.nudgeId, output: hearing.text });
+        return;
+      case "action":
+        return this.act(hearing.action, hearing.heard, entry);
     }
-    const spoken = spokenAnswer(heard, this.memory, Date.now());
-    if (spoken !== undefined) {
-      // Relayed as the line `world respond` would write; handle() then treats it as an answer.
-      this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: spoken.nudgeId, output: spoken.text });
-      return;
-    }
-    const action =
-      preferenceAction(heard, entry) ??
-      judge(
-        await this.d.brain.decide({
-          heard,
-          recent,
-          memory: this.memory.summary(),
-          situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
-          userSpeaker: config.user,
-          now: new Date(),
-        }),
-        heard,
-        entry,
-        this.memory,
-        config,
-        Date.now(),
-      );
-    await this.act(action, heard, entry);
   }
 
   private async act(action: Action, heard: Heard, cause: Located): Promise<void> {
@@ -195,19 +185,9 @@ export class Spirit {
       return;
     }
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
-    switch (action.type) {
-      case "nudge":
-        this.report(action.id, say.nudge(action.question, heard.speaker, heard.text));
-        return;
-      case "observe":
-        this.report(action.id, say.observe(action.note, heard.speaker, heard.text));
-        return;
-      case "preference":
-        this.report(action.id, say.preference(action.topic, action.blocked, heard.speaker, heard.text));
-        return;
-      case "spawn":
-        return this.spawn(action);
-    }
+    if (action.type === "spawn") return this.spawn(action);
+    const line = actionLine(action, heard);
+    this.report(line.id, line.output);
   }
 
   private async spawn(plan: SpawnPlan): Promise<void> {

@@ -37,7 +37,7 @@ function brainFor(summaryUp: () => boolean) {
 }
 
 function heard(text: string) {
-  return { heard: { speaker: "user", text, isUser: true, ts: new Date().toISOString() }, recent: [], memory: "", situation: () => "", userSpeaker: "user", now: new Date() };
+  return { heard: { speaker: "user", text, isUser: true, ts: new Date().toISOString() }, recent: [], memory: "", situation: () => "", userSpeaker: "user", conversation: new SpiritMemory("user").conversation.view(), now: new Date() };
 }
 
 describe("the Claude brain's conversation as it grows", () => {

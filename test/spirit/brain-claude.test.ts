@@ -13,7 +13,7 @@ const decide = (input: unknown): FakeReply => ({ tool: { name: "decide", input }
 
 const SCRIPT: [said: string, reply: FakeReply][] = [
   ["could you remind me to drink water in 2 seconds", decide({ action: "spawn", reason: "an explicit reminder", kind: "reminder", task: "remind me to drink water in 2 seconds" })],
-  ["we should grab dinner at luigi's tonight", decide({ action: "nudge", reason: "they are discussing it", kind: "reservation", task: "book a table at luigi's tonight", question: "Want me to book a table at luigi's tonight?" })],
+  ["we should grab dinner at luigi's tonight", decide({ action: "nudge", reason: "a plan for later", kind: "reservation", task: "book a table at luigi's tonight", need: "a table at luigi's is booked for tonight", question: "Want me to book a table at luigi's tonight?" })],
   ["what a day", decide({ action: "dance", reason: "why not" })],
   ["send 200 dollars to bob", { status: 529 }],
   ["set a timer for 1 second", { status: 500 }],
@@ -59,12 +59,13 @@ describe("the Claude brain", () => {
     const spawn = await said((o) => o.startsWith("spawn:"));
     // Its start line first, so the next turn's situation has it (the log's order is the Spirit's).
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);
-    await speak(w.home, ["alice", SCRIPT[1]![0]]);
+    await speak(w.home, ["user", SCRIPT[1]![0]]);
     await said((o) => o.startsWith("nudge: Want me to book a table"));
     await speak(w.home, ["user", SCRIPT[2]![0]]);
     await said((o) => o.startsWith("claude answered badly"));
+    // The offline brain takes the turn; its offer would be this conversation's second nudge: quiet.
     await speak(w.home, ["user", SCRIPT[3]![0]]);
-    await said((o) => o.startsWith("nudge: Want me to send 200"));
+    await said((o) => o.startsWith("claude unavailable"));
     await speak(w.home, ["user", SCRIPT[4]![0]]);
     const timer = await said((o) => o.startsWith("spawn: timer"));
     await speak(w.home, ["user", SCRIPT[5]![0]]);
@@ -74,10 +75,10 @@ describe("the Claude brain", () => {
     const lines = outputs(spiritLines(w.paths));
     expect(lines).toEqual([
       'spawn: reminder "remind me to drink water in 2 seconds" because user asked (heard user: "could you remind me to drink water in 2 seconds")',
-      `nudge: Want me to book a table at luigi's tonight? (heard alice: "we should grab dinner at luigi's tonight")`,
+      // The model's own task and need are kept with the nudge, for the "yes".
+      `nudge: Want me to book a table at luigi's tonight? (heard user: "we should grab dinner at luigi's tonight") yes: general "book a table at luigi's tonight" need "a table at luigi's is booked for tonight"`,
       expect.stringMatching(/^claude answered badly \(the model called decide with invalid input: .*action.*\): staying quiet$/),
       "claude unavailable (HTTP 529): using the offline brain",
-      'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
       'spawn: timer "set a timer for 1 second" because user asked (heard user: "set a timer for 1 second")',
       "claude available again",
     ]);
@@ -105,8 +106,41 @@ describe("the Claude brain", () => {
     spirit = await startSpirit(w.paths, [], { ANTHROPIC_BASE_URL: fake.url });
     await speak(w.home, ["user", "send 200 dollars to bob"]);
     await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual(['nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")']);
+    expect(outputs(spiritLines(w.paths))).toEqual([
+      'nudge: Want me to remind you to send 200 dollars to bob in 1 hour? (heard user: "send 200 dollars to bob") yes: reminder "remind me to send 200 dollars to bob in 1 hour"',
+    ]);
     expect(fake.requests).toHaveLength(0);
     expect(existsSync(join(w.paths.dir, "spirit-session.json"))).toBe(false);
+  });
+
+  it("sees the conversation (who talks to whom, questions asked) and follows the same rules", async () => {
+    const replies: Record<string, FakeReply> = {
+      "how was the trip?": decide({ action: "nudge", reason: "ignored: not the user", kind: "travel", task: "plan a trip", question: "Want me to plan a trip?" }),
+      "we should fly to tokyo next month": decide({ action: "nudge", reason: "a plan for later", kind: "flight", task: "look for flights to Tokyo next month", need: "three flight options to Tokyo with prices and links", question: "Want me to look for flights to Tokyo next month?" }),
+      "and book a hotel there too": decide({ action: "nudge", reason: "also a plan", kind: "hotel", task: "look for hotels in Tokyo", question: "Want me to look for hotels in Tokyo?" }),
+    };
+    await fake.close();
+    fake = await startFakeAnthropic({
+      handler: (request) => {
+        const text = lastUserText(request);
+        const hit = Object.entries(replies).find(([said]) => text.includes(`said: ${JSON.stringify(said)}`));
+        return hit ? hit[1] : { status: 400, message: `fake: unscripted turn ${text.slice(0, 80)}` };
+      },
+    });
+    spirit = await startSpirit(w.paths, [], { ...fake.env, WORLD_SPIRIT_RETRIES: "0" });
+    await speak(w.home, ["alice", "how was the trip?"], ["user", "we should fly to tokyo next month"], ["user", "and book a hotel there too"]);
+    await waitForCursor(w.paths);
+    expect(fake.requests).toHaveLength(3);
+    const turns = fake.requests.map(lastUserText);
+    expect(turns[1]).toContain('The user (user) is in a conversation with alice: what the user says is said to them, not to you');
+    expect(turns[1]).toContain('- user (the user) to alice: "we should fly to tokyo next month"');
+    expect(turns[1]).toContain("No question asked in this conversation yet.");
+    // Alice's "request" was not acted on; the user's plan was asked about once; the next plan waits for an answer.
+    const [asked, ...rest] = spiritLines(w.paths);
+    expect(rest).toEqual([]);
+    expect(asked!.output).toBe(
+      'nudge: Want me to look for flights to Tokyo next month? (heard user: "we should fly to tokyo next month") yes: general "look for flights to Tokyo next month" need "three flight options to Tokyo with prices and links"',
+    );
+    expect(turns[2]).toContain(`Questions already asked in this conversation: "Want me to look for flights to Tokyo next month?" (open)`);
   });
 });

@@ -27,7 +27,15 @@ describe("the Spirit's settings", () => {
       calendarLeadMs: 900_000,
       calendarPollMs: 60_000,
       brain: "auto",
+      assistantName: "world",
+      conversationGapMs: 180_000,
     });
+  });
+
+  it("the assistant's name and the silence that ends a conversation", () => {
+    file({ spirit: { assistantName: "Iris", conversationGap: "90s" } });
+    expect(loadConfig(w.paths, {}, {})).toMatchObject({ assistantName: "Iris", conversationGapMs: 90_000 });
+    expect(loadConfig(w.paths, { conversationGap: "5m" }, { WORLD_ASSISTANT_NAME: "Max" })).toMatchObject({ assistantName: "Max", conversationGapMs: 300_000 });
   });
 
   it("a flag beats the environment, which beats .world/config.json (other parts' keys are left alone)", () => {

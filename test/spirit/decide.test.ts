@@ -18,6 +18,8 @@ const config: SpiritConfig = {
   calendarLeadMs: 900_000,
   calendarPollMs: 60_000,
   brain: "offline",
+  assistantName: "world",
+  conversationGapMs: 180_000,
 };
 
 let line = 0;
@@ -29,7 +31,7 @@ function voice(speaker: string, text: string): Located<EventEntry> {
 async function decideAbout(memory: SpiritMemory, speaker: string, text: string) {
   const cause = voice(speaker, text);
   const heard = memory.hear(cause);
-  const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "me", now: new Date() });
+  const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "me", conversation: memory.conversation.view(), now: new Date() });
   return { decision, action: preferenceAction(heard, cause) ?? judge(decision, heard, cause, memory, config, Date.now()) };
 }
 
@@ -44,9 +46,9 @@ describe("the Spirit's rules over the offline brain", () => {
     expect(action.type === "spawn" && action.id).toMatch(/^reminder-[0-9a-f]{12}$/);
   });
 
-  it("asks before doing what someone else asked for, in their words", async () => {
+  it("does not take what someone else asks for as the user's request", async () => {
     const { action } = await decideAbout(new SpiritMemory("me"), "alice", "remind me to call my mom at 5pm");
-    expect(action).toMatchObject({ type: "nudge", kind: "reminder", question: 'Want me to do what alice asked: "remind me to call my mom at 5pm"?' });
+    expect(action).toMatchObject({ type: "quiet", why: expect.stringContaining("alice is not the user") });
   });
 
   it("knows the user by the configured name, as the listener writes it", async () => {
@@ -56,7 +58,9 @@ describe("the Spirit's rules over the offline brain", () => {
 
   it("asks before spending money, even when the user says it plainly", async () => {
     const { action } = await decideAbout(new SpiritMemory("me"), "me", "send 200 dollars to bob");
-    expect(action).toMatchObject({ type: "nudge", kind: "payment", question: "Want me to send 200 dollars to bob?" });
+    // Offline no agent can move money: the offer is a reminder to do it (issue 9.5).
+    expect(action).toMatchObject({ type: "nudge", kind: "payment", question: "Want me to remind you to send 200 dollars to bob in 1 hour?" });
+    expect(action.type === "nudge" && action.offer).toEqual({ agentKind: "reminder", task: "remind me to send 200 dollars to bob in 1 hour" });
     expect(action.type === "nudge" && nudgeKind(action.id)).toBe("payment");
   });
 
@@ -77,9 +81,9 @@ describe("the Spirit's rules over the offline brain", () => {
 
   it("never asks the same question twice within the window", async () => {
     const memory = new SpiritMemory("me");
-    const first = await decideAbout(memory, "alice", "we should book the flight to tokyo");
-    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to search flights to tokyo?" });
-    own(memory, (first.action as { id: string }).id, say.nudge("Want me to search flights to tokyo?", "alice", "we should book the flight to tokyo"));
+    const first = await decideAbout(memory, "me", "we should book the flight to tokyo");
+    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to remind you in 1 hour to book a flight to tokyo?" });
+    own(memory, (first.action as { id: string }).id, say.nudge("Want me to remind you in 1 hour to book a flight to tokyo?", "me", "we should book the flight to tokyo"));
     const again = await decideAbout(memory, "me", "yeah we should book the flight to tokyo");
     expect(again.action).toMatchObject({ type: "quiet", why: expect.stringContaining("already asked") });
   });
@@ -106,7 +110,7 @@ describe("the Spirit's rules over the offline brain", () => {
     const pref = await decideAbout(memory, "me", "don't suggest flights");
     expect(pref.action).toMatchObject({ type: "preference", topic: "flights", blocked: true });
     own(memory, (pref.action as { id: string }).id, say.preference("flights", true, "me", "don't suggest flights"));
-    const later = await decideAbout(memory, "alice", "we should book a flight to paris");
+    const later = await decideAbout(memory, "me", "we should book a flight to paris");
     expect(later.action).toMatchObject({ type: "quiet", why: expect.stringContaining("no nudges about flights") });
     // Someone else cannot set the user's preferences.
     expect((await decideAbout(memory, "alice", "don't suggest restaurants")).action.type).not.toBe("preference");
@@ -114,13 +118,14 @@ describe("the Spirit's rules over the offline brain", () => {
 
   it("a 'no' to a kind of nudge lowers future nudges of that kind; a later 'yes' restores them", async () => {
     const memory = new SpiritMemory("me");
-    own(memory, "nudge-flight-0123456789ab", say.nudge("Want me to search flights to tokyo?", "me", "x"));
-    own(memory, "nudge-flight-0123456789ab", say.declined("user", "no"));
-    const paris = await decideAbout(memory, "alice", "we should book a flight to paris");
+    const yesterday = new Date(Date.now() - 2 * 3_600_000); // an earlier conversation, within the decline memory
+    own(memory, "nudge-flight-0123456789ab", say.nudge("Want me to search flights to tokyo?", "me", "x"), yesterday);
+    own(memory, "nudge-flight-0123456789ab", say.declined("user", "no"), yesterday);
+    const paris = await decideAbout(memory, "me", "we should book a flight to paris");
     expect(paris.action).toMatchObject({ type: "quiet", why: expect.stringContaining("said no to flight nudges 1×") });
     expect((await decideAbout(memory, "me", "send 20 dollars to bob")).action.type).toBe("nudge"); // other kinds are untouched
-    own(memory, "general-aaaaaaaaaaaa", say.spawn("general", "search flights to rome", 'user said "yes" to nudge-flight-ba9876543210'));
-    expect((await decideAbout(memory, "alice", "we should book a flight to oslo")).action.type).toBe("nudge");
+    own(memory, "general-aaaaaaaaaaaa", say.spawn("general", "search flights to rome", 'user said "yes" to nudge-flight-ba9876543210'), yesterday);
+    expect((await decideAbout(memory, "me", "we should book a flight to oslo")).action.type).toBe("nudge");
   });
 
   it("the rules override a brain that wants to spawn something consequential", () => {
@@ -133,10 +138,7 @@ describe("the Spirit's rules over the offline brain", () => {
     expect(judge(mine, heard, cause, memory, config, Date.now())).toMatchObject({ question: "Want me to text your sister that you are late?" });
     const alice = voice("alice", "remind me to call my mom");
     const theirs: Decision = { action: "spawn", reason: "r", kind: "reminder", task: "remind me to call my mom" };
-    expect(judge(theirs, memory.hear(alice), alice, memory, config, Date.now())).toMatchObject({
-      type: "nudge",
-      question: 'Want me to do what alice asked: "remind me to call my mom"?',
-    });
+    expect(judge(theirs, memory.hear(alice), alice, memory, config, Date.now())).toMatchObject({ type: "quiet" });
   });
 
   it("gives the same ids when deciding again about the same line (exactly once across restarts)", async () => {
@@ -150,6 +152,8 @@ describe("the Spirit's rules over the offline brain", () => {
 describe("reading the Spirit's own lines back", () => {
   it("round-trips every line it writes", () => {
     expect(readSpiritLine(say.nudge('Want me to "x"?', "alice", 'we "quote" (parens)'))).toEqual({ type: "nudge", question: 'Want me to "x"?' });
+    const offer = { agentKind: "general", task: 'look for "flights" to Tokyo', need: "three options (with links)" };
+    expect(readSpiritLine(say.nudge("Want me to look for flights?", "me", 'ends with yes: reminder "x"', offer))).toEqual({ type: "nudge", question: "Want me to look for flights?", offer });
     expect(readSpiritLine(say.spawn("reminder", 'say "hi"', "because"))).toEqual({ type: "spawn", kind: "reminder", task: 'say "hi"', reason: "because" });
     expect(readSpiritLine(say.preference("flights", true, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: true });
     expect(readSpiritLine(say.preference("flights", false, "me", "t"))).toEqual({ type: "preference", topic: "flights", blocked: false });

@@ -13,8 +13,9 @@ const MIXED = join(ROOT, "test/fixtures/transcripts/mixed.jsonl");
 
 const EXPECTED = [
   'spawn: reminder "remind me to stretch in 2 seconds" because user asked (heard user: "remind me to stretch in 2 seconds")',
-  'nudge: Want me to search flights to tokyo? (heard alice: "we should book the flight to tokyo")',
-  'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
+  // Alice's "we should book the flight" is hers; the user's own "yeah, we should…" is a plan
+  // for later, offered offline as a reminder; "send 200 dollars to bob", said to Alice, is quiet.
+  'nudge: Want me to remind you tomorrow at 9am to book the flight to tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: reminder "remind me tomorrow at 9am to book the flight to tokyo"',
 ];
 
 describe("the Spirit, end to end", () => {
@@ -29,7 +30,7 @@ describe("the Spirit, end to end", () => {
     w.cleanup();
   });
 
-  it("mixed speech → exactly one reminder spawn, one flight nudge, one money nudge; the reminder fires and is verified; a restart repeats nothing", async () => {
+  it("mixed speech → exactly one reminder spawn and one flight nudge; the reminder fires and is verified; a restart repeats nothing", async () => {
     const verifier = world(w.home, ["verifier"]);
     spirit = await startSpirit(w.paths);
     const listened = await world(w.home, ["listen", "--file", MIXED]);
@@ -39,10 +40,9 @@ describe("the Spirit, end to end", () => {
 
     const lines = spiritLines(w.paths);
     expect(outputs(lines)).toEqual(EXPECTED);
-    const [spawn, flight, money] = lines;
+    const [spawn, flight] = lines;
     expect(spawn!.id).toMatch(/^reminder-[0-9a-f]{12}$/);
     expect(flight!.id).toMatch(/^nudge-flight-[0-9a-f]{12}$/);
-    expect(money!.id).toMatch(/^nudge-payment-[0-9a-f]{12}$/);
 
     // The reminder agent: started with a machine-checkable need, delivers, finishes.
     const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn!.id);
@@ -106,7 +106,7 @@ describe("the Spirit, end to end", () => {
 
   it("world listen --spirit runs both in one process", async () => {
     const child = world(w.home, ["listen", "--spirit", "--file", MIXED]);
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output === EXPECTED[2]);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output === EXPECTED[1]);
     await waitForCursor(w.paths, statSync(w.paths.log).size);
     child.kill("SIGTERM");
     const r = await child;

@@ -38,19 +38,21 @@ describe("nudges", () => {
 
   it("yes → a spawn; no → nothing, and that kind is not offered again; a preference silences a topic", async () => {
     spirit = await startSpirit(w.paths);
-    await speak(w.home, ["alice", "we should book the flight to tokyo"], ["user", "send 200 dollars to bob"]);
-    await waitForCursor(w.paths);
-    const [flight, money] = spiritLines(w.paths);
-    expect(outputs([flight!, money!])).toEqual([
-      'nudge: Want me to search flights to tokyo? (heard alice: "we should book the flight to tokyo")',
-      'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
-    ]);
-
-    expect((await world(w.home, ["respond", flight!.id, "yes"])).exitCode).toBe(0);
-    const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: general"));
-    expect(spawn.output).toBe(`spawn: general "search flights to tokyo" because user said "yes" to ${flight!.id}`);
+    // Offline, a yes starts what an offline agent does: a reminder, kept with the nudge.
+    await speak(w.home, ["user", "text bob in 3 seconds"]);
+    const message = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    expect(message.output).toBe('nudge: Want me to remind you to text bob in 3 seconds? (heard user: "text bob in 3 seconds") yes: reminder "remind me to text bob in 3 seconds"');
+    expect((await world(w.home, ["respond", message.id, "yes"])).exitCode).toBe(0);
+    const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: "));
+    expect(spawn.output).toBe(`spawn: reminder "remind me to text bob in 3 seconds" because user said "yes" to ${message.id}`);
     const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);
-    expect(start).toMatchObject({ output: "search flights to tokyo", need: "the finish output shows that this was done: search flights to tokyo" });
+    expect(start).toMatchObject({ output: "remind me to text bob in 3 seconds", need: "event notify logged" });
+
+    // The user said yes to the last nudge: another may come in the same conversation.
+    await speak(w.home, ["user", "send 200 dollars to bob"]);
+    await waitForCursor(w.paths);
+    const money = spiritLines(w.paths).find((e) => e.output.startsWith("nudge: ") && e.id !== message.id);
+    expect(money?.output).toBe('nudge: Want me to remind you to send 200 dollars to bob in 1 hour? (heard user: "send 200 dollars to bob") yes: reminder "remind me to send 200 dollars to bob in 1 hour"');
 
     expect((await world(w.home, ["respond", money!.id, "maybe", "later"])).exitCode).toBe(0);
     await said(money!.id, `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`);
@@ -62,13 +64,13 @@ describe("nudges", () => {
     // A similar nudge later is suppressed: the user said no to money nudges.
     await speak(w.home, ["user", "send 50 dollars to carol"]);
     // The user's stated preference silences flights, although a flight nudge was accepted before.
-    await speak(w.home, ["user", "don't suggest flights"], ["alice", "we should book a flight to paris"]);
+    await speak(w.home, ["user", "don't suggest flights"], ["user", "we should book a flight to paris"]);
     await waitForCursor(w.paths);
 
     const expected = [
-      flight!.output,
-      money!.output,
+      message.output,
       spawn.output,
+      money!.output,
       `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`,
       'nudge declined: nothing done (user answered "no")',
       'nudge closed: "yes" came after the nudge was answered; nothing done',
@@ -97,7 +99,7 @@ describe("nudges", () => {
     await said(nudge.id, 'nudge closed: "yes" came after the nudge was expired; nothing done');
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([
-      'nudge: Want me to send 200 dollars to bob? (heard user: "send 200 dollars to bob")',
+      'nudge: Want me to remind you to send 200 dollars to bob in 1 hour? (heard user: "send 200 dollars to bob") yes: reminder "remind me to send 200 dollars to bob in 1 hour"',
       "nudge expired: no answer within 1s; nothing done",
       'nudge closed: "yes" came after the nudge was expired; nothing done',
     ]);

@@ -1,0 +1,115 @@
+/**
+ * The conversation the Spirit is hearing: who is present, who spoke to whom in the last
+ * turns, whether the user is talking with someone else. A conversation ends after a
+ * silence (`conversationGap`); the next utterance starts a new one. Folded from the
+ * voice lines like the rest of the Spirit's memory, so a restart rebuilds it from the
+ * last lines heard.
+ *
+ * Who a turn is for: the assistant when it is addressed by name ("world, book the
+ * train"); otherwise, in a conversation, the other person who spoke last (people answer
+ * each other); when nobody else has spoken, the user's words are for the assistant and
+ * anyone else's are for the user.
+ */
+import type { Heard } from "./memory.js";
+
+export const ASSISTANT = "(assistant)";
+/** The user, before the user has said anything in this conversation. */
+export const THE_USER = "(user)";
+
+export interface Turn {
+  speaker: string;
+  isUser: boolean;
+  /** Who it was said to: a speaker, or ASSISTANT. */
+  to: string;
+  at: number;
+  text: string;
+}
+
+export interface ConversationView {
+  /** When this conversation began (its first utterance). */
+  startedAt: number;
+  /** Everyone heard in this conversation, in order of first utterance. */
+  present: string[];
+  /** The other people the user is talking with (empty: the user is alone with the assistant). */
+  userWith: string[];
+  /** The last turns, oldest first; the latest is the utterance being decided. */
+  turns: readonly Turn[];
+  /** The latest utterance was addressed to the assistant by name. */
+  addressed: boolean;
+  /** The latest utterance without the assistant's name in front or behind. */
+  rest: string;
+}
+
+const KEEP_TURNS = 8;
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** "world, book the train" / "hey world book the train" / "book the train, world" → addressed, "book the train". */
+export function addressedByName(text: string, name: string): { addressed: boolean; rest: string } {
+  const n = escapeRe(name.trim());
+  if (n === "") return { addressed: false, rest: text };
+  const front = new RegExp(`^\\s*(?:(?:hey|hi|ok|okay|so|oh|and)[\\s,]+)*${n}\\b[\\s,:;.!-]*`, "i");
+  const back = new RegExp(`[\\s,;-]+${n}[\\s.!?]*$`, "i");
+  if (front.test(text)) {
+    const rest = text.replace(front, "").trim();
+    if (rest !== "") return { addressed: true, rest };
+  }
+  // Behind, only after a comma ("book it, world"): "welcome to the world" is not an address.
+  if (new RegExp(`,\\s*${n}[\\s.!?]*$`, "i").test(text)) return { addressed: true, rest: text.replace(back, "").trim() };
+  return { addressed: false, rest: text };
+}
+
+export class ConversationState {
+  private turns: Turn[] = [];
+  private startedAt = 0;
+  /** Speaker → is it the user. */
+  private present = new Map<string, boolean>();
+  private latest: { addressed: boolean; rest: string } = { addressed: false, rest: "" };
+
+  constructor(
+    private readonly assistantName: string,
+    private readonly gapMs: number,
+  ) {}
+
+  hear(heard: Heard): void {
+    const at = Date.parse(heard.ts);
+    const last = this.turns.at(-1);
+    if (last === undefined || at - last.at > this.gapMs) {
+      this.turns = [];
+      this.present = new Map();
+      this.startedAt = at;
+    }
+    if (!this.present.has(heard.speaker)) this.present.set(heard.speaker, heard.isUser);
+    this.latest = addressedByName(heard.text, this.assistantName);
+    const lastOther = [...this.turns].reverse().find((t) => t.speaker !== heard.speaker);
+    // Someone else, unless naming the assistant, talks to the user, who is there to hear it.
+    const to = this.latest.addressed ? ASSISTANT : (lastOther?.speaker ?? (heard.isUser ? ASSISTANT : THE_USER));
+    this.turns.push({ speaker: heard.speaker, isUser: heard.isUser, to, at, text: heard.text });
+    if (this.turns.length > KEEP_TURNS) this.turns.shift();
+  }
+
+  view(): ConversationView {
+    return {
+      startedAt: this.startedAt,
+      present: [...this.present.keys()],
+      userWith: [...this.present].filter(([, isUser]) => !isUser).map(([speaker]) => speaker),
+      turns: [...this.turns],
+      addressed: this.latest.addressed,
+      rest: this.latest.rest,
+    };
+  }
+}
+
+/** One line for a model's context: who is here and who spoke to whom. */
+export function describeConversation(v: ConversationView, userSpeaker: string): string {
+  if (v.userWith.length === 0) return `The user (${userSpeaker}) is alone with you: what the user says is said to you.`;
+  const turns = v.turns.map((t) => `${t.speaker}${t.isUser ? " (the user)" : ""} to ${t.to === ASSISTANT ? "you" : t.to === THE_USER ? "the user" : t.to}: ${JSON.stringify(t.text)}`);
+  return [
+    `The user (${userSpeaker}) is in a conversation with ${v.userWith.join(", ")}: what the user says is said to them, not to you, unless the user names you or says "remind me"/"set a timer".`,
+    `${v.addressed ? "The latest utterance addresses you by name." : "The latest utterance does not address you."}`,
+    "Who spoke to whom (oldest first):",
+    ...turns.map((t) => `- ${t}`),
+  ].join("\n");
+}

@@ -1,0 +1,148 @@
+// The Spirit in conversation (issue 9): who is talking to whom, and what that allows.
+// Conversations go through the daemon's own decision path (spirit/hearing.ts, via the eval).
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { addressedByName, ASSISTANT, ConversationState } from "../../spirit/conversation.js";
+import { evaluate, type Conversation } from "../../spirit/eval-conversations.js";
+import type { Heard } from "../../spirit/memory.js";
+import { ROOT } from "../support/world.js";
+
+const talk = (id: string, ...turns: string[]): Conversation => ({
+  id,
+  topic: "test",
+  turns: turns.map((t) => ({ speaker: t.slice(0, t.indexOf(":")), text: t.slice(t.indexOf(":") + 1).trim() })),
+});
+
+async function questions(...conversations: Conversation[]) {
+  const f = await evaluate("test", conversations);
+  return { spawns: f.spawns, asked: f.nudges.map((n) => n.question) };
+}
+
+describe("conversation state", () => {
+  const at = (s: number, speaker: string, text: string, isUser = speaker === "me"): Heard => ({ speaker, text, isUser, ts: new Date(Date.UTC(2026, 0, 1, 9, 0, s)).toISOString() });
+
+  it("alone, the user speaks to the assistant; once someone else speaks, to them; a silence ends it", () => {
+    const c = new ConversationState("world", 60_000);
+    c.hear(at(0, "me", "what a day"));
+    expect(c.view()).toMatchObject({ present: ["me"], userWith: [] });
+    expect(c.view().turns.at(-1)!.to).toBe(ASSISTANT);
+    c.hear(at(5, "ana", "tell me about it"));
+    c.hear(at(9, "me", "we should get dinner"));
+    expect(c.view()).toMatchObject({ present: ["me", "ana"], userWith: ["ana"], addressed: false });
+    expect(c.view().turns.map((t) => t.to)).toEqual([ASSISTANT, "me", "ana"]);
+    c.hear(at(12, "me", "world, set a timer for ten minutes"));
+    expect(c.view()).toMatchObject({ addressed: true, rest: "set a timer for ten minutes" });
+    expect(c.view().turns.at(-1)!.to).toBe(ASSISTANT);
+    c.hear(at(12 + 61, "me", "quiet again"));
+    expect(c.view()).toMatchObject({ present: ["me"], userWith: [] });
+  });
+
+  it("reads the assistant's name in front or behind a comma, not inside a sentence", () => {
+    expect(addressedByName("world, book the train we talked about", "world")).toEqual({ addressed: true, rest: "book the train we talked about" });
+    expect(addressedByName("Hey World book it", "world")).toEqual({ addressed: true, rest: "book it" });
+    expect(addressedByName("book it, world.", "world")).toEqual({ addressed: true, rest: "book it" });
+    expect(addressedByName("welcome to the world of football", "world")).toEqual({ addressed: false, rest: "welcome to the world of football" });
+    expect(addressedByName("Iris, call mom", "Iris")).toMatchObject({ addressed: true, rest: "call mom" });
+  });
+});
+
+describe("the Spirit in conversation (speaker A is the user)", () => {
+  it("a plan among people → one sensible nudge, not one per sentence", async () => {
+    const r = await questions(
+      talk("trip", "B: Rome sounds amazing.", "A: We should book a hotel in Rome for next weekend.", "B: Yes, let's.", "A: And we should book the flights too."),
+    );
+    expect(r.asked).toEqual(["Want me to remind you tomorrow at 9am to book a hotel in Rome for next weekend?"]);
+    expect(r.spawns).toEqual([]);
+  });
+
+  it("the user committing to what the other person asked → a reminder for it", async () => {
+    expect((await questions(talk("commit", "B: Did you talk to Tom?", "A: Not yet. Ok, I'll call him tomorrow."))).asked).toEqual([
+      "Want me to remind you to call him tomorrow?",
+    ]);
+    expect((await questions(talk("accept", "B: Can you call me tomorrow about the rent?", "A: Sure, will do."))).asked).toEqual([
+      "Want me to remind you to call B about the rent tomorrow?",
+    ]);
+  });
+
+  it("everyday plans in other words, and speech without apostrophes, are still offered", async () => {
+    const said = [
+      "I need to email the landlord tomorrow about the heater.",
+      "I'm gonna text Sarah later",
+      "ill call him tomorrow",
+      "lets book the hotel for saturday",
+      "We should schedule a meeting with Tom next week",
+    ];
+    const r = await questions(...said.map((text, i) => talk(String(i), "B: So what's the plan?", `A: ${text}`)));
+    expect(r.asked).toEqual([
+      "Want me to remind you to email the landlord about the heater tomorrow?",
+      "Want me to remind you to text Sarah in 2 hours?",
+      "Want me to remind you to call him tomorrow?",
+      "Want me to remind you tomorrow at 9am to book the hotel for saturday?",
+      "Want me to remind you tomorrow at 9am to schedule a meeting with Tom next week?",
+    ]);
+  });
+
+  it("what is done in person now is quiet: ordering from a waiter, a clerk, a customer", async () => {
+    const r = await questions(
+      talk("waiter", "B: Good evening, welcome.", "A: Can I have a table for three?", "B: Of course, follow me.", "A: Can you bring the menu please?", "A: I'll order the salmon."),
+      talk("post", "B: Hello, how can I help?", "A: Can you buy stamps here?", "B: Yes, at the counter.", "A: I want to buy two stamps for a letter to Spain."),
+      talk("shop", "B: I want to buy a V-neck checked sweater.", "A: Sure, you are welcome to pay in cash.", "B: Can I order it in blue?"),
+    );
+    expect(r).toEqual({ spawns: [], asked: [] });
+  });
+
+  it("another speaker's request is not the user's: no spawn, no nudge", async () => {
+    const r = await questions(talk("theirs", "A: How was your day?", "B: Remind me to call my mom in 10 minutes.", "B: And book a flight to Paris for me."));
+    expect(r).toEqual({ spawns: [], asked: [] });
+  });
+
+  it("narration, opinions, trivia and hypotheticals are quiet", async () => {
+    const r = await questions(
+      talk(
+        "chat",
+        "B: Did you see the game?",
+        "A: Coach refused to play him.",
+        "B: If I were him I would book a flight out of town.",
+        "A: I think we could fly to Mars one day.",
+        "A: Maybe I should call him, who knows.",
+        "A: Did you know the first email was sent in 1971?",
+      ),
+    );
+    expect(r).toEqual({ spawns: [], asked: [] });
+  });
+
+  it("explicit reminder wording or the assistant's name acts in the middle of a conversation", async () => {
+    const r = await questions(
+      talk("explicit", "B: We need to leave at six.", "A: remind me to pack the bags in 10 minutes"),
+      talk("named", "B: That train was cheap.", "A: world, book the train we talked about"),
+    );
+    expect(r.spawns).toEqual([{ conversation: "explicit", kind: "reminder", task: "remind me to pack the bags in 10 minutes" }]);
+    expect(r.asked).toEqual(["Want me to remind you in 1 hour to book the train?"]);
+  });
+});
+
+describe("questions people can read", () => {
+  // A question with a second verb phrase glued on: "order can you…", "play coach refused…".
+  const GLUED = /\b(?:can|could|would|will|do|did|are|is) (?:you|i|we|he|she|they)\b|\?.|\b(\w+) \1\b/i;
+
+  it("offline, what is offered is what an offline agent does, asked in plain words", async () => {
+    const r = await questions(talk("a", "A: send 50 dollars to alice"), talk("b", "A: order pizza"), talk("c", "A: we should fly to tokyo next month"));
+    expect(r.asked).toEqual([
+      "Want me to remind you to send 50 dollars to alice in 1 hour?",
+      "Want me to remind you in 1 hour to order pizza?",
+      "Want me to remind you in 1 hour to book a flight to tokyo?",
+    ]);
+  });
+
+  const dev = resolve(ROOT, "..", "shared", "eval", "intents-dev.jsonl");
+  it.skipIf(!existsSync(dev))("every question the dev sets produce starts 'Want me to', has one verb phrase, and ends there", async () => {
+    const rows = readFileSync(dev, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { text: string });
+    const f = await evaluate(dev, rows.map((r, i) => ({ id: String(i), topic: "", turns: [{ speaker: "A", text: r.text }] })));
+    expect(f.nudges.length).toBeGreaterThan(100);
+    for (const n of f.nudges) {
+      expect(n.question, n.text).toMatch(/^Want me to [^?]+\?$/);
+      expect(n.question, n.text).not.toMatch(GLUED);
+    }
+  }, 60_000);
+});

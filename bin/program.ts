@@ -198,6 +198,16 @@ program
   });
 
 program
+  .command("sync")
+  .description("replicate this world.log with other machines through a NATS JetStream stream, both ways, until stopped (docs/sync.md)")
+  .option("--nats <url>", "the NATS server, e.g. nats://127.0.0.1:4222")
+  .option("--stream <name>", "the JetStream stream shared by the machines of one world (default WORLD)")
+  .option("--machine <name>", "this machine's name (default: the host name; fixed after the first run)")
+  .action(async (opts) => {
+    await (await import("../ui/cli/sync.js")).sync(await ctx(), opts);
+  });
+
+program
   .command("up")
   .description("run the Keeper and the Verifier (and the Spirit and the monitor, when installed) as supervised children")
   .option("--only <names>", "comma-separated children to run: keeper, verifier, spirit, monitor")

@@ -17,6 +17,7 @@ import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
+import { parseLine } from "./parse.js";
 import type { WorldPaths } from "./paths.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
@@ -65,7 +66,25 @@ export class Appender {
     const sync = this.sync;
     // Every draft is validated before any field is spilled: a refused batch leaves no attachment.
     const entries = drafts.map((d) => this.validate(d)).map((e) => this.spillFields(e, sync));
-    const text = entries.map((e) => formatEntry(e) + "\n").join("");
+    this.write(entries.map((e) => formatEntry(e) + "\n").join(""), sync);
+    return entries;
+  }
+
+  /**
+   * Lines already formatted elsewhere, written byte for byte in one write (world sync:
+   * another machine's lines keep their exact text). Each must be one complete entry.
+   */
+  appendVerbatim(lines: readonly string[]): void {
+    for (const line of lines) {
+      const parsed = line.includes("\n") ? undefined : parseLine(line);
+      if (parsed?.ok !== true) {
+        throw new InternalError(`refused to append a line that is not one whole entry: ${JSON.stringify(line.slice(0, 80))}`);
+      }
+    }
+    this.write(lines.map((l) => l + "\n").join(""), this.sync);
+  }
+
+  private write(text: string, sync: boolean): void {
     const fd = this.open();
     // The full check (fstat, then the last byte) is skipped while nobody else has written
     // since our own last line: one 2-byte read at our end then finds only our newline.
@@ -79,7 +98,6 @@ export class Appender {
     }
     this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
     if (sync) fdatasyncSync(fd);
-    return entries;
   }
 
   close(): void {

@@ -3,6 +3,9 @@ import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 import { UsageError, shown } from "../../tools/errors.js";
 import type { Context } from "./context.js";
 
+/** nats://host:port (or tls://, ws://, wss://), or host:port. */
+const NATS_URL = /^(?:(?:nats|tls|ws|wss):\/\/\S+|[^\s:/]+:\d+)$/;
+
 export interface SyncCliOptions {
   nats?: string;
   stream?: string;
@@ -10,8 +13,9 @@ export interface SyncCliOptions {
 }
 
 export async function sync(ctx: Context, opts: SyncCliOptions): Promise<void> {
-  if (opts.nats === undefined || !/^(nats|tls|ws|wss)?:?\/?\/?[^\s/]+(:\d+)?$/.test(opts.nats)) {
-    throw new UsageError(`world sync needs --nats <url>: expected a NATS server address like nats://127.0.0.1:4222, received ${shown(opts.nats ?? "nothing")}`);
+  if (opts.nats === undefined || !NATS_URL.test(opts.nats)) {
+    const received = opts.nats === undefined ? "no --nats" : shown(opts.nats);
+    throw new UsageError(`world sync needs --nats <url>: expected a NATS server address like nats://127.0.0.1:4222, received ${received}`);
   }
   // The NATS client is loaded here only: no other command pays for it.
   const { checkMachine, checkStream, defaultMachine, DEFAULT_STREAM } = await import("../../sync/names.js");

@@ -58,7 +58,8 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function writeJsonAtomic(file: string, value: unknown): void {
+/** Replace a JSON file atomically: a reader sees the old or the new one, never half of it. */
+export function writeJsonAtomic(file: string, value: unknown): void {
   const tmp = `${file}.${process.pid}.tmp`;
   const fd = openSync(tmp, "w");
   try {

@@ -15,7 +15,7 @@ if (!HAS_NATS) console.warn(NO_NATS);
 
 const MACHINES = ["a", "b", "c"] as const;
 
-describe.skipIf(!HAS_NATS)("world sync across three machines", () => {
+describe.skipIf(!HAS_NATS)("world sync across three machines", { timeout: 180_000 }, () => {
   let worlds: TempWorld[] = [];
   let syncs: ResultPromise[] = [];
   let nats: NatsServer | undefined;

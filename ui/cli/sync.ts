@@ -23,6 +23,8 @@ export async function sync(ctx: Context, opts: SyncCliOptions): Promise<void> {
   const { runSync } = await import("../../sync/run.js");
   const stream = checkStream(opts.stream ?? DEFAULT_STREAM);
   const machine = new SyncState(ctx.paths).machine(opts.machine === undefined ? undefined : checkMachine(opts.machine), defaultMachine());
+  const { writeSyncConfig } = await import("../../sync/config.js");
+  writeSyncConfig(ctx.paths, { url: opts.nats, stream, machine }); // the Verifier now claims before it judges
   const log = daemonLogger(ctx.paths, "sync");
   const stop = new AbortController();
   const remove = onShutdown(() => stop.abort(), log);

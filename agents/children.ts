@@ -20,8 +20,16 @@ export const WORLD_CHILDREN: ChildEntry[] = [
   { name: "monitor", args: ["monitor"], optional: true },
 ];
 
-export function childSpecs(home: string, commands: readonly string[], only?: readonly string[]): ChildSpec[] {
-  return WORLD_CHILDREN.filter((c) => (only ? only.includes(c.name) : true))
+/** `world up --nats …`: `world sync` too, first, with the same options (docs/sync.md). */
+export function syncChild(nats: string, stream?: string, machine?: string): ChildEntry {
+  return {
+    name: "sync",
+    args: ["sync", "--nats", nats, ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : [])],
+  };
+}
+
+export function childSpecs(home: string, commands: readonly string[], only?: readonly string[], extra: readonly ChildEntry[] = []): ChildSpec[] {
+  return [...extra, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
     .filter((c) => !c.optional || commands.includes(c.args[0]!))
     .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args] }));
 }

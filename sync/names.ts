@@ -11,6 +11,17 @@ const STREAM_RULE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
 
 export const DEFAULT_STREAM = "WORLD";
 
+/** nats://host:port (or tls://, ws://, wss://), or host:port. */
+const NATS_URL = /^(?:(?:nats|tls|ws|wss):\/\/\S+|[^\s:/]+:\d+)$/;
+
+export function checkNatsUrl(url: string | undefined, command: string): string {
+  if (url === undefined || !NATS_URL.test(url)) {
+    const received = url === undefined ? "no --nats" : shown(url);
+    throw new UsageError(`${command} needs --nats <url>: expected a NATS server address like nats://127.0.0.1:4222, received ${received}`);
+  }
+  return url;
+}
+
 export function checkMachine(name: string): string {
   if (!MACHINE_RULE.test(name)) {
     throw new UsageError(`invalid --machine: expected lower-case letters, digits, '_' or '-' (at most 64), received ${shown(name)}`);

@@ -8,6 +8,7 @@ const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> 
   { name: "monitor", load: () => import("./monitor.js") },
   { name: "supervise", load: () => import("./supervise.js") },
   { name: "spirit", load: () => import("./spirit.js") },
+  { name: "sync", load: () => import("./sync.js") },
 
 ];
 

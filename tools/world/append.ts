@@ -17,7 +17,6 @@ import { InternalError } from "../errors.js";
 import { checkId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
-import { parseLine } from "./parse.js";
 import type { WorldPaths } from "./paths.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
@@ -72,12 +71,13 @@ export class Appender {
 
   /**
    * Lines already formatted elsewhere, written byte for byte in one write (world sync:
-   * another machine's lines keep their exact text). Each must be one complete entry.
+   * another machine's lines keep their exact text). The caller has parsed each one (a
+   * second parse here would double the cost of a catch-up); a line break inside one,
+   * which would forge a second entry, is refused here all the same.
    */
   appendVerbatim(lines: readonly string[]): void {
     for (const line of lines) {
-      const parsed = line.includes("\n") ? undefined : parseLine(line);
-      if (parsed?.ok !== true) {
+      if (line.includes("\n") || line === "") {
         throw new InternalError(`refused to append a line that is not one whole entry: ${JSON.stringify(line.slice(0, 80))}`);
       }
     }

@@ -168,7 +168,7 @@ async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncO
         filterSubjects: allLinesSubject(stream),
         ...(applier.applied > 0 ? { opt_start_seq: applier.applied + 1, deliver_policy: "by_start_sequence" as const } : {}),
       } as Parameters<JetStreamClient["consumers"]["get"]>[1]);
-      const messages = await consumer.consume({ max_messages: 4096 });
+      const messages = await consumer.consume({ max_messages: 256 }) // a message holds up to 2000 lines;
       signal.addEventListener("abort", () => void messages.stop(), { once: true });
       let batch: IncomingMessage[] = [];
       let flushing = false;

@@ -31,7 +31,7 @@ function said(proc: ResultPromise, text: string): Promise<void> {
   });
 }
 
-describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of three machines", { timeout: 180_000 }, () => {
+describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of three machines", { timeout: 400_000 }, () => {
   let worlds: TempWorld[] = [];
   let procs: ResultPromise[] = [];
   let nats: NatsServer | undefined;
@@ -62,14 +62,14 @@ describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of th
       log.close();
     }
     const sessions = MACHINES.length * PER_MACHINE;
-    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions);
+    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions, 150_000);
     // Let any extra verdict show: a last line from each machine, after whatever its Verifier wrote.
     for (const [i, w] of worlds.entries()) {
       const log = new Appender(w.paths);
       log.append({ kind: "event", source: "system", id: `${MACHINES[i]}-last`, output: "the last line" });
       log.close();
     }
-    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions + 3);
+    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions + 3, 150_000);
     for (const w of worlds) {
       const verdicts = new Map<string, number>();
       for (const line of entryLines(w.paths)) {

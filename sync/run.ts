@@ -9,7 +9,7 @@
  * late the retry. Incoming: an ordered consumer from the last applied sequence (see apply.ts).
  * Offline first: the writers of world.log never wait on any of this.
  */
-import { connect, headers, type JetStreamClient, type JetStreamManager } from "nats";
+import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type OrderedConsumerOptions } from "nats";
 import type { Logger } from "../tools/proc/daemon.js";
 import { pause } from "../tools/proc/daemon.js";
 import { watchLog } from "../tools/world/log-watch.js";
@@ -163,12 +163,12 @@ async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncO
   let received = 0;
   while (!signal.aborted) {
     try {
-      const consumer = await js.consumers.get(stream, {
-        // One subject as a string: a list needs nats-server 2.10 (Debian has 2.9), where it hangs.
-        filterSubjects: allLinesSubject(stream),
-        ...(applier.applied > 0 ? { opt_start_seq: applier.applied + 1, deliver_policy: "by_start_sequence" as const } : {}),
-      } as Parameters<JetStreamClient["consumers"]["get"]>[1]);
-      const messages = await consumer.consume({ max_messages: 256 }) // a message holds up to 2000 lines;
+      const from: Partial<OrderedConsumerOptions> =
+        // From the start, the consumer's own default; an explicit DeliverPolicy.All delivered nothing (nats 2.29 with server 2.9).
+        applier.applied > 0 ? { opt_start_seq: applier.applied + 1, deliver_policy: DeliverPolicy.StartSequence } : {};
+      // One subject as a string: a list needs nats-server 2.10 (Debian has 2.9), where it hangs.
+      const consumer = await js.consumers.get(stream, { filterSubjects: allLinesSubject(stream), ...from });
+      const messages = await consumer.consume({ max_messages: 256 }); // a message holds up to 2000 lines
       signal.addEventListener("abort", () => void messages.stop(), { once: true });
       let batch: IncomingMessage[] = [];
       let flushing = false;

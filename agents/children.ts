@@ -20,9 +20,26 @@ export const WORLD_CHILDREN: ChildEntry[] = [
   { name: "monitor", args: ["monitor"], optional: true },
 ];
 
-/** `extra`: more arguments for one child, by name (`world up --port N` → the monitor's `--port N`). */
-export function childSpecs(home: string, commands: readonly string[], only?: readonly string[], extra: Readonly<Record<string, string[]>> = {}): ChildSpec[] {
-  return WORLD_CHILDREN.filter((c) => (only ? only.includes(c.name) : true))
+/** `world up --nats …`: `world sync` too, first, with the same options (docs/sync.md). */
+export function syncChild(nats: string, stream?: string, machine?: string): ChildEntry {
+  return {
+    name: "sync",
+    args: ["sync", "--nats", nats, ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : [])],
+  };
+}
+
+/**
+ * `more`: children to run before the usual ones (`world sync` with `--nats`); `extra`: more
+ * arguments for one child, by name (`world up --port N` → the monitor's `--port N`).
+ */
+export function childSpecs(
+  home: string,
+  commands: readonly string[],
+  only?: readonly string[],
+  extra: Readonly<Record<string, string[]>> = {},
+  more: readonly ChildEntry[] = [],
+): ChildSpec[] {
+  return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
     .filter((c) => !c.optional || commands.includes(c.args[0]!))
     .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])] }));
 }

@@ -10,6 +10,7 @@ const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> 
   { name: "spirit", load: () => import("./spirit.js") },
   { name: "lifecycle", load: () => import("./lifecycle.js") },
   { name: "parked", load: () => import("./parked.js") }, // `-- parked --full` adds 10,000 pending
+  { name: "sync", load: () => import("./sync.js") },
 
 ];
 

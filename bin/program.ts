@@ -201,14 +201,27 @@ program
   });
 
 program
+  .command("sync")
+  .description("replicate this world.log with other machines through a NATS JetStream stream, both ways, until stopped (docs/sync.md)")
+  .option("--nats <url>", "the NATS server, e.g. nats://127.0.0.1:4222")
+  .option("--stream <name>", "the JetStream stream shared by the machines of one world (default WORLD)")
+  .option("--machine <name>", "this machine's name (default: the host name; fixed after the first run)")
+  .action(async (opts) => {
+    await (await import("../ui/cli/sync.js")).sync(await ctx(), opts);
+  });
+
+program
   .command("up")
   .description("run the Keeper and the Verifier (and the Spirit and the monitor, when installed) as supervised children")
-  .option("--only <names>", "comma-separated children to run: keeper, verifier, spirit, monitor")
+  .option("--only <names>", "comma-separated children to run: keeper, verifier, spirit, monitor (and sync with --nats)")
   .option("--max-restarts <n>", "give up on a child after this many crashes within --window (default 5)")
   .option("--window <duration>", "the window for --max-restarts (default 60s)")
   .option("--backoff <duration>", "first restart delay, doubling per crash (default 500ms)")
   .option("--stop-timeout <duration>", "on shutdown, SIGKILL a child this long after SIGTERM (default 10s)")
   .option("--port <n>", "the monitor's port (0: any free port; default 4680, or a free port when 4680 is taken)")
+  .option("--nats <url>", "also run world sync with this NATS server: one world on several machines (docs/sync.md)")
+  .option("--stream <name>", "with --nats: the JetStream stream (default WORLD)")
+  .option("--machine <name>", "with --nats: this machine's name (default: the host name)")
   .action(async (opts) => {
     await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
   });

@@ -6,6 +6,7 @@ import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { session, type SessionJson } from "../tools/world/query.js";
 import type { Logger } from "../tools/proc/daemon.js";
+import type { ClusterJudging } from "./cluster.js";
 import type { ModelJudge } from "./model-judge.js";
 
 export interface VerifierSettings {
@@ -41,6 +42,8 @@ export interface VerifierContext {
   settings: VerifierSettings;
   model?: ModelJudge;
   log?: Logger;
+  /** Claims a finish cluster-wide before judging it, when the world is synced (docs/sync.md). */
+  cluster?: ClusterJudging;
 }
 
 /** The session as the log says now (the index catches up first: cheap when nothing is new). */

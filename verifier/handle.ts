@@ -56,6 +56,7 @@ export function retriesUsed(ctx: VerifierContext, id: string): number {
 async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally: Tally): Promise<void> {
   const s = fresh(ctx, finish.id);
   if (s === undefined || s.status !== "finish" || s.line !== finish.line) return; // judged already, or superseded
+  if (ctx.cluster && !(await ctx.cluster.mayJudge(finish))) return; // another machine judges it
   const used = retriesUsed(ctx, finish.id);
   const verdict = await judgeFinish(ctx, finish, s, used);
   // The judgement may take a while: write only if the session is still at this finish.

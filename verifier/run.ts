@@ -19,6 +19,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, readEntries } from "../tools/world/read.js";
 import { tryLock } from "../tools/proc/lock.js";
 import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
+import { ClusterJudging } from "./cluster.js";
 import { concerns, emptyTally, handle, type Tally } from "./handle.js";
 import { ModelJudge } from "./model-judge.js";
 import { reconcile } from "./reconcile.js";
@@ -51,6 +52,7 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
     settings: { ...VERIFIER_DEFAULTS, ...options.settings },
     ...(client && { model: new ModelJudge(client, modelFromEnv(), paths) }),
     ...(options.log && { log: options.log }),
+    cluster: new ClusterJudging(paths, options.log),
   };
   options.log?.info({ judge: client ? `model ${modelFromEnv()}` : "offline (no ANTHROPIC_API_KEY)" }, "verifier started");
   const total = emptyTally();
@@ -63,6 +65,7 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
     await watchLoop(ctx, total, options);
     return total;
   } finally {
+    await ctx.cluster?.close();
     appender.close();
     index.close();
     lock.release();

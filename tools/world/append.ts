@@ -86,6 +86,26 @@ export class Appender {
   }
 
   /**
+   * Lines already formatted elsewhere, written byte for byte in one write (world sync:
+   * another machine's lines keep their exact text). The caller has parsed each one (a
+   * second parse here would double the cost of a catch-up); a line break inside one,
+   * which would forge a second entry, is refused here all the same.
+   */
+  appendVerbatim(lines: readonly string[]): void {
+    for (const line of lines) {
+      if (line.includes("\n") || line === "") {
+        throw new InternalError(`refused to append a line that is not one whole entry: ${JSON.stringify(line.slice(0, 80))}`);
+      }
+    }
+    try {
+      this.writeLanding(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"));
+    } catch (error) {
+      throw failedWrite(error, this.paths.log);
+    }
+    if (this.sync) fdatasyncSync(this.open());
+  }
+
+  /**
    * Writes `text` into the file world.log names now. The log may have been replaced under
    * an open descriptor (`cp world.log x && mv x world.log`, a restore, an editor's save):
    * the write then went to a file nobody reads. Looked for after each write (one stat), so

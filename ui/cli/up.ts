@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { endOrphans } from "../../agents/orphans.js";
 import { tryLock } from "../../tools/proc/lock.js";
-import { childSpecs, WORLD_CHILDREN } from "../../agents/children.js";
+import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../agents/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../agents/supervisor.js";
 import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 import { parseDuration } from "../../tools/proc/duration.js";
@@ -17,15 +17,21 @@ export interface UpOptions {
   backoff?: string;
   stopTimeout?: string;
   port?: string;
+  /** With --nats, `world sync` runs too (docs/sync.md). */
+  nats?: string;
+  stream?: string;
+  machine?: string;
 }
 
 export async function up(ctx: Context, opts: UpOptions, commands: readonly string[]): Promise<void> {
-  const known = WORLD_CHILDREN.map((c) => c.name);
+  // Settled here, before any child starts: the Verifier claims finishes from its first one.
+  const extra = opts.nats === undefined && opts.stream === undefined && opts.machine === undefined ? [] : [await syncChildFor(ctx, opts)];
+  const known = [...extra, ...WORLD_CHILDREN].map((c) => c.name);
   const only = opts.only?.split(",").map((s) => s.trim()).filter(Boolean);
   for (const name of only ?? []) {
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
-  const specs = childSpecs(ctx.paths.home, commands, only, opts.port === undefined ? {} : { monitor: ["--port", opts.port] });
+  const specs = childSpecs(ctx.paths.home, commands, only, opts.port === undefined ? {} : { monitor: ["--port", opts.port] }, extra);
   if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   const policy = {
     ...RESTART_DEFAULTS,
@@ -92,6 +98,12 @@ async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void
     }
     await new Promise((resolve) => setTimeout(resolve, 100).unref());
   }
+}
+
+async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> {
+  const { prepareSync } = await import("../../sync/setup.js");
+  const { url, stream, machine } = prepareSync(ctx.paths, opts, "world up --nats");
+  return syncChild(url, stream, machine);
 }
 
 function whole(value: string): number {

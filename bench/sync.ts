@@ -1,0 +1,206 @@
+/**
+ * `npm run bench -- sync`: world sync between two worlds (A and B, each with its own real
+ * `world sync` process) through a real nats-server, against raw JetStream in the same run.
+ *
+ *   1. Latency: a line appended to A's log → the same line in B's log, median and p99 over
+ *      BENCH_SYNC_PINGS (default 200) lines one after the other; the floor is a raw
+ *      JetStream round trip (publish, acknowledged, delivered to an ordered consumer on
+ *      another connection), median and p99 over as many messages.
+ *   2. Sustained: BENCH_SYNC_LINES (default 100,000) lines appended to A in batches of 100
+ *      → all in B's log, lines/s; the floor is a raw publish of the same number of
+ *      one-line messages (acknowledgements awaited 1000 at a time).
+ *   3. Catch-up: B's sync stopped, BENCH_SYNC_LINES more lines appended to A (and sent), B's
+ *      sync started: the time until B's log holds them all.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa, type ResultPromise } from "execa";
+import { connect } from "nats";
+import { Appender } from "../tools/world/append.js";
+import { watchLog } from "../tools/world/log-watch.js";
+import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
+import { fmt, median, percentile, printTable, type Row } from "./measure.js";
+import { HAS_NATS, NO_NATS, startNats } from "./nats-server.js";
+
+const progress = (text: string) => process.stderr.write(`[bench sync] ${text}\n`);
+const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
+const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 200);
+const LINES = Number(process.env.BENCH_SYNC_LINES ?? 100_000);
+
+function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
+  return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine], { reject: false });
+}
+
+/** Counts the lines of a log as it grows; `reach(n)` resolves once it has n. */
+class LineCounter {
+  private offset = 0;
+  private count = 0;
+  private readonly buf = Buffer.alloc(1 << 20);
+  private waiting: { n: number; resolve: () => void } | undefined;
+  private readonly stop: () => void;
+
+  constructor(private readonly paths: WorldPaths) {
+    this.stop = watchLog(paths, () => this.check(), 50);
+  }
+
+  lines(): number {
+    this.read();
+    return this.count;
+  }
+
+  reach(n: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting = { n, resolve };
+      this.check();
+    });
+  }
+
+  close(): void {
+    this.stop();
+  }
+
+  private read(): void {
+    const size = statSync(this.paths.log, { throwIfNoEntry: false })?.size ?? 0;
+    if (size <= this.offset) return;
+    const fd = openSync(this.paths.log, "r");
+    try {
+      for (let n = readSync(fd, this.buf, 0, this.buf.length, this.offset); n > 0; n = readSync(fd, this.buf, 0, this.buf.length, this.offset)) {
+        for (let i = this.buf.indexOf(10); i !== -1 && i < n; i = this.buf.indexOf(10, i + 1)) this.count += 1;
+        this.offset += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private check(): void {
+    this.read();
+    if (this.waiting && this.count >= this.waiting.n) {
+      const { resolve } = this.waiting;
+      this.waiting = undefined;
+      resolve();
+    }
+  }
+}
+
+async function rawJetStream(url: string): Promise<{ rtt: number[]; publishRate: number }> {
+  const pub = await connect({ servers: url });
+  const sub = await connect({ servers: url });
+  const jsm = await pub.jetstreamManager();
+  await jsm.streams.add({ name: "RAW", subjects: ["raw.>"] });
+  const js = pub.jetstream();
+  const consumer = await sub.jetstream().consumers.get("RAW");
+  const messages = await consumer.consume();
+  let arrived: (() => void) | undefined;
+  let expected = 0;
+  let got = 0;
+  void (async () => {
+    for await (const _m of messages) {
+      got += 1;
+      if (got >= expected) arrived?.();
+    }
+  })();
+  const line = Buffer.from("[2026-11-24T00:00:00.000Z][event:system][bench] a line of about the usual length for a world log entry");
+  const rtt: number[] = [];
+  for (let i = 0; i < PINGS; i++) {
+    expected = got + 1;
+    const t = process.hrtime.bigint();
+    const done = new Promise<void>((resolve) => (arrived = resolve));
+    await js.publish("raw.a", line);
+    await done;
+    rtt.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const t = process.hrtime.bigint();
+  for (let i = 0; i < LINES; i += 1000) {
+    await Promise.all(Array.from({ length: Math.min(1000, LINES - i) }, () => js.publish("raw.b", line)));
+  }
+  const publishRate = LINES / (Number(process.hrtime.bigint() - t) / 1e9);
+  messages.stop();
+  await pub.close();
+  await sub.close();
+  return { rtt, publishRate };
+}
+
+export async function run(): Promise<void> {
+  if (!HAS_NATS) {
+    process.stdout.write(`\n## sync\n\n${NO_NATS}\n`);
+    return;
+  }
+  const root = mkdtempSync(join(tmpdir(), "bench-sync-"));
+  const nats = await startNats();
+  const a = worldPaths(join(root, "a"));
+  const b = worldPaths(join(root, "b"));
+  const syncs: ResultPromise[] = [];
+  const counter = new LineCounter(b);
+  try {
+    progress("raw JetStream round trips and publish rate");
+    const raw = await rawJetStream(nats.url);
+    syncs.push(startSync(a, nats.url, "a"), startSync(b, nats.url, "b"));
+    const writer = new Appender(a);
+    let expected = counter.lines();
+    // The first line also waits for both syncs to be connected.
+    writer.append({ kind: "event", source: "system", id: "bench", output: "warm-up" });
+    await counter.reach(++expected);
+    progress(`latency: ${PINGS} lines one after the other`);
+    const lat: number[] = [];
+    for (let i = 0; i < PINGS; i++) {
+      const t = process.hrtime.bigint();
+      writer.append({ kind: "event", source: "system", id: "bench", output: `ping ${i}` });
+      await counter.reach(++expected);
+      lat.push(Number(process.hrtime.bigint() - t) / 1e6);
+    }
+    progress(`sustained: ${LINES} lines`);
+    const batch = (tag: string) => {
+      for (let i = 0; i < LINES; i += 100) {
+        writer.appendMany(Array.from({ length: Math.min(100, LINES - i) }, (_, k) => ({ kind: "event" as const, source: "system", id: "bench", output: `${tag} ${i + k}` })));
+      }
+    };
+    let t = process.hrtime.bigint();
+    batch("sustained");
+    expected += LINES;
+    await counter.reach(expected);
+    const sustained = LINES / (Number(process.hrtime.bigint() - t) / 1e9);
+    progress(`catch-up: ${LINES} lines while B's sync is stopped`);
+    syncs[1]!.kill("SIGTERM");
+    await syncs[1];
+    batch("backlog");
+    expected += LINES;
+    // Wait until A has sent them all: its sent cursor reaches the end of its log.
+    const aSize = statSync(a.log).size;
+    const sentFile = join(a.dir, "sync", "sent.json");
+    await new Promise<void>((resolve) => {
+      // watchLog wakes on changes to one file in a directory: here sent.json, replaced at each step.
+      const stop = watchLog({ ...a, log: sentFile }, () => {
+        try {
+          if ((JSON.parse(readFileSync(sentFile, "utf8")) as { offset: number }).offset >= aSize) {
+            stop();
+            resolve();
+          }
+        } catch {
+          // being replaced: the next change tells
+        }
+      }, 100);
+    });
+    t = process.hrtime.bigint();
+    syncs[1] = startSync(b, nats.url, "b");
+    await counter.reach(expected);
+    const catchUp = Number(process.hrtime.bigint() - t) / 1e6;
+    writer.close();
+    const rows: Row[] = [
+      { name: "line on A → in B's log, median", value: fmt.ms(median(lat)), floor: `raw JetStream round trip ${fmt.ms(median(raw.rtt))}`, ratio: fmt.x(median(lat) / median(raw.rtt)), note: "target ≤ 2x" },
+      { name: "line on A → in B's log, p99", value: fmt.ms(percentile(lat, 99)), floor: fmt.ms(percentile(raw.rtt, 99)), ratio: fmt.x(percentile(lat, 99) / percentile(raw.rtt, 99)) },
+      { name: `sustained, ${LINES.toLocaleString("en-US")} lines A → B`, value: fmt.rate(sustained), floor: `raw publish ${fmt.rate(raw.publishRate)}`, ratio: fmt.x(sustained / raw.publishRate), note: "target ≥ 20,000/s" },
+      { name: `catch-up of ${LINES.toLocaleString("en-US")} lines (B's sync started)`, value: fmt.ms(catchUp), floor: `raw publish of as many ${fmt.ms((LINES / raw.publishRate) * 1000)}`, ratio: fmt.x(catchUp / ((LINES / raw.publishRate) * 1000)), note: "target ≤ 10 s" },
+    ];
+    printTable("sync (world sync between two worlds through a real nats-server)", rows);
+  } finally {
+    counter.close();
+    for (const s of syncs) s.kill("SIGTERM");
+    await Promise.all(syncs);
+    await nats.stop();
+    nats.remove();
+    rmSync(root, { recursive: true, force: true });
+  }
+}

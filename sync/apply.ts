@@ -1,0 +1,132 @@
+/**
+ * The incoming side of world sync: other machines' lines, from the stream into world.log.
+ *
+ * Exactly once, across crashes: for each batch, the side-table rows are written first (an
+ * intent), then the lines in one append, then received.json with the new sequence. After a
+ * crash, rows past received.json are "in doubt": `recover` looks for their lines in the log
+ * written since received.json, and counts a message applied only if all its lines are there
+ * (a batch is one write, so it is all there or not at all). The rest come again from the
+ * stream and are applied then.
+ */
+import { statSync } from "node:fs";
+import { Appender } from "../tools/world/append.js";
+import { parseLine } from "../tools/world/parse.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { scanLines } from "../tools/world/read.js";
+import type { SkipLines } from "./skip-lines.js";
+import { lineHash, type ReceivedRow, type SyncState } from "./state.js";
+
+/** One stream message, as the receiver needs it. */
+export interface IncomingMessage {
+  seq: number;
+  machine: string;
+  lines: string[];
+}
+
+/** The publisher looks back this far for received lines it may not have passed yet. */
+const SKIP_LOOKBACK = 1 << 20;
+
+function logSize(paths: WorldPaths): number {
+  return statSync(paths.log, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+export class Applier {
+  private readonly appender: Appender;
+  private seq: number;
+
+  constructor(
+    private readonly paths: WorldPaths,
+    private readonly state: SyncState,
+    private readonly machine: string,
+    private readonly skip: SkipLines,
+    private readonly onBadLine: (seq: number, machine: string, error: string) => void,
+  ) {
+    this.appender = new Appender(paths);
+    this.seq = state.received().seq;
+  }
+
+  /** The last stream sequence applied. */
+  get applied(): number {
+    return this.seq;
+  }
+
+  /**
+   * Settle a crash between a batch's rows and received.json (works offline), and fill the
+   * publisher's skip list with the received lines it may not have passed yet.
+   */
+  recover(sentOffset: number): void {
+    const cursor = this.state.received();
+    const doubt = this.state.receivedRows((r) => r.seq > cursor.seq);
+    const applied = new Set<number>();
+    if (doubt.length > 0) {
+      const present = new Map<string, number>();
+      scanLines(this.paths.log, { offset: cursor.logSize, line: 0 }, (text) => {
+        const h = lineHash(text);
+        present.set(h, (present.get(h) ?? 0) + 1);
+      });
+      // Messages in order; stop at the first one not wholly in the log (later ones were never appended).
+      for (const [seq, rows] of bySeq(doubt)) {
+        if (!rows.every((r) => take(present, r.hash))) break;
+        applied.add(seq);
+        this.seq = seq;
+      }
+    }
+    for (const row of this.state.receivedRows((r) => r.sizeBefore + SKIP_LOOKBACK >= sentOffset)) {
+      if (row.seq > cursor.seq && !applied.has(row.seq)) continue; // an intent that never reached the log
+      this.skip.add(row.hash);
+    }
+    this.state.writeReceived({ seq: this.seq, logSize: logSize(this.paths) });
+  }
+
+  /** Apply messages in stream order; this machine's own come back too and only move the cursor. */
+  apply(messages: readonly IncomingMessage[]): number {
+    const rows: ReceivedRow[] = [];
+    const lines: string[] = [];
+    let last = this.seq;
+    const sizeBefore = logSize(this.paths);
+    for (const m of messages) {
+      if (m.seq <= this.seq) continue; // already applied (a redelivery)
+      last = m.seq;
+      if (m.machine === this.machine) continue;
+      for (const [index, line] of m.lines.entries()) {
+        const parsed = parseLine(line);
+        if (!parsed.ok) {
+          if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
+          continue;
+        }
+        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore, hash: lineHash(line) });
+        lines.push(line);
+      }
+    }
+    if (last === this.seq) return 0;
+    if (lines.length > 0) {
+      this.state.recordReceived(rows);
+      for (const r of rows) this.skip.add(r.hash);
+      this.appender.appendVerbatim(lines);
+    }
+    this.seq = last;
+    this.state.writeReceived({ seq: last, logSize: logSize(this.paths) });
+    return lines.length;
+  }
+
+  close(): void {
+    this.appender.close();
+  }
+}
+
+function bySeq(rows: readonly ReceivedRow[]): Map<number, ReceivedRow[]> {
+  const groups = new Map<number, ReceivedRow[]>();
+  for (const r of rows) {
+    const group = groups.get(r.seq);
+    if (group === undefined) groups.set(r.seq, [r]);
+    else group.push(r);
+  }
+  return groups;
+}
+
+function take(counts: Map<string, number>, hash: string): boolean {
+  const n = counts.get(hash) ?? 0;
+  if (n === 0) return false;
+  counts.set(hash, n - 1);
+  return true;
+}

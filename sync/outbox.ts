@@ -1,0 +1,39 @@
+/**
+ * The outgoing side of world sync, without the network: the next chunk of this machine's
+ * own lines, read from world.log after the sent cursor. Lines received from other machines
+ * are passed over (never sent back), and so is what is not an entry (a torn line, an old
+ * READ-MARKER): the log's readers report those where they are.
+ */
+import type { WorldPaths } from "../tools/world/paths.js";
+import { parseLine } from "../tools/world/parse.js";
+import { scanLines, type Position } from "../tools/world/read.js";
+import type { SkipLines } from "./skip-lines.js";
+import { lineHash } from "./state.js";
+
+/** A chunk stays well under NATS's default 1 MiB message limit. */
+export const CHUNK_BYTES = 256 * 1024;
+export const CHUNK_LINES = 2000;
+
+export interface Chunk {
+  /** Where the chunk starts in the local log: with the machine name, the message id. */
+  from: Position;
+  /** Where the next chunk starts. */
+  end: Position;
+  /** This machine's own lines in it (may be none: then only the cursor moves). */
+  lines: string[];
+}
+
+/** The next chunk after `from`, or undefined when no complete line follows it. */
+export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): Chunk | undefined {
+  const lines: string[] = [];
+  let bytes = 0;
+  // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
+  const { end } = scanLines(paths.log, from, (text) => {
+    if (skip.size > 0 && skip.take(lineHash(text))) return true;
+    if (!parseLine(text).ok) return true;
+    lines.push(text);
+    bytes += text.length + 1;
+    return lines.length < CHUNK_LINES && bytes < CHUNK_BYTES;
+  });
+  return end.offset === from.offset ? undefined : { from, end, lines };
+}

@@ -1,0 +1,140 @@
+/**
+ * What world sync keeps beside the log, in .world/sync/ (never in world.log):
+ *
+ * - machine.json   this world's machine name, fixed on the first run (it is in every
+ *                  message id and subject, so it must not change under a backlog);
+ * - sent.json      how far the local log has been published: a byte offset and line;
+ * - received.json  the last stream sequence applied here, and the log size then;
+ * - received.tsv   the origin side table, one row per line received from another machine:
+ *                  `seq <tab> index <tab> machine <tab> log size before the append <tab> line hash`.
+ *                  A row is written BEFORE its line is appended (an intent): the publisher
+ *                  uses it to never send another machine's line back, and after a crash the
+ *                  rows past received.json say which lines may already be in the log.
+ *
+ * The two cursors are replaced atomically (temporary file, rename; fsync too with
+ * WORLD_FSYNC=1, like the log), so a crash leaves the old or the new one.
+ */
+import { createHash } from "node:crypto";
+import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { UsageError, shown } from "../tools/errors.js";
+import { syncFromEnv } from "../tools/world/append.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { START, type Position } from "../tools/world/read.js";
+
+export interface SentCursor extends Position {}
+
+export interface ReceivedCursor {
+  /** The last stream sequence applied (0: none yet). */
+  seq: number;
+  /** world.log's size when that cursor was written: lines received later lie past it. */
+  logSize: number;
+}
+
+export interface ReceivedRow {
+  seq: number;
+  /** The line's place in its message (a message re-applied after a crash has its rows twice). */
+  index: number;
+  machine: string;
+  sizeBefore: number;
+  hash: string;
+}
+
+export function syncDir(paths: WorldPaths): string {
+  return join(paths.dir, "sync");
+}
+
+/** A line's identity in the side table: 16 hex digits of its sha1 (no line text is copied). */
+export function lineHash(line: string): string {
+  return createHash("sha1").update(line).digest("hex").slice(0, 16);
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new UsageError(`unreadable sync state ${file}: expected JSON written by world sync, received ${shown(String(error))}`);
+  }
+}
+
+/** Replace a JSON file atomically: a reader sees the old or the new one, never half of it. */
+export function writeJsonAtomic(file: string, value: unknown): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  const fd = openSync(tmp, "w");
+  try {
+    writeSync(fd, JSON.stringify(value) + "\n");
+    if (syncFromEnv()) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+}
+
+export class SyncState {
+  readonly dir: string;
+
+  constructor(readonly paths: WorldPaths) {
+    this.dir = syncDir(paths);
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** The machine name: the one given, else the stored one, else `fallback`; a different one is refused. */
+  machine(given: string | undefined, fallback: string): string {
+    const file = join(this.dir, "machine.json");
+    const stored = readJson<{ machine: string }>(file)?.machine;
+    if (stored !== undefined && given !== undefined && given !== stored) {
+      throw new UsageError(
+        `--machine ${shown(given)} differs from this world's machine name: expected ${shown(stored)} (from ${file}), received ${shown(given)}`,
+      );
+    }
+    const name = stored ?? given ?? fallback;
+    if (stored === undefined) writeJsonAtomic(file, { machine: name });
+    return name;
+  }
+
+  sent(): SentCursor {
+    return readJson<SentCursor>(join(this.dir, "sent.json")) ?? { ...START };
+  }
+
+  writeSent(position: SentCursor): void {
+    writeJsonAtomic(join(this.dir, "sent.json"), { offset: position.offset, line: position.line });
+  }
+
+  received(): ReceivedCursor {
+    return readJson<ReceivedCursor>(join(this.dir, "received.json")) ?? { seq: 0, logSize: 0 };
+  }
+
+  writeReceived(cursor: ReceivedCursor): void {
+    writeJsonAtomic(join(this.dir, "received.json"), cursor);
+  }
+
+  /** Record lines about to be appended (one write, before the log's). */
+  recordReceived(rows: readonly ReceivedRow[]): void {
+    if (rows.length === 0) return;
+    const text = rows.map((r) => `${r.seq}\t${r.index}\t${r.machine}\t${r.sizeBefore}\t${r.hash}\n`).join("");
+    appendFileSync(join(this.dir, "received.tsv"), text);
+  }
+
+  /**
+   * Rows of the side table that pass `keep`, one per received line (of a line recorded
+   * twice, the later row), in stream order; a torn last row, from a crash, is ignored.
+   */
+  receivedRows(keep: (row: ReceivedRow) => boolean): ReceivedRow[] {
+    let text: string;
+    try {
+      text = readFileSync(join(this.dir, "received.tsv"), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const rows = new Map<string, ReceivedRow>();
+    for (const line of text.split("\n")) {
+      const [seq, index, machine, sizeBefore, hash] = line.split("\t");
+      if (hash === undefined || hash.length !== 16) continue;
+      const row = { seq: Number(seq), index: Number(index), machine: machine!, sizeBefore: Number(sizeBefore), hash };
+      if (keep(row)) rows.set(`${seq}:${index}`, row);
+    }
+    return [...rows.values()].sort((a, b) => a.seq - b.seq || a.index - b.index);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * A real nats-server with JetStream on the loopback (port chosen by the server, store in
+ * a temporary directory) and real `world sync` processes, for the sync suites and bench.
+ */
+import { readFileSync } from "node:fs";
+import { execa, type ResultPromise } from "execa";
+import { parseLine } from "../../tools/world/parse.js";
+import { watchLog } from "../../tools/world/log-watch.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
+import { WORLD_BIN } from "../support/world.js";
+
+export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-server.js";
+
+/** A `world sync` process for one world (its own machine name); kill it as the test needs. */
+export function startSync(home: string, url: string, machine: string): ResultPromise {
+  return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine], {
+    reject: false,
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },
+  });
+}
+
+/** The log's entry lines, as text (what is not an entry is left out). */
+export function entryLines(paths: WorldPaths): string[] {
+  let text: string;
+  try {
+    text = readFileSync(paths.log, "utf8");
+  } catch {
+    return [];
+  }
+  return text.split("\n").filter((l) => parseLine(l).ok);
+}
+
+/** Resolves once every log holds at least `count` entries; rejects after `timeoutMs`, saying how far each got. */
+export async function waitForCounts(worlds: readonly WorldPaths[], count: number, timeoutMs = 60_000): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const stops: (() => void)[] = [];
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (worlds.every((w) => entryLines(w).length >= count)) done();
+    };
+    const timer = setTimeout(() => {
+      const got = worlds.map((w) => entryLines(w).length).join(", ");
+      done(new Error(`timed out after ${timeoutMs} ms waiting for ${count} entries in every log; they have ${got}`));
+    }, timeoutMs);
+    for (const w of worlds) stops.push(watchLog(w, check, 250));
+    check();
+  });
+}
+
+/** Per session, the order of its lines in one log. */
+export function sessionOrders(lines: readonly string[]): Map<string, string[]> {
+  const orders = new Map<string, string[]>();
+  for (const line of lines) {
+    const parsed = parseLine(line);
+    if (!parsed.ok) continue;
+    const id = parsed.entry.id;
+    orders.set(id, [...(orders.get(id) ?? []), line]);
+  }
+  return orders;
+}

@@ -41,7 +41,7 @@ it("world status says which daemons `world up` runs, and when none does", async 
 it("world check says nothing new on a terminal, and prints nothing into a pipe", async () => {
   w = tempWorld();
   expect((await world(w.home, ["event", "user", "x", "hello"])).exitCode).toBe(0);
-  expect((await world(w.home, ["check", "me"])).stdout).toMatch(/\]\[event:user\]\[x\] hello\n?$/);
+  expect((await world(w.home, ["check", "me"])).stdout).toMatch(/\]\[event:user\]\[x\] hello \(from program\)\n?$/);
   const piped = await world(w.home, ["check", "me"]);
   expect(piped.exitCode).toBe(0);
   expect(piped.stdout).toBe("");

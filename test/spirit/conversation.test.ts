@@ -115,10 +115,10 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
   it("explicit reminder wording or the assistant's name acts in the middle of a conversation", async () => {
     const r = await questions(
       talk("explicit", "B: We need to leave at six.", "A: remind me to pack the bags in 10 minutes"),
-      talk("named", "B: That train was cheap.", "A: world, book the train we talked about"),
+      talk("named", "B: That hotel was cheap.", "A: world, book the hotel"),
     );
     expect(r.spawns).toEqual([{ conversation: "explicit", kind: "reminder", task: "remind me to pack the bags in 10 minutes" }]);
-    expect(r.asked).toEqual(["Want me to remind you in 1 hour to book the train?"]);
+    expect(r.asked).toEqual(["Want me to remind you in 1 hour to book the hotel?"]);
   });
 });
 
@@ -131,7 +131,7 @@ describe("questions people can read", () => {
     expect(r.asked).toEqual([
       "Want me to remind you to send 50 dollars to alice in 1 hour?",
       "Want me to remind you in 1 hour to order pizza?",
-      "Want me to remind you in 1 hour to book a flight to tokyo?",
+      "Want me to remind you to fly to tokyo next month?",
     ]);
   });
 

@@ -20,8 +20,10 @@ function session(id: string, need: string, output: string, needFrom: "human" | "
   writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need, needFrom }));
 }
 
+/** The Verifier's verdict: the line after the finish (a retry relaunches `true`, whose end is logged after it). */
 function verdict(id: string) {
-  return collectEntries(w!.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id).at(-1);
+  const lines = collectEntries(w!.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id);
+  return lines[lines.findIndex((e) => e.kind === "agent" && e.status === "finish") + 1];
 }
 
 describe("poisoned needs", () => {

@@ -58,9 +58,11 @@ describe("acting from the monitor page", { timeout: 90_000 }, () => {
     const agent = "console.log('looked in ~/Documents'); console.error('ENOENT: no such file, open invoice-march.pdf'); process.exit(2)";
     const id = await cli("spawn", "find the March invoice | need: file exists invoice-march.pdf", "--id", "inv-1", "--", process.execPath, "-e", agent);
     expect(id).toBe("inv-1");
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "system" && e.id === "inv-1" && /exit/.test(e.output), { what: "the agent's exit" });
+    // Its parent fails the session the moment it exits (agents/ended.ts); a person then
+    // writes what was tried, too long for one line (an attachment): --force, failed again.
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.id === "inv-1", { what: "the agent's end" });
     const long = `tried 3 places: ${"~/Documents/Invoices/2026/ ".repeat(120)}`;
-    await cli("agent", "failed", "inv-1", long, "--need", "where invoice-march.pdf is");
+    await cli("agent", "failed", "inv-1", long, "--need", "where invoice-march.pdf is", "--force");
     await openPage();
 
     await page.locator('#failed li[data-id="inv-1"] button.id').click();
@@ -73,7 +75,7 @@ describe("acting from the monitor page", { timeout: 90_000 }, () => {
     expect(await page.locator('#detail-output details[data-stream="out"] pre').textContent()).toBe("looked in ~/Documents\n");
 
     // The failed line holds a prefix; the whole text is one click away, loaded when opened.
-    const failedRow = page.locator('#detail-history li[data-label="agent:failed"]');
+    const failedRow = page.locator('#detail-history li[data-label="agent:failed"]').last();
     await expect.poll(() => failedRow.locator(".output").evaluate((e) => e.classList.contains("folded"))).toBe(true);
     await failedRow.locator("details.attachment summary").click();
     await expect.poll(() => failedRow.locator("details.attachment pre").textContent()).toBe(long);

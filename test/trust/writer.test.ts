@@ -14,7 +14,7 @@ import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { cliWriter, stamped, writerOf } from "../../tools/world/writer.js";
 import { runAgentProcess, startSession } from "../agents/agent-process.js";
-import { tempWorld, WORLD_BIN, world, type TempWorld } from "../support/world.js";
+import { tempWorld, waitForEntry, WORLD_BIN, world, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
@@ -89,10 +89,12 @@ describe("needs that run commands", () => {
   it("a person's `world --as-human spawn` need runs its command, and the verdict says why", async () => {
     w = tempWorld();
     const made = join(w.home, "made.txt");
-    const spawned = await world(w.home, ["--as-human", "spawn", `check | need: command exits 0: touch ${made}`, "--", "true"]);
+    // The agent finishes itself, as agents do (an agent that just exits is failed by its parent at once).
+    const finish = "require('node:child_process').execFileSync(process.execPath, [process.env.WORLD_BIN, 'agent', 'finish', process.env.WORLD_SESSION_ID, 'done'])";
+    const spawned = await world(w.home, ["--as-human", "spawn", `check | need: command exits 0: touch ${made}`, "--", process.execPath, "-e", finish]);
     expect(spawned.exitCode).toBe(0);
     const id = spawned.stdout.trim();
-    await world(w.home, ["agent", "finish", id, "done"]);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "finish", { what: "the agent's finish" });
     await world(w.home, ["verify", "--once"], offline);
     expect(existsSync(made)).toBe(true);
     expect(lastOf(id)).toMatchObject({ status: "verified", output: expect.stringMatching(/exited 0 \(off the allow-list: run because a person wrote the need\)/) });

@@ -11,6 +11,7 @@
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { seeded } from "../tools/random.js";
 
 export interface LogSpec {
   lines?: number;
@@ -48,18 +49,6 @@ export const RARE_WORD = "zanzibar";
 export const COMMON_WORD = "the";
 const COMMON_RE = new RegExp(`\\b${COMMON_WORD}\\b`);
 
-// Small deterministic PRNG (mulberry32): fast, and the same log for the same seed.
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = (
   "report invoice meeting budget draft email calendar flight hotel summary notes review deploy server " +
   "backup photo recipe grocery doctor dentist school payment refund contract slides quarterly launch " +
@@ -83,7 +72,7 @@ export function generateLog(file: string, spec: LogSpec = {}): LogStats {
   const lines = spec.lines ?? 1_000_000;
   const sessionCount = spec.sessions ?? 10_000;
   const prefix = spec.prefix ?? "ag";
-  const rand = prng(spec.seed ?? 42);
+  const rand = seeded(spec.seed ?? 42); // the same log for the same seed
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const words = (n: number): string => {
     const out: string[] = [];

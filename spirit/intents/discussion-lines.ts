@@ -6,7 +6,7 @@
 // Deterministic: every eligible line in file order, its opener drawn from a fixed seed.
 
 import { normalize } from "./normalize.js";
-import { pick, seeded } from "./random.js";
+import { pick, seeded } from "../../tools/random.js";
 import type { Line } from "./reminder-lines.js";
 
 const OPENERS = [

@@ -7,7 +7,7 @@
 import { type FeatureSettings, type Features, featuresOf } from "./features.js";
 import { type ModelFile, digestOf } from "./model.js";
 import type { Line } from "./reminder-lines.js";
-import { seeded, shuffle } from "./random.js";
+import { seeded, shuffle } from "../../tools/random.js";
 
 export interface LearnSettings extends FeatureSettings {
   epochs: number;

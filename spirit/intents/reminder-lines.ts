@@ -6,7 +6,7 @@
 // the dev or test files; the phrase FAMILIES (ask to be reminded, not to
 // forget, to be told later, to be pinged...) are what the model must learn.
 
-import { type Random, pick, seeded } from "./random.js";
+import { type Random, pick, seeded } from "../../tools/random.js";
 
 export interface Line {
   text: string;

@@ -5,7 +5,7 @@
 // assistant, so without these the model reads "i paid the rent yesterday" as
 // a payment. All quiet. Templates x fillers, fixed seed (see reminder-lines.ts).
 
-import { pick, seeded } from "./random.js";
+import { pick, seeded } from "../../tools/random.js";
 import type { Line } from "./reminder-lines.js";
 
 const DONE = [

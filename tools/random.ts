@@ -1,5 +1,5 @@
-// A seeded pseudo-random generator (mulberry32): training and the generated
-// training lines must come out byte-identical on every run and machine.
+// A seeded pseudo-random generator (mulberry32): the same numbers for the same seed on
+// every run and machine (the intent model's training lines, the bench's generated logs).
 
 export type Random = () => number;
 

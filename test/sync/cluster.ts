@@ -7,7 +7,8 @@ import { execa, type ResultPromise } from "execa";
 import { parseLine } from "../../tools/world/parse.js";
 import { watchLog } from "../../tools/world/log-watch.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
-import { WORLD_BIN } from "../support/world.js";
+import type { NatsServer } from "../../bench/nats-server.js";
+import { WORLD_BIN, type TempWorld } from "../support/world.js";
 
 export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-server.js";
 
@@ -62,4 +63,12 @@ export function sessionOrders(lines: readonly string[]): Map<string, string[]> {
     orders.set(id, [...(orders.get(id) ?? []), line]);
   }
   return orders;
+}
+
+/** After each test: its processes stopped (SIGTERM, and waited for), the server stopped, its worlds removed. */
+export async function tearDown(procs: readonly ResultPromise[], nats: NatsServer | undefined, worlds: readonly TempWorld[]): Promise<void> {
+  for (const p of procs) p.kill("SIGTERM");
+  await Promise.all(procs);
+  await nats?.stop();
+  for (const w of worlds) w.cleanup();
 }

@@ -9,7 +9,7 @@ import type { ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
-import { entryLines, HAS_NATS, NO_NATS, sessionOrders, startNats, startSync, waitForCounts, type NatsServer } from "./cluster.js";
+import { entryLines, HAS_NATS, NO_NATS, sessionOrders, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -21,10 +21,7 @@ describe.skipIf(!HAS_NATS)("world sync across three machines", { timeout: 180_00
   let nats: NatsServer | undefined;
 
   afterEach(async () => {
-    for (const s of syncs) s.kill("SIGTERM");
-    await Promise.all(syncs);
-    await nats?.stop();
-    for (const w of worlds) w.cleanup();
+    await tearDown(syncs, nats, worlds);
     worlds = [];
     syncs = [];
     nats = undefined;

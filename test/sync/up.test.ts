@@ -3,7 +3,7 @@ import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { HAS_NATS, NO_NATS, startNats, startSync, type NatsServer } from "./cluster.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, tearDown, type NatsServer } from "./cluster.js";
 import { readSyncConfig } from "../../sync/config.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -14,10 +14,7 @@ describe.skipIf(!HAS_NATS)("world up --nats", { timeout: 120_000 }, () => {
   let nats: NatsServer | undefined;
 
   afterEach(async () => {
-    for (const p of procs) p.kill("SIGTERM");
-    await Promise.all(procs);
-    await nats?.stop();
-    for (const w of worlds) w.cleanup();
+    await tearDown(procs, nats, worlds);
     worlds = [];
     procs = [];
   });

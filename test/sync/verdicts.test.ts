@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { parseLine } from "../../tools/world/parse.js";
 import { tempWorld, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, type NatsServer } from "./cluster.js";
+import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -37,10 +37,7 @@ describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of th
   let nats: NatsServer | undefined;
 
   afterEach(async () => {
-    for (const p of procs) p.kill("SIGTERM");
-    await Promise.all(procs);
-    await nats?.stop();
-    for (const w of worlds) w.cleanup();
+    await tearDown(procs, nats, worlds);
     worlds = [];
     procs = [];
   });

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Page } from "playwright-core";
 import { appendOnce } from "../../../tools/world/append.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../../support/world.js";
-import { artifact, launchBrowser, startMonitor, type Browser, type Monitor } from "./harness.js";
+import { artifact, launchBrowser, openLivePage, startMonitor, type Browser, type Monitor } from "./harness.js";
 
 let browser: Browser;
 let w: TempWorld;
@@ -26,15 +26,7 @@ async function cli(...args: string[]): Promise<string> {
 }
 
 async function openPage(viewport?: { width: number; height: number }): Promise<void> {
-  page = await browser.context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  pageErrors = [];
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") pageErrors.push(m.text());
-  });
-  await page.goto(monitor.url);
-  await page.locator("#connection[data-state=live]").waitFor();
+  ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url, viewport));
 }
 
 beforeAll(async () => {

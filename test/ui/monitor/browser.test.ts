@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../../support/world.js";
-import { artifact, launchBrowser, startMonitor, type Browser, type Monitor } from "./harness.js";
+import { artifact, launchBrowser, openLivePage, startMonitor, type Browser, type Monitor } from "./harness.js";
 
 const LINE_TS = String.raw`\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\]`;
 
@@ -25,14 +25,7 @@ async function cli(...args: string[]): Promise<void> {
 }
 
 async function openPage(): Promise<void> {
-  page = await browser.context.newPage();
-  pageErrors = [];
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") pageErrors.push(m.text());
-  });
-  await page.goto(monitor.url);
-  await page.locator("#connection[data-state=live]").waitFor();
+  ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url));
 }
 
 beforeAll(async () => {

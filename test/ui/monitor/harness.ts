@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
-import { chromium, type BrowserContext } from "playwright-core";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { ROOT, WORLD_BIN } from "../../support/world.js";
 import { CHROMIUM_ARGS } from "../../../tools/chrome/browser.js";
 
@@ -81,6 +81,20 @@ export async function launchBrowser(): Promise<Browser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** A new page on the monitor, waited for until live (its event stream open), collecting the page's errors. */
+export async function openLivePage(browser: Browser, url: string, viewport?: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  await page.goto(url);
+  await page.locator("#connection[data-state=live]").waitFor();
+  return { page, errors };
 }
 
 export function artifact(name: string): string {

@@ -183,6 +183,8 @@ export class Supervisor {
   }
 
   start(): void {
+    // A signal before the start (while a dead `up`'s orphans were being ended) stops nothing twice.
+    if (this.stopping) return;
     for (const c of this.children) c.start();
   }
 

@@ -21,7 +21,7 @@ async function main(): Promise<number> {
     await program.parseAsync(process.argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
-    const { report } = await import("../ui/cli/report.js");
+    const { report } = await import("../tools/report.js");
     return report(error);
   }
 }

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { UsageError } from "../tools/errors.js";
 import { onShutdown } from "../tools/proc/daemon.js";
 import { worldPaths } from "../tools/world/paths.js";
-import { report } from "../ui/cli/report.js";
+import { report } from "../tools/report.js";
 import { createSpirit } from "./run.js";
 
 const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "assistant-name", "conversation-gap"] as const;

@@ -8,7 +8,7 @@
 import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
-import { entryFromJson } from "../ui/cli/show.js";
+import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
 import { parseNeed } from "./criteria.js";
 import { fullText, type VerifierContext } from "./context.js";

@@ -4,19 +4,7 @@
  */
 import type { Entry } from "../../tools/world/entry.js";
 import { escapeField } from "../../tools/world/escape.js";
-import type { EntryJson } from "../../tools/world/json.js";
 import type { SessionJson } from "../../tools/world/query.js";
-
-export function entryFromJson(j: EntryJson): Entry {
-  if (j.kind === "event") {
-    return { kind: "event", ts: j.ts, source: j.source ?? "", id: j.id, output: j.output, ...(j.outputRef && { outputRef: j.outputRef }) };
-  }
-  const e: Entry = { kind: "agent", ts: j.ts, status: j.status as never, id: j.id, output: j.output };
-  if (j.outputRef) e.outputRef = j.outputRef;
-  if (j.need !== undefined) e.need = j.need;
-  if (j.needRef) e.needRef = j.needRef;
-  return e;
-}
 
 const COLOURS: Record<string, string> = {
   start: "36", active: "34", finish: "33", verified: "32", retry: "35", failed: "31",

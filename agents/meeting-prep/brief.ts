@@ -7,7 +7,7 @@
 import { escapeField } from "../../tools/world/escape.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
-import { search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
+import { entryCount, search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
 import type { Meeting } from "./meeting.js";
 
 const PER_TOPIC = 12;
@@ -60,8 +60,7 @@ export function collect(index: WorldIndex, meeting: Meeting, ownId: string): Fin
     .flatMap((state) => sessionsIn(index, state, 1000))
     .filter((s) => s.id !== ownId && needles.some((n) => s.task.toLowerCase().includes(n)));
 
-  const searched = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
-  return { byAttendee, byFirstName, byTitle: byTitle.slice(-PER_TOPIC), open, searched };
+  return { byAttendee, byFirstName, byTitle: byTitle.slice(-PER_TOPIC), open, searched: entryCount(index) };
 }
 
 function line(e: EntryJson): string {

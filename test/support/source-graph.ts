@@ -1,0 +1,172 @@
+/**
+ * The source as a graph, for the tests that keep its shape (layers.test.ts,
+ * dead-exports.test.ts): every .ts file of a folder, what each one imports (from which file,
+ * which names) and what it exports. Parsed with the TypeScript compiler, not matched
+ * with regular expressions, so a comment or a string that looks like an import is not one.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
+import { ROOT } from "./world.js";
+
+/** Every .ts file under a folder of the checkout, as a path relative to the checkout with "/" separators. */
+export function tsFiles(folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${e.name}`;
+      if (e.isDirectory()) walk(path);
+      else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(path);
+    }
+  };
+  walk(folder);
+  return out.sort();
+}
+
+const parsed = new Map<string, ts.SourceFile>();
+
+/** A file of the checkout, parsed once; with `text`, that text as if it were the file (the tests' own examples). */
+export function parse(file: string, text?: string): ts.SourceFile {
+  if (text !== undefined) return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+  let sf = parsed.get(file);
+  if (sf === undefined) parsed.set(file, (sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.ES2022, true)));
+  return sf;
+}
+
+export function lineOf(node: ts.Node): number {
+  const sf = node.getSourceFile();
+  return sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+}
+
+export interface ImportRef {
+  /** The importing file. */
+  from: string;
+  specifier: string;
+  /** The imported .ts file (relative to the checkout); undefined for a package or a file that is not TypeScript. */
+  target: string | undefined;
+  /** The names taken from it; "all" when the whole module object is (namespace import, `export *`, an import() kept whole). */
+  names: string[] | "all";
+  line: number;
+}
+
+/** "./x.js" from "a/b.ts" → "a/x.ts" (NodeNext: imports name the emitted .js file). */
+function resolveSpecifier(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = relative(ROOT, resolve(ROOT, dirname(from), specifier)).split("\\").join("/");
+  for (const candidate of [base.replace(/\.js$/, ".ts"), `${base}.ts`, `${base}/index.ts`]) {
+    if (existsSync(join(ROOT, candidate)) && candidate.endsWith(".ts")) return candidate;
+  }
+  return undefined;
+}
+
+function bindingNames(pattern: ts.ObjectBindingPattern): string[] | "all" {
+  const names: string[] = [];
+  for (const el of pattern.elements) {
+    if (el.dotDotDotToken) return "all";
+    const key = el.propertyName ?? el.name;
+    if (!ts.isIdentifier(key)) return "all";
+    names.push(key.text);
+  }
+  return names;
+}
+
+/** What an `import("x")` expression takes: `const { a } = await import(…)`, `(await import(…)).a`, or the whole module. */
+function dynamicNames(call: ts.CallExpression): string[] | "all" {
+  let node: ts.Node = call;
+  if (ts.isAwaitExpression(node.parent)) node = node.parent;
+  while (ts.isParenthesizedExpression(node.parent)) node = node.parent;
+  const parent = node.parent;
+  if (node !== call && ts.isVariableDeclaration(parent) && ts.isObjectBindingPattern(parent.name)) return bindingNames(parent.name);
+  if (node !== call && ts.isPropertyAccessExpression(parent) && parent.expression === node) return [parent.name.text];
+  return "all";
+}
+
+export function importsOf(file: string, text?: string): ImportRef[] {
+  const sf = parse(file, text);
+  const refs: ImportRef[] = [];
+  const add = (node: ts.Node, specifier: string, names: string[] | "all"): void => {
+    refs.push({ from: file, specifier, target: resolveSpecifier(file, specifier), names, line: lineOf(node) });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const names: string[] = [];
+      let all = false;
+      if (clause?.name) names.push("default");
+      const bindings = clause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) all = true;
+      if (bindings && ts.isNamedImports(bindings)) for (const el of bindings.elements) names.push((el.propertyName ?? el.name).text);
+      add(node, node.moduleSpecifier.text, all ? "all" : names);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.exportClause;
+      add(node, node.moduleSpecifier.text, clause && ts.isNamedExports(clause) ? clause.elements.map((el) => (el.propertyName ?? el.name).text) : "all");
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0];
+      if (arg && ts.isStringLiteralLike(arg)) add(node, arg.text, dynamicNames(node));
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      const q = node.qualifier;
+      const first = q === undefined ? undefined : ts.isIdentifier(q) ? q : (() => {
+        let left: ts.EntityName = q;
+        while (ts.isQualifiedName(left)) left = left.left;
+        return left;
+      })();
+      add(node, node.argument.literal.text, first ? [first.text] : "all");
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return refs;
+}
+
+export interface ExportRef {
+  file: string;
+  name: string;
+  line: number;
+  /** A type (interface, type alias): used also when a used export of its file mentions it. */
+  type: boolean;
+  /** The declaration (the whole statement). */
+  node: ts.Node;
+}
+
+function isExported(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+function isDefault(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword);
+}
+
+/** The names a file exports itself (not those it re-exports from another file). */
+export function exportsOf(file: string): ExportRef[] {
+  const out: ExportRef[] = [];
+  for (const st of parse(file).statements) {
+    if (ts.isExportDeclaration(st) && !st.moduleSpecifier && st.exportClause && ts.isNamedExports(st.exportClause)) {
+      for (const el of st.exportClause.elements) out.push({ file, name: el.name.text, line: lineOf(el), type: st.isTypeOnly || el.isTypeOnly, node: st });
+    } else if (ts.isExportAssignment(st)) {
+      out.push({ file, name: "default", line: lineOf(st), type: false, node: st });
+    } else if (isExported(st)) {
+      if (ts.isVariableStatement(st)) {
+        for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name)) out.push({ file, name: d.name.text, line: lineOf(d), type: false, node: d });
+      } else if (isDefault(st)) {
+        out.push({ file, name: "default", line: lineOf(st), type: false, node: st });
+      } else if (
+        (ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st) || ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) &&
+        st.name
+      ) {
+        out.push({ file, name: st.name.text, line: lineOf(st), type: ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st), node: st });
+      }
+    }
+  }
+  return out;
+}
+
+/** The names of the file's own top-level declarations that a declaration mentions (its signature and body). */
+export function namesMentioned(node: ts.Node): Set<string> {
+  const names = new Set<string>();
+  const visit = (n: ts.Node): void => {
+    if (ts.isIdentifier(n)) names.add(n.text);
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(node, visit);
+  return names;
+}

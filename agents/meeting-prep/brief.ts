@@ -6,7 +6,8 @@
  */
 import { escapeField } from "../../tools/world/escape.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
-import type { EntryJson } from "../../tools/world/json.js";
+import { labelOf } from "../../tools/world/format.js";
+import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
 import { entryCount, search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
 import type { Meeting } from "./meeting.js";
 
@@ -64,8 +65,7 @@ export function collect(index: WorldIndex, meeting: Meeting, ownId: string): Fin
 }
 
 function line(e: EntryJson): string {
-  const label = e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
-  return `- ${e.ts.slice(0, 16).replace("T", " ")} [${label}][${escapeField(e.id)}] ${escapeField(e.output)}${e.line ? ` (line ${e.line})` : ""}`;
+  return `- ${e.ts.slice(0, 16).replace("T", " ")} [${labelOf(entryFromJson(e))}][${escapeField(e.id)}] ${escapeField(e.output)}${e.line ? ` (line ${e.line})` : ""}`;
 }
 
 export function renderBrief(meeting: Meeting, f: Findings, ownId: string, now: Date): string {

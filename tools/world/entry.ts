@@ -132,7 +132,3 @@ export function checkTimestamp(ts: string): string {
   return ts;
 }
 
-/** The session an entry belongs to: agents by id; events name it too when their identifier is a session id. */
-export function entryLabel(entry: Entry): string {
-  return entry.kind === "event" ? `event:${entry.source}` : `agent:${entry.status}`;
-}

@@ -170,8 +170,13 @@ export class SpiritMemory {
       case "calendar":
         this.calendarUp = line.up;
         return;
-      default:
-        return;
+      case "other":
+        return; // a line under our source that is none of ours (older versions, a person): nothing to remember
+      default: {
+        // Every kind of Spirit line is handled above: a new one does not compile until it is.
+        const unhandled: never = line;
+        return unhandled;
+      }
     }
   }
 

@@ -11,7 +11,7 @@ import { showDuration } from "../tools/proc/duration.js";
 import type { SweepContext } from "./context.js";
 import { NUDGE } from "./escalate.js";
 
-export const UNJUDGED_MARK = " and has no verdict";
+const UNJUDGED_MARK = " and has no verdict";
 
 export function sweepUnjudged(ctx: SweepContext): string[] {
   const flagged: string[] = [];

@@ -52,7 +52,7 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
  * twice: a transcriber that repeats itself, or the user saying it again because nothing
  * seemed to happen. Later, it is a new request ("remind me to drink water in an hour").
  */
-export const REPEAT_WINDOW_MS = 2 * 60_000;
+const REPEAT_WINDOW_MS = 2 * 60_000;
 
 export function judge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
   if (decision.action === "quiet") return quiet(decision.reason);

@@ -43,7 +43,7 @@ const KEEP_HEARD = 20;
 const SAID_YES_TO = /said "(?:[^"\\]|\\.)*" to (nudge-[a-z0-9_]+-[0-9a-f]{12})/;
 
 /** A question, reduced to what makes two questions "the same". */
-export function normaliseQuestion(question: string): string {
+function normaliseQuestion(question: string): string {
   return question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 

@@ -8,7 +8,7 @@
 import { posix } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { importsOf, lineOf, parse, tsFiles } from "./support/source-graph.js";
+import { importsOf, lineOf, parse, tsFiles, withExamples } from "./support/source-graph.js";
 
 /** The layers, lowest first. */
 const RANK: Record<string, number> = {
@@ -37,10 +37,10 @@ const SQL_KEYWORD = /^\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|
 const topOf = (path: string): string => path.split("/")[0]!;
 
 /** The upward imports of a file: `from (rank) → to (rank)`, one per line. */
-function upwardImports(file: string, text?: string): string[] {
+function upwardImports(file: string): string[] {
   const from = topOf(file);
   const out: string[] = [];
-  for (const ref of importsOf(file, text)) {
+  for (const ref of importsOf(file)) {
     if (!ref.specifier.startsWith(".")) continue;
     const target = posix.normalize(posix.join(posix.dirname(file), ref.specifier));
     const to = topOf(target);
@@ -51,9 +51,9 @@ function upwardImports(file: string, text?: string): string[] {
 }
 
 /** The SQL a file runs: `x.prepare(…)`, `x.pragma(…)`, `x.exec(<SQL>)` or `db.exec(…)`, and better-sqlite3 itself. */
-function sqlUses(file: string, text?: string): string[] {
+function sqlUses(file: string): string[] {
   const out: string[] = [];
-  const sf = parse(file, text);
+  const sf = parse(file);
   const literal = (node: ts.Node | undefined): string | undefined =>
     node === undefined ? undefined : ts.isStringLiteralLike(node) ? node.text : ts.isTemplateExpression(node) ? node.head.text : undefined;
   const visit = (node: ts.Node): void => {
@@ -93,26 +93,30 @@ describe("layers", () => {
   });
 
   it("the checks catch what they are for", () => {
-    const upward = [
+    const upward = (file: string, text: string) => withExamples({ [file]: text }, () => upwardImports(file));
+    const sql = (text: string) => withExamples({ "keeper/x.ts": text }, () => sqlUses("keeper/x.ts"));
+    for (const line of [
       'import { showEntry } from "../ui/cli/show.js";',
       'export { report } from "../ui/cli/report.js";',
       'const { report } = await import("../ui/cli/report.js");',
       'let x: import("../spirit/lines.js").SpiritLine;',
-    ];
-    for (const line of upward) expect(upwardImports("verifier/judge.ts", line), line).toHaveLength(1);
-    expect(upwardImports("ui/cli/show.ts", 'import { x } from "../../tools/world/entry.js"; import { y } from "../monitor/server.js";')).toEqual([]);
-    expect(upwardImports("tools/x.ts", 'import { z } from "../test/support/world.js";')).toHaveLength(1);
+    ]) {
+      expect(upward("verifier/x.ts", line), line).toHaveLength(1);
+    }
+    expect(upward("ui/cli/x.ts", 'import { x } from "../../tools/world/entry.js"; import { y } from "../monitor/server.js";')).toEqual([]);
+    expect(upward("tools/x.ts", 'import { z } from "../test/support/world.js";')).toHaveLength(1);
     // A comment or a string that looks like an import is not one.
-    expect(upwardImports("tools/x.ts", '// import { a } from "../ui/cli/show.js"\nconst s = \'import("../ui/x.js")\';')).toEqual([]);
+    expect(upward("tools/x.ts", '// import { a } from "../ui/cli/show.js"\nconst s = \'import("../ui/x.js")\';')).toEqual([]);
 
-    const sql = [
+    for (const line of [
       'index.db.prepare("SELECT 1").get();',
       "db.pragma('journal_mode = WAL');",
-      'db.exec(TABLES);',
-      'handle.exec(`CREATE TABLE t (${cols})`);',
+      "db.exec(TABLES);",
+      "handle.exec(`CREATE TABLE t (${cols})`);",
       'import Database from "better-sqlite3";',
-    ];
-    for (const line of sql) expect(sqlUses("keeper/x.ts", line), line).toHaveLength(1);
-    expect(sqlUses("keeper/x.ts", 'const m = /^a(b)$/.exec(text); RULE.exec(String(v)); "SELECT".length;')).toEqual([]);
+    ]) {
+      expect(sql(line), line).toHaveLength(1);
+    }
+    expect(sql('const m = /^a(b)$/.exec(text); RULE.exec(String(v)); "SELECT".length;')).toEqual([]);
   });
 });

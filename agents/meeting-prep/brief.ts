@@ -24,7 +24,7 @@ export interface Findings {
 }
 
 /** Words of the title worth searching alone: 4+ letters and not a generic meeting word. */
-export function titleWords(title: string): string[] {
+function titleWords(title: string): string[] {
   const words = title.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [];
   return [...new Set(words.filter((w) => !STOP.has(w)))].slice(0, 5);
 }

@@ -11,12 +11,17 @@ import { ROOT } from "./world.js";
 
 /** Every .ts file under a folder of the checkout, as a path relative to the checkout with "/" separators. */
 export function tsFiles(folder: string): string[] {
+  return filesUnder(folder, [".ts"]);
+}
+
+/** Every file under a folder whose name ends with one of `endings` (declaration files aside). */
+export function filesUnder(folder: string, endings: string[]): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const e of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
       const path = `${dir}/${e.name}`;
       if (e.isDirectory()) walk(path);
-      else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(path);
+      else if (endings.some((end) => e.name.endsWith(end)) && !/\.d\.m?ts$/.test(e.name)) out.push(path);
     }
   };
   walk(folder);
@@ -24,10 +29,27 @@ export function tsFiles(folder: string): string[] {
 }
 
 const parsed = new Map<string, ts.SourceFile>();
+/** Files that exist only while a check is tried on examples (withExamples). */
+let examples = new Map<string, string>();
 
-/** A file of the checkout, parsed once; with `text`, that text as if it were the file (the tests' own examples). */
-export function parse(file: string, text?: string): ts.SourceFile {
-  if (text !== undefined) return ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true);
+/**
+ * Runs `check` as if the checkout also held these files (path → text; a path that exists
+ * is shadowed): how the tests show that their checks catch what they are for.
+ */
+export function withExamples<T>(files: Record<string, string>, check: () => T): T {
+  const before = examples;
+  examples = new Map([...before, ...Object.entries(files)]);
+  try {
+    return check();
+  } finally {
+    examples = before;
+  }
+}
+
+/** A file of the checkout (or an example), parsed once. */
+export function parse(file: string): ts.SourceFile {
+  const example = examples.get(file);
+  if (example !== undefined) return ts.createSourceFile(file, example, ts.ScriptTarget.ES2022, true);
   let sf = parsed.get(file);
   if (sf === undefined) parsed.set(file, (sf = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.ES2022, true)));
   return sf;
@@ -49,12 +71,15 @@ export interface ImportRef {
   line: number;
 }
 
-/** "./x.js" from "a/b.ts" → "a/x.ts" (NodeNext: imports name the emitted .js file). */
+/**
+ * "./x.js" from "a/b.ts" → "a/x.ts" (NodeNext: imports name the emitted .js file); a
+ * plain-JavaScript fixture's "../../dist/a/x.js" → "a/x.ts" too (it runs the build).
+ */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith(".")) return undefined;
-  const base = relative(ROOT, resolve(ROOT, dirname(from), specifier)).split("\\").join("/");
+  const base = relative(ROOT, resolve(ROOT, dirname(from), specifier)).split("\\").join("/").replace(/^dist\//, "");
   for (const candidate of [base.replace(/\.js$/, ".ts"), `${base}.ts`, `${base}/index.ts`]) {
-    if (existsSync(join(ROOT, candidate)) && candidate.endsWith(".ts")) return candidate;
+    if (candidate.endsWith(".ts") && (examples.has(candidate) || existsSync(join(ROOT, candidate)))) return candidate;
   }
   return undefined;
 }
@@ -81,8 +106,8 @@ function dynamicNames(call: ts.CallExpression): string[] | "all" {
   return "all";
 }
 
-export function importsOf(file: string, text?: string): ImportRef[] {
-  const sf = parse(file, text);
+export function importsOf(file: string): ImportRef[] {
+  const sf = parse(file);
   const refs: ImportRef[] = [];
   const add = (node: ts.Node, specifier: string, names: string[] | "all"): void => {
     refs.push({ from: file, specifier, target: resolveSpecifier(file, specifier), names, line: lineOf(node) });

@@ -12,7 +12,7 @@
  * The list is documented in docs/task-agents.md; change both together.
  */
 
-export interface CommandRule {
+interface CommandRule {
   /** Why it is on the list: shown in docs and in refusals. */
   what: string;
   /** Short options (letters) that change things; refused even inside a cluster like `-us`. */
@@ -25,7 +25,7 @@ export interface CommandRule {
   maxArgs?: number;
 }
 
-export const ALLOW: Readonly<Record<string, CommandRule>> = {
+const ALLOW: Readonly<Record<string, CommandRule>> = {
   ls: { what: "list a directory" },
   cat: { what: "print a file" },
   head: { what: "print the start of a file" },

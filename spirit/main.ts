@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The Spirit as a process of its own: `node dist/spirit/main.js --home DIR [flags]`
- * (what `world up` starts). The same flags as `world spirit`; runs until SIGINT/SIGTERM
+ * The Spirit as a process of its own, without the CLI: `node dist/spirit/main.js --home
+ * DIR [flags]` (the tests and the bench start it so; `world up` runs `world spirit`, the
+ * same daemon through the CLI). The same flags as `world spirit`; runs until SIGINT/SIGTERM
  * (graceful), a second signal forces. Exit codes as the CLI's (docs/spirit.md).
  */
 import { parseArgs } from "node:util";

@@ -54,7 +54,8 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
  */
 const REPEAT_WINDOW_MS = 2 * 60_000;
 
-export function judge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
+/** What the Spirit does about a brain's proposal, once the rules above have had their say. */
+export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
   if (decision.action === "quiet") return quiet(decision.reason);
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.

@@ -53,7 +53,7 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   if (parsed.rest !== "") {
     if (ctx.model) {
       try {
-        const v = await ctx.model.judge({
+        const v = await ctx.model.judgeCase({
           id: s.id, task: s.task, need: parsed.rest, output, attempt: retriesUsed + 1,
           retriesLeft: Math.max(0, ctx.settings.maxRetries - retriesUsed), checks,
           history: entries.slice(-20).map((e) => formatEntry(entryFromJson(e))),

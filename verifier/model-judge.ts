@@ -74,7 +74,7 @@ export class ModelJudge {
     }
   }
 
-  async judge(c: Case): Promise<ModelVerdict> {
+  async judgeCase(c: Case): Promise<ModelVerdict> {
     // The previous verdict's tool_use needs its tool_result before the next question.
     const content: Anthropic.ContentBlockParam[] = [];
     if (this.pendingToolUse) content.push({ type: "tool_result", tool_use_id: this.pendingToolUse, content: "recorded" });

@@ -70,7 +70,7 @@ function refusedOption(arg: string, rule: CommandRule): string | undefined {
 }
 
 /** Decides whether `argv` may run without a human's approval. */
-export function judge(argv: readonly string[]): Verdict {
+export function vetCommand(argv: readonly string[]): Verdict {
   const [name, ...args] = argv;
   if (name === undefined || name === "") return { allowed: false, reason: "no command given" };
   if (name.includes("/")) return { allowed: false, reason: `a path to a program (${name}) is not on the allow-list; only bare names are` };

@@ -61,6 +61,9 @@ describe("dead exports", () => {
 
   it("every exported name is imported somewhere (source, tests, bench, chaos) or is an entry point", () => {
     expect(deadExports(SOURCE, USERS)).toEqual([]);
+    for (const entry of ENTRY_POINTS) {
+      expect(SOURCE.some((f) => entry.file.test(f) && exportsOf(f).some((e) => e.name === entry.name)), `entry point ${entry.file} ${entry.name} still exists`).toBe(true);
+    }
   });
 
   it("the check catches what it is for", () => {

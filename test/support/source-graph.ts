@@ -129,12 +129,8 @@ export function importsOf(file: string): ImportRef[] {
       const arg = node.arguments[0];
       if (arg && ts.isStringLiteralLike(arg)) add(node, arg.text, dynamicNames(node));
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
-      const q = node.qualifier;
-      const first = q === undefined ? undefined : ts.isIdentifier(q) ? q : (() => {
-        let left: ts.EntityName = q;
-        while (ts.isQualifiedName(left)) left = left.left;
-        return left;
-      })();
+      let first = node.qualifier; // import("x").A.B takes A
+      while (first !== undefined && ts.isQualifiedName(first)) first = first.left;
       add(node, node.argument.literal.text, first ? [first.text] : "all");
     }
     ts.forEachChild(node, visit);
@@ -185,7 +181,7 @@ export function exportsOf(file: string): ExportRef[] {
   return out;
 }
 
-/** The names of the file's own top-level declarations that a declaration mentions (its signature and body). */
+/** Every identifier a declaration mentions, in its signature and its body (the caller keeps those it knows). */
 export function namesMentioned(node: ts.Node): Set<string> {
   const names = new Set<string>();
   const visit = (n: ts.Node): void => {

@@ -33,7 +33,7 @@ const TAIL_LINES = 3;
 const TAIL_CHARS = 600;
 
 /** The last few non-empty lines of a file, joined with " / "; "" if there are none. */
-export function stderrTail(file: string): string {
+function stderrTail(file: string): string {
   let fd: number;
   try {
     fd = openSync(file, "r");

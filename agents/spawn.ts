@@ -48,7 +48,7 @@ export interface LaunchOptions {
 }
 
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
-export function agentCommand(options: { kind?: string; command?: string[] }): string[] {
+function agentCommand(options: { kind?: string; command?: string[] }): string[] {
   if (options.command !== undefined && options.command.length > 0) {
     if (options.kind !== undefined) throw new UsageError(`both --kind and a command: expected one of them, received --kind ${shown(options.kind)} and ${shown(options.command.join(" "))}`);
     return [resolveExecutable(options.command[0]!), ...options.command.slice(1)];
@@ -65,7 +65,7 @@ export function agentCommand(options: { kind?: string; command?: string[] }): st
 }
 
 /** An executable path, or a name found on PATH; checked before anything is logged. */
-export function resolveExecutable(name: string): string {
+function resolveExecutable(name: string): string {
   const candidates = name.includes("/") ? [resolve(name)] : (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, name));
   for (const file of candidates) {
     try {

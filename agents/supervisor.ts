@@ -66,7 +66,7 @@ function launch(cmd: string, args: string[], home: string, out: number) {
 type ChildProc = ReturnType<typeof launch>;
 
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
-export const UP_ID = "up";
+const UP_ID = "up";
 
 class Child {
   status: ChildStatus;

@@ -11,12 +11,11 @@
  * is no longer parked, so a restart that rebuilds the list from the log skips it.
  */
 import { desktopNotify, NOTIFY_SOURCE } from "../tools/notify/notify.js";
-import type { Draft } from "../tools/world/append.js";
+import type { Draft, LineAppender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { session, sessionsIn, type SessionJson } from "../tools/world/query.js";
 import { ownGroupAlive } from "../tools/proc/proc.js";
-import type { Writer } from "../keeper/context.js";
 import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
@@ -52,7 +51,7 @@ function late(ms: number): string {
  * Delivers or relaunches what is due; skips a wake-up whose session moved on since it was
  * scheduled. Reminders go out in one write for the whole batch.
  */
-export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: Writer, due: { id: string; parked: Parked }[]): Promise<Woken[]> {
+export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: LineAppender, due: { id: string; parked: Parked }[]): Promise<Woken[]> {
   index.catchUp();
   const now = Date.now();
   const at = new Date(now).toISOString();
@@ -84,7 +83,7 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: Write
   return woken;
 }
 
-async function relaunchParked(paths: WorldPaths, writer: Writer, s: SessionJson, due: string, lateMs: number, at: string): Promise<Woken> {
+async function relaunchParked(paths: WorldPaths, writer: LineAppender, s: SessionJson, due: string, lateMs: number, at: string): Promise<Woken> {
   const record = readProcRecord(paths, s.id);
   if (record === undefined) {
     writer.append({ kind: "agent", status: "failed", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}) but cannot relaunch: no process record of its command`, need: `someone to start it again with world spawn, or world respond ${s.id} <text>` });

@@ -141,11 +141,16 @@ export interface Counts {
   problems: number;
 }
 
+/** How many entries the index holds (every line it has read, less the damaged ones). */
+export function entryCount(index: WorldIndex): number {
+  return (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+}
+
 export function counts(index: WorldIndex): Counts {
   const by = index.db.prepare("SELECT status, count(*) AS n FROM sessions GROUP BY status").all() as { status: string; n: number }[];
   const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0 };
   for (const { status, n } of by) sessions[stateOf(status)] += n;
-  const entries = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+  const entries = entryCount(index);
   const problems = (index.db.prepare("SELECT count(*) AS n FROM problems").get() as { n: number }).n;
   return { entries, sessions, problems };
 }

@@ -4,19 +4,8 @@
  */
 import type { Entry } from "../../tools/world/entry.js";
 import { escapeField } from "../../tools/world/escape.js";
-import type { EntryJson } from "../../tools/world/json.js";
+import { labelOf, sourceOrStatus } from "../../tools/world/format.js";
 import type { SessionJson } from "../../tools/world/query.js";
-
-export function entryFromJson(j: EntryJson): Entry {
-  if (j.kind === "event") {
-    return { kind: "event", ts: j.ts, source: j.source ?? "", id: j.id, output: j.output, ...(j.outputRef && { outputRef: j.outputRef }) };
-  }
-  const e: Entry = { kind: "agent", ts: j.ts, status: j.status as never, id: j.id, output: j.output };
-  if (j.outputRef) e.outputRef = j.outputRef;
-  if (j.need !== undefined) e.need = j.need;
-  if (j.needRef) e.needRef = j.needRef;
-  return e;
-}
 
 const COLOURS: Record<string, string> = {
   start: "36", active: "34", finish: "33", verified: "32", retry: "35", failed: "31",
@@ -34,8 +23,8 @@ function paint(style: Style, code: string | undefined, text: string): string {
 /** `22:50:43 agent:finish  01JD…  output | need: …` */
 export function showEntry(e: Entry, style: Style): string {
   const time = e.ts.slice(11, 19);
-  const label = e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
-  const key = e.kind === "event" ? e.source : e.status;
+  const label = labelOf(e);
+  const key = sourceOrStatus(e);
   const need = e.kind === "agent" && e.need !== undefined ? paint(style, "2", ` | need: ${escapeField(e.need)}`) : "";
   const more = e.outputRef ? paint(style, "2", ` [full: .world/${e.outputRef}]`) : "";
   return `${paint(style, "2", time)} ${paint(style, COLOURS[key], label.padEnd(14))} ${e.id}  ${escapeField(e.output)}${more}${need}`;

@@ -8,6 +8,7 @@
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
+import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { describeExit, isSameProcess, ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
 import { pause } from "../tools/proc/daemon.js";
@@ -46,6 +47,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     if (ownGroupAlive(record.pgid, record.startTicks)) orphans.push(record);
     else {
       archiveProcRecord(ctx.paths, record.id);
+      if (s?.status === "verified") forgetSpawnEnv(ctx.paths, record.id); // never launched again: its secrets go
       result.archived += 1;
     }
   }

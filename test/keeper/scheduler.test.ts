@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
-import { writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnAgent } from "../../agents/spawn.js";
 import { armedLine } from "../../agents/reminder/armed.js";
@@ -143,6 +143,45 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(finish.output).toBe(`woken for ${due}`);
     expect(entries().filter((e) => e.id === id && e.kind === "event" && e.output.startsWith("spawned pid "))).toHaveLength(2);
     expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+  });
+
+  it("a relaunched agent gets its context: the `world spawn --env` it was started with (never in the log) and the state it parked with", async () => {
+    w = tempWorld();
+    const agent = join(w.home, "context.sh");
+    writeFileSync(agent, [
+      "#!/bin/sh",
+      'if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE" -q; exit 0; fi',
+      'node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ) state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars" -q',
+      "",
+    ].join("\n"));
+    chmodSync(agent, 0o755);
+    startKeeper(w.home);
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
+    const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "nap with a token | need: output matches /woken/", "--env", "API_TOKEN=s3cret=x", "--env", "MODE=quiet", "--", agent]);
+    const id = r.stdout.trim();
+    const file = join(w.paths.dir, "spawn-env", `${id}.json`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ API_TOKEN: "s3cret=x", MODE: "quiet" });
+    const sleep = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("sleep until "));
+    expect(sleep.output).toMatch(/ state \{"v":1,"seen":"quiet"\} — first run had token=8 chars$/);
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 30_000 });
+    expect(finish.output).toBe('woken with token=s3cret=x mode=quiet state={"v":1,"seen":"quiet"}');
+    // The value reached the agent; the log holds it only where the agent itself wrote it.
+    expect(readFileSync(w.paths.log, "utf8").split("s3cret").length - 1).toBe(1);
+  });
+
+  it("world spawn --env refuses a bad or reserved name, and writes nothing", async () => {
+    w = tempWorld();
+    for (const [pair, message] of [
+      ["1X=a", /^world: invalid environment variable name: expected letters, digits and _ \(not first a digit\), received "1X"$/],
+      ["WORLD_TASK=a", /^world: reserved environment variable: expected a name other than WORLD_HOME, .*, received "WORLD_TASK"$/],
+      ["NOEQUALS", /^world: invalid --env: expected NAME=value, received "NOEQUALS"$/],
+    ] as const) {
+      const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "t | need: n", "--env", pair, "--", "/bin/true"], { reject: false });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+    expect(existsSync(w.paths.log)).toBe(false);
   });
 
   it("without the daemon, `world keep --once` (cron) delivers overdue parked reminders, once", async () => {

@@ -169,7 +169,7 @@ export function sessionRow(s, now) {
     el("p", { className: "task", text: s.task || s.output }),
     s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
     parked
-      ? el("p", { className: "parked-until" }, "parked until ", timeEl(/** @type {string} */ (s.parkedUntil), now, "wake"))
+      ? el("p", { className: "parked-until" }, document.createTextNode("parked until "), timeEl(/** @type {string} */ (s.parkedUntil), now, "wake"))
       : s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
     s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
   );

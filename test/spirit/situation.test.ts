@@ -103,6 +103,6 @@ describe("the Spirit's situation", () => {
     } finally {
       index.close();
     }
-    expect(fromIndex.describe([], w.home, NOW)).toMatch(/^Waiting until a time \(parked, no process\) \(1\): watch-1 "watch the shop page" \(wakes 2026-11-22T12:05:00.000Z — in 125 min\)\n/);
+    expect(fromIndex.describe([], w.home, NOW)).toMatch(/^Waiting until a time \(parked, no process\) \(1\): watch-1 "watch the shop page" \(wakes 2026-11-22T12:05:00.000Z — in 2 h\)\n/);
   });
 });

@@ -34,6 +34,17 @@ function startKeeper(home: string): ResultPromise {
   return k;
 }
 
+/** Every process below `pid` (children, their children…), from /proc. */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
+}
+
 function entries(): Located[] {
   return collectEntries(w!.paths.log).entries;
 }
@@ -110,6 +121,38 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(said[0]).toBe("scheduler: 0 parked wake-ups pending");
     expect(said[1]).toMatch(new RegExp(`^scheduler: ${1000 - before} parked wake-ups pending`));
   }, 120_000);
+
+  it("a kill -9 of `world up` and all its children at a random moment: each of 1,000 reminders delivered once after it starts again", async () => {
+    w = tempWorld();
+    const up = () => {
+      const u = execa(process.execPath, [WORLD_BIN, "--home", w!.home, "up", "--only", "keeper"], { reject: false, stdin: "ignore" });
+      keepers.push(u);
+      return u;
+    };
+    const first = up();
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "), { timeoutMs: 60_000 });
+    const start = Date.now() + 1500;
+    const ids = parkReminders(1000, (i) => new Date(start + (i % 20) * 500));
+    // Anywhere from before the first delivery to after the last (due over 1.5 s … 11 s).
+    await new Promise((r) => setTimeout(r, 1000 + Math.floor(Math.random() * 10_000)));
+    const tree = descendants(first.pid!);
+    for (const pid of [first.pid!, ...tree]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await first;
+    up();
+    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries", 90_000);
+    await new Promise((r) => setTimeout(r, 1500)); // a duplicate would come now, if at all
+    const all = entries();
+    for (const id of ids) {
+      expect(all.filter((e) => e.id === id && e.kind === "event" && e.source === "notify")).toHaveLength(1);
+      expect(all.filter((e) => e.id === id && e.kind === "agent" && e.status === "finish")).toHaveLength(1);
+    }
+  }, 180_000);
 
   it("after downtime, overdue wake-ups are delivered at once with how late they are", async () => {
     w = tempWorld();

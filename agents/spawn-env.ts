@@ -13,7 +13,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** Set by the world on every launch: an agent's own assignment cannot be overridden. */
-export const RESERVED = ["WORLD_HOME", "WORLD_SESSION_ID", "WORLD_TASK", "WORLD_NEED", "WORLD_ATTEMPT", "WORLD_GUIDANCE", "WORLD_BIN", "WORLD_WOKEN", "WORLD_STATE"] as const;
+const RESERVED = ["WORLD_HOME", "WORLD_SESSION_ID", "WORLD_TASK", "WORLD_NEED", "WORLD_ATTEMPT", "WORLD_GUIDANCE", "WORLD_BIN", "WORLD_WOKEN", "WORLD_STATE"] as const;
 
 function file(paths: WorldPaths, id: string): string {
   return join(paths.dir, "spawn-env", `${id}.json`);

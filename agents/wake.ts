@@ -22,7 +22,7 @@ import { lateness } from "./reminder/armed.js";
 import { launchAgent } from "./spawn.js";
 
 /** What a session waits for, if its latest status line parks it. */
-export function parkedOf(s: SessionJson): Parked | undefined {
+function parkedOf(s: SessionJson): Parked | undefined {
   return s.status === "active" ? parseParked(s.output) : undefined;
 }
 

@@ -7,14 +7,14 @@ function two(n: number): string {
 }
 
 /** "14:05:00" today, "2026-11-26 14:05:00" another day; local time. */
-export function localTime(at: Date, now: Date): string {
+function localTime(at: Date, now: Date): string {
   const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
   return sameDay ? time : `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${time}`;
 }
 
 /** "42s", "7m", "2h 5m", "3d 4h": rounded down, so "in 2h 5m" is never late. */
-export function span(ms: number): string {
+function span(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);

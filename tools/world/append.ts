@@ -14,17 +14,21 @@
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
+import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
 import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
+import { withLock } from "../proc/lock.js";
+import { formatLineBefore, formatLineText, isFormatLine } from "./log-format.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
 const LONE_SURROGATE = /\p{Cs}/u;
+/** In .world/: the byte offset of the format line of a log the older tool started (a hint). */
+const FORMAT_HINT = "format-line";
 const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // for Atomics.wait: a synchronous sleep
 
 let spillCount = 0;
@@ -51,6 +55,8 @@ export class Appender {
   /** Where our own last write ended: if the file still ends there, it ends with our newline. */
   private lastEnd = -1;
   private readonly probe = Buffer.alloc(2);
+  /** The open file holds a format line (log-format.ts): our lines may follow. */
+  private formatted = false;
   private readonly sync: boolean;
 
   constructor(
@@ -76,7 +82,7 @@ export class Appender {
     let entries: Entry[];
     try {
       entries = validated.map((e) => this.spillFields(e, sync, attached));
-      this.writeLanding(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
+      this.land(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
     } catch (error) {
       for (const file of attached) rmSync(file, { force: true });
       throw failedWrite(error, this.paths.log);
@@ -98,11 +104,67 @@ export class Appender {
       }
     }
     try {
-      this.writeLanding(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"));
+      this.land(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"));
     } catch (error) {
       throw failedWrite(error, this.paths.log);
     }
     if (this.sync) fdatasyncSync(this.open());
+  }
+
+  /**
+   * Writes `text`, preceded by the format line if the log has none yet: a new world, or a
+   * log the older shell tool wrote (its lines, before the format line, are then read raw;
+   * docs/format.md). The usual case costs one small read of the log's head, once per open;
+   * the first append to a log without one takes the `format` lock, looks again (another
+   * process may have just written it) and writes the format line and `text` in one write,
+   * so concurrent first appenders write it exactly once.
+   */
+  private land(text: Buffer): void {
+    if (this.formatted || this.hasFormatLine()) {
+      this.writeLanding(text);
+      this.formatted = true;
+      return;
+    }
+    withLock(this.paths, "format", () => {
+      if (formatLineBefore(this.paths.log) !== undefined) return this.writeLanding(text);
+      this.writeLanding(Buffer.concat([Buffer.from(formatLineText() + "\n"), text]));
+    });
+    this.formatted = true;
+    const at = formatLineBefore(this.paths.log);
+    if (at !== undefined && at > 0) this.writeFormatHint(at);
+  }
+
+  /** Whether the log starts with a format line, or holds one where .world/format-line says. */
+  private hasFormatLine(): boolean {
+    const fd = this.open();
+    if (this.formatLineAt(fd, 0)) return true;
+    let hint: number;
+    try {
+      hint = Number(readFileSync(join(this.paths.dir, FORMAT_HINT), "utf8"));
+    } catch {
+      return false;
+    }
+    return Number.isSafeInteger(hint) && hint > 0 && this.formatLineAt(fd, hint);
+  }
+
+  private formatLineAt(fd: number, offset: number): boolean {
+    const head = Buffer.alloc(128);
+    const from = offset === 0 ? 0 : offset - 1; // the byte before must end a line
+    const n = readSync(fd, head, 0, head.length, from);
+    const view = head.subarray(offset === 0 ? 0 : 1, n);
+    if (offset > 0 && head[0] !== 0x0a) return false;
+    const nl = view.indexOf(10);
+    return nl !== -1 && isFormatLine(view.toString("utf8", 0, nl));
+  }
+
+  /** Where a log the older tool started holds its format line: a hint, checked before it is believed. */
+  private writeFormatHint(at: number): void {
+    try {
+      mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
+      writeFileSync(join(this.paths.dir, FORMAT_HINT), String(at), { mode: PRIVATE_FILE });
+    } catch {
+      // only a hint: without it the next appender looks for the line under the lock again
+    }
   }
 
   /**
@@ -148,6 +210,7 @@ export class Appender {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.lastEnd = -1;
+    this.formatted = false;
   }
 
   private open(): number {

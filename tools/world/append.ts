@@ -260,7 +260,8 @@ export class Appender {
 
   /** The entry as it would be written, without spilling yet: throws on any invalid field. */
   private validate(draft: Draft): Entry {
-    const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
+    // Always milliseconds: after the format line, a line with another form reads raw (log-format.ts).
+    const ts = draft.ts === undefined ? new Date().toISOString() : new Date(checkTimestamp(draft.ts)).toISOString();
     const id = draft.kind === "agent" ? checkSessionId(draft.id) : checkId(draft.id);
     if (draft.kind === "event") return { kind: "event", ts, source: checkSource(draft.source), id, output: draft.output };
     const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output: draft.output };

@@ -34,6 +34,11 @@ export function formatLineText(now = new Date()): string {
   return `[${now.toISOString()}][event:${FORMAT_SOURCE}][${FORMAT_ID}] ${FORMAT_OUTPUT}`;
 }
 
+/** The entry of a format line (readers that list entries may want to tell it apart). */
+export function isFormatEntry(entry: { kind: string; id: string; output: string; source?: string }): boolean {
+  return entry.kind === "event" && entry.source === FORMAT_SOURCE && entry.id === FORMAT_ID && /^format [1-9]\d*$/.test(entry.output);
+}
+
 export function isFormatLine(text: string): boolean {
   return text.length < 100 && FORMAT_LINE.test(text);
 }

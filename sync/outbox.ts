@@ -8,10 +8,12 @@
  * whole-second timestamp: tools/world/log-format.ts) would be decoded on a machine whose log
  * has its format line long before: `C:\temp\new` would arrive as a tab and a newline. Such a
  * line is sent as the entry it reads as, written the way our appender writes it (escaped,
- * timestamp in milliseconds), so it keeps its meaning everywhere (docs/sync.md).
+ * timestamp in milliseconds), so it keeps its meaning everywhere (docs/sync.md). The format
+ * line itself is not sent: it is about this file, and every machine's log has its own.
  */
 import type { WorldPaths } from "../tools/world/paths.js";
 import { formatEntry } from "../tools/world/format.js";
+import { isFormatLine } from "../tools/world/log-format.js";
 import { isOwnTimestamp, parseLine } from "../tools/world/parse.js";
 import { formatStateAt, scanLines, type Position } from "../tools/world/read.js";
 import type { SkipLines } from "./skip-lines.js";
@@ -38,6 +40,7 @@ export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): C
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
   const { end } = scanLines(paths.log, from, (text) => {
     const decoded = format.decodes(text);
+    if (isFormatLine(text)) return true; // about this file, not the world: every machine's log has its own
     if (skip.size > 0 && skip.take(lineHash(text))) return true;
     const parsed = parseLine(text, decoded);
     if (!parsed.ok) return true;

@@ -47,7 +47,7 @@ const attack: ChaosAttack = {
       for (let i = 0; i < CLI_CALLS; i++) await world(ctx, home, ["event", "bash", `cli${k}-${i}`, ourText(`cli${k}`, i), "-q"]);
     };
     await Promise.all([
-      execa(process.execPath, [join(HERE, "children/older-tool.js"), home, String(OLDER)]),
+      execa(process.execPath, [join(HERE, "children/older-tool.js"), home, String(OLDER), "10"]),
       execa(process.execPath, [join(HERE, "children/legacy-append.js"), home, String(APPENDED)]),
       ...Array.from({ length: CLI_LANES }, (_, k) => lane(k)),
     ]);
@@ -69,6 +69,8 @@ const attack: ChaosAttack = {
       }
     }
     const formatLines = readFileSync(paths.log, "utf8").split("\n").filter(isFormatLine).length;
+    const formatAt = read.entries.find((e) => e.id === "world")?.line ?? Infinity;
+    const olderAfter = read.entries.filter((e) => e.id.startsWith("old-") && e.line > formatAt).length;
     const strangers = read.entries.filter((e) => !expected.has(e.id) && !(e.id === "world" && e.output === "format 2")).length;
     // The index: caught up across the format line, and rebuilt from scratch, reads the same.
     index.catchUp();
@@ -86,7 +88,7 @@ const attack: ChaosAttack = {
       verdictsDoubled: 0,
       verdictsMissing: 0,
       unapprovedCommands: 0,
-      notes: `${HISTORY + OLDER} older-tool lines (every 7th over 4 KiB, in pieces), ${ours.size} of ours; ${formatLines} format line; ${misread} misread; ${reported} older-tool lines cut by one of ours, reported; index incremental and rebuilt ${indexWrong === 0 ? "agree" : "DISAGREE"}`,
+      notes: `${HISTORY + OLDER} older-tool lines (every 7th over 4 KiB, in pieces; ${olderAfter} after the format line), ${ours.size} of ours; ${formatLines} format line; ${misread} misread; ${reported} older-tool lines cut by one of ours, reported; index incremental and rebuilt ${indexWrong === 0 ? "agree" : "DISAGREE"}`,
     };
   },
 };

@@ -25,9 +25,11 @@ export const FORMAT_OUTPUT = `format ${FORMAT_VERSION}`;
 
 /** What every format line holds after its timestamp (the needle the scans look for). */
 const NEEDLE = Buffer.from(`][event:${FORMAT_SOURCE}][${FORMAT_ID}] format `);
-const FORMAT_LINE = /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,9})?Z\]\[event:system\]\[world\] format [1-9]\d*\r?$/;
-/** The longest a format line's head before the needle can be: `[` + a timestamp of 9 fraction digits. */
-const HEAD_MAX = 40;
+// With our appender's millisecond timestamp only: the older tool (whole seconds) writing
+// `format 2` by accident does not turn the reading of its own lines.
+const FORMAT_LINE = /^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\]\[event:system\]\[world\] format [1-9]\d*\r?$/;
+/** The longest a format line's head before the needle can be: `[` + a timestamp. */
+const HEAD_MAX = 26;
 
 /** The format line our appender writes (without its newline). */
 export function formatLineText(now = new Date()): string {

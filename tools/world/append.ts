@@ -17,7 +17,7 @@
 import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
-import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
+import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, isTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
@@ -82,7 +82,7 @@ export class Appender {
     let entries: Entry[];
     try {
       entries = validated.map((e) => this.spillFields(e, sync, attached));
-      this.land(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
+      this.land(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"), entries[0]?.ts);
     } catch (error) {
       for (const file of attached) rmSync(file, { force: true });
       throw failedWrite(error, this.paths.log);
@@ -104,7 +104,7 @@ export class Appender {
       }
     }
     try {
-      this.land(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"));
+      this.land(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"), timestampOf(lines[0]));
     } catch (error) {
       throw failedWrite(error, this.paths.log);
     }
@@ -117,9 +117,10 @@ export class Appender {
    * docs/format.md). The usual case costs one small read of the log's head, once per open;
    * the first append to a log without one takes the `format` lock, looks again (another
    * process may have just written it) and writes the format line and `text` in one write,
-   * so concurrent first appenders write it exactly once.
+   * so concurrent first appenders write it exactly once. The format line carries the time
+   * of the first line after it (`firstTs`, else now): the log's timestamps stay in order.
    */
-  private land(text: Buffer): void {
+  private land(text: Buffer, firstTs?: string): void {
     if (this.formatted || this.hasFormatLine()) {
       this.writeLanding(text);
       this.formatted = true;
@@ -127,7 +128,7 @@ export class Appender {
     }
     withLock(this.paths, "format", () => {
       if (formatLineBefore(this.paths.log) !== undefined) return this.writeLanding(text);
-      this.writeLanding(Buffer.concat([Buffer.from(formatLineText() + "\n"), text]));
+      this.writeLanding(Buffer.concat([Buffer.from(formatLineText(firstTs === undefined ? undefined : new Date(firstTs)) + "\n"), text]));
     });
     this.formatted = true;
     const at = formatLineBefore(this.paths.log);
@@ -381,6 +382,12 @@ function syncFile(file: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The timestamp at the head of a line, if it has a valid one. */
+function timestampOf(line: string | undefined): string | undefined {
+  const ts = line === undefined ? undefined : /^\[([^\]]*)\]/.exec(line)?.[1];
+  return ts !== undefined && isTimestamp(ts) ? ts : undefined;
 }
 
 /** Append one entry and close: what a CLI call does. */

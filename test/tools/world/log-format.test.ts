@@ -177,3 +177,29 @@ describe("the format line", () => {
     expect(collectEntries(w.paths.log, START).entries.map((e) => e.id)).toEqual(["old-1", "old-s", "old-2", "world", "mine", "mine2"]);
   });
 });
+
+describe("the format line wakes nobody", () => {
+  it("not the Verifier, the Keeper's escalations, the Spirit's handlers or the monitor's \"needs you\"", async () => {
+    w = tempWorld();
+    expect((await world(w.home, ["event", "bash", "x", "hi"])).exitCode).toBe(0);
+    const [format] = collectEntries(w.paths.log).entries;
+    expect(format).toMatchObject({ kind: "event", source: "system", id: "world", output: "format 2" });
+    // The Spirit acts on voice, answers to its nudges, the Keeper's escalations and disk alarms: none of these.
+    const { isDiskLow, isEscalation } = await import("../../../spirit/escalation.js");
+    expect([isEscalation(format!), isDiskLow(format!)]).toEqual([false, false]);
+    // The Verifier and the Keeper, once each: no verdict, no nudge.
+    expect((await world(w.home, ["verify", "--once"])).exitCode).toBe(0);
+    expect((await world(w.home, ["keep", "--once"])).exitCode).toBe(0);
+    const written = collectEntries(w.paths.log).entries.slice(2);
+    expect(written.filter((e) => !(e.kind === "event" && e.source === "system" && e.id === "keeper"))).toEqual([]);
+    expect((await world(w.home, ["query", "nudges", "--json"])).stdout).toBe("");
+    const { attention } = await import("../../../ui/monitor/attention.js");
+    const { openIndex } = await import("../../../tools/world/index-db.js");
+    const index = openIndex(w.paths);
+    try {
+      expect(attention(index)).toEqual({ failed: [], nudges: [], warnings: [] });
+    } finally {
+      index.close();
+    }
+  });
+});

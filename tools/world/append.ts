@@ -14,7 +14,7 @@
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
-import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readFileSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
+import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
 import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, isTimestamp, type AgentStatus, type Entry } from "./entry.js";
@@ -22,13 +22,11 @@ import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
 import { withLock } from "../proc/lock.js";
-import { formatLineBefore, formatLineText, isFormatLine } from "./log-format.js";
+import { formatLineBefore, formatLineText, knownFormatLine, writeFormatHint } from "./log-format.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
 const LONE_SURROGATE = /\p{Cs}/u;
-/** In .world/: the byte offset of the format line of a log the older tool started (a hint). */
-const FORMAT_HINT = "format-line";
 const PAUSE = new Int32Array(new SharedArrayBuffer(4)); // for Atomics.wait: a synchronous sleep
 
 let spillCount = 0;
@@ -132,40 +130,12 @@ export class Appender {
     });
     this.formatted = true;
     const at = formatLineBefore(this.paths.log);
-    if (at !== undefined && at > 0) this.writeFormatHint(at);
+    if (at !== undefined && at > 0) writeFormatHint(this.paths.log, at);
   }
 
   /** Whether the log starts with a format line, or holds one where .world/format-line says. */
   private hasFormatLine(): boolean {
-    const fd = this.open();
-    if (this.formatLineAt(fd, 0)) return true;
-    let hint: number;
-    try {
-      hint = Number(readFileSync(join(this.paths.dir, FORMAT_HINT), "utf8"));
-    } catch {
-      return false;
-    }
-    return Number.isSafeInteger(hint) && hint > 0 && this.formatLineAt(fd, hint);
-  }
-
-  private formatLineAt(fd: number, offset: number): boolean {
-    const head = Buffer.alloc(128);
-    const from = offset === 0 ? 0 : offset - 1; // the byte before must end a line
-    const n = readSync(fd, head, 0, head.length, from);
-    const view = head.subarray(offset === 0 ? 0 : 1, n);
-    if (offset > 0 && head[0] !== 0x0a) return false;
-    const nl = view.indexOf(10);
-    return nl !== -1 && isFormatLine(view.toString("utf8", 0, nl));
-  }
-
-  /** Where a log the older tool started holds its format line: a hint, checked before it is believed. */
-  private writeFormatHint(at: number): void {
-    try {
-      mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
-      writeFileSync(join(this.paths.dir, FORMAT_HINT), String(at), { mode: PRIVATE_FILE });
-    } catch {
-      // only a hint: without it the next appender looks for the line under the lock again
-    }
+    return knownFormatLine(this.open(), this.paths.log) !== undefined;
   }
 
   /**

@@ -16,7 +16,8 @@
  * A reader that starts at the top sees the format line go by; one that starts mid-file asks
  * `formatLineBefore` (a scan of the head for the line, paid once per process and file).
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export const FORMAT_VERSION = 2;
 export const FORMAT_SOURCE = "system";
@@ -93,11 +94,65 @@ export function formatLineBefore(logPath: string, before = Infinity): number | u
       k = { dev, ino, searched: 0 };
       known.set(logPath, k);
     }
+    if (k.at === undefined && k.searched === 0) {
+      // The two places it usually is: the first line (a log we started), or where the hint says.
+      if (formatLineAt(fd, 0)) k.at = 0;
+      else {
+        const hint = readHint(logPath);
+        if (hint !== undefined && hint < size && formatLineAt(fd, hint)) k.at = hint;
+      }
+    }
     if (k.at === undefined && k.searched < Math.min(before, size)) search(fd, k, Math.min(before, size));
     return k.at !== undefined && k.at < before ? k.at : undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * For a log the older tool started, the format line is somewhere in the middle: its offset
+ * is kept in .world/format-line, so that readers and appenders need not search for it
+ * in every process. Only a hint: believed only when a format line starts there, and
+ * written only after a search found the first one.
+ */
+function hintFile(logPath: string): string {
+  return join(dirname(logPath), ".world", "format-line");
+}
+
+function readHint(logPath: string): number | undefined {
+  try {
+    const at = Number(readFileSync(hintFile(logPath), "utf8"));
+    return Number.isSafeInteger(at) && at > 0 ? at : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeFormatHint(logPath: string, at: number): void {
+  try {
+    mkdirSync(dirname(hintFile(logPath)), { recursive: true, mode: 0o700 });
+    writeFileSync(hintFile(logPath), String(at), { mode: 0o600 });
+  } catch {
+    // only a hint: without it the line is searched for again
+  }
+}
+
+/** Whether a format line starts at `offset` of the open log (a line start: offset 0 or after a newline). */
+export function formatLineAt(fd: number, offset: number): boolean {
+  const head = Buffer.alloc(128);
+  const from = offset === 0 ? 0 : offset - 1;
+  const n = readSync(fd, head, 0, head.length, from);
+  if (offset > 0 && (n === 0 || head[0] !== 0x0a)) return false;
+  const view = head.subarray(offset === 0 ? 0 : 1, n);
+  const nl = view.indexOf(10);
+  return nl !== -1 && isFormatLine(view.toString("utf8", 0, nl));
+}
+
+/** Where the format line of the log open on `fd` is, if it is at the top or where the hint says. */
+export function knownFormatLine(fd: number, logPath: string): number | undefined {
+  if (formatLineAt(fd, 0)) return 0;
+  const hint = readHint(logPath);
+  return hint !== undefined && formatLineAt(fd, hint) ? hint : undefined;
 }
 
 /** Forget what this process knows of a log (after writing its format line, in tests). */

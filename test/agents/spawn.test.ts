@@ -6,7 +6,7 @@ import { readProcRecord } from "../../agents/procs.js";
 import { spawnAgent } from "../../agents/spawn.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { waitGone } from "./support.js";
-import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { ownEntries, ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/agents");
 let w: TempWorld | undefined;
@@ -21,7 +21,7 @@ describe("world spawn", () => {
     const id = String(r.stdout).trim();
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === id);
-    const { entries } = collectEntries(w.paths.log);
+    const entries = ownEntries(collectEntries(w.paths.log).entries);
     expect(entries[0]).toMatchObject({ kind: "agent", status: "start", id, output: "dump the env", need: "file exists env-1.json" });
     expect(entries[1]).toMatchObject({ kind: "event", source: "system", id });
     expect(entries[1]!.output).toMatch(/^spawned pid \d+ \(attempt 1\): .*env-dump\.mjs a b --flag$/);

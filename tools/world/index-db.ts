@@ -16,6 +16,7 @@ import type { AgentEntry, Located } from "./entry.js";
 import { sourceOrStatus } from "./format.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
+import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
 import { isCorruption, moveAside, stderrReport, type HealReport } from "./index-heal.js";
@@ -243,10 +244,12 @@ export class WorldIndex {
     const insertFts = this.stmt(INSERT_FTS);
     const problem = this.stmt(INSERT_PROBLEM);
     const sessions = new SessionFolder(this.db);
+    // Raw before the log's format line, decoded after it (log-format.ts); whether it went by is kept in meta.
+    const format = new FormatState(this.meta("format") === "seen");
     let lines = 0;
     const { end } = scanLines(this.paths.log, from, (text, at) => {
       lines += 1;
-      const parsed = parseLine(text);
+      const parsed = parseLine(text, format.decodes(text));
       if (parsed.ok) {
         const e = parsed.entry;
         const need = e.kind === "agent" ? (e.need ?? null) : null;
@@ -265,6 +268,7 @@ export class WorldIndex {
       return lines < BATCH;
     });
     sessions.flush();
+    if (format.decoding) this.setMeta("format", "seen");
     this.setMeta("offset", end.offset);
     this.setMeta("line", end.line);
     if (from.offset === 0 && end.offset > 0) this.setMeta("head", logHead(this.paths.log));

@@ -7,6 +7,7 @@
  * (incremental, then rebuilt) reading the same. An older-tool line that one of ours landed
  * inside is reported (never read as something else); a line neither read nor reported is lost.
  */
+import { indexedTexts } from "../tools/world/event-queries.js";
 import { execa } from "execa";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -74,7 +75,7 @@ const attack: ChaosAttack = {
     const strangers = read.entries.filter((e) => !expected.has(e.id) && !(e.id === "world" && e.output === "format 2")).length;
     // The index: caught up across the format line, and rebuilt from scratch, reads the same.
     index.catchUp();
-    const rows = () => index.db.prepare("SELECT id, output FROM entries ORDER BY line, offset").all() as { id: string; output: string }[];
+    const rows = () => indexedTexts(index);
     const incremental = rows();
     index.rebuild();
     const rebuilt = rows();

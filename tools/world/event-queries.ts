@@ -58,3 +58,8 @@ export function latestEventsOf(index: WorldIndex, source: string, line: number, 
     .all(source, line, limit) as EventRow[];
   return rows.reverse().map(eventOf);
 }
+
+/** Every entry's id and output in log order: what the index holds, to compare with a read of the log. */
+export function indexedTexts(index: WorldIndex): { id: string; output: string }[] {
+  return index.db.prepare("SELECT id, output FROM entries ORDER BY line, offset").all() as { id: string; output: string }[];
+}

@@ -19,10 +19,10 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-export const FORMAT_VERSION = 2;
-export const FORMAT_SOURCE = "system";
-export const FORMAT_ID = "world";
-export const FORMAT_OUTPUT = `format ${FORMAT_VERSION}`;
+const FORMAT_VERSION = 2;
+const FORMAT_SOURCE = "system";
+const FORMAT_ID = "world";
+const FORMAT_OUTPUT = `format ${FORMAT_VERSION}`;
 
 /** What every format line holds after its timestamp (the needle the scans look for). */
 const NEEDLE = Buffer.from(`][event:${FORMAT_SOURCE}][${FORMAT_ID}] format `);
@@ -138,7 +138,7 @@ export function writeFormatHint(logPath: string, at: number): void {
 }
 
 /** Whether a format line starts at `offset` of the open log (a line start: offset 0 or after a newline). */
-export function formatLineAt(fd: number, offset: number): boolean {
+function formatLineAt(fd: number, offset: number): boolean {
   const head = Buffer.alloc(128);
   const from = offset === 0 ? 0 : offset - 1;
   const n = readSync(fd, head, 0, head.length, from);
@@ -153,11 +153,6 @@ export function knownFormatLine(fd: number, logPath: string): number | undefined
   if (formatLineAt(fd, 0)) return 0;
   const hint = readHint(logPath);
   return hint !== undefined && formatLineAt(fd, hint) ? hint : undefined;
-}
-
-/** Forget what this process knows of a log (after writing its format line, in tests). */
-export function forgetFormat(logPath: string): void {
-  known.delete(logPath);
 }
 
 const CHUNK = 1 << 20;

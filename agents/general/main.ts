@@ -14,7 +14,9 @@ import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
 import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
 import { Conversation } from "../../tools/llm/session.js";
-import { msFromEnv, runAgent } from "../run.js";
+import { runAgent } from "../run.js";
+import { countFromEnv } from "../../tools/count.js";
+import { msFromEnv } from "../../tools/proc/duration.js";
 import { conversationFile, toolLoop } from "./loop.js";
 import type { ToolContext } from "./tools.js";
 
@@ -25,7 +27,7 @@ await runAgent(async (run) => {
     return;
   }
   const model = modelFromEnv();
-  const maxSteps = Math.min(50, msFromEnv("WORLD_MAX_STEPS", 12));
+  const maxSteps = Math.min(50, countFromEnv("WORLD_MAX_STEPS", 12));
   run.active(`working with ${model} (at most ${maxSteps} steps): ${run.env.task}`);
   const chrome = new ChromeTools(new BrowserHolder(), join(run.paths.dir, "screenshots", run.id.replace(/[^A-Za-z0-9._-]/g, "_")));
   const ctx: ToolContext = { run, chrome, refused: [], approvalNeeds: [] };

@@ -18,9 +18,10 @@ import { join } from "node:path";
 import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
 import { notify } from "../../tools/notify/notify.js";
-import { msFromEnv, runAgent, sleep, type AgentRun } from "../run.js";
+import { runAgent, sleep, type AgentRun } from "../run.js";
 import { describeChange, look, lookWithBrowser, preview, type Look } from "./page.js";
 import { planWatch, showMs } from "./plan.js";
+import { msFromEnv } from "../../tools/proc/duration.js";
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -6,7 +6,6 @@
 import { closeSync, constants, createReadStream, openSync, readSync, statSync, writeSync, type Stats } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
-import { execa } from "execa";
 import { InternalError, NotFoundError, UsageError, shown } from "../tools/errors.js";
 import { FileChanges } from "../tools/fs/watch.js";
 
@@ -133,6 +132,8 @@ export async function* commandLines(command: readonly string[], stderrFile: stri
   if (command.length === 0 || command[0] === "") {
     throw new UsageError("no speech-to-text command: expected `world listen --from-command -- <program> [args…]`, received nothing");
   }
+  // execa (its kill-after-delay, stderr to a file) is worth its ~100 ms here only: loaded when used.
+  const { execa } = await import("execa");
   const child = execa(command[0]!, command.slice(1), {
     stdin: "ignore",
     stdout: "pipe",

@@ -9,10 +9,9 @@
  * Without a key it does not pretend: `failed no model available | need: an LLM API key or a human`.
  */
 import { join } from "node:path";
-import Anthropic from "@anthropic-ai/sdk";
 import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
-import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
+import { anthropicFromEnv, anthropicSdk, modelFromEnv } from "../../tools/llm/provider.js";
 import { Conversation } from "../../tools/llm/session.js";
 import { runAgent } from "../run.js";
 import { countFromEnv } from "../../tools/count.js";
@@ -41,7 +40,7 @@ await runAgent(async (run) => {
   } catch (error) {
     if (run.signal.aborted) {
       run.active("stopped by a signal while waiting for the model");
-    } else if (error instanceof Anthropic.APIError) {
+    } else if (error instanceof anthropicSdk().APIError) {
       run.fail(`the model call failed: ${error.status ?? "no status"} ${error.message.slice(0, 200)}`, "the model API to answer (try again later) or a human");
     } else {
       throw error;

@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSameProcess } from "../tools/proc/proc.js";
-import { pause } from "../tools/proc/daemon.js";
 import type { WorldPaths } from "../tools/world/paths.js";
+import { terminate } from "../tools/proc/terminate.js";
 
 interface Recorded {
   name: string;
@@ -34,16 +34,18 @@ export async function endOrphans(paths: WorldPaths, graceMs: number): Promise<{ 
   if (found === undefined || found.upPid === process.pid) return undefined;
   const alive = found.children.filter((c) => c.pid !== process.pid && isSameProcess(c.pid, c.startTicks));
   if (alive.length === 0) return undefined;
-  const signal = (c: Recorded, s: NodeJS.Signals) => {
-    try {
-      if (isSameProcess(c.pid, c.startTicks)) process.kill(c.pid, s);
-    } catch {
-      // gone in between
-    }
-  };
-  for (const c of alive) signal(c, "SIGTERM");
-  const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && alive.some((c) => isSameProcess(c.pid, c.startTicks))) await pause(50);
-  for (const c of alive) signal(c, "SIGKILL");
+  await terminate(alive, {
+    graceMs,
+    alive: (c) => isSameProcess(c.pid, c.startTicks),
+    signal: (c, s) => {
+      try {
+        if (!isSameProcess(c.pid, c.startTicks)) return false;
+        process.kill(c.pid, s);
+        return true;
+      } catch {
+        return false; // gone in between
+      }
+    },
+  });
   return { upPid: found.upPid, ended: alive.map((c) => `${c.name} pid ${c.pid}`) };
 }

@@ -7,9 +7,10 @@
  * that are over move to `.world/procs/done/` (the command is kept there for a human's
  * retry later).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 export interface ProcExit {
   code: number | null;
@@ -52,15 +53,9 @@ function doneDir(paths: WorldPaths): string {
   return join(paths.procs, "done");
 }
 
-function writeAtomic(file: string, data: unknown): void {
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  writeFileSync(tmp, JSON.stringify(data) + "\n");
-  renameSync(tmp, file);
-}
-
 export function writeProcRecord(paths: WorldPaths, record: ProcRecord): void {
   mkdirSync(paths.procs, { recursive: true, mode: PRIVATE_DIR });
-  writeAtomic(recordFile(paths.procs, record.id), record);
+  writeJsonAtomic(recordFile(paths.procs, record.id), record);
 }
 
 function readJson(file: string): ProcRecord | undefined {
@@ -100,7 +95,7 @@ export function recordExit(paths: WorldPaths, id: string, attempt: number, exit:
   for (const dir of [paths.procs, doneDir(paths)]) {
     const record = readJson(recordFile(dir, id));
     if (record === undefined) continue;
-    if (record.attempt === attempt && record.exit === undefined) writeAtomic(recordFile(dir, id), { ...record, exit });
+    if (record.attempt === attempt && record.exit === undefined) writeJsonAtomic(recordFile(dir, id), { ...record, exit });
     return;
   }
 }

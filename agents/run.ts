@@ -192,12 +192,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** A number of milliseconds from the environment (test hooks and tuning), else `fallback`. */
-export function msFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  return /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : fallback;
-}
-
 function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, " ").trim().slice(0, 300);

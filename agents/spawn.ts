@@ -10,7 +10,7 @@
  */
 import { accessSync, closeSync, constants, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { execa } from "execa";
+import { spawn } from "node:child_process";
 import { ulid } from "ulid";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
@@ -114,19 +114,15 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const out = openSync(join(dir, `${id}.out`), "a");
   const err = openSync(join(dir, `${id}.err`), "a");
+  // node:child_process, not execa: this is every agent's start (and execa takes ~100 ms to load).
   const start = () =>
-    execa(PARENT_SHELL, parentArgs(process.execPath, NOTE_EXIT, command), {
+    spawn(PARENT_SHELL, parentArgs(process.execPath, NOTE_EXIT, command), {
       cwd: paths.home,
       detached: true, // its own process group, and it survives us
-      cleanup: false, // execa would otherwise kill it when we exit
-      reject: false,
-      stdin: "ignore",
-      // Descriptors go straight to the child (no pipe through us, so it outlives us). execa's
-      // types only admit the literals 3–9; any open descriptor works at run time.
-      stdout: out as 3,
-      stderr: err as 3,
-      extendEnv: true,
+      // Descriptors go straight to the child (no pipe through us, so it outlives us).
+      stdio: ["ignore", out, err],
       env: {
+        ...process.env,
         ...loadSpawnEnv(paths, id),
         ...options.env,
         WORLD_HOME: paths.home,
@@ -148,8 +144,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   })();
   const pid = child.pid;
   if (pid === undefined) {
-    const result = await child;
-    const reason = result.originalMessage || result.message;
+    const reason = await new Promise<string>((resolve) => child.once("error", (error) => resolve(error.message)));
     appendOnce(paths, { kind: "agent", status: "failed", id, output: `could not start ${command.join(" ")}: ${reason}`, need: "a command that can be started" });
     throw new InternalError(`could not start the agent: expected a runnable command, received ${shown(command.join(" "))}: ${reason}`);
   }
@@ -163,7 +158,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   // the exit line, so a quick agent's lines still come in order.
   appendOnce(paths, { kind: "event", source: "system", id, output: `spawned pid ${pid} (attempt ${attempt}): ${command.join(" ")}` });
   writeProcRecord(paths, record);
-  child.catch(() => undefined);
+  child.on("error", () => undefined);
   child.unref();
   return pid;
 }

@@ -4,7 +4,7 @@
  * say so in world.log), stop them all gracefully on the first SIGINT/SIGTERM (SIGKILL
  * after a timeout) and at once on the second.
  */
-import { closeSync, mkdirSync, openSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describeExit, procStat } from "../tools/proc/proc.js";
@@ -13,6 +13,7 @@ import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/proc/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 export interface ChildSpec {
   name: string;
@@ -227,9 +228,7 @@ export class Supervisor {
     // A file for monitors and `world up` status questions; replaced atomically.
     const file = join(this.paths.dir, "up-status.json");
     try {
-      mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
-      writeFileSync(`${file}.tmp`, JSON.stringify({ pid: process.pid, children: this.statuses() }) + "\n");
-      renameSync(`${file}.tmp`, file);
+      writeJsonAtomic(file, { pid: process.pid, children: this.statuses() }, { dirMode: PRIVATE_DIR });
     } catch {
       // status file is a convenience; world.log and the pino log have the facts
     }

@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { execa, type ResultPromise } from "execa";
 import { connect } from "nats";
 import { Appender } from "../tools/world/append.js";
-import { watchLog } from "../tools/world/log-watch.js";
+import { watchFile } from "../tools/fs/watch.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
 import { HAS_NATS, NO_NATS, startNats } from "./nats-server.js";
@@ -42,7 +42,7 @@ class LineCounter {
   private readonly stop: () => void;
 
   constructor(private readonly paths: WorldPaths) {
-    this.stop = watchLog(paths, () => this.check(), 50);
+    this.stop = watchFile(paths.log, () => this.check(), 50);
   }
 
   lines(): number {
@@ -171,8 +171,8 @@ export async function run(): Promise<void> {
     const aSize = statSync(a.log).size;
     const sentFile = join(a.dir, "sync", "sent.json");
     await new Promise<void>((resolve) => {
-      // watchLog wakes on changes to one file in a directory: here sent.json, replaced at each step.
-      const stop = watchLog({ ...a, log: sentFile }, () => {
+      // watchFile sees a file replaced in its directory: here sent.json, replaced at each step.
+      const stop = watchFile(sentFile, () => {
         try {
           if ((JSON.parse(readFileSync(sentFile, "utf8")) as { offset: number }).offset >= aSize) {
             stop();

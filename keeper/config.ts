@@ -1,13 +1,12 @@
 /**
  * The Keeper's thresholds: defaults, then `.world/config.json` (`{"keeper": {...}}`),
- * then command-line flags. Durations are "90s", "5m", "2h", "1d" or seconds.
+ * then command-line flags. Durations carry their unit: "90s", "5m", "2h", "1d" (tools/proc/duration.ts).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import cron from "node-cron";
 import { z } from "zod";
 import { UsageError, shown } from "../tools/errors.js";
 import { parseDuration } from "../tools/proc/duration.js";
+import { configDuration, configSection, readWorldConfig } from "../tools/world/config.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
 export interface KeeperConfig {
@@ -48,17 +47,16 @@ export const KEEPER_DEFAULTS: KeeperConfig = {
   every: "*/5 * * * *",
 };
 
-const duration = z.union([z.string(), z.number()]);
 const FileSchema = z
   .object({
-    startTimeout: duration,
-    activeTimeout: duration,
-    escalateAfter: duration,
-    verdictTimeout: duration,
-    killGrace: duration,
-    orphanGrace: duration,
-    futureSkew: duration,
-    disorder: duration,
+    startTimeout: configDuration,
+    activeTimeout: configDuration,
+    escalateAfter: configDuration,
+    verdictTimeout: configDuration,
+    killGrace: configDuration,
+    orphanGrace: configDuration,
+    futureSkew: configDuration,
+    disorder: configDuration,
     diskLowMiB: z.number().int().nonnegative(),
     every: z.string(),
     notify: z.array(z.string()).min(1),
@@ -75,43 +73,22 @@ export interface KeeperFlags {
 }
 
 export function loadKeeperConfig(paths: WorldPaths, flags: KeeperFlags = {}): KeeperConfig {
-  const fromFile = readSection(paths);
-  const pick = (flag: string | undefined, file: string | number | undefined, fallback: number, what: string) =>
-    flag !== undefined ? parseDuration(flag, what) : file !== undefined ? parseDuration(file, `keeper.${what} in config.json`) : fallback;
+  const fromFile = configSection(readWorldConfig(paths), "keeper", FileSchema);
+  const pick = (flag: string | undefined, file: number | undefined, fallback: number, what: string) =>
+    flag !== undefined ? parseDuration(flag, what) : (file ?? fallback);
   const every = flags.every ?? fromFile.every ?? KEEPER_DEFAULTS.every;
   if (!cron.validate(every)) throw new UsageError(`invalid schedule: expected a cron expression like "*/5 * * * *", received ${shown(every)}`);
   return {
-    startTimeoutMs: pick(flags.startTimeout, fromFile.startTimeout, KEEPER_DEFAULTS.startTimeoutMs, "startTimeout"),
-    activeTimeoutMs: pick(flags.activeTimeout, fromFile.activeTimeout, KEEPER_DEFAULTS.activeTimeoutMs, "activeTimeout"),
-    escalateAfterMs: pick(flags.escalateAfter, fromFile.escalateAfter, KEEPER_DEFAULTS.escalateAfterMs, "escalateAfter"),
-    verdictTimeoutMs: pick(undefined, fromFile.verdictTimeout, KEEPER_DEFAULTS.verdictTimeoutMs, "verdictTimeout"),
-    killGraceMs: pick(flags.killGrace, fromFile.killGrace, KEEPER_DEFAULTS.killGraceMs, "killGrace"),
-    orphanGraceMs: pick(undefined, fromFile.orphanGrace, KEEPER_DEFAULTS.orphanGraceMs, "orphanGrace"),
-    futureSkewMs: pick(undefined, fromFile.futureSkew, KEEPER_DEFAULTS.futureSkewMs, "futureSkew"),
-    disorderMs: pick(undefined, fromFile.disorder, KEEPER_DEFAULTS.disorderMs, "disorder"),
+    startTimeoutMs: pick(flags.startTimeout, fromFile.startTimeout, KEEPER_DEFAULTS.startTimeoutMs, "--start-timeout"),
+    activeTimeoutMs: pick(flags.activeTimeout, fromFile.activeTimeout, KEEPER_DEFAULTS.activeTimeoutMs, "--active-timeout"),
+    escalateAfterMs: pick(flags.escalateAfter, fromFile.escalateAfter, KEEPER_DEFAULTS.escalateAfterMs, "--escalate-after"),
+    verdictTimeoutMs: fromFile.verdictTimeout ?? KEEPER_DEFAULTS.verdictTimeoutMs,
+    killGraceMs: pick(flags.killGrace, fromFile.killGrace, KEEPER_DEFAULTS.killGraceMs, "--kill-grace"),
+    orphanGraceMs: fromFile.orphanGrace ?? KEEPER_DEFAULTS.orphanGraceMs,
+    futureSkewMs: fromFile.futureSkew ?? KEEPER_DEFAULTS.futureSkewMs,
+    disorderMs: fromFile.disorder ?? KEEPER_DEFAULTS.disorderMs,
     diskLowMiB: fromFile.diskLowMiB ?? KEEPER_DEFAULTS.diskLowMiB,
     every,
     ...(fromFile.notify && { notify: fromFile.notify }),
   };
-}
-
-function readSection(paths: WorldPaths): z.infer<typeof FileSchema> {
-  const file = join(paths.dir, "config.json");
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, "utf8"));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw new UsageError(`invalid ${file}: expected JSON, received unreadable text (${(error as Error).message})`);
-  }
-  const section = (data as { keeper?: unknown } | null)?.keeper;
-  if (section === undefined) return {};
-  const parsed = FileSchema.safeParse(section);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const key = issue.path[0] as string | undefined;
-    const value = key === undefined ? section : (section as Record<string, unknown>)[key];
-    throw new UsageError(`invalid ${file}: keeper.${issue.path.join(".")}: ${issue.message.toLowerCase().replace(/, received \w+$/, "")}, received ${shown(JSON.stringify(value))}`);
-  }
-  return parsed.data;
 }

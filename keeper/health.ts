@@ -5,12 +5,13 @@
  * and a run reads only the new lines. A last line without a newline may be being
  * written right now: it is reported only if it is still the same at the next run.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { logHead } from "../tools/world/cursor.js";
 import { parseLine } from "../tools/world/parse.js";
 import { logSize, scanLines, START, type Position } from "../tools/world/read.js";
 import { KEEPER_ID, type SweepContext } from "./context.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 interface HealthState extends Position {
   head: string;
@@ -92,8 +93,6 @@ function load(file: string): HealthState {
 }
 
 function save(file: string, state: HealthState): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(state) + "\n");
-  renameSync(tmp, file);
+  writeJsonAtomic(file, state);
 }
 

@@ -1,8 +1,8 @@
 /** The notify command of the Keeper's config (e.g. ["notify-send", "world"]), with the text as its last argument. */
-import { execa } from "execa";
+import { commandFailed, runCommand } from "../tools/proc/run-command.js";
 import type { SweepContext } from "./context.js";
 
 export async function notify(ctx: SweepContext, command: readonly string[], text: string): Promise<void> {
-  const result = await execa(command[0]!, [...command.slice(1), text], { reject: false, timeout: 10_000, stdin: "ignore" });
-  if (result.failed) ctx.log?.warn({ command, error: result.shortMessage }, "notify command failed");
+  const failed = commandFailed(await runCommand(command[0]!, [...command.slice(1), text], { timeoutMs: 10_000 }));
+  if (failed !== undefined) ctx.log?.warn({ command, error: failed }, "notify command failed");
 }

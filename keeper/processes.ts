@@ -10,9 +10,10 @@
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
 import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
-import { describeExit, isSameProcess, ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
+import { describeExit, isSameProcess, ownGroupAlive } from "../tools/proc/proc.js";
 import { pause } from "../tools/proc/daemon.js";
 import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
+import { terminateGroups } from "../tools/proc/terminate.js";
 
 export interface ProcessSweep {
   dead: string[];
@@ -65,29 +66,14 @@ async function stopOrphans(ctx: SweepContext, found: ProcRecord[]): Promise<stri
     return s === undefined ? "its session is unknown" : `its session is ${s.status}`;
   };
   const orphans = await afterVerdictGrace(ctx, found);
-  for (const r of orphans) {
-    if (signalGroup(r.pgid, "SIGTERM")) {
-      ctx.appender.append({ kind: "event", source: "system", id: r.id, output: `keeper: SIGTERM to process group ${r.pgid} (orphan: ${why(r)})` });
-      ctx.log?.info({ id: r.id, pgid: r.pgid }, "SIGTERM to orphan");
-    }
-  }
-  const deadline = Date.now() + ctx.config.killGraceMs;
-  let left = orphans.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
-  while (left.length > 0 && Date.now() < deadline) {
-    await pause(Math.min(100, Math.max(1, deadline - Date.now())));
-    left = left.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
-  }
-  for (const r of left) {
-    if (signalGroup(r.pgid, "SIGKILL")) {
-      ctx.appender.append({
-        kind: "event",
-        source: "system",
-        id: r.id,
-        output: `keeper: SIGKILL to process group ${r.pgid} (still running ${ctx.config.killGraceMs} ms after SIGTERM)`,
-      });
-      ctx.log?.warn({ id: r.id, pgid: r.pgid }, "SIGKILL to orphan");
-    }
-  }
+  await terminateGroups(orphans, {
+    graceMs: ctx.config.killGraceMs,
+    onSignal: (r, signal) => {
+      const reason = signal === "SIGTERM" ? `orphan: ${why(r)}` : `still running ${ctx.config.killGraceMs} ms after SIGTERM`;
+      ctx.appender.append({ kind: "event", source: "system", id: r.id, output: `keeper: ${signal} to process group ${r.pgid} (${reason})` });
+      ctx.log?.[signal === "SIGTERM" ? "info" : "warn"]({ id: r.id, pgid: r.pgid }, `${signal} to orphan`);
+    },
+  });
   return orphans.map((r) => r.id);
 }
 

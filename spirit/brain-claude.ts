@@ -14,7 +14,8 @@
  *   - the model calls `decide` with input zod rejects, or does not call it → quiet,
  *     with `claude answered badly (…)` logged.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
+import { anthropicSdk } from "../tools/llm/provider.js";
 import { askTool, ModelAnswerError } from "../tools/llm/tool-call.js";
 import type { Conversation, Message } from "../tools/llm/session.js";
 import { summariseDropped } from "../tools/llm/summarise.js";
@@ -60,6 +61,7 @@ function turnText(input: BrainInput, memory: SpiritMemory): string {
 
 /** "HTTP 529", "connection error: …", "timeout": why the API did not answer. */
 function outageReason(error: unknown): string | undefined {
+  const Anthropic = anthropicSdk(); // loaded already: there is a client
   if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
   if (error instanceof Anthropic.APIConnectionError) return `connection error: ${error.message}`.slice(0, 160);
   if (error instanceof Anthropic.APIUserAbortError) return undefined;

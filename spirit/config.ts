@@ -2,12 +2,11 @@
  * The Spirit's settings. Each one comes from, in order: a command-line flag, the
  * environment, `.world/config.json` (`{"spirit": {...}}`, see docs/spirit.md), a default.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { z } from "zod";
 import { UsageError } from "../tools/errors.js";
+import { parseDuration } from "../tools/proc/duration.js";
+import { configDuration, configSection, readWorldConfig, type WorldConfig } from "../tools/world/config.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { parseDuration } from "./duration.js";
 
 export interface SpiritConfig {
   /** Which transcript speaker is the user (compared case-insensitively). */
@@ -46,81 +45,62 @@ export interface SpiritFlags {
   conversationGap?: string;
 }
 
-const Duration = z.union([z.string(), z.number()]);
-const FileSchema = z
+const SpiritSection = z
   .object({
-    userSpeaker: z.string().min(1).optional(),
-    spirit: z
-      .object({
-        user: z.string().min(1).optional(),
-        nudgeExpiry: Duration.optional(),
-        dedupeWindow: Duration.optional(),
-        declineMemory: Duration.optional(),
-        staleVoice: Duration.optional(),
-        calendar: z.string().min(1).optional(),
-        calendarLead: Duration.optional(),
-        calendarPoll: Duration.optional(),
-        brain: z.enum(["auto", "offline", "claude"]).optional(),
-        assistantName: z.string().trim().min(1).optional(),
-        conversationGap: Duration.optional(),
-      })
-      .loose()
-      .optional(),
+    user: z.string().min(1).optional(),
+    nudgeExpiry: configDuration.optional(),
+    dedupeWindow: configDuration.optional(),
+    declineMemory: configDuration.optional(),
+    staleVoice: configDuration.optional(),
+    calendar: z.string().min(1).optional(),
+    calendarLead: configDuration.optional(),
+    calendarPoll: configDuration.optional(),
+    brain: z.enum(["auto", "offline", "claude"]).optional(),
+    assistantName: z.string().trim().min(1).optional(),
+    conversationGap: configDuration.optional(),
   })
   .loose();
-type FileConfig = z.infer<typeof FileSchema>;
+/** The older top-level key for the user's speaker label, still read. */
+const UserSpeakerKey = z.string().min(1).optional();
 
-/** .world/config.json, shared with other parts of world: only our keys are checked. No world (the eval): nothing. */
-function readConfigFile(paths: WorldPaths | undefined): FileConfig {
-  if (paths === undefined) return {};
-  const file = join(paths.dir, "config.json");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return {};
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`invalid ${file}: expected JSON, received a parse error: ${(error as Error).message}`);
-  }
-  const parsed = FileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new UsageError(`invalid ${file}: ${issue.path.join(".") || "(top)"} expected ${issue.message}`);
-  }
-  return parsed.data;
+function speakerFrom(config: WorldConfig, flag: string | undefined, env: NodeJS.ProcessEnv): string {
+  return flag ?? env.WORLD_USER_SPEAKER ?? configSection(config, "spirit", SpiritSection).user ?? configSection(config, "userSpeaker", UserSpeakerKey) ?? "user";
 }
 
 /** Who the user is, for `world listen` as much as for the Spirit. */
 export function userSpeaker(paths: WorldPaths | undefined, flag?: string, env: NodeJS.ProcessEnv = process.env): string {
-  const file = readConfigFile(paths);
-  return flag ?? env.WORLD_USER_SPEAKER ?? file.spirit?.user ?? file.userSpeaker ?? "user";
+  return speakerFrom(readWorldConfig(paths), flag, env);
 }
 
 /** `paths` undefined: no world, only flags, environment and defaults (`npm run eval:conversations`). */
 export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {}, env: NodeJS.ProcessEnv = process.env): SpiritConfig {
-  const file = readConfigFile(paths).spirit ?? {};
+  const config = readWorldConfig(paths);
+  const file = configSection(config, "spirit", SpiritSection);
   const pick = <T>(flag: T | undefined, envName: string, fromFile: T | undefined, fallback: T): T =>
     flag ?? (env[envName] as T | undefined) ?? fromFile ?? fallback;
+  /** A flag or variable is read here (units required); the file's value was read by its schema. */
+  const duration = (flag: string | undefined, option: string, envName: string, fromFile: number | undefined, fallback: string): number => {
+    if (flag !== undefined) return parseDuration(flag, option);
+    const fromEnv = env[envName];
+    if (fromEnv !== undefined) return parseDuration(fromEnv, envName);
+    return fromFile ?? parseDuration(fallback, "default");
+  };
   const brain = pick<string>(flags.brain, "WORLD_SPIRIT_BRAIN", file.brain, "auto");
   if (brain !== "auto" && brain !== "offline" && brain !== "claude") {
     throw new UsageError(`invalid brain: expected auto, offline or claude, received ${JSON.stringify(brain)}`);
   }
   const calendar = pick<string | undefined>(flags.calendar, "WORLD_CALENDAR", file.calendar, undefined);
   return {
-    user: userSpeaker(paths, flags.user, env),
-    nudgeExpiryMs: parseDuration(pick<string | number>(flags.nudgeExpiry, "WORLD_NUDGE_EXPIRY", file.nudgeExpiry, "10m"), "nudge expiry"),
-    dedupeWindowMs: parseDuration(pick<string | number>(flags.dedupeWindow, "WORLD_NUDGE_DEDUPE", file.dedupeWindow, "12h"), "dedupe window"),
-    declineMemoryMs: parseDuration(pick<string | number>(flags.declineMemory, "WORLD_DECLINE_MEMORY", file.declineMemory, "7d"), "decline memory"),
-    staleVoiceMs: parseDuration(pick<string | number>(flags.staleVoice, "WORLD_STALE_VOICE", file.staleVoice, "10m"), "stale voice age"),
-    calendarLeadMs: parseDuration(pick<string | number>(flags.calendarLead, "WORLD_CALENDAR_LEAD", file.calendarLead, "15m"), "calendar lead"),
-    calendarPollMs: parseDuration(pick<string | number>(flags.calendarPoll, "WORLD_CALENDAR_POLL", file.calendarPoll, "60s"), "calendar poll"),
+    user: speakerFrom(config, flags.user, env),
+    nudgeExpiryMs: duration(flags.nudgeExpiry, "--nudge-expiry", "WORLD_NUDGE_EXPIRY", file.nudgeExpiry, "10m"),
+    dedupeWindowMs: duration(flags.dedupeWindow, "--dedupe-window", "WORLD_NUDGE_DEDUPE", file.dedupeWindow, "12h"),
+    declineMemoryMs: duration(flags.declineMemory, "--decline-memory", "WORLD_DECLINE_MEMORY", file.declineMemory, "7d"),
+    staleVoiceMs: duration(flags.staleVoice, "--stale-voice", "WORLD_STALE_VOICE", file.staleVoice, "10m"),
+    calendarLeadMs: duration(flags.calendarLead, "--calendar-lead", "WORLD_CALENDAR_LEAD", file.calendarLead, "15m"),
+    calendarPollMs: duration(flags.calendarPoll, "--calendar-poll", "WORLD_CALENDAR_POLL", file.calendarPoll, "60s"),
     brain,
     assistantName: pick<string>(flags.assistantName, "WORLD_ASSISTANT_NAME", file.assistantName, "world"),
-    conversationGapMs: parseDuration(pick<string | number>(flags.conversationGap, "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"), "conversation gap"),
+    conversationGapMs: duration(flags.conversationGap, "--conversation-gap", "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"),
     ...(calendar !== undefined && { calendar }),
   };
 }

@@ -3,11 +3,11 @@
  * as it grows, or the stdout of a speech-to-text command. Each is an async iterable of
  * lines that ends when its source ends or the signal aborts.
  */
-import { closeSync, constants, createReadStream, openSync, readSync, statSync, watch, writeSync, type FSWatcher, type Stats } from "node:fs";
+import { closeSync, constants, createReadStream, openSync, readSync, statSync, writeSync, type Stats } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import type { Readable } from "node:stream";
-import { execa } from "execa";
 import { InternalError, NotFoundError, UsageError, shown } from "../tools/errors.js";
+import { FileChanges } from "../tools/fs/watch.js";
 
 /**
  * Lines split on '\n' only (readline would also split on a lone '\r', which speech tools
@@ -85,20 +85,10 @@ async function* tailFile(path: string, signal: AbortSignal, pollMs: number): Asy
   let carry = "";
   // One decoder across reads: a character split between two chunks (or two appends) stays whole.
   let decoder = new StringDecoder("utf8");
-  let wake: (() => void) | undefined;
-  const poke = () => wake?.();
-  let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(path, poke);
-    watcher.on("error", poke);
-  } catch {
-    // the poll below still sees growth
-  }
-  const timer = setInterval(poke, pollMs);
-  signal.addEventListener("abort", poke, { once: true });
+  const changes = new FileChanges(path, { pollMs, signal });
   const buf = Buffer.alloc(1 << 16);
   try {
-    while (!signal.aborted) {
+    while (await changes.next()) {
       let size: number;
       try {
         size = statSync(path).size;
@@ -126,15 +116,11 @@ async function* tailFile(path: string, signal: AbortSignal, pollMs: number): Asy
           yield line;
           if (signal.aborted) return;
         }
-        continue;
+        changes.again(); // it may have grown while we read: look again before waiting
       }
-      await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
     }
   } finally {
-    clearInterval(timer);
-    watcher?.close();
-    signal.removeEventListener("abort", poke);
+    changes.close();
   }
 }
 
@@ -146,6 +132,8 @@ export async function* commandLines(command: readonly string[], stderrFile: stri
   if (command.length === 0 || command[0] === "") {
     throw new UsageError("no speech-to-text command: expected `world listen --from-command -- <program> [args…]`, received nothing");
   }
+  // execa (its kill-after-delay, stderr to a file) is worth its ~100 ms here only: loaded when used.
+  const { execa } = await import("execa");
   const child = execa(command[0]!, command.slice(1), {
     stdin: "ignore",
     stdout: "pipe",

@@ -13,7 +13,7 @@
  *     reminders (no agent can make a call or move money).
  * When the words cannot be made into a clean phrase, nothing is offered: quiet.
  */
-import * as chrono from "chrono-node";
+import { chronoEn } from "../tools/calendar/chrono-en.js";
 import type { Intent } from "./intents/detect.js";
 import { VERBS, type Plan } from "./plans.js";
 
@@ -75,7 +75,7 @@ function keepNames(phrase: string): string {
 
 /** A time the reminder agent can read (chrono-node), else a sensible one. */
 function reminderTime(when: string | undefined, fallback: string): string {
-  if (when !== undefined && chrono.parse(when, new Date(), { forwardDate: true }).length > 0) return when;
+  if (when !== undefined && chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0) return when;
   return when !== undefined && /^later$/i.test(when) ? "in 2 hours" : fallback;
 }
 
@@ -85,8 +85,8 @@ const DONE_WHEN_SAID = new Set(["call", "message", "payment", "reminder"]);
 
 function isBefore(when: string, than: string): boolean {
   const now = new Date();
-  const a = chrono.parseDate(when, now, { forwardDate: true });
-  const b = chrono.parseDate(than, now, { forwardDate: true });
+  const a = chronoEn().parseDate(when, now, { forwardDate: true });
+  const b = chronoEn().parseDate(than, now, { forwardDate: true });
   return a !== null && b !== null && a.getTime() <= b.getTime();
 }
 
@@ -131,7 +131,7 @@ export function offerFor(plan: Plan, agentHasModel: boolean): OfferedNudge | und
 
 /** The offer for a request the detector recognised that is not done without asking. */
 export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean): OfferedNudge | undefined {
-  const when = chrono.parse(task, new Date(), { forwardDate: true })[0]?.text;
+  const when = chronoEn().parse(task, new Date(), { forwardDate: true })[0]?.text;
   if (intent.kind === "reminder") return reminder("reminder", task.replace(/^remind me (?:to|about)\s+/i, ""), when, SOON);
   // A flight is named by where it goes; the detector's words around it are not needed.
   const dest = intent.kind === "flight" ? / to ([a-z]+(?: [a-z]+)?)(?= (?:on|for|from|next|this|tomorrow|in|at|by)\b|$)/i.exec(task)?.[1] : undefined;

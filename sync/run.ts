@@ -12,7 +12,7 @@
 import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type OrderedConsumerOptions } from "nats";
 import type { Logger } from "../tools/proc/daemon.js";
 import { pause } from "../tools/proc/daemon.js";
-import { watchLog } from "../tools/world/log-watch.js";
+import { FileChanges } from "../tools/fs/watch.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import type { Position } from "../tools/world/read.js";
 import { Applier, type IncomingMessage } from "./apply.js";
@@ -107,27 +107,17 @@ async function publishLoop(
     }
   };
   await catchUp();
-  let pending = true;
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    pending = true;
-    wake?.();
-  };
-  const unwatch = watchLog(paths, poke, 500);
-  signal.addEventListener("abort", poke, { once: true });
+  const changes = new FileChanges(paths.log, { pollMs: 500, signal });
   let sent = 0;
   try {
     let chunk: Chunk | undefined;
     let backoff = 100;
     while (!signal.aborted) {
       if (chunk === undefined) {
-        if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
-        pending = false;
-        if (signal.aborted) break;
+        if (!(await changes.next())) break;
         chunk = nextChunk(paths, position, skip);
         if (chunk === undefined) continue;
-        pending = true; // there may be more after this chunk
+        changes.again(); // there may be more after this chunk
       }
       if (chunk.lines.length > 0) {
         try {
@@ -154,7 +144,7 @@ async function publishLoop(
       options.onProgress?.({ sent, received: 0 });
     }
   } finally {
-    unwatch();
+    changes.close();
   }
 }
 

@@ -15,12 +15,13 @@
  * WORLD_FSYNC=1, like the log), so a crash leaves the old or the new one.
  */
 import { createHash } from "node:crypto";
-import { appendFileSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
 import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { START, type Position } from "../tools/world/read.js";
+import { writeJsonAtomic as writeJson } from "../tools/fs/atomic-write.js";
 
 export interface SentCursor extends Position {}
 
@@ -58,17 +59,9 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-/** Replace a JSON file atomically: a reader sees the old or the new one, never half of it. */
+/** Replace a JSON file atomically (tools/fs/atomic-write.ts), flushed to disk with WORLD_FSYNC as the log is. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, "w");
-  try {
-    writeSync(fd, JSON.stringify(value) + "\n");
-    if (syncFromEnv()) fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  writeJson(file, value, { fsync: syncFromEnv() });
 }
 
 export class SyncState {

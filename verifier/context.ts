@@ -8,6 +8,7 @@ import { session, type SessionJson } from "../tools/world/query.js";
 import type { Logger } from "../tools/proc/daemon.js";
 import type { ClusterJudging } from "./cluster.js";
 import type { ModelJudge } from "./model-judge.js";
+import { msFromEnv } from "../tools/proc/duration.js";
 
 export interface VerifierSettings {
   /** Retries the Verifier grants before escalating to a human (default 3). */
@@ -20,11 +21,6 @@ export interface VerifierSettings {
   memoryMiB: number;
   /** Time a `matches /re/` check may take (default 2 s; WORLD_REGEX_DEADLINE_MS). */
   regexDeadlineMs: number;
-}
-
-function msFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  return raw !== undefined && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : fallback;
 }
 
 export const VERIFIER_DEFAULTS: VerifierSettings = {

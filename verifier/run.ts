@@ -2,15 +2,14 @@
  * The Verifier's reading loop. It reads from its cursor (.world/cursors/verifier.json)
  * in bounded batches, hands each line it cares about to handle.ts, and moves the cursor
  * only after the verdicts of a batch are written. `once` reads to the end and returns;
- * otherwise it wakes on changes to world.log (fs.watch of the home, debounced, plus a
- * slow poll as a safety net: the same approach as tools/world/follow.ts — chokidar drops
- * change events, see floors.md) until stopped.
+ * otherwise it wakes on changes to world.log (tools/fs/watch.ts: fs.watch of the home,
+ * debounced, plus a slow poll as a safety net, as tools/world/follow.ts; chokidar was
+ * measured dropping the last append of a burst, docs/bench.md) until stopped.
  */
-import { watch, type FSWatcher } from "node:fs";
-import { basename, dirname } from "node:path";
+import { FileChanges } from "../tools/fs/watch.js";
 import { RefusedError } from "../tools/errors.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
-import { pause, type Logger } from "../tools/proc/daemon.js";
+import { type Logger } from "../tools/proc/daemon.js";
 import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import type { Located } from "../tools/world/entry.js";
@@ -102,30 +101,10 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
 async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOptions): Promise<void> {
   const { signal, debounceMs = 5, pollMs = 1000, reconcileMs = 60_000 } = options;
   let reconciled = Date.now();
-  let pending = true; // read once at start: catch up on what happened while we were down
-  let wake: (() => void) | undefined;
-  const poke = () => {
-    pending = true;
-    wake?.();
-  };
-  let watcher: FSWatcher | undefined;
+  // The first next() returns at once: catch up on what happened while we were down.
+  const changes = new FileChanges(ctx.paths.log, { pollMs, debounceMs, signal });
   try {
-    watcher = watch(dirname(ctx.paths.log), (_event, file) => {
-      if (file === null || file === basename(ctx.paths.log)) poke();
-    });
-    watcher.on("error", poke);
-  } catch {
-    // no home yet: the poll finds the log when it appears
-  }
-  const poll = setInterval(poke, pollMs);
-  signal?.addEventListener("abort", poke, { once: true });
-  try {
-    while (!signal?.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (wake = resolve));
-      wake = undefined;
-      if (signal?.aborted) break;
-      if (debounceMs > 0) await pause(debounceMs, signal);
-      pending = false;
+    while (await changes.next()) {
       const before = { ...total };
       await drain(ctx, total, signal);
       if (Date.now() - reconciled >= reconcileMs) {
@@ -135,8 +114,7 @@ async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOp
       if (JSON.stringify(before) !== JSON.stringify(total)) options.onTally?.(total);
     }
   } finally {
-    clearInterval(poll);
-    watcher?.close();
+    changes.close();
   }
 }
 

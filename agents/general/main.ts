@@ -9,12 +9,13 @@
  * Without a key it does not pretend: `failed no model available | need: an LLM API key or a human`.
  */
 import { join } from "node:path";
-import Anthropic from "@anthropic-ai/sdk";
 import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
-import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
+import { anthropicFromEnv, anthropicSdk, modelFromEnv } from "../../tools/llm/provider.js";
 import { Conversation } from "../../tools/llm/session.js";
-import { msFromEnv, runAgent } from "../run.js";
+import { runAgent } from "../run.js";
+import { countFromEnv } from "../../tools/count.js";
+import { msFromEnv } from "../../tools/proc/duration.js";
 import { conversationFile, toolLoop } from "./loop.js";
 import type { ToolContext } from "./tools.js";
 
@@ -25,7 +26,7 @@ await runAgent(async (run) => {
     return;
   }
   const model = modelFromEnv();
-  const maxSteps = Math.min(50, msFromEnv("WORLD_MAX_STEPS", 12));
+  const maxSteps = Math.min(50, countFromEnv("WORLD_MAX_STEPS", 12));
   run.active(`working with ${model} (at most ${maxSteps} steps): ${run.env.task}`);
   const chrome = new ChromeTools(new BrowserHolder(), join(run.paths.dir, "screenshots", run.id.replace(/[^A-Za-z0-9._-]/g, "_")));
   const ctx: ToolContext = { run, chrome, refused: [], approvalNeeds: [] };
@@ -39,7 +40,7 @@ await runAgent(async (run) => {
   } catch (error) {
     if (run.signal.aborted) {
       run.active("stopped by a signal while waiting for the model");
-    } else if (error instanceof Anthropic.APIError) {
+    } else if (error instanceof anthropicSdk().APIError) {
       run.fail(`the model call failed: ${error.status ?? "no status"} ${error.message.slice(0, 200)}`, "the model API to answer (try again later) or a human");
     } else {
       throw error;

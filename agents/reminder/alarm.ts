@@ -18,8 +18,9 @@ import { notify } from "../../tools/notify/notify.js";
 import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
-import { msFromEnv, sleep, type AgentRun } from "../run.js";
+import { sleep, type AgentRun } from "../run.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
+import { msFromEnv } from "../../tools/proc/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 

@@ -4,7 +4,7 @@
  * "tomorrow at 9", "set a timer for 10 minutes". Times of day already past today mean
  * the next one (forwardDate).
  */
-import * as chrono from "chrono-node";
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
 
 export interface When {
   due: Date;
@@ -15,7 +15,7 @@ export interface When {
 }
 
 export function findWhen(task: string, now: Date): When | undefined {
-  const found = chrono.parse(task, now, { forwardDate: true })[0];
+  const found = chronoEn().parse(task, now, { forwardDate: true })[0];
   if (found === undefined) return undefined;
   const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
   return { due: found.start.date(), text: found.text, rest };

@@ -15,8 +15,9 @@ import { authorize } from "../../tools/bash/gate.js";
 import { commandLine, outputLine, BASH_SOURCE } from "../../tools/bash/log.js";
 import { runCommand, summarize } from "../../tools/bash/run.js";
 import { showCommand } from "../../tools/bash/words.js";
-import { msFromEnv, runAgent } from "../run.js";
+import { runAgent } from "../run.js";
 import { chooseCommand } from "./command.js";
+import { msFromEnv } from "../../tools/proc/duration.js";
 
 await runAgent(async (run) => {
   const choice = chooseCommand(run.env.task, process.env.WORLD_ARGV);

@@ -5,13 +5,10 @@
 // Times are found by chrono-node (its English parser only), loaded on the
 // first reminder so that starting the Spirit does not pay for it.
 
-import { createRequire } from "node:module";
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { withoutFiller } from "./frames.js";
 import { core } from "./normalize.js";
 
-type Chrono = typeof import("chrono-node/en");
-let chrono: Chrono | undefined;
-const chronoEn = (): Chrono => (chrono ??= createRequire(import.meta.url)("chrono-node/en") as Chrono);
 
 // A task text that already starts with one of these needs no verb in front.
 const VERB_START =

@@ -4,33 +4,17 @@ import { join } from "node:path";
 import { KEEPER_DEFAULTS, loadKeeperConfig } from "../../keeper/config.js";
 import { lockDir, tryLock } from "../../tools/proc/lock.js";
 import { sweep } from "../../keeper/sweep.js";
-import { parseDuration, showDuration } from "../../tools/proc/duration.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
-
-describe("durations", () => {
-  it("parses units and plain seconds, and refuses anything else", () => {
-    expect(parseDuration("500ms", "x")).toBe(500);
-    expect(parseDuration("90s", "x")).toBe(90_000);
-    expect(parseDuration("5m", "x")).toBe(300_000);
-    expect(parseDuration("2h", "x")).toBe(7_200_000);
-    expect(parseDuration("1d", "x")).toBe(86_400_000);
-    expect(parseDuration("1.5", "x")).toBe(1500);
-    expect(parseDuration(2, "x")).toBe(2000);
-    expect(() => parseDuration("-1s", "--kill-grace")).toThrow(/^invalid --kill-grace: expected a duration like 500ms, 90s, 5m, 2h or 1d, received "-1s"$/);
-    expect(showDuration(3_900_000)).toBe("1 h 5 min");
-    expect(showDuration(90_000_000)).toBe("1 d 1 h");
-  });
-});
 
 describe("Keeper config", () => {
   it("defaults, then .world/config.json, then flags", () => {
     w = tempWorld();
     expect(loadKeeperConfig(w.paths)).toEqual(KEEPER_DEFAULTS);
     mkdirSync(w.paths.dir, { recursive: true });
-    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ spirit: { anything: 1 }, keeper: { startTimeout: "30m", killGrace: 2, every: "*/10 * * * *" } }));
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ spirit: { anything: 1 }, keeper: { startTimeout: "30m", killGrace: "2s", every: "*/10 * * * *" } }));
     const c = loadKeeperConfig(w.paths, { startTimeout: "5m" });
     expect(c.startTimeoutMs).toBe(300_000); // the flag wins
     expect(c.killGraceMs).toBe(2000);
@@ -42,9 +26,13 @@ describe("Keeper config", () => {
     w = tempWorld();
     mkdirSync(w.paths.dir, { recursive: true });
     writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { notify: [] } }));
-    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.notify: too small: .*, received "\[\]"$/);
+    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.notify: too small: .*, received \[\]$/);
     writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { diskLowMiB: "1G" } }));
-    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.diskLowMiB: invalid input: expected number, received "\\"1G\\""$/);
+    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.diskLowMiB: invalid input: expected number, received "1G"$/);
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { killGrace: 600 } }));
+    expect(() => loadKeeperConfig(w!.paths)).toThrow(/^invalid .*config\.json: keeper\.killGrace: expected a duration with its unit, like "10m" \(ms, s, m, h or d\), received 600$/);
+    writeFileSync(join(w.paths.dir, "config.json"), "{}");
+    expect(() => loadKeeperConfig(w!.paths, { killGrace: "10" })).toThrow(/^invalid --kill-grace: expected .*, received "10"$/);
     writeFileSync(join(w.paths.dir, "config.json"), "{}");
     expect(() => loadKeeperConfig(w!.paths, { every: "every five minutes" })).toThrow(/invalid schedule/);
   });

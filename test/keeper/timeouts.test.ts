@@ -72,7 +72,7 @@ describe("Keeper timeouts (injected clock, default thresholds)", () => {
     expect(agentLines("cli1").at(-1)).toMatchObject({ status: "failed" });
     const bad = await world(w.home, ["keep", "--once", "--start-timeout", "soon"]);
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toBe('world: invalid startTimeout: expected a duration like 500ms, 90s, 5m, 2h or 1d, received "soon"');
+    expect(bad.stderr).toBe('world: invalid --start-timeout: expected a duration with its unit, like "10m" (ms, s, m, h or d), received "soon"');
   });
 
   it("a parked session is quiet by design: its inactivity clock starts at its due time", async () => {

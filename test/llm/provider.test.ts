@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import { anthropicFromEnv, DEFAULT_MODEL, modelFromEnv } from "../../tools/llm/provider.js";
+import { anthropicFromEnv, anthropicSdk, DEFAULT_MODEL, modelFromEnv } from "../../tools/llm/provider.js";
 import { askTool, ModelAnswerError } from "../../tools/llm/tool-call.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
 
@@ -39,7 +38,7 @@ describe("anthropicFromEnv", () => {
     fake = await startFakeAnthropic({ replies: [{ status: 529 }, { status: 529 }] });
     const client = anthropicFromEnv({ env: fake.env, maxRetries: 1 })!;
     const call = client.messages.create({ model: "m", max_tokens: 5, messages: [{ role: "user", content: "x" }] });
-    await expect(call).rejects.toBeInstanceOf(Anthropic.APIError);
+    await expect(call).rejects.toBeInstanceOf(anthropicSdk().APIError);
     await expect(call).rejects.toMatchObject({ status: 529 });
     expect(fake.requests).toHaveLength(2); // the SDK retried once
   });

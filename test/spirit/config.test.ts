@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig, userSpeaker } from "../../spirit/config.js";
-import { formatDuration, parseDuration } from "../../spirit/duration.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 
 describe("the Spirit's settings", () => {
@@ -48,19 +47,15 @@ describe("the Spirit's settings", () => {
   });
 
   it("bad values are one-line usage errors", () => {
-    expect(() => loadConfig(w.paths, { nudgeExpiry: "soon" }, {})).toThrow('invalid nudge expiry: expected a duration like 90s, 10m, 24h or 2d, received "soon"');
+    expect(() => loadConfig(w.paths, { nudgeExpiry: "soon" }, {})).toThrow('invalid --nudge-expiry: expected a duration with its unit, like "10m" (ms, s, m, h or d), received "soon"');
     expect(() => loadConfig(w.paths, { brain: "psychic" }, {})).toThrow('invalid brain: expected auto, offline or claude, received "psychic"');
+    // A bare number meant ms to the Spirit and seconds to the Keeper: now refused everywhere, naming where it was.
+    expect(() => loadConfig(w.paths, {}, { WORLD_NUDGE_EXPIRY: "600" })).toThrow(/^invalid WORLD_NUDGE_EXPIRY: expected .*"10m".*, received "600"$/);
+    file({ spirit: { nudgeExpiry: "600" } });
+    expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: spirit\.nudgeExpiry: expected a duration with its unit, like "10m" \(ms, s, m, h or d\), received "600"$/);
     file("{not json");
     expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: expected JSON/);
     file({ spirit: { user: 7 } });
-    expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: spirit\.user expected /);
-  });
-
-  it("durations", () => {
-    expect(parseDuration("1.5h", "x")).toBe(5_400_000);
-    expect(parseDuration("250ms", "x")).toBe(250);
-    expect(formatDuration(600_000)).toBe("10m");
-    expect(formatDuration(1000)).toBe("1s");
-    expect(formatDuration(1500)).toBe("1.5s");
+    expect(() => loadConfig(w.paths, {}, {})).toThrow(/^invalid .*config\.json: spirit\.user: invalid input: expected string, received 7$/);
   });
 });

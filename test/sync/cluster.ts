@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { execa, type ResultPromise } from "execa";
 import { isFormatLine } from "../../tools/world/log-format.js";
 import { parseLine } from "../../tools/world/parse.js";
-import { watchLog } from "../../tools/world/log-watch.js";
+import { watchFile } from "../../tools/fs/watch.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { NatsServer } from "../../bench/nats-server.js";
 import { WORLD_BIN, type TempWorld } from "../support/world.js";
@@ -50,7 +50,7 @@ export async function waitForCounts(worlds: readonly WorldPaths[], count: number
       const got = worlds.map((w) => entryLines(w).length).join(", ");
       done(new Error(`timed out after ${timeoutMs} ms waiting for ${count} entries in every log; they have ${got}`));
     }, timeoutMs);
-    for (const w of worlds) stops.push(watchLog(w, check, 250));
+    for (const w of worlds) stops.push(watchFile(w.log, check, 250));
     check();
   });
 }

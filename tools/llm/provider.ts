@@ -6,8 +6,20 @@
  *   ANTHROPIC_API_KEY   turns the Claude paths on
  *   ANTHROPIC_BASE_URL  another endpoint (tests point it at a local fake server)
  *   WORLD_MODEL         the model id (default DEFAULT_MODEL)
+ *
+ * The SDK itself (~170 ms to load) is loaded only when a key is set: offline, the Spirit,
+ * the Verifier and the agents start without it (npm run bench -- startup).
  */
-import Anthropic from "@anthropic-ai/sdk";
+import { createRequire } from "node:module";
+import type Anthropic from "@anthropic-ai/sdk";
+
+let sdk: typeof Anthropic | undefined;
+
+/** The SDK's class, with its error classes, loaded on first use (its CommonJS build: synchronous). */
+export function anthropicSdk(): typeof Anthropic {
+  sdk ??= createRequire(import.meta.url)("@anthropic-ai/sdk") as typeof Anthropic;
+  return sdk;
+}
 
 export const DEFAULT_MODEL = "claude-sonnet-4-5";
 
@@ -29,7 +41,8 @@ export function anthropicFromEnv(options: ProviderOptions = {}): Anthropic | und
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (!apiKey) return undefined;
   const baseURL = env.ANTHROPIC_BASE_URL?.trim();
-  return new Anthropic({
+  const Sdk = anthropicSdk();
+  return new Sdk({
     apiKey,
     ...(baseURL ? { baseURL } : {}),
     maxRetries: options.maxRetries ?? 2,

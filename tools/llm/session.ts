@@ -9,11 +9,12 @@
  * The kept tail starts at a user message, stripped of tool_results whose tool_use was
  * dropped, so no tool_result is ever left without its tool_use (the API rejects that).
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
+import { writeJsonAtomic } from "../fs/atomic-write.js";
 
 export type Message = Anthropic.MessageParam;
 
@@ -104,10 +105,7 @@ export class Conversation {
 
   save(): void {
     this.state.updatedAt = new Date().toISOString();
-    mkdirSync(join(this.file, ".."), { recursive: true, mode: PRIVATE_DIR });
-    const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.state) + "\n");
-    renameSync(tmp, this.file);
+    writeJsonAtomic(this.file, this.state, { dirMode: PRIVATE_DIR });
   }
 
   private note(): Message {

@@ -9,7 +9,7 @@
  */
 import { delimiter, join } from "node:path";
 import { accessSync, constants } from "node:fs";
-import { execa } from "execa";
+import { commandFailed, runCommand } from "../proc/run-command.js";
 import { z } from "zod";
 import type { Appender } from "../world/append.js";
 import type { Entry } from "../world/entry.js";
@@ -58,21 +58,13 @@ export async function desktopNotify(title: string, body: string, urgency = "norm
   if (!hasDisplay(env)) return { shown: false, why: "no display (DISPLAY/WAYLAND_DISPLAY unset)" };
   const bin = onPath("notify-send", env.PATH);
   if (bin === undefined) return { shown: false, why: "notify-send is not installed" };
-  try {
-    // Array arguments: the message is never seen by a shell. "--" ends options, so a
-    // message starting with '-' is not taken for one.
-    const result = await execa(bin, ["--app-name=world", `--urgency=${urgency}`, "--", title, body], {
-      reject: false,
-      timeout: 5000,
-      stdin: "ignore",
-      env,
-      extendEnv: false,
-    });
-    if (result.exitCode === 0) return { shown: true };
-    return { shown: false, why: `notify-send exited ${result.exitCode ?? "by signal"}: ${(result.stderr || "").slice(0, 200)}` };
-  } catch (error) {
-    return { shown: false, why: `notify-send could not run: ${error instanceof Error ? error.message : String(error)}` };
-  }
+  // Array arguments: the message is never seen by a shell. "--" ends options, so a
+  // message starting with '-' is not taken for one.
+  const result = await runCommand(bin, ["--app-name=world", `--urgency=${urgency}`, "--", title, body], { timeoutMs: 5000, env });
+  const failed = commandFailed(result);
+  if (failed === undefined) return { shown: true };
+  if (result.error !== undefined && result.exitCode === null && result.signal === null) return { shown: false, why: `notify-send could not run: ${result.error}` };
+  return { shown: false, why: `notify-send ${failed}: ${result.stderr.trim().slice(0, 200)}` };
 }
 
 /** Logs the notification (always) and shows it on the desktop (when possible). */

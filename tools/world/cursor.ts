@@ -5,11 +5,12 @@
  * new cursor, never a broken one. A cursor remembers the log's first line: if the log
  * was replaced under it, or is now shorter, it starts again from the top.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { START, type Position } from "./read.js";
+import { writeJsonAtomic } from "../fs/atomic-write.js";
 
 const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -84,15 +85,6 @@ export function readCursor(paths: WorldPaths, reader: string, logSize: number): 
 
 export function writeCursor(paths: WorldPaths, reader: string, position: Position): void {
   const file = cursorFile(paths, reader);
-  mkdirSync(paths.cursors, { recursive: true, mode: PRIVATE_DIR });
   const data: CursorFile = { offset: position.offset, line: position.line, head: logHead(paths.log) };
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, "w");
-  try {
-    writeSync(fd, JSON.stringify(data) + "\n");
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  writeJsonAtomic(file, data, { dirMode: PRIVATE_DIR });
 }

@@ -1,17 +1,17 @@
 /**
  * Following the log as it grows: an async iterator of new entries.
  *
- * Built on fs.watch of the world's home directory (an event per append, ~0.2 ms; it also
- * sees the log being created or replaced) plus a slow poll as a safety net, because any
- * watcher can miss an event. Every wake-up reads to the end of the file, so a missed or
+ * Built on tools/fs/watch.ts (fs.watch of the world's home directory: an event per append,
+ * ~0.2 ms, and the log being created or replaced; plus a slow poll as a safety net, because
+ * any watcher can miss an event). Every wake-up reads to the end of the file, so a missed or
  * merged event only delays, never loses, an entry. The log is held open: when the path
  * names another file (cp + mv, a restore from backup, an editor's save), the new file is
  * compared with the old one and followed on from where they stop agreeing, so a copy
  * yields nothing twice and an older backup yields the lines written after the restore. chokidar was measured too: it
  * throttles change events and can drop the last append of a burst (see the benchmark).
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, watch, type FSWatcher } from "node:fs";
-import { basename, dirname } from "node:path";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { FileChanges } from "../fs/watch.js";
 import type { Located } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
 import { readEntries, START, type Position, type Problem } from "./read.js";
@@ -41,30 +41,9 @@ async function* followFrom(paths: WorldPaths, from: Position, startFile: Followe
   const { signal, pollMs = 1000 } = options;
   let position = from;
   let held = startFile;
-  let pending = true;
-  let notify: (() => void) | undefined;
-  const wake = () => {
-    pending = true;
-    notify?.();
-  };
-  const name = basename(paths.log);
-  let watcher: FSWatcher | undefined;
+  const changes = new FileChanges(paths.log, { pollMs, signal });
   try {
-    watcher = watch(dirname(paths.log), { persistent: true }, (_event, file) => {
-      if (file === null || file === name) wake();
-    });
-    watcher.on("error", wake);
-  } catch {
-    // The home may not exist yet: the poll below still finds the log once it appears.
-  }
-  const poll = setInterval(wake, pollMs);
-  signal?.addEventListener("abort", wake, { once: true });
-  try {
-    while (!signal?.aborted) {
-      if (!pending) await new Promise<void>((resolve) => (notify = resolve));
-      notify = undefined;
-      pending = false;
-      if (signal?.aborted) break;
+    while (await changes.next()) {
       const now = statOf(paths.log);
       if (now !== undefined && held !== undefined && !held.is(now)) {
         // Replaced: read on where the new file stops agreeing with what was read.
@@ -96,9 +75,7 @@ async function* followFrom(paths: WorldPaths, from: Position, startFile: Followe
     }
   } finally {
     held?.close();
-    clearInterval(poll);
-    watcher?.close();
-    signal?.removeEventListener("abort", wake);
+    changes.close();
   }
 }
 

@@ -5,11 +5,12 @@ import { checkReader } from "../../tools/world/cursor.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { entryJson } from "../../tools/world/json.js";
 import { describeProblem } from "../../tools/world/read.js";
-import { requireHome, whole, type Context } from "./context.js";
+import { parseCount } from "../../tools/count.js";
+import { requireHome, type Context } from "./context.js";
 
 export async function check(ctx: Context, reader: string, opts: { peek?: boolean; json?: boolean; limit?: string }): Promise<void> {
   requireHome(ctx);
-  const limit = whole(opts.limit, "--limit", Infinity);
+  const limit = parseCount(opts.limit, "--limit", { fallback: Infinity });
   await checkAsync(
     ctx.paths,
     checkReader(reader),

@@ -62,14 +62,3 @@ export function announceNewWorld(ctx: Context, homeExisted: boolean): void {
   if (homeExisted || !existsSync(ctx.paths.log)) return;
   process.stderr.write(`world: created a new world at ${ctx.paths.home} (no such directory before: check --home or WORLD_HOME if you meant another)\n`);
 }
-
-/**
- * A count (`--limit 5`, `recent 20`, an MCP tool's `limit`): a positive whole number, or
- * the fallback when absent. The CLI gives strings, MCP numbers; the refusal is the same.
- */
-export function whole(value: string | number | undefined, what: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const text = String(value);
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
-  return Number(text);
-}

@@ -4,7 +4,8 @@ import { openIndex } from "../../tools/world/index-db.js";
 import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
 import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
-import { requireHome, whole, type Context } from "./context.js";
+import { parseCount } from "../../tools/count.js";
+import { requireHome, type Context } from "./context.js";
 import { showEntry, showSession } from "./show.js";
 
 const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
@@ -13,7 +14,7 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
   const index = openIndex(requireHome(ctx).paths);
   try {
     const style = { colour: process.stdout.isTTY === true && !opts.json };
-    const limit = whole(opts.limit, "--limit", 1000);
+    const limit = parseCount(opts.limit, "--limit", { fallback: 1000 });
     const printEntries = (rows: EntryJson[]) => {
       for (const r of rows) ctx.out(opts.json ? JSON.stringify(r) : showEntry(entryFromJson(r), style));
     };
@@ -34,7 +35,7 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         return;
       }
       case "events":
-        return printEntries(q.events(index, arg, whole(opts.limit, "--limit", 100)));
+        return printEntries(q.events(index, arg, parseCount(opts.limit, "--limit", { fallback: 100 })));
       case "agent": {
         if (arg === undefined) throw new UsageError("missing session id: expected `world query agent <session-id>`, received nothing");
         const rows = q.history(index, arg);
@@ -42,10 +43,10 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         return printEntries(rows);
       }
       case "recent":
-        return printEntries(q.recent(index, whole(arg, "count for recent", 20)));
+        return printEntries(q.recent(index, parseCount(arg, "count for recent", { fallback: 20 })));
       case "search":
         if (arg === undefined || arg.trim() === "") throw new UsageError("missing search text: expected `world query search <text>`, received nothing");
-        return printEntries(q.search(index, arg, whole(opts.limit, "--limit", 50)));
+        return printEntries(q.search(index, arg, parseCount(opts.limit, "--limit", { fallback: 50 })));
       default:
         throw new UsageError(`unknown query type: expected one of ${TYPES}, received ${shown(type)}`);
     }

@@ -1,5 +1,5 @@
 /** `world tail [-f] [-n N] [--json]` */
-import { UsageError, shown } from "../../tools/errors.js";
+import { parseCount } from "../../tools/count.js";
 import type { Located } from "../../tools/world/entry.js";
 import { follow } from "../../tools/world/follow.js";
 import { entryJson } from "../../tools/world/json.js";
@@ -11,10 +11,10 @@ import { onShutdown } from "../../tools/proc/daemon.js";
 
 export async function tail(ctx: Context, opts: { follow?: boolean; lines: string; json?: boolean }): Promise<void> {
   requireHome(ctx);
-  if (!/^\d+$/.test(opts.lines)) throw new UsageError(`invalid --lines: expected a whole number, received ${shown(opts.lines)}`);
+  const lines = parseCount(opts.lines, "--lines", { min: 0 });
   const style = { colour: process.stdout.isTTY === true && !opts.json };
   const print = (e: Located) => ctx.out(opts.json ? JSON.stringify(entryJson(e)) : showEntry(e, style));
-  const read = readEntries(ctx.paths.log, lastLinesStart(ctx.paths.log, Number(opts.lines)), (e) => {
+  const read = readEntries(ctx.paths.log, lastLinesStart(ctx.paths.log, lines), (e) => {
     print(e);
   });
   for (const p of read.problems) ctx.warn(describeProblem(p));

@@ -7,6 +7,7 @@ import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../ag
 import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../agents/supervisor.js";
 import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
 import { parseDuration } from "../../tools/proc/duration.js";
+import { parseCount } from "../../tools/count.js";
 import type { Context } from "./context.js";
 import { monitorUrlFile } from "../monitor/token.js";
 
@@ -35,7 +36,7 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
   if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   const policy = {
     ...RESTART_DEFAULTS,
-    ...(opts.maxRestarts !== undefined && { maxRestarts: whole(opts.maxRestarts) }),
+    ...(opts.maxRestarts !== undefined && { maxRestarts: parseCount(opts.maxRestarts, "--max-restarts", { min: 0 }) }),
     ...(opts.window !== undefined && { windowMs: parseDuration(opts.window, "--window") }),
     ...(opts.backoff !== undefined && { backoffMs: parseDuration(opts.backoff, "--backoff") }),
     ...(opts.stopTimeout !== undefined && { stopTimeoutMs: parseDuration(opts.stopTimeout, "--stop-timeout") }),
@@ -105,9 +106,4 @@ async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> 
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine } = prepareSync(ctx.paths, opts, "world up --nats");
   return syncChild(url, stream, machine);
-}
-
-function whole(value: string): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`invalid --max-restarts: expected a whole number, received ${shown(value)}`);
-  return Number(value);
 }

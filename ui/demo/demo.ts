@@ -3,7 +3,6 @@
  * daemons, one-shot `world` commands, and one rule for every wait: it ends with what it
  * waited for, or with an error (the step's deadline, Ctrl-C, a daemon that died).
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { InternalError } from "../../tools/errors.js";
@@ -13,6 +12,7 @@ import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 import { Daemon, demoEnv, startDaemon, worldCommand } from "./daemons.js";
 import type { Narrator } from "./narrate.js";
 import { LogWatch, type Match } from "./watch.js";
+import { writeJsonAtomic } from "../../tools/fs/atomic-write.js";
 
 /** The person pressed Ctrl-C (or sent SIGTERM): not an error, the demo just stops. */
 export class Interrupted extends Error {
@@ -128,12 +128,10 @@ export class Demo {
   /** .world/demo.json: this process and each daemon (pid, start time), rewritten atomically. */
   private recordPids(): void {
     const file = pidRecordFile(this.paths);
-    mkdirSync(this.paths.dir, { recursive: true, mode: PRIVATE_DIR });
     const record = {
       demo: process.pid,
       daemons: this.daemons.map((d) => ({ name: d.name, pid: d.pid, startTicks: d.startTicks })),
     };
-    writeFileSync(`${file}.tmp`, JSON.stringify(record) + "\n");
-    renameSync(`${file}.tmp`, file);
+    writeJsonAtomic(file, record, { dirMode: PRIVATE_DIR });
   }
 }

@@ -13,6 +13,7 @@ import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
 import { appendOnce } from "../../tools/world/append.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { Demo } from "./demo.js";
+import { terminateGroups } from "../../tools/proc/terminate.js";
 
 /** Every agent process the world recorded, live records and archived ones. */
 export function agentRecords(paths: WorldPaths): ProcRecord[] {
@@ -42,20 +43,13 @@ function liveAgents(paths: WorldPaths): ProcRecord[] {
 /** SIGTERM to agents still running, SIGKILL after `graceMs`; returns how many there were. */
 async function stopAgents(paths: WorldPaths, graceMs: number): Promise<number> {
   const live = liveAgents(paths);
-  for (const r of live) {
-    if (!signalGroup(r.pgid, "SIGTERM")) continue;
-    appendOnce(paths, { kind: "event", source: "system", id: r.id, output: `demo: SIGTERM to process group ${r.pgid} (the demo is shutting down)` });
-  }
-  const deadline = Date.now() + graceMs;
-  let left = live;
-  while (left.length > 0 && Date.now() < deadline) {
-    await pause(50);
-    left = left.filter((r) => ownGroupAlive(r.pgid, r.startTicks));
-  }
-  for (const r of left) {
-    if (!signalGroup(r.pgid, "SIGKILL")) continue;
-    appendOnce(paths, { kind: "event", source: "system", id: r.id, output: `demo: SIGKILL to process group ${r.pgid} (still running ${graceMs} ms after SIGTERM)` });
-  }
+  await terminateGroups(live, {
+    graceMs,
+    onSignal: (r, signal) => {
+      const why = signal === "SIGTERM" ? "the demo is shutting down" : `still running ${graceMs} ms after SIGTERM`;
+      appendOnce(paths, { kind: "event", source: "system", id: r.id, output: `demo: ${signal} to process group ${r.pgid} (${why})` });
+    },
+  });
   return live.length;
 }
 

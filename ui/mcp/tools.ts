@@ -17,7 +17,7 @@ import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
 import { stamped } from "../../tools/world/writer.js";
-import { whole } from "../cli/context.js";
+import { parseCount } from "../../tools/count.js";
 
 export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
@@ -60,7 +60,7 @@ export const CHECK_LIMIT = 200;
 /** The reader's unseen entries as a JSON array; its cursor moves unless peek. */
 export function checkEntries(paths: WorldPaths, a: { reader: string; peek?: boolean | undefined; limit?: number | undefined }): ToolAnswer {
   const warnings: string[] = [];
-  const limit = whole(a.limit, "limit", CHECK_LIMIT);
+  const limit = parseCount(a.limit, "limit", { fallback: CHECK_LIMIT });
   const result = checkLog(
     paths,
     checkReader(a.reader),
@@ -83,9 +83,9 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
     case "pending":
     case "failed":
     case "verified":
-      return json(q.sessionsIn(index, a.type, whole(a.limit, "limit", 1000)));
+      return json(q.sessionsIn(index, a.type, parseCount(a.limit, "limit", { fallback: 1000 })));
     case "events":
-      return json(q.events(index, a.arg === undefined || a.arg === "" ? undefined : a.arg, whole(a.limit, "limit", 100)));
+      return json(q.events(index, a.arg === undefined || a.arg === "" ? undefined : a.arg, parseCount(a.limit, "limit", { fallback: 100 })));
     case "agent": {
       if (a.arg === undefined || a.arg === "") throw new UsageError("missing session id: expected query type agent with arg <session-id>, received nothing");
       const rows = q.history(index, a.arg);
@@ -93,10 +93,10 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
       return json(rows);
     }
     case "recent":
-      return json(q.recent(index, whole(a.arg, "count for recent", 20)));
+      return json(q.recent(index, parseCount(a.arg, "count for recent", { fallback: 20 })));
     case "search":
       if (a.arg === undefined || a.arg.trim() === "") throw new UsageError("missing search text: expected query type search with arg <text>, received nothing");
-      return json(q.search(index, a.arg, whole(a.limit, "limit", 50)));
+      return json(q.search(index, a.arg, parseCount(a.limit, "limit", { fallback: 50 })));
   }
 }
 

@@ -16,6 +16,7 @@
  */
 import { z } from "zod";
 import { readUpStatus } from "../../agents/up-status.js";
+import { parseCount } from "../../tools/count.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
@@ -29,12 +30,6 @@ import { agentOutputTail } from "./agent-output.js";
 import { attention, openNudges } from "./attention.js";
 
 const STATES = new Set<string>(Object.keys(q.SESSION_STATES));
-
-function count(value: string | null, what: string, fallback: number, max: number): number {
-  if (value === null) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`invalid ${what}: expected a positive whole number, received ${shown(value)}`);
-  return Math.min(Number(value), max);
-}
 
 function decoded(text: string): string {
   try {
@@ -61,8 +56,8 @@ function search(index: WorldIndex, params: URLSearchParams): q.BrowsePage {
     ...(kind !== undefined && { kind: kind as "event" | "agent" }),
     ...(label !== undefined && { label }),
     ...(id !== undefined && { id: checkId(id, "session id") }),
-    ...(before !== null && { before: count(before, "before", 0, Number.MAX_SAFE_INTEGER) }),
-    limit: count(params.get("limit"), "limit", 50, 500),
+    ...(before !== null && { before: parseCount(before, "before") }),
+    limit: parseCount(params.get("limit"), "limit", { fallback: 50, max: 500 }),
   });
 }
 
@@ -80,8 +75,8 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
     return { ref, text: readAttachment(paths, ref) };
   }
   index.catchUp();
-  if (STATES.has(name)) return q.sessionsIn(index, name as q.SessionState, count(params.get("limit"), "limit", 1000, 10_000));
-  if (name === "recent") return q.recent(index, count(params.get("n"), "n", 20, 1000));
+  if (STATES.has(name)) return q.sessionsIn(index, name as q.SessionState, parseCount(params.get("limit"), "limit", { fallback: 1000, max: 10_000 }));
+  if (name === "recent") return q.recent(index, parseCount(params.get("n"), "n", { fallback: 20, max: 1000 }));
   if (name === "nudges") return openNudges(index);
   if (name === "attention") return attention(index);
   if (name === "counts") return q.counts(index);

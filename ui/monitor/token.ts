@@ -3,9 +3,10 @@
  * required on every /api and /events request. Compared in constant time.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
+import { writeFileAtomic } from "../../tools/fs/atomic-write.js";
 
 const TOKEN_RULE = /^[A-Za-z0-9_-]{32,128}$/;
 
@@ -28,15 +29,7 @@ export function loadToken(paths: WorldPaths, warn: (message: string) => void = (
   }
   const token = randomBytes(32).toString("base64url");
   // Written whole under a temporary name and renamed: a crash never leaves half a token.
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, "w", 0o600);
-  try {
-    writeSync(fd, token + "\n");
-  } finally {
-    closeSync(fd);
-  }
-  chmodSync(tmp, 0o600); // the umask may have narrowed it further, never widened; be exact
-  renameSync(tmp, file);
+  writeFileAtomic(file, token + "\n", { mode: 0o600 });
   // Two monitors starting at once: whoever renamed last wins, and both use the winner.
   return readToken(file) ?? token;
 }

@@ -1,0 +1,46 @@
+/**
+ * Replacing a file so that a reader, or a crash, sees the old contents or the new ones,
+ * never half: written whole under a temporary name beside it (same file system), flushed
+ * to disk, then renamed over it. The one copy of this in world (state files, cursors,
+ * process records, the monitor's token, stored conversations).
+ */
+import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export interface AtomicWriteOptions {
+  /** The file's exact mode (e.g. 0o600 for a secret), whatever the umask; default: 0o666 less the umask. */
+  mode?: number;
+  /** fsync before the rename, so the new contents survive a machine crash (default true). */
+  fsync?: boolean;
+  /** Create the parent directory first, with this mode. */
+  dirMode?: number;
+}
+
+let serial = 0;
+
+export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
+  if (options.dirMode !== undefined) mkdirSync(dirname(file), { recursive: true, mode: options.dirMode });
+  // Unique per process and per call: two writers (or two async paths of one) never share a temporary file.
+  const tmp = `${file}.${process.pid}.${++serial}.tmp`;
+  const fd = openSync(tmp, "w", options.mode ?? 0o666);
+  try {
+    writeFileSync(fd, data);
+    if (options.mode !== undefined) fchmodSync(fd, options.mode); // the umask may have narrowed it: be exact
+    if (options.fsync !== false) fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, file);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    rmSync(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** `value` as one line of JSON, replaced atomically. */
+export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {
+  writeFileAtomic(file, JSON.stringify(value) + "\n", options);
+}

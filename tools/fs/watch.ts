@@ -1,0 +1,96 @@
+/**
+ * Waking up when a file changes: the one watch loop of world (following the log, the
+ * Verifier, sync's outbox, the transcript tail). fs.watch of the file's directory, so that
+ * the file being created or replaced (mv, a restore) is seen too, filtered to its name;
+ * plus a slow poll, because any watcher can miss an event (and some file systems send
+ * none). Callers read to the end of the file at each wake-up, so a missed or merged event
+ * only delays, never loses, anything. chokidar was measured against this and dropped the
+ * last append of a burst (npm run bench -- log, docs/bench.md): it is not used.
+ */
+import { watch, type FSWatcher } from "node:fs";
+import { basename, dirname } from "node:path";
+
+/** Calls `onChange` on every change to `file` (and every `pollMs`); returns the stop function. */
+export function watchFile(file: string, onChange: () => void, pollMs = 1000): () => void {
+  const name = basename(file);
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dirname(file), { persistent: true }, (_event, changed) => {
+      if (changed === null || changed === name) onChange();
+    });
+    watcher.on("error", onChange);
+  } catch {
+    // The directory may not exist yet: the poll finds the file once it appears.
+  }
+  const poll = setInterval(onChange, pollMs);
+  return () => {
+    clearInterval(poll);
+    watcher?.close();
+  };
+}
+
+export interface ChangesOptions {
+  /** Safety-net poll interval (default 1000 ms). */
+  pollMs?: number;
+  /** After a wake-up, wait this long before returning, so that a burst is read in one go (default 0). */
+  debounceMs?: number;
+  /** Ends the loop: next() then resolves false. */
+  signal?: AbortSignal;
+}
+
+/**
+ * The loop form: `while (await changes.next()) readToTheEnd();` then `changes.close()`.
+ * The first next() returns at once (read what is there before waiting); a change that
+ * comes while the caller is busy is remembered, never lost between two waits.
+ */
+export class FileChanges {
+  private pending = true;
+  private wake: (() => void) | undefined;
+  private readonly stop: () => void;
+  private readonly poke = () => {
+    this.pending = true;
+    this.wake?.();
+  };
+
+  constructor(
+    file: string,
+    private readonly options: ChangesOptions = {},
+  ) {
+    this.stop = watchFile(file, this.poke, options.pollMs ?? 1000);
+    options.signal?.addEventListener("abort", this.poke, { once: true });
+  }
+
+  /** True at the next change (at once if one came since the last call); false once aborted. */
+  async next(): Promise<boolean> {
+    const { signal, debounceMs = 0 } = this.options;
+    if (signal?.aborted) return false;
+    if (!this.pending) await new Promise<void>((resolve) => (this.wake = resolve));
+    this.wake = undefined;
+    if (debounceMs > 0 && !signal?.aborted) await this.pause(debounceMs);
+    this.pending = false;
+    return !signal?.aborted;
+  }
+
+  /** There is more to do: the next next() returns at once. */
+  again(): void {
+    this.pending = true;
+  }
+
+  close(): void {
+    this.stop();
+    this.options.signal?.removeEventListener("abort", this.poke);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const signal = this.options.signal;
+      function done() {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      }
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+}

@@ -22,7 +22,7 @@
  *   [calendar]     calendar available again
  *   [spirit]       awake: … / asleep: …
  */
-import { NUDGE_PREFIX } from "../tools/world/respond.js";
+import { NUDGE_PREFIX } from "../tools/world/nudge-state.js";
 
 export const SOURCE = "spirit";
 

@@ -18,6 +18,7 @@ import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import { follow } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
+import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
 import { notify } from "../tools/notify/notify.js";
@@ -28,6 +29,7 @@ import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
+import { formatDuration } from "./duration.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
@@ -105,7 +107,10 @@ export class Spirit {
       index.close();
     }
     const calendar = config.calendar ? `, calendar ${quote(config.calendar)}` : "";
-    this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}${calendar}`);
+    // The expiry is said here so that readers of the log (world query nudges, the monitor)
+    // know when an open nudge expires without reading our config (tools/world/nudge-state.ts).
+    const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
+    this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));

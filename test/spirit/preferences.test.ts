@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPreference, topicCovers, topicKey } from "../../spirit/preferences.js";
-import { readAnswer } from "../../spirit/answers.js";
+import { readAnswer } from "../../tools/world/nudge-answer.js";
 
 describe("preferences the user states", () => {
   it.each([

@@ -18,8 +18,9 @@ import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
 import { stamped } from "../../tools/world/writer.js";
 import { whole } from "../cli/context.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 
-export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
+export const QUERY_TYPES = ["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /** What a tool answers: the main text, and warnings worth showing beside it. */
@@ -84,6 +85,8 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
     case "failed":
     case "verified":
       return json(q.sessionsIn(index, a.type, whole(a.limit, "limit", 1000)));
+    case "nudges":
+      return json(nudgesIn(index, nudgeStateArg(a.arg, "query type nudges with arg"), whole(a.limit, "limit", 1000)));
     case "events":
       return json(q.events(index, a.arg === undefined || a.arg === "" ? undefined : a.arg, whole(a.limit, "limit", 100)));
     case "agent": {

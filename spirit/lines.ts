@@ -7,7 +7,7 @@
  *   [<nudge-id>]   nudge declined: nothing done (<who> answered "<answer>")
  *   [<nudge-id>]   nudge expired: no answer within <duration>; nothing done
  *   [<nudge-id>]   nudge unclear: "<answer>" is neither yes nor no; still waiting (world respond <nudge-id> yes|no)
- *   [<nudge-id>]   nudge closed: "<answer>" came after the nudge was <expired|answered>; nothing done
+ *   [<nudge-id>]   nudge closed: "<answer>" came after the nudge was <answered|declined|expired>; nothing done
  *   [<session-id>] spawn: <kind> "<task>" because <reason>
  *   [<session-id>] spawn failed: <error>
  *   [obs-…]        observe: <note> (heard <speaker>: "<text>")
@@ -22,7 +22,7 @@
  *   [calendar]     calendar available again
  *   [spirit]       awake: … / asleep: …
  */
-import { NUDGE_PREFIX } from "../tools/world/nudge-state.js";
+import { NUDGE_PREFIX, type NudgeState } from "../tools/world/nudge-state.js";
 
 export const SOURCE = "spirit";
 
@@ -45,7 +45,7 @@ export const say = {
   declined: (who: string, answer: string) => `nudge declined: nothing done (${who} answered ${quote(answer)})`,
   expired: (after: string) => `nudge expired: no answer within ${after}; nothing done`,
   unclear: (id: string, answer: string) => `nudge unclear: ${quote(answer)} is neither yes nor no; still waiting (world respond ${id} yes|no)`,
-  closed: (answer: string, state: "expired" | "answered") => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
+  closed: (answer: string, state: NudgeState) => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
   spawn: (kind: string, task: string, reason: string) => `spawn: ${kind} ${quote(task)} because ${reason}`,
   spawnFailed: (error: string) => `spawn failed: ${error}`,
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,

@@ -32,9 +32,8 @@ export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMem
   // The same rule every reader of the log applies (tools/world/nudge-state.ts).
   const { reads: answer, late } = afterAnswer(nudge.status, entry.output);
   if (late) {
-    // Answered before, or expired: a late answer is acknowledged, never acted on.
-    const state = nudge.status === "expired" ? "expired" : "answered";
-    return { type: "line", id: nudge.id, output: say.closed(entry.output, state) };
+    // Answered, declined or expired before: a late answer is acknowledged, never acted on.
+    return { type: "line", id: nudge.id, output: say.closed(entry.output, nudge.status) };
   }
   switch (answer.says) {
     case "no":

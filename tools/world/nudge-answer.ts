@@ -23,7 +23,7 @@ export type Answer = { says: "yes"; extra?: string } | { says: "no" } | { says: 
 const HEDGE = /\b(?:maybe|perhaps|possibly|not sure|unsure|don'?t know|dunno|no idea|not yet|let me (?:think|check|see)|i'?ll (?:think|see|let you know)|later)\b/i;
 
 /** Words people put before the answer itself. */
-const FILLERS = /^(?:(?:oh|ah|uh|um|erm|hmm|well|honestly|actually|sorry|thanks|thank you|thx|ok|okay|but|so|and|please)\b[\s,.!;:-]*)+/i;
+const FILLERS = /^(?:(?:(?:thanks|thank you|thx|sorry)[\s,]+but|oh|ah|uh|um|erm|hmm|well|honestly|actually|sorry|thanks|thank you|thx|ok|okay|so|please)\b[\s,.!;:-]*)+/i;
 
 /** Negations that mean yes, or are not answers: never read as no. */
 const NOT_A_NO = /^(?:no (?:problem|worries|doubt|objection)|not a problem|not bad|not a bad idea|don'?t mind|i don'?t mind|why not)\b/i;
@@ -33,7 +33,8 @@ const SUBJECT_NEGATION = /^(?:i|we|you)(?:'d| would| will|'ll)? (?:do not|don'?t
 const REFUSAL_PHRASE =
   /^(?:(?:i'?m|i am|we'?re|we are) (?:good|fine|ok|okay|all set|not interested|set)|(?:i'?ll|we'?ll) (?:pass|skip|do it myself|handle it)|(?:i'?d |we'?d )?rather not|forget (?:it|about it)|leave it|never ?mind|not interested|not needed|not necessary|that'?s not (?:needed|necessary))\b/i;
 
-const YES = /^(?:y|yes|yeah|yep|yup|sure|ok|okay|please|please do|do it|go ahead|go for it|sounds good|absolutely|definitely|of course|why not|affirmative|ja|oui|si)\b[\s,.!:;-]*/i;
+// Longer phrases first: "please do" is one yes, not "please" and then "do".
+const YES = /^(?:please do|do it|go ahead|go for it|sounds good|of course|why not|absolutely|definitely|affirmative|please|yes|yeah|yep|yup|sure|okay|ok|ja|oui|si|y)\b[\s,.!:;-]*/i;
 const NEGATED = /\b(?:don'?t|do not|not|no|never|cancel|stop)\b/i;
 
 export function readAnswer(text: string): Answer {

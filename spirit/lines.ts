@@ -13,8 +13,8 @@
  *   [obs-…]        observe: <note> (heard <speaker>: "<text>")
  *   [pref-…]       preference: no nudges about <topic> (heard <speaker>: "<text>")
  *   [pref-…]       preference: nudges about <topic> allowed again (heard <speaker>: "<text>")
- *   [<agent-id>]   needs you: <blocker> (agent failed: "<task>"; answer: world respond <agent-id> <text>)
- *   [<agent-id>]   needs you again: … (same, after the Keeper's escalation)
+ *   [<agent-id>]   needs you: <sentence> ([task "<task>"; ]answer: world respond <agent-id> <text>)
+ *                  (older logs also have `needs you again: …`, read back the same)
  *   [brain]        claude unavailable (<why>): using the offline brain
  *   [brain]        claude available again
  *   [brain]        claude answered badly (<why>): staying quiet
@@ -51,8 +51,8 @@ export const say = {
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,
   preference: (topic: string, blocked: boolean, speaker: string, text: string) =>
     blocked ? `preference: no nudges about ${topic} ${heard(speaker, text)}` : `preference: nudges about ${topic} allowed again ${heard(speaker, text)}`,
-  needsYou: (id: string, blocker: string, task: string, again: boolean) =>
-    `needs you${again ? " again" : ""}: ${blocker} (agent failed: ${quote(task)}; answer: world respond ${id} <text>)`,
+  /** A failed agent, said for a person (tools/world/plea.ts): the one line per failure. */
+  needsYou: (plea: string) => `needs you: ${plea}`,
   /** The Keeper's `[event:system][keeper-disk] low: …`, passed on: nothing the user can answer, only act on. */
   needsYouDisk: (keeperSaid: string) => `needs you: disk ${keeperSaid}`,
   brainDown: (why: string) => `claude unavailable (${why}): using the offline brain`,

@@ -29,7 +29,7 @@ function problem(check: Check | undefined, unmet: Unmet): { fact: string; questi
     case "file-matches":
       // A file that is not there at all is a file not found, not a wrong text.
       if (/cannot be read$/.test(unmet.detail)) return { fact: `I could not find ${check.path}`, question: "Where is it?" };
-      return { fact: `${check.path} still does not match ${String(check.re)}`, question: "What should it say?" };
+      return { fact: `the file ${check.path} still does not match ${String(check.re)}`, question: "What should it say?" };
     case "output-contains":
       return { fact: `my result still does not contain ${JSON.stringify(check.text)}`, question: "Where do I find it?" };
     case "output-matches":

@@ -7,7 +7,7 @@
 import { UsageError, shown } from "../errors.js";
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
-import { foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
+import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
 
 /** A nudge as the JSON contract gives it: its line as an entry, plus its state and answers. */
 export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[] };
@@ -36,32 +36,58 @@ function nudgeJson(n: NudgeView): NudgeJson {
   };
 }
 
-/** Every nudge with its state at `now`, oldest first. */
-export function allNudges(index: WorldIndex, now = Date.now()): NudgeJson[] {
-  const rows = index.db
+function lineOf(r: Row) {
+  return { line: r.line, ts: r.ts, kind: "event" as const, source: r.label, id: r.id, output: r.output, ...(r.output_ref !== null && { outputRef: r.output_ref }) };
+}
+
+/** The Spirit's awake lines: few (one per start), and they say its expiry. */
+function awakeRows(index: WorldIndex): Row[] {
+  return index.db
+    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = 'spirit' AND +kind = 'event' AND +label = 'spirit' AND output GLOB 'awake:*' ORDER BY line")
+    .all() as Row[];
+}
+
+/** The nudge lines and the answers to them, of nudges asked at or after `since` (ISO; "" for all). */
+function nudgeRows(index: WorldIndex, since: string): Row[] {
+  // Two searches on the (label, line) index, merged: one OR across both scanned the whole table.
+  return index.db
     .prepare(
       `SELECT line, ts, label, id, output, output_ref FROM entries
-       WHERE kind = 'event' AND (
-         (label = 'spirit' AND (output GLOB 'nudge*' OR (id = 'spirit' AND output GLOB 'awake:*')))
-         OR (label = 'user' AND id IN (SELECT id FROM entries WHERE kind = 'event' AND label = 'spirit' AND substr(output, 1, ?) = ?)))
+         WHERE kind = 'event' AND label = 'spirit' AND output GLOB 'nudge*' AND id != 'spirit' AND ts >= ?
+       UNION ALL
+       SELECT line, ts, label, id, output, output_ref FROM entries
+         WHERE kind = 'event' AND label = 'user' AND ts >= ? AND id IN (
+           SELECT id FROM entries WHERE kind = 'event' AND label = 'spirit' AND substr(output, 1, ?) = ? AND ts >= ?)
        ORDER BY line`,
     )
-    .all(NUDGE_PREFIX.length, NUDGE_PREFIX) as Row[];
-  const lines = rows.map((r) => ({
-    line: r.line,
-    ts: r.ts,
-    kind: "event" as const,
-    source: r.label,
-    id: r.id,
-    output: r.output,
-    ...(r.output_ref !== null && { outputRef: r.output_ref }),
-  }));
-  return foldNudges(lines, now).map(nudgeJson);
+    .all(since, since, NUDGE_PREFIX.length, NUDGE_PREFIX, since) as Row[];
+}
+
+function fold(index: WorldIndex, now: number, since: string): NudgeJson[] {
+  const rows = [...awakeRows(index), ...nudgeRows(index, since)].sort((a, b) => a.line - b.line);
+  return foldNudges(rows.map(lineOf), now).map(nudgeJson);
+}
+
+/** Every nudge with its state at `now`, oldest first. */
+export function allNudges(index: WorldIndex, now = Date.now()): NudgeJson[] {
+  return fold(index, now, "");
+}
+
+/**
+ * The open ones only. A nudge asked longer ago than the longest expiry any awake line
+ * announced cannot be open, so only the nudges since then are folded: the monitor asks
+ * on every change, and a long-lived world has asked many questions.
+ */
+function openOnly(index: WorldIndex, now: number): NudgeJson[] {
+  const expiries = awakeRows(index).map((r) => expiryAnnounced(lineOf(r)) ?? DEFAULT_NUDGE_EXPIRY_MS);
+  const longest = Math.max(DEFAULT_NUDGE_EXPIRY_MS, ...expiries);
+  const since = new Date(Math.max(0, now - longest)).toISOString();
+  return fold(index, now, since).filter((n) => n.state === "open");
 }
 
 /** Nudges in one state ("all": every one), oldest first: the latest `limit` of them. */
 export function nudgesIn(index: WorldIndex, state: NudgeState | "all", limit = 100, now = Date.now()): NudgeJson[] {
-  return allNudges(index, now)
+  return (state === "open" ? openOnly(index, now) : allNudges(index, now))
     .filter((n) => state === "all" || n.state === state)
     .slice(-limit);
 }

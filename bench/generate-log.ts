@@ -45,8 +45,8 @@ export interface LogStats {
   lastTs: string;
 }
 
-export const RARE_WORD = "zanzibar";
-export const COMMON_WORD = "the";
+const RARE_WORD = "zanzibar";
+const COMMON_WORD = "the";
 const COMMON_RE = new RegExp(`\\b${COMMON_WORD}\\b`);
 
 const WORDS = (

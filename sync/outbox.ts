@@ -11,8 +11,8 @@ import type { SkipLines } from "./skip-lines.js";
 import { lineHash } from "./state.js";
 
 /** A chunk stays well under NATS's default 1 MiB message limit. */
-export const CHUNK_BYTES = 256 * 1024;
-export const CHUNK_LINES = 2000;
+const CHUNK_BYTES = 256 * 1024;
+const CHUNK_LINES = 2000;
 
 export interface Chunk {
   /** Where the chunk starts in the local log: with the machine name, the message id. */

@@ -8,7 +8,7 @@
 import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
-import { entryFromJson } from "../ui/cli/show.js";
+import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
 import { taskWords } from "../tools/world/plea.js";
 import { askPerson, tries } from "./ask-person.js";
@@ -55,7 +55,7 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   if (parsed.rest !== "") {
     if (ctx.model) {
       try {
-        const v = await ctx.model.judge({
+        const v = await ctx.model.judgeCase({
           id: s.id, task: s.task, need: parsed.rest, output, attempt: retriesUsed + 1,
           retriesLeft: Math.max(0, ctx.settings.maxRetries - retriesUsed), checks,
           history: entries.slice(-20).map((e) => formatEntry(entryFromJson(e))),

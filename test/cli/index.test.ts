@@ -52,7 +52,7 @@ it("a deleted index.db is rebuilt by the next query", async () => {
   expect(await answers(w.home)).toEqual(before);
 });
 
-it("a world.log replaced with mv (same size, then longer) gives the new log's answers", async () => {
+it("a world.log replaced with mv (same size, then longer) gives the new log's answers", { timeout: 90_000 }, async () => { // ~20 CLI runs
   w = tempWorld();
   const other = tempWorld();
   try {

@@ -38,6 +38,9 @@ export interface AppendOptions {
   sync?: boolean;
 }
 
+/** What a step that only writes needs of an Appender (the Keeper hands its steps one stamped with its clock). */
+export type LineAppender = Pick<Appender, "append" | "appendMany">;
+
 /** WORLD_FSYNC=1 turns on `sync` for every writer in the process. */
 export function syncFromEnv(): boolean {
   return process.env.WORLD_FSYNC === "1" || process.env.WORLD_FSYNC === "true";

@@ -13,6 +13,7 @@ import Database from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
 import { logHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
+import { sourceOrStatus } from "./format.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
 import { logSize, scanLines, type Position } from "./read.js";
@@ -249,7 +250,7 @@ export class WorldIndex {
       if (parsed.ok) {
         const e = parsed.entry;
         const need = e.kind === "agent" ? (e.need ?? null) : null;
-        insert.run(at.line, at.offset, e.ts, e.kind, e.kind === "event" ? e.source : e.status, e.id, e.output, need, e.outputRef ?? null, e.kind === "agent" ? (e.needRef ?? null) : null);
+        insert.run(at.line, at.offset, e.ts, e.kind, sourceOrStatus(e), e.id, e.output, need, e.outputRef ?? null, e.kind === "agent" ? (e.needRef ?? null) : null);
         if (withFts) insertFts.run(at.line, e.output, need);
         if (e.kind === "agent") {
           // The parsed entry is ours alone: locate it in place rather than copying it.

@@ -59,5 +59,3 @@ CREATE INDEX IF NOT EXISTS events_by_source ON entries(label, line) WHERE kind =
 `;
 
 export const DROP_ENTRY_INDEXES = "DROP INDEX IF EXISTS entries_by_id; DROP INDEX IF EXISTS events_by_source;";
-
-export const SCHEMA = TABLES + ENTRY_INDEXES;

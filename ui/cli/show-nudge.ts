@@ -9,7 +9,8 @@ import { escapeField } from "../../tools/world/escape.js";
 import type { NudgeJson } from "../../tools/world/nudges.js";
 import { showDuration } from "../../tools/proc/duration.js";
 import { unstamped } from "../../tools/world/writer.js";
-import { entryFromJson, showEntry, type Style } from "./show.js";
+import { entryFromJson } from "../../tools/world/json.js";
+import { showEntry, type Style } from "./show.js";
 
 const READS = { yes: "yes", no: "no", unclear: "neither yes nor no" } as const;
 

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import type { Entry } from "../../../tools/world/entry.js";
 import { escapeField, unescapeField } from "../../../tools/world/escape.js";
-import { formatEntry } from "../../../tools/world/format.js";
+import { formatEntry, labelOf, sourceOrStatus } from "../../../tools/world/format.js";
+import { entryFromJson, entryJson } from "../../../tools/world/json.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries } from "../../../tools/world/read.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
@@ -86,6 +87,20 @@ describe("formatEntry / parseLine", () => {
         expect(unescapeField(escaped)).toEqual({ text });
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe("labelOf / sourceOrStatus", () => {
+  it("are the line's middle field and the label without its kind, for any entry, and survive the JSON shape", () => {
+    fc.assert(
+      fc.property(anyEntry, (entry) => {
+        const middle = formatEntry(entry).split("][")[1]!;
+        expect(labelOf(entry)).toBe(middle);
+        expect(`${entry.kind}:${sourceOrStatus(entry)}`).toBe(middle);
+        expect(labelOf(entryFromJson(entryJson(entry)))).toBe(middle);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -64,7 +64,7 @@ program
 
 program
   .command("query <type> [arg]")
-  .description("active | pending | failed | verified | nudges | events [source] | agent <session-id> | recent [N] | search <text>")
+  .description("active | pending | failed | verified | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
   .option("--limit <n>", "at most this many rows")
   .action(async (type: string, arg: string | undefined, opts) => {

@@ -1,17 +1,27 @@
 /**
- * Escalation: a `failed` session nobody has answered for escalateAfter gets a nudge — a
- * log line `[event:system][<id>] nudge: …` (monitors show it; `world respond <id>`
- * answers it) and, if configured, a notification command. Once per period: the previous
- * nudge is found in the index, so running twice or after downtime nudges once.
+ * Escalation: a `failed` session nobody has answered for escalateAfter gets one reminder
+ * line written for a person — `[event:system][<id>] nudge: still waiting for you after
+ * 1 d: I could not find invoice-march.pdf after 4 tries. Where is it? (task "…"; answer:
+ * world respond <id> <text>)` (the sentence: tools/world/plea.ts) — and, if configured, a
+ * notification command with the same words. The Spirit shows it on the desktop without a
+ * line of its own. Once per period: the previous reminder is found in the index, so
+ * running twice or after downtime reminds once.
  */
 import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
+import { pleaLine } from "../tools/world/plea.js";
 import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
-export const ESCALATION_MARK = " has been failed for ";
+export const ESCALATION_MARK = "nudge: still waiting for you after ";
+/** The same, in logs written before the reminder was a sentence. */
+const OLD_ESCALATION_MARK = " has been failed for ";
+
+export function isKeeperEscalation(output: string): boolean {
+  return output.startsWith(ESCALATION_MARK) || (output.startsWith("nudge: ") && output.includes(OLD_ESCALATION_MARK));
+}
 
 export const NUDGE = "nudge: ";
 
@@ -26,13 +36,11 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     const previous = lastEventAt(ctx.index, s.id, "system", NUDGE, s.line);
     const since = Math.max(failedAt, previous === undefined ? 0 : Date.parse(previous));
     if (now - since < period) continue;
-    const text =
-      `${NUDGE}agent "${s.task}"${ESCALATION_MARK}${showDuration(now - failedAt)} with no answer; ` +
-      `it needs: ${s.blocker ?? "a human decision"}. Answer with: world respond ${s.id} <text>`;
+    const text = `${ESCALATION_MARK}${showDuration(now - failedAt)}: ${pleaLine(s.task, s.id, s.blocker)}`;
     ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
     ctx.log?.info({ id: s.id }, "escalated");
     escalated.push(s.id);
-    if (ctx.config.notify) await notify(ctx, ctx.config.notify, text);
+    if (ctx.config.notify) await notify(ctx, ctx.config.notify, text.slice(NUDGE.length));
   }
   return escalated;
 }

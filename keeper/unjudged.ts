@@ -9,6 +9,7 @@ import { lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import type { SweepContext } from "./context.js";
+import { taskWords } from "../tools/world/plea.js";
 import { NUDGE } from "./escalate.js";
 
 const UNJUDGED_MARK = " and has no verdict";
@@ -26,7 +27,7 @@ export function sweepUnjudged(ctx: SweepContext): string[] {
       source: "system",
       id: s.id,
       output:
-        `${NUDGE}agent "${s.task}" finished ${showDuration(now - finishedAt)} ago${UNJUDGED_MARK}: is the Verifier running? ` +
+        `${NUDGE}agent "${taskWords(s.task, s.id)}" finished ${showDuration(now - finishedAt)} ago${UNJUDGED_MARK}: is the Verifier running? ` +
         `(world verifier, or world up; world verify --once judges it now)`,
     });
     ctx.log?.info({ id: s.id }, "finished without a verdict");

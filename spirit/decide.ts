@@ -100,7 +100,7 @@ function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMem
   if (answers.no > answers.yes) return quiet(`the user said no to ${kind} nudges ${answers.no}× (yes ${answers.yes}×) recently: not asking ${JSON.stringify(question)}`);
   if (memory.askedRecently(question, now, config.dedupeWindowMs)) return quiet(`already asked ${JSON.stringify(question)} recently`);
   const earlier = memory.nudgesSince(memory.conversation.view().startedAt).at(-1);
-  if (earlier !== undefined && earlier.status !== "accepted") return quiet(`already asked once in this conversation (${earlier.id}, ${earlier.status}): not asking ${JSON.stringify(question)}`);
+  if (earlier !== undefined && earlier.status !== "answered") return quiet(`already asked once in this conversation (${earlier.id}, ${earlier.status}): not asking ${JSON.stringify(question)}`);
   const offer: Offer | undefined = decision.task
     ? { agentKind: decision.agentKind ?? agentKindFor(kind), task: decision.task, ...(decision.need && { need: decision.need }) }
     : undefined;

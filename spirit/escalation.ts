@@ -1,44 +1,39 @@
 /**
  * Agents that need a human. A failed agent (`[agent:failed][id] … | need: …`, from the
- * Verifier after its retries, or from the agent or the Keeper) is told to the user once:
- * `[event:spirit][<id>] needs you: …`, plus a notification (tools/notify). It is told
- * again only when the Keeper escalates it (its periodic escalation line for a failed
- * session nobody answered), and never after the user has answered or the agent moved on.
+ * Verifier after its tries, or from the agent or the Keeper) is told to the user in ONE
+ * line: `[event:spirit][<id>] needs you: <a sentence for a person> (…; answer: world
+ * respond <id> <text>)` (tools/world/plea.ts), and a desktop notification when this
+ * machine can show one — not logged again as [event:notify]. The Keeper's periodic
+ * reminder of a failure nobody answered is its own one line; for it the Spirit only
+ * shows the desktop notification. Never after the user answered or the agent moved on.
  */
 import type { AgentEntry, Entry, Located } from "../tools/world/entry.js";
 import { findLastEntry } from "../tools/world/last-status.js";
+import { pleaLine } from "../tools/world/plea.js";
 import { DISK_ID } from "../keeper/disk.js";
-import { ESCALATION_MARK } from "../keeper/escalate.js";
+import { isKeeperEscalation } from "../keeper/escalate.js";
 import { say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
 
 export interface NeedsYou {
   id: string;
-  output: string;
-  /** The text for the notification. */
+  /** Our line, when the cause needs one (the Keeper's reminder is its own line). */
+  output?: string;
+  /** The text for the desktop notification. */
   message: string;
 }
 
 /**
- * The Keeper's escalation of a failed session nobody answered (keeper/escalate.ts, once
- * per period, 24 h by default): `[event:system][<id>] nudge: agent "…" has been failed for …`.
+ * The Keeper's reminder of a failed session nobody answered (keeper/escalate.ts, once per
+ * period, 24 h by default): `[event:system][<id>] nudge: still waiting for you after …`.
  */
 export function isEscalation(entry: Entry): boolean {
-  // Only the Keeper's: the Verifier's own "failed and needs you" nudge is the first notice, not a repeat.
-  return entry.kind === "event" && entry.source === "system" && entry.output.startsWith("nudge: ") && entry.output.includes(ESCALATION_MARK);
+  return entry.kind === "event" && entry.source === "system" && isKeeperEscalation(entry.output);
 }
 
-function taskOf(log: string, id: string): string {
+function taskOf(log: string, id: string): string | undefined {
   const start = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "start");
-  return start?.output ?? "(task unknown: no start line)";
-}
-
-function notice(id: string, blocker: string, task: string, again: boolean): NeedsYou {
-  return {
-    id,
-    output: say.needsYou(id, blocker, task, again),
-    message: `${again ? "Still waiting for you" : "An agent needs you"}: ${blocker} (task: ${task}). Answer with: world respond ${id} <text>`,
-  };
+  return start?.output;
 }
 
 /** The session's latest failure, if it is still failed and nobody has answered it since. */
@@ -57,18 +52,18 @@ export function onFailed(entry: Located<AgentEntry>, memory: SpiritMemory, log: 
   if (memory.reactedTo(`needs:${entry.id}`, entry)) return undefined;
   const last = stillWaiting(log, entry.id);
   if (last === undefined || last.ts !== entry.ts) return undefined;
-  return notice(entry.id, entry.need ?? entry.output, taskOf(log, entry.id), false);
+  const line = pleaLine(taskOf(log, entry.id), entry.id, entry.need ?? entry.output);
+  return { id: entry.id, output: say.needsYou(line), message: line };
 }
 
 /**
- * The Keeper escalated a session: tell again if it is still failed and nobody answered
- * since (the latest entry under its id is then the failure, the Keeper's line or ours).
+ * The Keeper reminded the user of a failed session: show its line on the desktop if the
+ * session is still failed and nobody answered since. The Keeper's line is the one line.
  */
 export function onEscalation(entry: Located, memory: SpiritMemory, log: string): NeedsYou | undefined {
   if (memory.reactedTo(`needs:${entry.id}`, entry)) return undefined;
-  const last = stillWaiting(log, entry.id);
-  if (last === undefined) return undefined;
-  return notice(entry.id, last.need ?? last.output, taskOf(log, entry.id), true);
+  if (entry.kind !== "event" || stillWaiting(log, entry.id) === undefined) return undefined;
+  return { id: entry.id, message: entry.output.replace(/^nudge: /, "") };
 }
 
 /** The Keeper found the disk where world.log lives nearly full (keeper/disk.ts). */

@@ -7,14 +7,14 @@
  *   [<nudge-id>]   nudge declined: nothing done (<who> answered "<answer>")
  *   [<nudge-id>]   nudge expired: no answer within <duration>; nothing done
  *   [<nudge-id>]   nudge unclear: "<answer>" is neither yes nor no; still waiting (world respond <nudge-id> yes|no)
- *   [<nudge-id>]   nudge closed: "<answer>" came after the nudge was <expired|answered>; nothing done
+ *   [<nudge-id>]   nudge closed: "<answer>" came after the nudge was <answered|declined|expired>; nothing done
  *   [<session-id>] spawn: <kind> "<task>" because <reason>
  *   [<session-id>] spawn failed: <error>
  *   [obs-…]        observe: <note> (heard <speaker>: "<text>")
  *   [pref-…]       preference: no nudges about <topic> (heard <speaker>: "<text>")
  *   [pref-…]       preference: nudges about <topic> allowed again (heard <speaker>: "<text>")
- *   [<agent-id>]   needs you: <blocker> (agent failed: "<task>"; answer: world respond <agent-id> <text>)
- *   [<agent-id>]   needs you again: … (same, after the Keeper's escalation)
+ *   [<agent-id>]   needs you: <sentence> ([task "<task>"; ]answer: world respond <agent-id> <text>)
+ *                  (older logs also have `needs you again: …`, read back the same)
  *   [brain]        claude unavailable (<why>): using the offline brain
  *   [brain]        claude available again
  *   [brain]        claude answered badly (<why>): staying quiet
@@ -22,7 +22,7 @@
  *   [calendar]     calendar available again
  *   [spirit]       awake: … / asleep: …
  */
-import { NUDGE_PREFIX } from "../tools/world/respond.js";
+import { NUDGE_PREFIX, type NudgeState } from "../tools/world/nudge-state.js";
 
 export const SOURCE = "spirit";
 
@@ -45,14 +45,14 @@ export const say = {
   declined: (who: string, answer: string) => `nudge declined: nothing done (${who} answered ${quote(answer)})`,
   expired: (after: string) => `nudge expired: no answer within ${after}; nothing done`,
   unclear: (id: string, answer: string) => `nudge unclear: ${quote(answer)} is neither yes nor no; still waiting (world respond ${id} yes|no)`,
-  closed: (answer: string, state: "expired" | "answered") => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
+  closed: (answer: string, state: NudgeState) => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
   spawn: (kind: string, task: string, reason: string) => `spawn: ${kind} ${quote(task)} because ${reason}`,
   spawnFailed: (error: string) => `spawn failed: ${error}`,
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,
   preference: (topic: string, blocked: boolean, speaker: string, text: string) =>
     blocked ? `preference: no nudges about ${topic} ${heard(speaker, text)}` : `preference: nudges about ${topic} allowed again ${heard(speaker, text)}`,
-  needsYou: (id: string, blocker: string, task: string, again: boolean) =>
-    `needs you${again ? " again" : ""}: ${blocker} (agent failed: ${quote(task)}; answer: world respond ${id} <text>)`,
+  /** A failed agent, said for a person (tools/world/plea.ts): the one line per failure. */
+  needsYou: (plea: string) => `needs you: ${plea}`,
   /** The Keeper's `[event:system][keeper-disk] low: …`, passed on: nothing the user can answer, only act on. */
   needsYouDisk: (keeperSaid: string) => `needs you: disk ${keeperSaid}`,
   brainDown: (why: string) => `claude unavailable (${why}): using the offline brain`,

@@ -7,6 +7,7 @@
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import { eventsOf, latestEventsOf } from "../tools/world/event-queries.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
+import { closedBy, type NudgeState } from "../tools/world/nudge-state.js";
 import type { Position } from "../tools/world/read.js";
 import { ConversationState } from "./conversation.js";
 import { nudgeKind } from "./ids.js";
@@ -14,7 +15,8 @@ import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
 import { topicKey } from "./preferences.js";
 import { speakerId } from "./transcript.js";
 
-export type NudgeStatus = "open" | "accepted" | "declined" | "expired" | "closed";
+/** The one definition of a nudge's state (tools/world/nudge-state.ts). */
+export type NudgeStatus = NudgeState;
 
 export interface Nudge {
   id: string;
@@ -129,7 +131,8 @@ export class SpiritMemory {
         this.reaction(`nudge:${e.id}`, e.line);
         const nudge = this.nudges.get(e.id);
         if (line.how === "declined") this.answers.set(e.id, { kind: nudgeKind(e.id), yes: false, at });
-        if (nudge && nudge.status === "open") nudge.status = line.how === "declined" ? "declined" : line.how === "expired" ? "expired" : nudge.status;
+        const to = nudge?.status === "open" ? closedBy(e.output) : undefined;
+        if (nudge && to !== undefined) nudge.status = to;
         return;
       }
       case "spawn": {
@@ -145,7 +148,7 @@ export class SpiritMemory {
           this.answers.set(nudgeId, { kind: nudgeKind(nudgeId), yes: true, at });
           this.reaction(`nudge:${nudgeId}`, e.line);
           const nudge = this.nudges.get(nudgeId);
-          if (nudge) nudge.status = "accepted";
+          if (nudge) nudge.status = "answered";
         }
         return;
       }

@@ -4,8 +4,8 @@
  * answer within the expiry turns it into nothing, said once.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
+import { afterAnswer } from "../tools/world/nudge-state.js";
 import { unstamped } from "../tools/world/writer.js";
-import { readAnswer } from "./answers.js";
 import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "../tools/proc/duration.js";
 import { idOf } from "./ids.js";
@@ -29,12 +29,12 @@ export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMem
   // What the person said, without the writer the answer's line ends with (tools/world/writer.ts).
   const entry = { ...stampedEntry, output: unstamped(stampedEntry.output) };
   const nudge = memory.nudges.get(entry.id)!;
-  if (nudge.status !== "open") {
-    // Answered before, or expired: a late answer is acknowledged, never acted on.
-    const state = nudge.status === "expired" ? "expired" : "answered";
-    return { type: "line", id: nudge.id, output: say.closed(entry.output, state) };
+  // The same rule every reader of the log applies (tools/world/nudge-state.ts).
+  const { reads: answer, late } = afterAnswer(nudge.status, entry.output);
+  if (late) {
+    // Answered, declined or expired before: a late answer is acknowledged, never acted on.
+    return { type: "line", id: nudge.id, output: say.closed(entry.output, nudge.status) };
   }
-  const answer = readAnswer(entry.output);
   switch (answer.says) {
     case "no":
       return { type: "line", id: nudge.id, output: say.declined(entry.source, entry.output) };

@@ -4,8 +4,8 @@
  *   [event:voice][<speaker>] …   → a preference, or the brain's proposal through the rules
  *   [event:user][<nudge-id>] …   → the answer to a nudge: a spawn, or nothing (a short
  *                                  spoken yes/no to the one recent nudge is relayed as such a line)
- *   [agent:failed][<id>] …       → "needs you", once
- *   the Keeper's escalation line → "needs you again"
+ *   [agent:failed][<id>] …       → "needs you: <a sentence for a person>", once (one line)
+ *   the Keeper's reminder line   → a desktop notification only (its line is the one line)
  *   the Keeper's "disk low" line → "needs you: disk low: …", once per time it goes low
  *   a clock                      → unanswered nudges expire; upcoming meetings get a prep agent
  *
@@ -18,9 +18,10 @@ import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import { follow } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
+import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
-import { notify } from "../tools/notify/notify.js";
+import { desktopNotify } from "../tools/notify/notify.js";
 import type { Logger } from "../tools/proc/daemon.js";
 import { tryLock } from "../tools/proc/lock.js";
 import { RefusedError } from "../tools/errors.js";
@@ -28,6 +29,7 @@ import type { Brain } from "./brain.js";
 import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
+import { formatDuration } from "../tools/proc/duration.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
@@ -105,7 +107,10 @@ export class Spirit {
       index.close();
     }
     const calendar = config.calendar ? `, calendar ${quote(config.calendar)}` : "";
-    this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}${calendar}`);
+    // The expiry is said here so that readers of the log (world query nudges, the monitor)
+    // know when an open nudge expires without reading our config (tools/world/nudge-state.ts).
+    const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
+    this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
@@ -213,10 +218,12 @@ export class Spirit {
   private async tell(needs: NeedsYou | undefined, cause: Located): Promise<void> {
     if (needs === undefined) return;
     this.memory.markReacted(cause);
-    this.report(needs.id, needs.output);
+    // One line per event: ours, when the cause needs one; the desktop is told without a
+    // second ([event:notify]) line, which would say the same thing again in the log.
+    if (needs.output !== undefined) this.report(needs.id, needs.output);
     if (this.d.notify === false) return;
     try {
-      const { desktop } = await notify(this.appender, { id: needs.id, message: needs.message, title: "world needs you", urgency: "critical" });
+      const desktop = await desktopNotify("world needs you", needs.message, "critical");
       if (!desktop.shown) this.d.log.info({ id: needs.id, why: desktop.why }, "no desktop notification");
     } catch (error) {
       this.d.log.warn({ err: error, id: needs.id }, "notify failed");

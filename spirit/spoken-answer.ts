@@ -6,7 +6,7 @@
  * or several, or an old one, the words are ordinary speech: it never guesses which
  * question a "yes" was for.
  */
-import { readAnswer } from "./answers.js";
+import { readAnswer } from "../tools/world/nudge-answer.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 
 const SPOKEN_WINDOW_MS = 2 * 60_000;

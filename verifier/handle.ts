@@ -1,6 +1,7 @@
 /**
  * What the Verifier does with each new line:
- *   [agent:finish]  → judge it: verified, retry (and relaunch) or failed (escalated)
+ *   [agent:finish]  → judge it: verified, retry (and relaunch) or failed (its blocker a
+ *                     question for a person, which the Spirit passes on)
  *   [agent:retry]   → make sure the agent runs again (relaunch.ts)
  *   [event:user]    → a human's answer to a failed session: retry with it, relaunch
  * Exactly once: before writing, the session's latest status line must still be the one
@@ -65,13 +66,13 @@ async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally
     ctx.log?.warn({ id: finish.id }, "session moved on during the judgement; verdict not written");
     return;
   }
-  writeVerdict(ctx, finish, verdict, used, s.task);
+  writeVerdict(ctx, finish, verdict, used);
   tally[verdict.status] += 1;
   ctx.log?.info({ id: finish.id, verdict: verdict.status, judge: verdict.judge }, "judged");
   if (verdict.status === "retry") await relaunchLatest(ctx, finish.id, tally);
 }
 
-function writeVerdict(ctx: VerifierContext, finish: Located<AgentEntry>, v: Verdict, used: number, task: string): void {
+function writeVerdict(ctx: VerifierContext, finish: Located<AgentEntry>, v: Verdict, used: number): void {
   const id = finish.id;
   const by = `[judge: ${v.judge}]`;
   if (v.status === "verified") {
@@ -80,15 +81,9 @@ function writeVerdict(ctx: VerifierContext, finish: Located<AgentEntry>, v: Verd
     const n = used + 1;
     ctx.appender.append({ kind: "agent", status: "retry", id, output: `${RETRY_PREFIX}${n} of ${ctx.settings.maxRetries}: ${v.reason}. Guidance: ${v.guidance} ${by}` });
   } else {
-    ctx.appender.appendMany([
-      { kind: "agent", status: "failed", id, output: `${v.reason} ${by}`, need: v.guidance },
-      {
-        kind: "event",
-        source: "system",
-        id,
-        output: `nudge: agent "${task}" failed and needs you: ${v.guidance}. Answer with: world respond ${id} <text>`,
-      },
-    ]);
+    // The blocker is the question for a person (verifier/ask-person.ts). The one line that
+    // tells the person is the Spirit's (spirit/escalation.ts), not a second one here.
+    ctx.appender.append({ kind: "agent", status: "failed", id, output: `${v.reason} ${by}`, need: v.guidance });
   }
 }
 

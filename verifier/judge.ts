@@ -10,6 +10,8 @@ import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
 import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
+import { taskWords } from "../tools/world/plea.js";
+import { askPerson, tries } from "./ask-person.js";
 import { parseNeed } from "./criteria.js";
 import { fullText, type VerifierContext } from "./context.js";
 import { runChecks, type CheckResult } from "./evidence.js";
@@ -31,7 +33,7 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
     return {
       status: "failed",
       reason: "there is no need: criterion to judge this finish against",
-      guidance: "a human to say whether this task is done (answer with world respond)",
+      guidance: `I have no way to check whether "${taskWords(s.task, s.id)}" is done: it has no need. Is it done?`,
       judge: "none",
     };
   }
@@ -73,7 +75,8 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   if (unattended.length > 0) {
     // Retrying cannot help: the check itself needs a person.
     const what = unattended.map((c) => c.detail).join("; ");
-    return { status: "failed", reason: what, guidance: `a human to run the check and answer: ${unattended.map((c) => c.clause).join("; ")}`, judge };
+    const clauses = unattended.map((c) => `"${c.clause}"`).join(", ");
+    return { status: "failed", reason: what, guidance: `I could not check ${clauses} myself (${what}). Can you check it and tell me?`, judge };
   }
   const passed = checks.map((c) => c.detail);
   if (text?.failed) {
@@ -85,7 +88,11 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   const guidance = [...failedChecks.map((c) => `make "${c.clause}" true (now: ${c.detail})`), ...(text && !text.ok && text.guidance ? [text.guidance] : [])].join("; ");
   const reason = joinReasons(failedChecks, text && !text.ok ? text.reason : undefined);
   if (retriesUsed >= ctx.settings.maxRetries) {
-    return { status: "failed", reason: `${reason} (after ${retriesUsed} retries)`, guidance: `a human to help with: ${guidance}`, judge };
+    // Tries of this round: the first run (or the one after the person's answer) and its retries.
+    const attempts = retriesUsed + 1;
+    const unmetText = text && !text.ok ? text.reason : undefined;
+    const ask = askPerson(failedChecks, unmetText, attempts, taskWords(s.task, s.id));
+    return { status: "failed", reason: `${reason} (after ${tries(attempts)})`, guidance: ask, judge };
   }
   return { status: "retry", reason, guidance, judge };
 }

@@ -55,7 +55,8 @@ it("world check says nothing new on a terminal, and prints nothing into a pipe",
 
 it("world query nudges says when no question is open", async () => {
   w = tempWorld();
-  expect((await world(w.home, ["query", "nudges"])).stdout).toBe("(no open nudges: the Spirit waits for no answer)");
+  expect((await world(w.home, ["query", "nudges"])).stdout).toBe("(no nudges waiting)");
+  expect((await world(w.home, ["query", "nudges", "declined"])).stdout).toBe("(no declined nudges)");
   expect((await world(w.home, ["query", "nudges", "--json"])).stdout).toBe("");
   await world(w.home, ["event", "spirit", "n-1", "nudge: Water the plants?"]);
   expect((await world(w.home, ["query", "nudges"])).stdout).toContain("nudge: Water the plants?");

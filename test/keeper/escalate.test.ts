@@ -31,7 +31,7 @@ describe("Keeper escalation", () => {
     await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 26 * H) });
     expect(nudges("f1")).toHaveLength(1);
     expect(nudges("f1")[0]!.output).toBe(
-      'nudge: agent "book the flat" has been failed for 1 d 1 h with no answer; it needs: your login for the booking site. Answer with: world respond f1 <text>',
+      'nudge: still waiting for you after 1 d 1 h: "book the flat" needs your login for the booking site. (answer: world respond f1 <text>)',
     );
     // Same period, again and again: no second nudge (idempotent).
     await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 30 * H) });
@@ -56,6 +56,17 @@ describe("Keeper escalation", () => {
     await sweep(w.paths, loadKeeperConfig(w.paths), { now: new Date(T0 + 25 * H) });
     const args = JSON.parse(readFileSync(out, "utf8"));
     expect(args).toHaveLength(1);
-    expect(args[0]).toMatch(/^nudge: agent "" has been failed for 1 d 1 h with no answer; it needs: help\. Answer with: world respond f2 <text>$/);
+    // No start line, so no task words: the session is named by its id, never as "".
+    expect(args[0]).toBe('still waiting for you after 1 d 1 h: "f2" needs help. (answer: world respond f2 <text>)');
+  });
+
+  it("says a question the Verifier left for a person as it is, with the task", async () => {
+    w = tempWorld();
+    appendOnce(w.paths, { kind: "agent", status: "start", id: "inv", output: "send the March invoice", need: "file exists invoice-march.pdf", ts: at(0) });
+    appendOnce(w.paths, { kind: "agent", status: "failed", id: "inv", output: "invoice-march.pdf does not exist (after 4 tries) [judge: evidence]", need: "I could not find invoice-march.pdf after 4 tries. Where is it?", ts: at(H) });
+    await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 26 * H) });
+    expect(nudges("inv").map((e) => e.output)).toEqual([
+      'nudge: still waiting for you after 1 d 1 h: I could not find invoice-march.pdf after 4 tries. Where is it? (task "send the March invoice"; answer: world respond inv <text>)',
+    ]);
   });
 });

@@ -160,7 +160,8 @@ describe("reading the Spirit's own lines back", () => {
     expect(readSpiritLine(say.expired("10m"))).toEqual({ type: "nudge-closed", how: "expired" });
     expect(readSpiritLine(say.declined("user", "no"))).toEqual({ type: "nudge-closed", how: "declined" });
     expect(readSpiritLine(say.unclear("n", "maybe"))).toEqual({ type: "nudge-unclear" });
-    expect(readSpiritLine(say.needsYou("a", "b", "c", true))).toEqual({ type: "needs-you", again: true });
+    expect(readSpiritLine(say.needsYou("I could not find x after 4 tries. Where is it? (answer: world respond a <text>)"))).toEqual({ type: "needs-you", again: false });
+    expect(readSpiritLine("needs you again: b (agent failed: \"c\"; answer: world respond a <text>)")).toEqual({ type: "needs-you", again: true }); // older logs
     expect(readSpiritLine(say.brainDown("HTTP 529"))).toEqual({ type: "brain", up: false });
   });
 

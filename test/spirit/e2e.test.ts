@@ -65,9 +65,9 @@ describe("the Spirit, end to end", () => {
     expect(outputs(spiritLines(w.paths))).toEqual(EXPECTED);
     const self = outputs(spiritLines(w.paths, true).filter((e) => e.id === "spirit"));
     expect(self).toEqual([
-      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line 1$/),
+      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line 1, nudges expire after \S+$/),
       "asleep: stopped by a signal",
-      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line \d+$/),
+      expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line \d+, nudges expire after \S+$/),
     ]);
   });
 

@@ -1,13 +1,17 @@
-/** Failed agents: the user is told once, again only on the Keeper's escalation, never after answering. */
-import { mkdirSync, writeFileSync } from "node:fs";
+/**
+ * Failed agents: the user is told in ONE line per failure (plus a desktop notification,
+ * not logged again), the Keeper's reminder is its own one line (the Spirit only shows it
+ * on the desktop), never after answering.
+ */
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
-const KEEPER_LINE = 'nudge: agent "fetch the report" has been failed for 1d with no answer; it needs: the new password. Answer with: world respond job-1 <text>';
-const TOLD = 'needs you: the new password (agent failed: "fetch the report"; answer: world respond job-1 <text>)';
-const TOLD_AGAIN = 'needs you again: the new password (agent failed: "fetch the report"; answer: world respond job-1 <text>)';
+const KEEPER_LINE = 'nudge: still waiting for you after 1 d: "fetch the report" needs the new password. (answer: world respond job-1 <text>)';
+const TOLD = 'needs you: "fetch the report" needs the new password. (answer: world respond job-1 <text>)';
 
 describe("agents that need a human", () => {
   let w: TempWorld;
@@ -23,39 +27,56 @@ describe("agents that need a human", () => {
 
   const run = async (...args: string[]) => expect((await world(w.home, args)).exitCode, args.join(" ")).toBe(0);
 
-  it("a failure is told once (with a notification), again only per the Keeper's escalation, not repeated on restart", async () => {
+  /** A display and a notify-send that writes down what it was asked to show, one line each. */
+  function fakeDesktop(): { env: Record<string, string>; shown: () => string[] } {
+    const bin = join(w.home, "fake-bin");
+    const file = join(w.home, "desktop.txt");
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, "notify-send"), `#!/bin/sh\nfor last; do :; done\nprintf '%s\\n' "$last" >> ${JSON.stringify(file)}\n`);
+    chmodSync(join(bin, "notify-send"), 0o755);
+    return {
+      env: { DISPLAY: ":99", PATH: `${bin}:${process.env.PATH ?? ""}` },
+      shown: () => {
+        try {
+          return readFileSync(file, "utf8").split("\n").filter(Boolean);
+        } catch {
+          return [];
+        }
+      },
+    };
+  }
+
+  it("a failure is told in one line (and on the desktop), the Keeper's reminder only on the desktop, nothing repeated on restart", async () => {
+    const desktop = fakeDesktop();
     await run("agent", "start", "job-1", "fetch the report", "--need", "file exists report.pdf");
-    spirit = await startSpirit(w.paths);
+    spirit = await startSpirit(w.paths, [], desktop.env);
     await run("agent", "failed", "job-1", "the login page changed", "--need", "the new password");
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === "job-1");
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "job-1");
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
-    const notified = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === "job-1");
-    expect(notified.output).toBe("An agent needs you: the new password (task: fetch the report). Answer with: world respond job-1 <text>");
+    await expect.poll(desktop.shown).toEqual(['"fetch the report" needs the new password. (answer: world respond job-1 <text>)']);
+    // One line: no [event:notify] saying it again.
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.source === "notify")).toEqual([]);
 
     await stopSpirit(spirit);
-    spirit = await startSpirit(w.paths);
+    spirit = await startSpirit(w.paths, [], desktop.env);
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
 
-    // The Verifier's own notice of the same failure (verifier/handle.ts) is not a repeat.
-    await run("event", "system", "job-1", 'nudge: agent "fetch the report" failed and needs you: the new password. Answer with: world respond job-1 <text>');
-    await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
-
-    // The Keeper's periodic escalation (keeper/escalate.ts): told again, once.
+    // The Keeper's periodic reminder (keeper/escalate.ts) is its own line: shown on the desktop, no line of ours.
     await run("event", "system", "job-1", KEEPER_LINE);
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output === TOLD_AGAIN);
-    await stopSpirit(spirit);
-    spirit = await startSpirit(w.paths);
+    await expect.poll(() => desktop.shown().length).toBe(2);
+    expect(desktop.shown()[1]).toBe(KEEPER_LINE.slice("nudge: ".length));
     await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual([TOLD, TOLD_AGAIN]);
+    expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
 
-    // Once the user answered, an escalation line changes nothing.
+    // Once the user answered, a reminder changes nothing.
     await run("respond", "job-1", "the password is in the vault");
     await run("event", "system", "job-1", KEEPER_LINE);
     await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual([TOLD, TOLD_AGAIN]);
+    expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
+    expect(desktop.shown()).toHaveLength(2);
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.source === "notify")).toEqual([]);
   });
 
   it("the Keeper's disk-low line is told once per time the disk goes low", async () => {
@@ -72,8 +93,8 @@ describe("agents that need a human", () => {
     expect(diskNotices()).toEqual([]);
 
     await keeperSays(2 ** 40);
-    const notified = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "notify" && e.id === "keeper-disk");
-    expect(notified.output).toMatch(/^The disk is nearly full: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives /);
+    const notified = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "keeper-disk");
+    expect(notified.output).toMatch(/^needs you: disk low: [\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives /);
     await keeperSays(2 ** 40); // still low: the Keeper says nothing new, nor does the Spirit
     await stopSpirit(spirit);
     spirit = await startSpirit(w.paths);
@@ -82,7 +103,7 @@ describe("agents that need a human", () => {
 
     await keeperSays(0);
     await keeperSays(2 ** 40);
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "keeper-disk" && e.line > notified.line + 1);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "keeper-disk" && e.line > notified.line);
     await waitForCursor(w.paths);
     expect(diskNotices()).toHaveLength(2);
   });
@@ -96,6 +117,6 @@ describe("agents that need a human", () => {
     await run("agent", "failed", "old-2", "card declined", "--need", "a working card");
     spirit = await startSpirit(w.paths);
     await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual(['needs you: a working card (agent failed: "renew the domain"; answer: world respond old-2 <text>)']);
+    expect(outputs(spiritLines(w.paths))).toEqual(['needs you: "renew the domain" needs a working card. (answer: world respond old-2 <text>)']);
   });
 });

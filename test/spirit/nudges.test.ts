@@ -56,10 +56,14 @@ describe("nudges", () => {
 
     expect((await world(w.home, ["respond", money!.id, "maybe", "later"])).exitCode).toBe(0);
     await said(money!.id, `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`);
-    expect((await world(w.home, ["respond", money!.id, "no"])).exitCode).toBe(0);
-    await said(money!.id, 'nudge declined: nothing done (user answered "no")');
+    // Still waiting, and still shown as waiting (issue 12.6: it used to vanish from query nudges).
+    const stateOf = async (id: string) => (await world(w.home, ["query", "nudges", "all", "--json"])).stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l)).find((n) => n.id === id)?.state;
+    expect(await stateOf(money!.id)).toBe("open");
+    expect((await world(w.home, ["respond", money!.id, "no need"])).exitCode).toBe(0);
+    await said(money!.id, 'nudge declined: nothing done (user answered "no need")');
+    expect(await stateOf(money!.id)).toBe("declined");
     expect((await world(w.home, ["respond", money!.id, "yes"])).exitCode).toBe(0);
-    await said(money!.id, 'nudge closed: "yes" came after the nudge was answered; nothing done');
+    await said(money!.id, 'nudge closed: "yes" came after the nudge was declined; nothing done');
 
     // A similar nudge later is suppressed: the user said no to money nudges.
     await speak(w.home, ["user", "send 50 dollars to carol"]);
@@ -72,8 +76,8 @@ describe("nudges", () => {
       spawn.output,
       money!.output,
       `nudge unclear: "maybe later" is neither yes nor no; still waiting (world respond ${money!.id} yes|no)`,
-      'nudge declined: nothing done (user answered "no")',
-      'nudge closed: "yes" came after the nudge was answered; nothing done',
+      'nudge declined: nothing done (user answered "no need")',
+      'nudge closed: "yes" came after the nudge was declined; nothing done',
       'preference: no nudges about flights (heard user: "don\'t suggest flights")',
     ];
     expect(outputs(told())).toEqual(expected);
@@ -91,6 +95,10 @@ describe("nudges", () => {
     await speak(w.home, ["user", "send 200 dollars to bob"]);
     const nudge = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
     await said(nudge.id, "nudge expired: no answer within 1s; nothing done");
+    // Shown as expired, not open, and with the expiry the Spirit announced (its awake line says 1s).
+    const shown = JSON.parse((await world(w.home, ["query", "nudges", "all", "--json"])).stdout);
+    expect(shown).toMatchObject({ id: nudge.id, state: "expired", expiresAt: new Date(Date.parse(nudge.ts) + 1000).toISOString() });
+    expect((await world(w.home, ["query", "nudges"])).stdout).toBe("(no nudges waiting)");
 
     await stopSpirit(spirit);
     spirit = await startSpirit(w.paths, ["--nudge-expiry", "1s"]);

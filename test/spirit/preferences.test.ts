@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { readPreference, topicCovers, topicKey } from "../../spirit/preferences.js";
-import { readAnswer } from "../../spirit/answers.js";
 
 describe("preferences the user states", () => {
   it.each([
@@ -28,21 +27,5 @@ describe("preferences the user states", () => {
     expect(topicCovers("travel", "hotel", "Want me to book a hotel?")).toBe(true);
     expect(topicCovers("flights", "payment", "Want me to send 200 dollars to bob?")).toBe(false);
     expect(topicKey("Flights")).toBe(topicKey("flight"));
-  });
-});
-
-describe("answers to nudges", () => {
-  it.each([
-    ["yes", { says: "yes" }],
-    ["Yeah!", { says: "yes" }],
-    ["sure, economy class only", { says: "yes", extra: "economy class only" }],
-    ["no", { says: "no" }],
-    ["nope", { says: "no" }],
-    ["not now", { says: "no" }],
-    ["please don't", { says: "unclear" }],
-    ["maybe later", { says: "unclear" }],
-    ["what do you mean", { says: "unclear" }],
-  ])("%s", (text, answer) => {
-    expect(readAnswer(text)).toEqual(answer);
   });
 });

@@ -104,7 +104,7 @@ describe("world demo", () => {
     const retries = lines.filter((e) => e.status === "retry");
     expect(retries.slice(0, 3).map((e) => e.output.slice(0, 12))).toEqual(["retry 1 of 3", "retry 2 of 3", "retry 3 of 3"]);
     const failed = lines.find((e) => e.status === "failed")!;
-    expect(failed.need).toMatch(/^a human to help with: .*permit\.txt/);
+    expect(failed.need).toBe("The file permit.txt still does not match /plate: [A-Z]{2,3}-[0-9]{3,4}/ after 4 tries. What should it say?");
     const human = entries.find((e) => e.kind === "event" && e.source === "user" && e.id === id)!;
     expect(human.output).toBe(`${HUMAN_ANSWER} (from terminal)`);
     expect(human.line).toBeGreaterThan(failed.line);
@@ -116,6 +116,8 @@ describe("world demo", () => {
     const told = entries.find((e) => e.kind === "event" && e.source === "spirit" && e.id === id && e.output.startsWith("needs you"))!;
     expect(told.line).toBeGreaterThan(failed.line);
     expect(told.line).toBeLessThan(human.line);
+    // In one line: no [event:system] nudge or [event:notify] saying it again.
+    expect(entries.filter((e) => e.kind === "event" && e.id === id && (e.source === "notify" || (e.source === "system" && e.output.startsWith("nudge"))))).toEqual([]);
 
     expect(leftRunning(w)).toEqual([]);
   });

@@ -64,7 +64,7 @@ describe("evidence checks (no model)", () => {
     session("h1", "command exits 0: grep -q total report.md", "checked");
     record("h1", "human");
     await world(w.home, ["verify", "--once"], offline);
-    expect(verdict("p1")).toMatchObject({ status: "failed", output: expect.stringMatching(/was not run: .* is not on the allow-list/), need: expect.stringMatching(/^a human to run the check/) });
+    expect(verdict("p1")).toMatchObject({ status: "failed", output: expect.stringMatching(/was not run: .* is not on the allow-list/), need: expect.stringMatching(/^I could not check ".*" myself \(.*\)\. Can you check it and tell me\?$/) });
     expect(existsSync(marker)).toBe(false);
     expect(verdict("p2")).toMatchObject({ status: "verified" });
     expect(verdict("h1")).toMatchObject({ status: "verified" });

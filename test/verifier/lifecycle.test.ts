@@ -71,21 +71,22 @@ describe("agent lifecycle under the Verifier", () => {
     expect(existsSync(join(w.home, "proof.txt"))).toBe(true);
   });
 
-  it("escalation path: three retries → failed and a nudge → world respond → retry → verified", async () => {
+  it("escalation path: three retries → failed with a question for a person → world respond → retry → verified", async () => {
     w = tempWorld();
     daemon = startVerifier(w.home);
     const id = await spawn(["prove it | need: file exists proof.txt", "--", fixture("stubborn.sh")]);
     const failed = await waitForEntry(w.paths, statusOf(id, "failed"), { timeoutMs: 60_000 });
-    expect(failed.output).toBe("proof.txt does not exist (after 3 retries) [judge: evidence]");
-    expect(failed.kind === "agent" && failed.need).toBe('a human to help with: make "file exists proof.txt" true (now: proof.txt does not exist)');
-    const nudge = await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && e.output.startsWith("nudge: "));
-    expect(nudge.output).toMatch(new RegExp(`Answer with: world respond ${id} <text>$`));
+    expect(failed.output).toBe("proof.txt does not exist (after 4 tries) [judge: evidence]");
+    expect(failed.kind === "agent" && failed.need).toBe("I could not find proof.txt after 4 tries. Where is it?");
+    // The Verifier writes no second line about it: telling the person is the Spirit's one line.
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.id === id && e.source !== "system")).toEqual([]);
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.id === id && e.output.startsWith("nudge"))).toEqual([]);
     expect(statuses(id)).toEqual(["start", "active", "finish", "retry", "active", "finish", "retry", "active", "finish", "retry", "active", "finish", "failed"]);
 
     const r = await world(w.home, ["--as-human", "respond", id, "write", "proof.txt", "please"]);
     expect(r.exitCode).toBe(0);
     const retry = await waitForEntry(w.paths, (e) => statusOf(id, "retry")(e) && e.line > failed.line);
-    expect(retry.output).toMatch(/^human answered: write proof\.txt please \(from terminal\) \(it was blocked on: a human to help with: /);
+    expect(retry.output).toBe("human answered: write proof.txt please (from terminal) (it was blocked on: I could not find proof.txt after 4 tries. Where is it?)");
     await waitForEntry(w.paths, statusOf(id, "verified"), { timeoutMs: 60_000 });
     expect(readFileSync(join(w.home, "proof.txt"), "utf8")).toMatch(/^human answered: write proof\.txt please/);
     expect(statuses(id).slice(-4)).toEqual(["retry", "active", "finish", "verified"]);

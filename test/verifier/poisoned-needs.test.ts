@@ -45,7 +45,7 @@ describe("poisoned needs", () => {
     expect(verdict("zero")).toMatchObject({ status: "failed", output: expect.stringMatching(/^`cat \/dev\/zero` was stopped: it printed more than 1048576 bytes/) });
     expect(verdict("sleep")).toMatchObject({ status: "failed", output: expect.stringMatching(/^`sleep 1000` was stopped: it ran longer than 3000 ms/) });
     expect(verdict("hog")).toMatchObject({ status: "retry", output: expect.stringMatching(/Buffer.alloc\(1 << 30, 1\)` exited 1 /) }); // unbounded, it exits 0
-    expect(verdict("regex")).toMatchObject({ status: "failed", output: expect.stringMatching(/^\/\^\(a\+\)\+\$\/ took longer than 1000 ms/), need: expect.stringMatching(/^a human to run the check/) });
+    expect(verdict("regex")).toMatchObject({ status: "failed", output: expect.stringMatching(/^\/\^\(a\+\)\+\$\/ took longer than 1000 ms/), need: expect.stringMatching(/^I could not check ".*" myself \(.*\)\. Can you check it and tell me\?$/) });
     expect(verdict("honest")).toMatchObject({ status: "verified" });
   });
 

@@ -1,40 +1,105 @@
 /**
- * Spirit nudges still waiting for the human: `[event:spirit][<id>] nudge: <question>`
- * with no `[event:user][<id>]` after it, and not closed by the Spirit since (`nudge
- * expired: …`, `nudge declined: …`, `nudge closed: …`; see docs/spirit.md). Shared by
- * `world query nudges`, the monitor and the MCP server.
+ * The Spirit's nudges with their state (tools/world/nudge-state.ts), from the index:
+ * shared by `world query nudges`, the monitor and the MCP server, so all three show what
+ * the Spirit acts on. Only the lines the fold needs are read: the Spirit's nudge lines,
+ * its awake lines (they say its expiry) and the answers under nudge ids.
  */
+import { UsageError, shown } from "../errors.js";
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
-import { NUDGE_PREFIX } from "./respond.js";
+import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
+
+/** A nudge as the JSON contract gives it: its line as an entry, plus its state and answers. */
+export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[] };
 
 interface Row {
   line: number;
   ts: string;
+  label: string;
   id: string;
   output: string;
   output_ref: string | null;
 }
 
-/** Spirit nudges nobody answered, oldest first. */
-export function openNudges(index: WorldIndex, limit = 100): EntryJson[] {
-  const rows = index.db
-    .prepare(
-      `SELECT n.line, n.ts, n.id, n.output, n.output_ref FROM entries n
-       WHERE n.kind = 'event' AND n.label = 'spirit' AND substr(n.output, 1, ?) = ?
-         AND NOT EXISTS (SELECT 1 FROM entries u WHERE u.id = n.id AND u.kind = 'event' AND u.line > n.line
-           AND (u.label = 'user' OR (u.label = 'spirit' AND (u.output GLOB 'nudge expired*' OR u.output GLOB 'nudge declined*' OR u.output GLOB 'nudge closed*'))))
-       ORDER BY n.line LIMIT ?`,
-    )
-    .all(NUDGE_PREFIX.length, NUDGE_PREFIX, limit) as Row[];
-  return rows.map((r) => ({
-    line: r.line,
-    ts: r.ts,
-    kind: "event" as const,
+function nudgeJson(n: NudgeView): NudgeJson {
+  return {
+    ...(n.line !== undefined && { line: n.line }),
+    ts: n.ts,
+    kind: "event",
     source: "spirit",
-    id: r.id,
-    output: r.output,
-    ...(r.output_ref !== null && { outputRef: r.output_ref }),
-  }));
+    id: n.id,
+    output: n.output,
+    ...(n.outputRef !== undefined && { outputRef: n.outputRef }),
+    state: n.state,
+    expiresAt: n.expiresAt,
+    answers: n.answers,
+  };
 }
 
+function lineOf(r: Row) {
+  return { line: r.line, ts: r.ts, kind: "event" as const, source: r.label, id: r.id, output: r.output, ...(r.output_ref !== null && { outputRef: r.output_ref }) };
+}
+
+/** The Spirit's awake lines: few (one per start), and they say its expiry. */
+function awakeRows(index: WorldIndex): Row[] {
+  return index.db
+    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = 'spirit' AND +kind = 'event' AND +label = 'spirit' AND output GLOB 'awake:*' ORDER BY line")
+    .all() as Row[];
+}
+
+/** The nudge lines and the answers to them, of nudges asked at or after `since` (ISO; "" for all). */
+function nudgeRows(index: WorldIndex, since: string): Row[] {
+  // Two searches on the (label, line) index, merged: one OR across both scanned the whole table.
+  return index.db
+    .prepare(
+      `SELECT line, ts, label, id, output, output_ref FROM entries
+         WHERE kind = 'event' AND label = 'spirit' AND output GLOB 'nudge*' AND id != 'spirit' AND ts >= ?
+       UNION ALL
+       SELECT line, ts, label, id, output, output_ref FROM entries
+         WHERE kind = 'event' AND label = 'user' AND ts >= ? AND id IN (
+           SELECT id FROM entries WHERE kind = 'event' AND label = 'spirit' AND substr(output, 1, ?) = ? AND ts >= ?)
+       ORDER BY line`,
+    )
+    .all(since, since, NUDGE_PREFIX.length, NUDGE_PREFIX, since) as Row[];
+}
+
+function fold(index: WorldIndex, now: number, since: string): NudgeJson[] {
+  const rows = [...awakeRows(index), ...nudgeRows(index, since)].sort((a, b) => a.line - b.line);
+  return foldNudges(rows.map(lineOf), now).map(nudgeJson);
+}
+
+/** Every nudge with its state at `now`, oldest first. */
+export function allNudges(index: WorldIndex, now = Date.now()): NudgeJson[] {
+  return fold(index, now, "");
+}
+
+/**
+ * The open ones only. A nudge asked longer ago than the longest expiry any awake line
+ * announced cannot be open, so only the nudges since then are folded: the monitor asks
+ * on every change, and a long-lived world has asked many questions.
+ */
+function openOnly(index: WorldIndex, now: number): NudgeJson[] {
+  const expiries = awakeRows(index).map((r) => expiryAnnounced(lineOf(r)) ?? DEFAULT_NUDGE_EXPIRY_MS);
+  const longest = Math.max(DEFAULT_NUDGE_EXPIRY_MS, ...expiries);
+  const since = new Date(Math.max(0, now - longest)).toISOString();
+  return fold(index, now, since).filter((n) => n.state === "open");
+}
+
+/** Nudges in one state ("all": every one), oldest first: the latest `limit` of them. */
+export function nudgesIn(index: WorldIndex, state: NudgeState | "all", limit = 100, now = Date.now()): NudgeJson[] {
+  return (state === "open" ? openOnly(index, now) : allNudges(index, now))
+    .filter((n) => state === "all" || n.state === state)
+    .slice(-limit);
+}
+
+/** The nudges waiting for the person's answer. */
+export function openNudges(index: WorldIndex, limit = 100, now = Date.now()): NudgeJson[] {
+  return nudgesIn(index, "open", limit, now);
+}
+
+/** `nudges [state]`: the open ones unless a state (or all) is asked for. */
+export function nudgeStateArg(arg: string | undefined | null, how: string): NudgeState | "all" {
+  if (arg === undefined || arg === null || arg === "") return "open";
+  if (arg === "all" || (NUDGE_STATES as readonly string[]).includes(arg)) return arg as NudgeState | "all";
+  throw new UsageError(`unknown nudge state: expected ${how} open, answered, declined, expired or all, received ${shown(arg)}`);
+}

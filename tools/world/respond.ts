@@ -6,16 +6,10 @@
 import { NotFoundError, UsageError } from "../errors.js";
 import { appendOnce } from "./append.js";
 import type { Entry } from "./entry.js";
-import { stamped, type Writer } from "./writer.js";
-
-/** A question the Spirit asked the user: `[event:spirit][<nudge-id>] nudge: <question>`. */
-export const NUDGE_PREFIX = "nudge: ";
-
-function isNudge(entry: Entry): boolean {
-  return entry.kind === "event" && entry.source === "spirit" && entry.output.startsWith(NUDGE_PREFIX);
-}
 import { findLastEntry } from "./last-status.js";
+import { isNudgeLine } from "./nudge-state.js";
 import type { WorldPaths } from "./paths.js";
+import { stamped, type Writer } from "./writer.js";
 
 export function respondTo(
   paths: WorldPaths,
@@ -25,7 +19,7 @@ export function respondTo(
 ): { entry: Entry; warning?: string } {
   if (text.trim() === "") throw new UsageError(`empty response: expected some text for session ${id}, received nothing`);
   // One backward read finds the latest agent status or Spirit nudge with this id.
-  const last = findLastEntry(paths.log, id, (e) => e.kind === "agent" || isNudge(e));
+  const last = findLastEntry(paths.log, id, (e) => e.kind === "agent" || isNudgeLine(e));
   if (last === undefined) {
     throw new NotFoundError(`unknown session: expected the id of an agent or a Spirit nudge in world.log, received ${JSON.stringify(id)}`);
   }

@@ -2,13 +2,14 @@
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { openIndex } from "../../tools/world/index-db.js";
 import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
-import { openNudges } from "../../tools/world/nudges.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
 import { parseCount } from "../../tools/count.js";
 import { requireHome, type Context } from "./context.js";
 import { showEntry, showSession } from "./show.js";
+import { noNudges, showNudge } from "./show-nudge.js";
 
-const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
+const TYPES = "active, pending, failed, verified, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
 
 export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
   const index = openIndex(requireHome(ctx).paths);
@@ -29,9 +30,10 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         return;
       }
       case "nudges": {
-        const rows = openNudges(index, limit);
-        printEntries(rows);
-        if (!opts.json && rows.length === 0) ctx.out("(no open nudges: the Spirit waits for no answer)");
+        const state = nudgeStateArg(arg, "`world query nudges [state]` with state");
+        const rows = nudgesIn(index, state, limit);
+        for (const n of rows) ctx.out(opts.json ? JSON.stringify(n) : showNudge(n, style));
+        if (!opts.json && rows.length === 0) ctx.out(noNudges(state));
         return;
       }
       case "events":

@@ -84,9 +84,10 @@ export async function stuckAgent(d: Demo): Promise<void> {
     d.n.say(`retry ${n} of 3: the Verifier starts the agent again, its guidance in WORLD_GUIDANCE`);
   }
   const failed = await d.wait(`[agent:failed][${id}] after three retries`, status(id, "failed"));
-  d.n.say("still no plate after three retries: the Verifier marks it failed, with what it needs from a human");
-  await d.wait(`the Spirit telling the user [event:spirit][${id}] needs you`, spiritSaid(id, "needs you"));
-  d.n.say("the Spirit tells the user that an agent needs them (and the monitor shows it under \"Needs you\")");
+  d.n.say("still no plate after three retries: the Verifier marks it failed, with a question for a person");
+  const needs = await d.wait(`the Spirit telling the user [event:spirit][${id}] needs you`, spiritSaid(id, "needs you"));
+  d.n.say(`the Spirit tells the user, in one line: ${needs.output.slice("needs you: ".length)}`);
+  d.n.say("(the monitor shows it under \"Needs you\")");
 
   d.n.say(`a human answers: "${HUMAN_ANSWER}"`);
   d.n.command(["world", "--as-human", "respond", id, HUMAN_ANSWER]);

@@ -105,10 +105,10 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     {
       description:
         "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified sessions; " +
-        "events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
+        "nudges [arg: open (default)|answered|declined|expired|all], the Spirit's questions with their state; events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
       inputSchema: {
         type: oneOf("query type", QUERY_TYPES),
-        arg: text("arg", "source for events, session id for agent, N for recent, text for search").optional(),
+        arg: text("arg", "state for nudges, source for events, session id for agent, N for recent, text for search").optional(),
         limit: z.number(wholeError).int(wholeError).positive(wholeError).optional().describe("at most this many rows"),
       },
     },

@@ -18,8 +18,9 @@ import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
 import { stamped } from "../../tools/world/writer.js";
 import { parseCount } from "../../tools/count.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 
-export const QUERY_TYPES = ["active", "pending", "failed", "verified", "events", "agent", "recent", "search"] as const;
+export const QUERY_TYPES = ["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /** What a tool answers: the main text, and warnings worth showing beside it. */
@@ -84,6 +85,8 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
     case "failed":
     case "verified":
       return json(q.sessionsIn(index, a.type, parseCount(a.limit, "limit", { fallback: 1000 })));
+    case "nudges":
+      return json(nudgesIn(index, nudgeStateArg(a.arg, "query type nudges with arg"), parseCount(a.limit, "limit", { fallback: 1000 })));
     case "events":
       return json(q.events(index, a.arg === undefined || a.arg === "" ? undefined : a.arg, parseCount(a.limit, "limit", { fallback: 100 })));
     case "agent": {

@@ -5,8 +5,8 @@
  *   GET  /api/active | /api/pending | /api/failed | /api/verified   SessionJson[]
  *   GET  /api/recent?n=20                                          EntryJson[]
  *   GET  /api/session/<id>          { session: SessionJson | null, history: EntryJson[] }  (404 if the id never appears)
- *   GET  /api/nudges                EntryJson[]: Spirit nudges with no answer yet
- *   GET  /api/attention             { failed: {session, answer, roundRetries}[], nudges: EntryJson[], warnings: EntryJson[] }
+ *   GET  /api/nudges[?state=S]      NudgeJson[]: the Spirit's nudges in state S (open by default; answered, declined, expired, all)
+ *   GET  /api/attention             { failed: {session, answer, roundRetries}[], nudges: NudgeJson[] (open), warnings: EntryJson[] }
  *   GET  /api/counts                { entries, sessions: {active, pending, failed, verified}, problems }
  *   GET  /api/search?q=&kind=&label=&id=&before=&limit=   { entries: EntryJson[] (newest first), next: line | null }
  *   GET  /api/output/<id>           { out: OutputTail, err: OutputTail }: the agent's stdout/stderr tail
@@ -27,7 +27,8 @@ import * as q from "../../tools/world/query.js";
 import { readAttachment } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
 import { agentOutputTail } from "./agent-output.js";
-import { attention, openNudges } from "./attention.js";
+import { attention } from "./attention.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 
 const STATES = new Set<string>(Object.keys(q.SESSION_STATES));
 
@@ -77,7 +78,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   index.catchUp();
   if (STATES.has(name)) return q.sessionsIn(index, name as q.SessionState, parseCount(params.get("limit"), "limit", { fallback: 1000, max: 10_000 }));
   if (name === "recent") return q.recent(index, parseCount(params.get("n"), "n", { fallback: 20, max: 1000 }));
-  if (name === "nudges") return openNudges(index);
+  if (name === "nudges") return nudgesIn(index, nudgeStateArg(params.get("state"), "?state="));
   if (name === "attention") return attention(index);
   if (name === "counts") return q.counts(index);
   if (name === "search") return search(index, params);

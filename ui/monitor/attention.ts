@@ -2,8 +2,8 @@
  * What waits for the human: failed agents (and whether someone already answered them)
  * and Spirit nudges with no answer yet. Answered from the index, which caught up first.
  *
- * A nudge is `[event:spirit][<id>] nudge: <question>`; it is answered once any
- * `[event:user][<id>]` line follows it. A failed session counts as answered when a
+ * A nudge waits while its state is open (tools/world/nudge-state.ts: an unclear answer
+ * such as "maybe later" leaves it open; a yes, a no or its expiry close it). A failed session counts as answered when a
  * `[event:user][<id>]` line follows its failed line; it stays failed until the agent is
  * sent back to work (retry), so the page shows it as "answered, waiting for the agent".
  *
@@ -14,7 +14,7 @@ import { standingDiskWarning } from "../../keeper/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { history, sessionsIn, type SessionJson } from "../../tools/world/query.js";
-import { openNudges } from "../../tools/world/nudges.js";
+import { openNudges, type NudgeJson } from "../../tools/world/nudges.js";
 
 export interface FailedItem {
   session: SessionJson;
@@ -41,7 +41,7 @@ function retriesThisRound(history: EntryJson[], failedLine: number): number {
 
 export interface Attention {
   failed: FailedItem[];
-  nudges: EntryJson[];
+  nudges: NudgeJson[];
   warnings: EntryJson[];
 }
 
@@ -52,8 +52,6 @@ function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
     return { session, answer: answers.at(-1) ?? null, roundRetries: retriesThisRound(all, session.line) };
   });
 }
-
-export { openNudges };
 
 /** The Keeper's alarms that still stand (its latest disk line says low). */
 function warnings(index: WorldIndex): EntryJson[] {

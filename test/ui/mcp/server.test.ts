@@ -50,7 +50,7 @@ describe("world mcp", () => {
     expect(status.inputSchema.required?.sort()).toEqual(["output", "session_id", "status"]);
     expect((status.inputSchema.properties as Record<string, { enum?: string[] }>).status?.enum).toEqual(["start", "active", "finish", "verified", "retry", "failed"]);
     const query = tools.find((t) => t.name === "query")!;
-    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "events", "agent", "recent", "search"]);
+    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"]);
   });
 
   it("log_event appends the line and returns it", async () => {

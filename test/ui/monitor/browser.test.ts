@@ -120,6 +120,22 @@ describe("world monitor in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("keeps a nudge answered 'maybe later' on the page, and says what was answered", async () => {
+    await openPage();
+    await cli("event", "spirit", "nudge-43", "nudge: Shall I book the hotel in Rome?");
+    const card = page.locator('#nudges li[data-id="nudge-43"]');
+    await card.waitFor();
+    await card.locator("textarea").fill("maybe later");
+    await card.getByRole("button", { name: "Send" }).click();
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "nudge-43", { what: "the answer" });
+    // Neither yes nor no: still open, on the page as in `world query nudges`.
+    await expect.poll(() => page.locator('#nudges li[data-id="nudge-43"] .unclear').textContent()).toBe("You said “maybe later”: still waiting for a yes or a no.");
+    await page.screenshot({ path: artifact("monitor-nudge-unclear.png"), fullPage: true });
+    await cli("--as-human", "respond", "nudge-43", "not this weekend, thanks");
+    await expect.poll(() => page.locator('#nudges li[data-id="nudge-43"]').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
   it("shows the server's one-line errors on the page and writes nothing", async () => {
     await cli("event", "spirit", "nudge-1", "nudge: Water the plants?");
     await openPage();

@@ -45,6 +45,20 @@ const EntryJson = z
     message: "events have a source, agents a status (and only agents a need)",
   });
 
+/** `world query nudges`: the nudge's line as an entry, with its state (tools/world/nudge-state.ts). */
+const NudgeJson = z.strictObject({
+  line: z.number().int().min(1),
+  ts: TS,
+  kind: z.literal("event"),
+  source: z.literal("spirit"),
+  id: z.string().min(1),
+  output: z.string().startsWith("nudge: "),
+  outputRef: z.string().optional(),
+  state: z.enum(["open", "answered", "declined", "expired"]),
+  expiresAt: TS,
+  answers: z.array(z.strictObject({ line: z.number().int().min(1), ts: TS, output: z.string(), reads: z.enum(["yes", "no", "unclear"]) })),
+});
+
 const LOG_LINE = /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\]\[(event|agent):[a-z]+\]\[[^\]\s]+\] .*$/;
 
 interface DocCall {
@@ -74,6 +88,7 @@ function docCalls(): DocCall[] {
 /** The schema a call's output lines must fit. */
 function schemaFor(args: string[]): z.ZodType | "log-line" | "none" {
   if (args[0] === "query" && ["active", "pending", "failed", "verified"].includes(args[1]!)) return SessionJson;
+  if (args[0] === "query" && args[1] === "nudges") return NudgeJson;
   if (args[0] === "query" || args[0] === "tail") return EntryJson;
   if (args.includes("respond")) return "log-line";
   return "none";

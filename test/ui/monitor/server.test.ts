@@ -53,7 +53,7 @@ beforeAll(async () => {
   await cli("agent", "failed", "s-3", "stuck", "--need", "the bank wants a one-time code");
   await cli("event", "spirit", "n-1", "nudge: Shall I water the plants?");
   await cli("event", "spirit", "n-2", "nudge: Call mum back?");
-  await cli("respond", "n-2", "later");
+  await cli("respond", "n-2", "no thanks");
   m = await startMonitor(w.home);
 });
 
@@ -153,7 +153,7 @@ describe("the JSON has the shapes of `world query --json`", () => {
   it("/api/nudges lists the unanswered ones; /api/attention adds failed agents and their answers", async () => {
     const nudges = (await call(m, "GET", "/api/nudges", auth(m))).json();
     expect(nudges.map((n: { id: string }) => n.id)).toEqual(["n-1"]);
-    expect(nudges[0]).toEqual(jsonLines((await cli("query", "agent", "n-1", "--json")).stdout)[0]);
+    expect(nudges[0]).toMatchObject({ ...jsonLines((await cli("query", "agent", "n-1", "--json")).stdout)[0], state: "open", answers: [] });
     const att = (await call(m, "GET", "/api/attention", auth(m))).json();
     expect(att.nudges).toEqual(nudges);
     expect(att.failed.map((f: { session: { id: string } }) => f.session.id)).toEqual(["s-3"]);

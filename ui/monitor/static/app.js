@@ -11,7 +11,8 @@ import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: EntryJson[], warnings: EntryJson[] }} Attention */
+/** @typedef {EntryJson & { state: string, expiresAt: string, answers: { ts: string, output: string, reads: "yes" | "no" | "unclear" }[] }} NudgeJson */
+/** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: NudgeJson[], warnings: EntryJson[] }} Attention */
 /** @typedef {{ name: string, state: string, running: boolean, pid: number | null, since: string, restarts: number, last?: string }} DaemonStatus */
 /** @typedef {{ stream: string, exists: boolean, bytes: number, text: string, truncated: boolean }} OutputTail */
 
@@ -170,14 +171,18 @@ function failedCard({ session: s, roundRetries }) {
   );
 }
 
-/** @param {EntryJson} n */
+/** @param {NudgeJson} n */
 function nudgeCard(n) {
   const question = n.output.replace(/^nudge: /, "");
+  // An open nudge may have had an answer that was neither yes nor no: say so, it is why it still waits.
+  const last = n.answers?.at(-1);
+  const unclear = last && last.reads === "unclear" ? `You said “${last.output.replace(/ \((?:from [^()]*|spoken)\)$/, "")}”: still waiting for a yes or a no.` : null;
   return el(
     "li",
     { className: "card nudge", attrs: { "data-id": n.id } },
     el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), timeEl(n.ts, Date.now(), "ago")),
     el("p", { className: "question", text: question }),
+    unclear ? el("p", { className: "unclear", text: unclear }) : null,
     answerForm(n.id, "Or answer in your own words…", (text) => respond(n.id, text), ["yes", "no"]),
   );
 }
@@ -195,7 +200,8 @@ function warningCard(w) {
 function renderAttention() {
   const { failed, nudges, warnings } = state.attention;
   reconcile($("warnings"), warnings.map((w) => ({ key: `${w.id}@${w.line}`, make: () => warningCard(w) })));
-  reconcile($("nudges"), nudges.map((n) => ({ key: `${n.id}@${n.line}`, make: () => nudgeCard(n) })));
+  // A new answer (an unclear one keeps the card) makes a new card: it says what was answered.
+  reconcile($("nudges"), nudges.map((n) => ({ key: `${n.id}@${n.line}#${n.answers?.length ?? 0}`, make: () => nudgeCard(n) })));
   reconcile(
     $("failed"),
     failed.map((item) => ({

@@ -1,0 +1,56 @@
+/**
+ * Reading a person's answer to a nudge: yes, no, or neither. One reading for the Spirit
+ * (which acts on it) and for every reader of the log (tools/world/nudge-state.ts), so
+ * `world query nudges`, the monitor and MCP say what the Spirit did.
+ *
+ * The rule, in order:
+ *   1. A hedge anywhere ("maybe later", "not sure", "let me think", "later") is unclear:
+ *      the question stays open, visible everywhere, until a yes or a no.
+ *   2. A refusal at the start is no: a negation word ("no …", "nah", "not this weekend",
+ *      "don't bother", "never mind", "I don't …", "we won't …") or a refusal phrase
+ *      ("I'm good", "I'll pass", "rather not", "forget it", "leave it"), after fillers
+ *      like "oh", "well", "thanks", "sorry", "ok". "not now" is a no: the offer was for
+ *      now, and the Spirit keeps no "later" it could come back with; who wants it later
+ *      says when ("remind me tomorrow"), and "maybe later" leaves the question open.
+ *   3. A yes word at the start is yes ("yes, economy only" carries the extra words),
+ *      unless a negation follows it ("yes, but not the hotel"): unclear.
+ *   4. Anything else is unclear. A negation that means yes ("no problem") is never
+ *      read as no: a wrong no loses an offer, a wrong yes would start something.
+ */
+
+export type Answer = { says: "yes"; extra?: string } | { says: "no" } | { says: "unclear" };
+
+const HEDGE = /\b(?:maybe|perhaps|possibly|not sure|unsure|don'?t know|dunno|no idea|not yet|let me (?:think|check|see)|i'?ll (?:think|see|let you know)|later)\b/i;
+
+/** Words people put before the answer itself. */
+const FILLERS = /^(?:(?:(?:thanks|thank you|thx|sorry)[\s,]+but|oh|ah|uh|um|erm|hmm|well|honestly|actually|sorry|thanks|thank you|thx|ok|okay|so|please)\b[\s,.!;:-]*)+/i;
+
+/** Negations that mean yes, or are not answers: never read as no. */
+const NOT_A_NO = /^(?:no (?:problem|worries|doubt|objection)|not a problem|not bad|not a bad idea|don'?t mind|i don'?t mind|why not)\b/i;
+
+const NEGATION_START = /^(?:n|no|nope|nah|naw|nay|not|never|don'?t|do not|cancel|stop|skip|pass|negative|nein|non)\b/i;
+const SUBJECT_NEGATION = /^(?:i|we|you)(?:'d| would| will|'ll)? (?:do not|don'?t|won'?t|will not|would not|wouldn'?t|rather not|can'?t|cannot|shouldn'?t|need not|needn'?t)\b/i;
+const REFUSAL_PHRASE =
+  /^(?:(?:i'?m|i am|we'?re|we are) (?:good|fine|ok|okay|all set|not interested|set)|(?:i'?ll|we'?ll) (?:pass|skip|do it myself|handle it)|(?:i'?d |we'?d )?rather not|forget (?:it|about it)|leave it|never ?mind|not interested|not needed|not necessary|that'?s not (?:needed|necessary))\b/i;
+
+// Longer phrases first: "please do" is one yes, not "please" and then "do".
+const YES = /^(?:please do|do it|go ahead|go for it|sounds good|of course|why not|absolutely|definitely|affirmative|please|yes|yeah|yep|yup|sure|okay|ok|ja|oui|si|y)\b[\s,.!:;-]*/i;
+const NEGATED = /\b(?:don'?t|do not|not|no|never|cancel|stop)\b/i;
+
+export function readAnswer(text: string): Answer {
+  const t = text.trim().replace(/[\u2018\u2019]/g, "'");
+  if (HEDGE.test(t)) return { says: "unclear" };
+  const afterFillers = t.replace(FILLERS, "");
+  if (afterFillers !== "" && !NOT_A_NO.test(afterFillers)) {
+    if (NEGATION_START.test(afterFillers) || SUBJECT_NEGATION.test(afterFillers) || REFUSAL_PHRASE.test(afterFillers)) return { says: "no" };
+  }
+  const yes = YES.exec(t);
+  if (yes) {
+    const extra = t.slice(yes[0].length).trim();
+    if (extra === "") return { says: "yes" };
+    // "please don't", "ok but not now": a yes word followed by a refusal is not a yes.
+    if (NEGATED.test(extra)) return { says: "unclear" };
+    return { says: "yes", extra };
+  }
+  return { says: "unclear" };
+}

@@ -15,7 +15,7 @@ import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
-export const ESCALATION_MARK = "nudge: still waiting for you after ";
+const ESCALATION_MARK = "nudge: still waiting for you after ";
 /** The same, in logs written before the reminder was a sentence. */
 const OLD_ESCALATION_MARK = " has been failed for ";
 

@@ -14,7 +14,7 @@ export function taskWords(task: string | undefined | null, id: string): string {
 }
 
 /** The sentence for a person: the blocker when it is a question, else what the task needs. */
-export function plea(task: string | undefined | null, id: string, blocker: string | undefined | null): { sentence: string; namesTask: boolean } {
+function plea(task: string | undefined | null, id: string, blocker: string | undefined | null): { sentence: string; namesTask: boolean } {
   const words = taskWords(task, id);
   const b = (blocker ?? "").replace(/\s+/g, " ").trim();
   if (b.endsWith("?")) return { sentence: b, namesTask: false };

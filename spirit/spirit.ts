@@ -35,6 +35,7 @@ import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
 import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
+import { warmNlp } from "./nlp.js";
 
 export const READER = "spirit";
 
@@ -107,6 +108,8 @@ export class Spirit {
     const calendar = config.calendar ? `, calendar ${quote(config.calendar)}` : "";
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}${calendar}`);
     log.info({ position, config }, "awake");
+    // The questions' parser loads in the background now, not on the first nudge.
+    warmNlp();
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
     const expiry = setInterval(() => this.expire(), tick);

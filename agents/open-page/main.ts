@@ -15,7 +15,8 @@
 import { spawn } from "node:child_process";
 import { notify } from "../../tools/notify/notify.js";
 import { msFromEnv, runAgent } from "../run.js";
-import { opener, pageOf } from "./page.js";
+import { opener } from "./opener.js";
+import { pageOf } from "./page.js";
 
 export const BROWSER_SOURCE = "browser";
 

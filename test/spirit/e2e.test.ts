@@ -14,8 +14,9 @@ const MIXED = join(ROOT, "test/fixtures/transcripts/mixed.jsonl");
 const EXPECTED = [
   'spawn: reminder "remind me to stretch in 2 seconds" because user asked (heard user: "remind me to stretch in 2 seconds")',
   // Alice's "we should book the flight" is hers; the user's own "yeah, we should…" is a plan
-  // for later, offered offline as a reminder; "send 200 dollars to bob", said to Alice, is quiet.
-  'nudge: Want me to remind you tomorrow at 9am to book the flight to tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: reminder "remind me tomorrow at 9am to book the flight to tokyo"',
+  // for later, offered offline as a search the open-page agent opens; "send 200 dollars to
+  // bob", said to Alice, is quiet.
+  'nudge: Want me to open a search for flights to Tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: open-page "open a search for flights to Tokyo: https://duckduckgo.com/?q=flights+to+Tokyo" need "output contains \\"https://duckduckgo.com/?q=flights+to+Tokyo\\""',
 ];
 
 describe("the Spirit, end to end", () => {

@@ -1,0 +1,36 @@
+/**
+ * compromise, the English parser the Spirit's questions are built with (spirit/question.ts),
+ * loaded on first use: it takes ~250 ms to load, which the CLI's fast paths and the
+ * Spirit's start must not pay. The daemon warms it in the background once it is awake
+ * (spirit/spirit.ts), so the first nudge does not wait for it either.
+ */
+export type Nlp = typeof import("compromise").default;
+
+let loading: Promise<Nlp> | undefined;
+let loaded: Nlp | undefined;
+
+/** compromise, imported once. */
+export function loadNlp(): Promise<Nlp> {
+  return (loading ??= import("compromise").then((m) => {
+    loaded = m.default;
+    return loaded;
+  }));
+}
+
+/** compromise if it has been loaded already (for callers that must not wait). */
+export function nlpIfLoaded(): Nlp | undefined {
+  return loaded;
+}
+
+/**
+ * Loads compromise and parses one sentence (its first parse builds the lexicon: tens of
+ * ms more), without blocking the caller. Errors are left to the first real use.
+ */
+export function warmNlp(): void {
+  setImmediate(() => {
+    loadNlp().then(
+      (nlp) => void nlp("I will book a table for three tomorrow").json(),
+      () => undefined,
+    );
+  });
+}

@@ -87,6 +87,10 @@ const MAX_WORDS_AFTER_VERB = 9;
 const FOR_ME_VERBS = new Set(["get", "find", "buy", "book", "order", "call", "make", "reserve", "grab", "fetch", "bring", "rent"]);
 // Articles left at the end are dangling; "another", "all", "both" name something.
 const ARTICLES = new Set(["a", "an", "the", "every", "no", "some"]);
+// So are these at the end ("add it to my"); "her" and "his" may be the one it is done to.
+const OWNERS = new Set(["my", "your", "our", "their", "its"]);
+// compromise may read these as verbs ("pay him back the rent"); after a verb they are its particle.
+const PARTICLES = new Set(["back", "up", "down", "off", "out", "over", "away", "in", "on", "around", "along", "through"]);
 const NAME_TAGS = ["Person", "FirstName", "LastName", "Place", "City", "Country", "Region"];
 
 const has = (t: Term | undefined, tag: string): boolean => t !== undefined && t.tags.has(tag);
@@ -145,7 +149,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     if (CLAUSE_START.has(t.normal) && !(t.normal === "that" && (has(next, "Noun") || has(next, "Adjective")) && !has(next, "Pronoun"))) break;
     if (SUBJECTS.has(t.normal) && (has(next, "Verb") || t.text.includes("'"))) break;
     if (COORDINATORS.has(t.normal) && has(next, "Verb") && !has(next, "Gerund")) break;
-    if (has(t, "Verb") && !has(t, "Particle")) {
+    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal)) {
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
@@ -157,7 +161,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   // A phrase does not end on a dangling word: "contact the bank about", "to my".
   while (kept.length > 1) {
     const last = kept.at(-1)!;
-    const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || (has(last, "Possessive") && last.normal !== "mine") || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
+    const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
     if (!dangling) break;
     kept.pop();
   }
@@ -200,6 +204,18 @@ function slotsOf(after: Term[], shown: (t: Term) => string, when: string | undef
   const object = after.slice(0, objectEnd < 0 ? after.length : objectEnd).map(shown).join(" ");
   if (object) slots.item = object;
   if (when) slots.date = when;
+  else {
+    // A date the time words did not catch ("for April"), with its preposition.
+    const at = after.findIndex((t) => has(t, "Date"));
+    if (at >= 0) {
+      let end = at;
+      while (has(after[end + 1], "Date") || has(after[end + 1], "Value")) end += 1;
+      let from = at;
+      while (from > 0 && /^(?:the|this|next|coming)$/.test(after[from - 1]!.normal)) from -= 1;
+      if (from > 0 && /^(?:for|on|in|by|until)$/.test(after[from - 1]!.normal)) from -= 1;
+      slots.date = after.slice(from, end + 1).map((t) => t.text).join(" ");
+    }
+  }
   return slots;
 }
 
@@ -223,7 +239,7 @@ export function searchQuery(kind: string, phrase: VerbPhrase | undefined, when: 
     what = where ? `rental cars in ${titled(where)}` : "rental cars";
   }
   else if (phrase) what = phrase.yours.replace(/^\S+\s+/, "");
-  return what === undefined ? undefined : `${what}${timeForSearch(when)}`;
+  return what === undefined ? undefined : `${what}${timeForSearch(when ?? phrase?.slots.date)}`;
 }
 
 /**

@@ -97,15 +97,16 @@ const has = (t: Term | undefined, tag: string): boolean => t !== undefined && t.
 const titled = (w: string): string => w.replace(/(^|[\s-])([a-z])/g, (_, a: string, b: string) => a + b.toUpperCase());
 
 function termsOf(nlp: Nlp, text: string): Term[] {
-  const json = nlp(text).json({ terms: { tags: true, normal: true } }) as { terms: { text: string; normal: string; tags: string[]; post: string }[] }[];
+  // The parsed terms as they are (`.docs`): `.json()` would copy every field of every term.
+  const sentences = (nlp(text) as unknown as { docs: { text: string; normal: string; tags: Set<string>; post: string }[][] }).docs;
   const out: Term[] = [];
   const sentenceBreak: Term = { text: "", normal: "", tags: new Set(["SentenceBreak"]) };
-  json.forEach((sentence, s) => {
+  sentences.forEach((sentence, s) => {
     // A sentence's end, or a question mark or a semicolon inside the words, starts a second one.
     if (s > 0) out.push(sentenceBreak);
-    for (const t of sentence.terms) {
+    for (const t of sentence) {
       // A contraction's implicit half ("i'm" → "am") has no text of its own but its tags count.
-      out.push({ text: t.text, normal: t.normal, tags: new Set(t.tags), ...(t.post.includes(",") && { comma: true }) });
+      out.push({ text: t.text, normal: t.normal, tags: t.tags, ...(t.post.includes(",") && { comma: true }) });
       if (/[?!;]/.test(t.post)) out.push(sentenceBreak);
     }
   });

@@ -9,19 +9,10 @@
 export type Nlp = typeof import("compromise/two").default;
 
 let loading: Promise<Nlp> | undefined;
-let loaded: Nlp | undefined;
 
 /** compromise, imported once. */
 export function loadNlp(): Promise<Nlp> {
-  return (loading ??= import("compromise/two").then((m) => {
-    loaded = m.default;
-    return loaded;
-  }));
-}
-
-/** compromise if it has been loaded already (for callers that must not wait). */
-export function nlpIfLoaded(): Nlp | undefined {
-  return loaded;
+  return (loading ??= import("compromise/two").then((m) => m.default));
 }
 
 /**

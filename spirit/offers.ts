@@ -33,8 +33,8 @@ export interface OfferedNudge {
 }
 
 /** When nothing was said about the time: a plan among people, the next morning; a request made now, soon. */
-export const DEFAULT_WHEN = "tomorrow at 9am";
-export const SOON = "in 1 hour";
+const DEFAULT_WHEN = "tomorrow at 9am";
+const SOON = "in 1 hour";
 const SEARCHABLE = new Set(["flight", "travel", "booking", "shopping", "hotel", "car_rental", "restaurant", "ticket"]);
 // What agents/open-page searches for offline: a page of results is what is needed next.
 const OPEN_SEARCH = new Set(["flight", "hotel", "car_rental"]);

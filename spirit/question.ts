@@ -229,7 +229,7 @@ function timeForSearch(when: string | undefined): string {
   return /\b(?:to|through|until|till)\b|\s-\s/i.test(when) ? ` from ${when}` : ` for ${when}`;
 }
 
-export function searchQuery(kind: string, phrase: VerbPhrase | undefined, when: string | undefined): string | undefined {
+function searchQuery(kind: string, phrase: VerbPhrase | undefined, when: string | undefined): string | undefined {
   const dest = phrase?.slots.destination;
   const place = phrase?.slots.place;
   let what: string | undefined;

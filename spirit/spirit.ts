@@ -37,7 +37,7 @@ import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
 import { warmNlp } from "./nlp.js";
 
-export const READER = "spirit";
+const READER = "spirit";
 
 export interface SpawnRequest {
   task: string;

@@ -21,9 +21,9 @@ import { nextChunk, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { SyncState } from "./state.js";
 
-export const HEADER_MACHINE = "World-Machine";
-export const HEADER_END = "World-End";
-export const HEADER_END_LINE = "World-End-Line";
+const HEADER_MACHINE = "World-Machine";
+const HEADER_END = "World-End";
+const HEADER_END_LINE = "World-End-Line";
 
 export interface SyncOptions {
   url: string;

@@ -18,7 +18,7 @@ import { msFromEnv, runAgent } from "../run.js";
 import { opener } from "./opener.js";
 import { pageOf } from "./page.js";
 
-export const BROWSER_SOURCE = "browser";
+const BROWSER_SOURCE = "browser";
 
 /**
  * Runs the opener with the URL as its one argument (no shell). xdg-open and open hand the

@@ -5,7 +5,7 @@
  */
 
 /** The search engine a bare query goes to; the query is appended URL-encoded. */
-export const SEARCH_URL = "https://duckduckgo.com/?q=";
+const SEARCH_URL = "https://duckduckgo.com/?q=";
 
 export function searchUrl(query: string, base = process.env.WORLD_SEARCH_URL || SEARCH_URL): string {
   return `${base}${encodeURIComponent(query.trim().replace(/\s+/g, " ")).replace(/%20/g, "+")}`;

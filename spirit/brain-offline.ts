@@ -69,7 +69,7 @@ export class OfflineBrain implements Brain {
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
-      const offer = offerForIntent(intent, task, this.agentHasModel);
+      const offer = await offerForIntent(intent, task, this.agentHasModel);
       if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
       return { action: "nudge", reason: intent.reason, ...offer };
     }
@@ -79,11 +79,11 @@ export class OfflineBrain implements Brain {
     return { action: "quiet", reason: intent.reason };
   }
 
-  private amongPeople(text: string, conversation: ConversationView): Proposal {
+  private async amongPeople(text: string, conversation: ConversationView): Promise<Proposal> {
     const to = conversation.userWith.join(", ");
     const plan = planIn(withoutBackchannel(text)) ?? acceptedRequest(text, requestToUser(conversation));
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
-    const offer = offerFor(plan, this.agentHasModel);
+    const offer = await offerFor(plan, this.agentHasModel);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };
     return { action: "nudge", reason: `a plan for later, said to ${to}: ${JSON.stringify(plan.action)}`, ...offer };
   }

@@ -1,35 +1,48 @@
 /**
- * What the Spirit offers for a plan or a request, and how it asks: the question is built
- * from the kind and its slots (what to do, to whom or where, when), never by pasting the
- * heard clause behind "Want me to"; the task a "yes" starts is built alongside it and
- * kept with the nudge (spirit/lines.ts), so the answer starts exactly what was offered.
+ * What the Spirit offers for a plan or a request: which agent a "yes" starts, with which
+ * task and need, and the question that asks for it (spirit/question.ts builds it from the
+ * kind and its slots with an English parser, never by pasting the heard clause). The task
+ * is kept with the nudge (spirit/lines.ts), so the answer starts exactly what was offered.
  *
  * Only what can be done is offered (issue 9.5):
- *   - without a model (no ANTHROPIC_API_KEY) the agents that work offline are the
- *     reminder and the timer: the offer is a reminder to do it, at the time that was
- *     said, or at a sensible one ("tomorrow at 9am");
+ *   - without a model (no ANTHROPIC_API_KEY) the agents that work are the reminder, the
+ *     timer and open-page: flights, hotels and rental cars become a search opened in the
+ *     browser ("Want me to open a search for flights to Tokyo?"); everything else a
+ *     reminder to do it, at the time that was said or a sensible one;
  *   - with a model, the general agent can search the web in a browser: travel, bookings
  *     and shopping become "look for …"; calls, messages, payments and scheduling stay
- *     reminders (no agent can make a call or move money).
- * When the words cannot be made into a clean phrase, nothing is offered: quiet.
+ *     reminders (no agent can make a call or move money);
+ *   - playing music, switching lights, finding a phone: no agent does it, and a reminder
+ *     to do it later is no help: nothing is offered.
+ * When the words make no clean phrase, nothing is offered (quiet), except a search for
+ * the kind alone ("Want me to open a search for flights?").
  */
 import { chronoEn } from "../tools/calendar/chrono-en.js";
+import { searchUrl } from "../agents/open-page/page.js";
 import type { Intent } from "./intents/detect.js";
-import { VERBS, type Plan } from "./plans.js";
+import { loadNlp } from "./nlp.js";
+import type { Plan } from "./plans.js";
+import { ask } from "./question.js";
 
 export interface OfferedNudge {
   kind: string;
   task: string;
   question: string;
   agentKind?: string;
+  need?: string;
 }
 
 /** When nothing was said about the time: a plan among people, the next morning; a request made now, soon. */
 const DEFAULT_WHEN = "tomorrow at 9am";
 const SOON = "in 1 hour";
 const SEARCHABLE = new Set(["flight", "travel", "booking", "shopping", "hotel", "car_rental", "restaurant", "ticket"]);
+// What agents/open-page searches for offline: a page of results is what is needed next.
+const OPEN_SEARCH = new Set(["flight", "hotel", "car_rental"]);
+// Done on a device now, by no agent; a reminder to do it later helps no one.
+const NOTHING_TO_DO = new Set(["media", "smart_home", "device"]);
 
-// The speaker's words, said back to them: "my" → "your", "I" → "you".
+// The speaker's words said back: "my" → "your". A plain word swap, for a model's own
+// task without a question (spirit/decide.ts); the Spirit's questions are built by question.ts.
 const SECOND_PERSON: Record<string, string> = { i: "you", me: "you", my: "your", mine: "yours", myself: "yourself", we: "you", us: "you", our: "your", ours: "yours", ourselves: "yourselves", "i'm": "you're", "i'll": "you'll", "i've": "you've", "i'd": "you'd", am: "are" };
 
 export function secondPerson(phrase: string): string {
@@ -39,38 +52,6 @@ export function secondPerson(phrase: string): string {
     if (swapped === undefined || (w.toLowerCase() === "am" && !/\bi am\b/i.test(phrase))) return w;
     return swapped;
   });
-}
-
-// A clean verb phrase has one verb: a second clause glued on ("order can you buy stamps",
-// "play coach refused to play him", "transfer you are welcome to pay") is not a task.
-const SECOND_CLAUSE =
-  /\b(?:can|could|would|will|shall|should|do|does|did|is|are|was|were|am|have|has|had|must|might|may|i|you|he|she|they|we|it's|that's|there's|what|when|where|why|how|who|which|if|because|lol|haha)\b|\b(?!(?:need|bed|red|shed|speed|seed|feed|weed|hundred|ted|fred|united|used|wed)\b)[a-z]{3,}ed\b|[?!]/i;
-const MAX_WORDS = 8;
-// After one of these a verb-like word is a noun: "pay the rent", "buy the book".
-const DETERMINER = /^(?:a|an|the|my|your|his|her|their|our|this|that|some|any|one|first|next|last)$/i;
-
-/** The verb phrase as a clean task, or undefined; the time words taken out (they are said separately). */
-function cleanPhrase(action: string, when: string | undefined): string | undefined {
-  // The time comes out with its preposition ("for next weekend"); it is said apart.
-  const timeWords = when ? new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") : undefined;
-  let phrase = (timeWords ? action.replace(timeWords, " ") : action).replace(/\s+/g, " ").replace(/[\s,.;:]+$/, "").trim();
-  // What a message says is its own sentence: "text her that I'm late" asks to text her.
-  phrase = phrase.replace(/\s+(?:that|saying|to say|to tell (?:him|her|them))\s.*$/i, "").trim();
-  // A relative clause names the thing again: "book the train we talked about" books the train.
-  phrase = phrase.replace(/\s+(?:(?:that|which|who)\s+)?(?:i|you|he|she|they|we)\s.*$/i, "").trim();
-  const [verb, ...rest] = phrase.split(" ");
-  if (verb === undefined || rest.length === 0 || rest.length > MAX_WORDS) return undefined;
-  // "roll over rollover your 401k": the verb said twice is two phrases run together.
-  const stem = verb.toLowerCase().slice(0, 4);
-  if (rest.some((w) => w.toLowerCase().startsWith(stem) && stem.length >= 3)) return undefined;
-  if (SECOND_CLAUSE.test(rest.join(" ")) || rest.some((w, i) => VERBS[w.toLowerCase()] !== undefined && !DETERMINER.test(rest[i - 1] ?? ""))) return undefined;
-  return keepNames(phrase);
-}
-
-/** Lower-case the verb only: place and people names keep their capitals ("book a hotel in Rome"). */
-function keepNames(phrase: string): string {
-  const [verb = "", ...rest] = phrase.split(" ");
-  return [verb.toLowerCase(), ...rest].join(" ");
 }
 
 /** A time the reminder agent can read (chrono-node), else a sensible one. */
@@ -90,52 +71,74 @@ function isBefore(when: string, than: string): boolean {
   return a !== null && b !== null && a.getTime() <= b.getTime();
 }
 
-function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): OfferedNudge | undefined {
+async function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): Promise<OfferedNudge | undefined> {
+  const nlp = await loadNlp();
   if (DONE_WHEN_SAID.has(kind)) {
-    const phrase = cleanPhrase(action, when);
-    if (phrase === undefined) return undefined;
     const at = reminderTime(when, fallback);
-    return { kind, agentKind: "reminder", task: `remind me to ${phrase} ${at}`, question: `Want me to remind you to ${secondPerson(phrase)} ${at}?` };
+    const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst: false });
+    if (asked?.phrase === undefined) return undefined;
+    return { kind, agentKind: "reminder", task: `remind me to ${asked.phrase.own} ${at}`, question: asked.question };
   }
-  const phrase = cleanPhrase(action, undefined);
-  if (phrase === undefined) return undefined;
   // A trip tonight is booked sooner than tomorrow morning.
   const at = when !== undefined && isBefore(when, fallback) ? SOON : fallback;
-  return { kind, agentKind: "reminder", task: `remind me ${at} to ${phrase}`, question: `Want me to remind you ${at} to ${secondPerson(phrase)}?` };
+  // The time said stays in the phrase here: it is when the trip is, not when to book it.
+  const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true });
+  if (asked?.phrase === undefined) return undefined;
+  return { kind, agentKind: "reminder", task: `remind me ${at} to ${asked.phrase.own}`, question: asked.question };
 }
 
-/** "to Tokyo" in the phrase, for "flights to Tokyo". */
-function destination(phrase: string): string | undefined {
-  return /\bto ((?:[A-Z][\w-]*)(?: [A-Z][\w-]*)*|[a-z]+)\b/.exec(phrase)?.[1];
-}
-
-function search(kind: string, action: string, when: string | undefined): OfferedNudge | undefined {
-  const phrase = cleanPhrase(action, when);
-  if (phrase === undefined) return undefined;
-  const dest = kind === "flight" ? destination(phrase) : undefined;
-  const what = kind === "flight" ? (dest ? `flights to ${dest}` : "flights") : phrase.replace(/^(?:book|reserve|buy|order|rent|get)\s+/i, "");
-  const time = when ? ` for ${when}` : "";
+/** With a model: the general agent searches in a browser and reports; it never buys. */
+async function lookFor(kind: string, action: string, when: string | undefined): Promise<OfferedNudge | undefined> {
+  const asked = ask(await loadNlp(), { kind, action, ...(when !== undefined && { when }) }, { type: "search", how: "look" });
+  if (asked?.query === undefined) return undefined;
   return {
     kind,
     agentKind: "general",
-    task: `look for ${what}${time} in the browser and report the best options with links; do not buy or book anything`,
-    question: `Want me to look for ${secondPerson(what)}${time}?`,
+    task: `look for ${asked.query} in the browser and report the best options with links; do not buy or book anything`,
+    question: asked.question,
   };
 }
 
+/**
+ * Offline: agents/open-page opens the search in the person's browser (or hands them the
+ * link). Only where a place is named: "book the hotel", "book the flight" name one already
+ * talked about, which a search would not find (a reminder is offered instead). Words that
+ * make no clean phrase get a search for the kind alone ("flights"), not for a plan's hotel.
+ */
+async function openSearch(kind: string, action: string, when: string | undefined, fromPlan: boolean): Promise<OfferedNudge | undefined> {
+  const asked = ask(await loadNlp(), { kind, action, ...(when !== undefined && { when }) }, { type: "search", how: "open" });
+  if (asked?.query === undefined) return undefined;
+  const slots = asked.phrase?.slots;
+  if (slots ? slots.place === undefined && slots.destination === undefined : fromPlan) return undefined;
+  const url = searchUrl(asked.query);
+  return { kind, agentKind: "open-page", task: `open a search for ${asked.query}: ${url}`, need: `output contains "${url}"`, question: asked.question };
+}
+
+// Travel plans ("book a hotel in Rome") are searched for by what is booked.
+function searchKind(kind: string, action: string): string | undefined {
+  if (OPEN_SEARCH.has(kind)) return kind;
+  if (kind !== "travel" && kind !== "booking") return undefined;
+  if (/\b(?:hotels?|hostels?|airbnbs?|rooms?)\b/i.test(action)) return "hotel";
+  if (/\b(?:rental cars?|car rentals?|rent(?:ing)? a car|cars?)\b/i.test(action)) return "car_rental";
+  return undefined;
+}
+
+async function offer(kind: string, action: string, when: string | undefined, agentHasModel: boolean, fallback: string): Promise<OfferedNudge | undefined> {
+  if (NOTHING_TO_DO.has(kind)) return undefined;
+  if (agentHasModel && SEARCHABLE.has(kind)) return lookFor(kind, action, when);
+  const search = agentHasModel ? undefined : searchKind(kind, action);
+  const searched = search === undefined ? undefined : await openSearch(search, action, when, search !== kind);
+  return searched ?? reminder(kind, action, when, fallback);
+}
+
 /** The offer for a plan heard in a conversation. */
-export function offerFor(plan: Plan, agentHasModel: boolean): OfferedNudge | undefined {
-  if (agentHasModel && SEARCHABLE.has(plan.kind)) return search(plan.kind, plan.action, plan.when);
-  return reminder(plan.kind, plan.action, plan.when);
+export function offerFor(plan: Plan, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
+  return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN);
 }
 
 /** The offer for a request the detector recognised that is not done without asking. */
-export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean): OfferedNudge | undefined {
+export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
   const when = chronoEn().parse(task, new Date(), { forwardDate: true })[0]?.text;
-  if (intent.kind === "reminder") return reminder("reminder", task.replace(/^remind me (?:to|about)\s+/i, ""), when, SOON);
-  // A flight is named by where it goes; the detector's words around it are not needed.
-  const dest = intent.kind === "flight" ? / to ([a-z]+(?: [a-z]+)?)(?= (?:on|for|from|next|this|tomorrow|in|at|by)\b|$)/i.exec(task)?.[1] : undefined;
-  const action = intent.kind === "flight" ? `book a flight${dest ? ` to ${dest}` : ""}` : task;
-  if (agentHasModel && SEARCHABLE.has(intent.kind)) return search(intent.kind, action, when);
-  return reminder(intent.kind, action, when, SOON);
+  const action = intent.kind === "reminder" ? task.replace(/^remind me (?:to|about)\s+/i, "") : task;
+  return offer(intent.kind, action, when, agentHasModel, SOON);
 }

@@ -26,6 +26,7 @@ export function agentKindFor(intentKind: string): string {
  * The criterion the Verifier checks for an agent kind (verifier/criteria.ts syntax):
  *   reminder, timer  `event notify logged`: the agent's delivery line exists
  *   meeting-prep     the brief file exists and the finish output points at it
+ *   open-page        the finish output names a URL (the Spirit's offers name the exact one)
  *   anything else    free text, judged by the Verifier's model (offline: by a human)
  */
 export function needFor(agentKind: string, task: string, sessionId: string): string {
@@ -33,6 +34,9 @@ export function needFor(agentKind: string, task: string, sessionId: string): str
     case "reminder":
     case "timer":
       return "event notify logged";
+    case "open-page":
+      // Its finish names the page it opened or handed over (agents/open-page).
+      return "output matches /https?:\\/\\//";
     case "meeting-prep":
       return `file exists .world/briefs/${sessionId.replace(/[^A-Za-z0-9._-]/g, "_")}.md and output contains "brief at"`;
     default:

@@ -34,7 +34,7 @@ const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still
 const LEAD = new RegExp(`^${FILLERS}(?:(${I_LEAD})|(${WE_LEAD}))\\s+${ADVERBS}(.+)$`, "i");
 
 /** Verb → kind; the object decides between close kinds (book a flight is a flight). */
-export const VERBS: Readonly<Record<string, PlanKind>> = {
+const VERBS: Readonly<Record<string, PlanKind>> = {
   book: "booking",
   reserve: "booking",
   fly: "flight",

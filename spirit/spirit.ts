@@ -37,6 +37,7 @@ import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
 import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
+import { warmNlp } from "./nlp.js";
 
 const READER = "spirit";
 
@@ -112,6 +113,8 @@ export class Spirit {
     const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
+    // The questions' parser loads in the background now, not on the first nudge.
+    warmNlp();
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
     const expiry = setInterval(() => this.expire(), tick);

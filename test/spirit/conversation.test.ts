@@ -1,12 +1,9 @@
 // The Spirit in conversation (issue 9): who is talking to whom, and what that allows.
 // Conversations go through the daemon's own decision path (spirit/hearing.ts, via the eval).
-import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { addressedByName, ASSISTANT, ConversationState } from "../../spirit/conversation.js";
 import { evaluate, type Conversation } from "../../spirit/eval-conversations.js";
 import type { Heard } from "../../spirit/memory.js";
-import { ROOT } from "../support/world.js";
 
 const talk = (id: string, ...turns: string[]): Conversation => ({
   id,
@@ -52,7 +49,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     const r = await questions(
       talk("trip", "B: Rome sounds amazing.", "A: We should book a hotel in Rome for next weekend.", "B: Yes, let's.", "A: And we should book the flights too."),
     );
-    expect(r.asked).toEqual(["Want me to remind you tomorrow at 9am to book a hotel in Rome for next weekend?"]);
+    expect(r.asked).toEqual(["Want me to open a search for hotels in Rome next weekend?"]);
     expect(r.spawns).toEqual([]);
   });
 
@@ -123,26 +120,14 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
 });
 
 describe("questions people can read", () => {
-  // A question with a second verb phrase glued on: "order can you…", "play coach refused…".
-  const GLUED = /\b(?:can|could|would|will|do|did|are|is) (?:you|i|we|he|she|they)\b|\?.|\b(\w+) \1\b/i;
-
   it("offline, what is offered is what an offline agent does, asked in plain words", async () => {
     const r = await questions(talk("a", "A: send 50 dollars to alice"), talk("b", "A: order pizza"), talk("c", "A: we should fly to tokyo next month"));
     expect(r.asked).toEqual([
-      "Want me to remind you to send 50 dollars to alice in 1 hour?",
+      "Want me to remind you to send 50 dollars to Alice in 1 hour?",
       "Want me to remind you in 1 hour to order pizza?",
-      "Want me to remind you to fly to tokyo next month?",
+      "Want me to remind you to fly to Tokyo next month?",
     ]);
   });
 
-  const dev = resolve(ROOT, "..", "shared", "eval", "intents-dev.jsonl");
-  it.skipIf(!existsSync(dev))("every question the dev sets produce starts 'Want me to', has one verb phrase, and ends there", async () => {
-    const rows = readFileSync(dev, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { text: string });
-    const f = await evaluate(dev, rows.map((r, i) => ({ id: String(i), topic: "", turns: [{ speaker: "A", text: r.text }] })));
-    expect(f.nudges.length).toBeGreaterThan(100);
-    for (const n of f.nudges) {
-      expect(n.question, n.text).toMatch(/^Want me to [^?]+\?$/);
-      expect(n.question, n.text).not.toMatch(GLUED);
-    }
-  }, 60_000);
+  // Every question the dev files produce is checked in question-check.test.ts.
 });

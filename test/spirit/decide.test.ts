@@ -82,8 +82,8 @@ describe("the Spirit's rules over the offline brain", () => {
   it("never asks the same question twice within the window", async () => {
     const memory = new SpiritMemory("me");
     const first = await decideAbout(memory, "me", "we should book the flight to tokyo");
-    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to remind you in 1 hour to book a flight to tokyo?" });
-    own(memory, (first.action as { id: string }).id, say.nudge("Want me to remind you in 1 hour to book a flight to tokyo?", "me", "we should book the flight to tokyo"));
+    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to open a search for flights to Tokyo?" });
+    own(memory, (first.action as { id: string }).id, say.nudge("Want me to open a search for flights to Tokyo?", "me", "we should book the flight to tokyo"));
     const again = await decideAbout(memory, "me", "yeah we should book the flight to tokyo");
     expect(again.action).toMatchObject({ type: "quiet", why: expect.stringContaining("already asked") });
   });

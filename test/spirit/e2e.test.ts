@@ -1,21 +1,24 @@
 /**
  * End to end: a transcript with mixed speech, through the real `world listen`, into a
- * real Spirit process, which spawns a real reminder agent.
+ * real Spirit process, which spawns a real reminder agent; a plan between two people,
+ * offered offline as a search, which a yes opens through the real open-page agent.
  */
 import { join } from "node:path";
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
 import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
-import { agentEnded, outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+import { agentEnded, outputs, speak, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
 const MIXED = join(ROOT, "test/fixtures/transcripts/mixed.jsonl");
+const OPENER = join(ROOT, "test/fixtures/agents/browser-opener.mjs");
 
 const EXPECTED = [
   'spawn: reminder "remind me to stretch in 2 seconds" because user asked (heard user: "remind me to stretch in 2 seconds")',
   // Alice's "we should book the flight" is hers; the user's own "yeah, we should…" is a plan
-  // for later, offered offline as a reminder; "send 200 dollars to bob", said to Alice, is quiet.
-  'nudge: Want me to remind you tomorrow at 9am to book the flight to tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: reminder "remind me tomorrow at 9am to book the flight to tokyo"',
+  // for later, offered offline as a search the open-page agent opens; "send 200 dollars to
+  // bob", said to Alice, is quiet.
+  'nudge: Want me to open a search for flights to Tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: open-page "open a search for flights to Tokyo: https://duckduckgo.com/?q=flights+to+Tokyo" need "output contains \\"https://duckduckgo.com/?q=flights+to+Tokyo\\""',
 ];
 
 describe("the Spirit, end to end", () => {
@@ -69,6 +72,37 @@ describe("the Spirit, end to end", () => {
       "asleep: stopped by a signal",
       expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line \d+, nudges expire after \S+$/),
     ]);
+  });
+
+  it("offline, a plan between two people → one search offered → a spoken yes → the page opens, finished and verified", async () => {
+    const record = join(w.home, "opener-argv.json");
+    const verifier = world(w.home, ["verifier"]);
+    // The Spirit's agents inherit its environment: the opener is a fixture that records its argv.
+    spirit = await startSpirit(w.paths, ["--brain", "offline"], { WORLD_BROWSER_OPENER: OPENER, OPENER_RECORD: record });
+    await speak(
+      w.home,
+      ["alice", "The cherry blossoms peak in early April."],
+      ["user", "We should book flights to Tokyo for April."],
+      ["alice", "Yes! And a hotel near Shinjuku."],
+      ["user", "Let's book a hotel in Tokyo too."],
+    );
+    await waitForCursor(w.paths);
+    // One question per conversation, built from the slots, not the words heard.
+    const nudges = spiritLines(w.paths).filter((e) => e.output.startsWith("nudge: "));
+    expect(outputs(nudges)).toEqual([
+      'nudge: Want me to open a search for flights to Tokyo for April? (heard user: "We should book flights to Tokyo for April.") yes: open-page "open a search for flights to Tokyo for April: https://duckduckgo.com/?q=flights+to+Tokyo+for+April" need "output contains \\"https://duckduckgo.com/?q=flights+to+Tokyo+for+April\\""',
+    ]);
+    await speak(w.home, ["user", "yes"]);
+    const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: open-page"), { what: "the spawn a yes starts" });
+    const finish = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawn.id && (e.status === "finish" || e.status === "failed"), { what: "the open-page agent's end" });
+    expect(finish).toMatchObject({ status: "finish", output: "opened https://duckduckgo.com/?q=flights+to+Tokyo+for+April in the browser" });
+    expect(JSON.parse(readFileSync(record, "utf8"))).toEqual(["https://duckduckgo.com/?q=flights+to+Tokyo+for+April"]);
+    // The offline Verifier checks the need exactly: no model, no human, no failure card.
+    const verdict = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawn.id && (e.status === "verified" || e.status === "retry" || e.status === "failed"));
+    expect(verdict).toMatchObject({ status: "verified" });
+    verifier.kill("SIGTERM");
+    expect((await verifier).exitCode).toBe(0);
+    await agentEnded(w.paths, spawn.id);
   });
 
   it("a restart that re-reads lines it already acted on (a crash before the cursor moved) acts once", async () => {

@@ -41,12 +41,12 @@ describe("nudges", () => {
     // Offline, a yes starts what an offline agent does: a reminder, kept with the nudge.
     await speak(w.home, ["user", "text bob in 3 seconds"]);
     const message = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
-    expect(message.output).toBe('nudge: Want me to remind you to text bob in 3 seconds? (heard user: "text bob in 3 seconds") yes: reminder "remind me to text bob in 3 seconds"');
+    expect(message.output).toBe('nudge: Want me to remind you to text Bob in 3 seconds? (heard user: "text bob in 3 seconds") yes: reminder "remind me to text Bob in 3 seconds"');
     expect((await world(w.home, ["respond", message.id, "yes"])).exitCode).toBe(0);
     const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: "));
-    expect(spawn.output).toBe(`spawn: reminder "remind me to text bob in 3 seconds" because user said "yes" to ${message.id}`);
+    expect(spawn.output).toBe(`spawn: reminder "remind me to text Bob in 3 seconds" because user said "yes" to ${message.id}`);
     const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);
-    expect(start).toMatchObject({ output: "remind me to text bob in 3 seconds", need: "event notify logged" });
+    expect(start).toMatchObject({ output: "remind me to text Bob in 3 seconds", need: "event notify logged" });
 
     // The user said yes to the last nudge: another may come in the same conversation.
     await speak(w.home, ["user", "send 200 dollars to bob"]);

@@ -53,7 +53,7 @@ export async function conversation(d: Demo): Promise<void> {
   const spawn = await d.wait(`the Spirit spawning a reminder agent for "${REMINDER_REQUEST}"`, spiritSaid(undefined, "spawn: reminder"));
   d.n.say(`the user asked for a reminder: explicit and low-risk, so the Spirit spawned a reminder agent at once (session ${spawn.id})`);
   const nudge = await d.wait("the Spirit asking about the flight (nudge:)", (e) => spiritSaid(undefined, "nudge:")(e) && /flight/i.test(e.output));
-  d.n.say(`alice and the user planned a flight: said to each other, not to the assistant, so the Spirit only asks, and offline offers a reminder (${nudge.id})`);
+  d.n.say(`alice and the user planned a flight: said to each other, not to the assistant, so the Spirit only asks, and offline offers a search it can open in the browser (${nudge.id})`);
 
   d.n.say(`a human answers the Spirit: "${NUDGE_ANSWER}"`);
   // The demo answers for the person watching it, so it says it is one (docs/trust.md).

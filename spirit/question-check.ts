@@ -1,0 +1,78 @@
+/**
+ * Is a question one a person can read? Used by the tests over every question the dev
+ * files produce (test/spirit/question-check.test.ts). Checked apart from how
+ * spirit/question.ts builds questions, mostly on the words alone:
+ *
+ *   - it starts "Want me to " and ends at its one question mark;
+ *   - no second verb phrase is glued on: no "can you", "are you", "i …", "we …" (a
+ *     question speaks to "you" about him, her or them), no past tense verb ("play coach
+ *     refused to play him"), no second verb after the first unless it is "to <verb>" or
+ *     "<preposition> <verb>ing" (read with compromise);
+ *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice.
+ */
+import type { Nlp } from "./nlp.js";
+
+const FRAME = /^Want me to (.+)\?$/;
+// The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
+const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
+const SEARCH = /^(?:open a search for|look for) (.+)$/;
+const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|were|am|have|has|had)\s+(?:you|i|we|he|she|they|it|there)\b/i;
+const FIRST_PERSON_OR_SUBJECT = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our|he|she|they)\b/i;
+const DANGLING = /\b(?:about|to|for|of|with|from|into|by|a|an|the|and|or|but|that|which|unless|if|because|so|your|my)$/i;
+const TWICE = /\b(\w+) \1\b/i;
+// compromise may read these as verbs ("pay him back"); after a verb they are its particle.
+const PARTICLES = new Set(["back", "up", "down", "off", "out", "over", "away", "in", "on", "around", "along", "through"]);
+
+interface Term {
+  normal: string;
+  tags: Set<string>;
+}
+
+function termsOf(nlp: Nlp, text: string): Term[] {
+  const json = nlp(text).json({ terms: { tags: true, normal: true } }) as { terms: { normal: string; tags: string[] }[] }[];
+  return json.flatMap((s) => s.terms.map((t) => ({ normal: t.normal, tags: new Set(t.tags) })));
+}
+
+/** The verbs after the first that make a second verb phrase ("play coach refused …" → "refused"). */
+function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
+  const extra: string[] = [];
+  terms.forEach((t, i) => {
+    if (i === 0 && firstIsVerb) return;
+    if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
+    const before = terms[i - 1];
+    const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle"));
+    if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
+  });
+  return extra;
+}
+
+/** What is wrong with a question, one line each; [] when it reads as one clean question. */
+export function questionProblems(nlp: Nlp, question: string): string[] {
+  const problems: string[] = [];
+  const m = FRAME.exec(question);
+  if (!m) return [`expected "Want me to …?", received ${JSON.stringify(question)}`];
+  const body = m[1]!;
+  if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
+  if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
+  const reminder = REMINDER.exec(body);
+  const search = SEARCH.exec(body);
+  const phrase = reminder?.[1] ?? search?.[1] ?? body;
+  if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
+  if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
+  if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
+  if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
+  if (search) {
+    // A query names things; a verb in it is a clause pasted in.
+    const extra = extraVerbs(termsOf(nlp, `look for ${phrase}`).slice(2), false);
+    if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
+  } else {
+    // Read as "I will <phrase>" so that the imperative is read as a verb.
+    const terms = termsOf(nlp, `I will ${phrase}`).slice(2);
+    if (!terms[0]?.tags.has("Verb")) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
+    if (terms.some((t) => t.tags.has("PastTense") && !t.tags.has("Adjective"))) problems.push(`a past tense verb: a clause pasted in`);
+    const extra = extraVerbs(terms, true);
+    if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);
+  }
+  return problems;
+}

@@ -21,19 +21,23 @@ export interface Chunk {
   end: Position;
   /** This machine's own lines in it (may be none: then only the cursor moves). */
   lines: string[];
+  /** Cut by CHUNK_LINES or CHUNK_BYTES: more lines follow it (else it reached the end of the log). */
+  full: boolean;
 }
 
 /** The next chunk after `from`, or undefined when no complete line follows it. */
 export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): Chunk | undefined {
   const lines: string[] = [];
   let bytes = 0;
+  let full = false;
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
   const { end } = scanLines(paths.log, from, (text) => {
     if (skip.size > 0 && skip.take(lineHash(text))) return true;
     if (!parseLine(text).ok) return true;
     lines.push(text);
     bytes += text.length + 1;
-    return lines.length < CHUNK_LINES && bytes < CHUNK_BYTES;
+    full = lines.length >= CHUNK_LINES || bytes >= CHUNK_BYTES;
+    return !full;
   });
-  return end.offset === from.offset ? undefined : { from, end, lines };
+  return end.offset === from.offset ? undefined : { from, end, lines, full };
 }

@@ -6,6 +6,7 @@
  */
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
+import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
@@ -31,6 +32,7 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
     const since = Math.max(failedAt, previous === null ? 0 : Date.parse(previous));
     if (now - since < period) continue;
+    if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "failed", s.updatedAt, previous ?? ""), s.id))) continue;
     const text =
       `${NUDGE}agent "${s.task}"${ESCALATION_MARK}${showDuration(now - failedAt)} with no answer; ` +
       `it needs: ${s.blocker ?? "a human decision"}. Answer with: world respond ${s.id} <text>`;

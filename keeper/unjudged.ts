@@ -7,12 +7,13 @@
  */
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
+import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { NUDGE } from "./escalate.js";
 
 export const UNJUDGED_MARK = " and has no verdict";
 
-export function sweepUnjudged(ctx: SweepContext): string[] {
+export async function sweepUnjudged(ctx: SweepContext): Promise<string[]> {
   const flagged: string[] = [];
   // The unary + keeps SQLite on the per-id index (see escalate.ts).
   const lastNudge = ctx.index.db.prepare(
@@ -24,6 +25,7 @@ export function sweepUnjudged(ctx: SweepContext): string[] {
     if (now - finishedAt < ctx.config.verdictTimeoutMs) break; // oldest first: the rest are younger
     const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
     if (previous !== null && now - Date.parse(previous) < ctx.config.escalateAfterMs) continue;
+    if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "unjudged", s.updatedAt, previous ?? ""), s.id))) continue;
     ctx.appender.append({
       kind: "event",
       source: "system",

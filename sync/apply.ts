@@ -18,6 +18,7 @@ import { parseLine } from "../tools/world/parse.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines } from "../tools/world/read.js";
 import { DeferredWrite } from "./deferred-write.js";
+import { RUNS_WHERE_WRITTEN } from "./origins.js";
 import type { SkipLines } from "./skip-lines.js";
 import { lineHash, type ReceivedRow, type SyncState } from "./state.js";
 
@@ -96,6 +97,7 @@ export class Applier {
   apply(messages: readonly IncomingMessage[]): number {
     const rows: ReceivedRow[] = [];
     const lines: string[] = [];
+    const agents: { id: string; machine: string; hash: string }[] = [];
     let last = this.seq;
     for (const m of messages) {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
@@ -107,8 +109,11 @@ export class Applier {
           if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
           continue;
         }
-        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash: lineHash(line) });
+        const hash = lineHash(line);
+        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
         lines.push(line);
+        const e = parsed.entry;
+        if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) agents.push({ id: e.id, machine: m.machine, hash });
       }
     }
     if (last === this.seq) return 0;
@@ -120,6 +125,7 @@ export class Applier {
     const sizeBefore = logSize(this.paths);
     for (const r of rows) r.sizeBefore = sizeBefore;
     this.state.recordReceived(rows);
+    this.state.recordAgents(agents);
     for (const r of rows) this.skip.add(r.hash);
     this.appender.appendVerbatim(lines); // if it throws, `seq` stays: the batch comes again
     this.seq = last;

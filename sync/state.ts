@@ -14,8 +14,7 @@
  * The two cursors are replaced atomically (temporary file, rename; fsync too with
  * WORLD_FSYNC=1, like the log), so a crash leaves the old or the new one.
  */
-import { hash as oneShotHash } from "node:crypto";
-import { closeSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
 import { syncFromEnv } from "../tools/world/append.js";
@@ -44,13 +43,7 @@ export function syncDir(paths: WorldPaths): string {
   return join(paths.dir, "sync");
 }
 
-/**
- * A line's identity in the side table: 16 hex digits of its sha1 (no line text is copied).
- * The one-shot crypto.hash: a createHash object per line was a fifth of a catch-up's time.
- */
-export function lineHash(line: string): string {
-  return oneShotHash("sha1", line, "hex").slice(0, 16);
-}
+export { lineHash } from "./line-hash.js";
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -125,6 +118,12 @@ export class SyncState {
     this.rowsFd ??= openSync(join(this.dir, "received.tsv"), "a");
     writeSync(this.rowsFd, text);
     if (this.fsync) fdatasyncSync(this.rowsFd);
+  }
+
+  /** Record received agent lines that say where an agent runs (sync/origins.ts). */
+  recordAgents(rows: readonly { id: string; machine: string; hash: string }[]): void {
+    if (rows.length === 0) return;
+    appendFileSync(join(this.dir, "agents.tsv"), rows.map((r) => `${r.id}\t${r.machine}\t${r.hash}\n`).join(""));
   }
 
   close(): void {

@@ -5,6 +5,7 @@ import type { EntryJson } from "../../tools/world/json.js";
 import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
 import { requireHome, whole, type Context } from "./context.js";
+import { withMachines } from "../../sync/origins.js";
 import { entryFromJson, showEntry, showSession } from "./show.js";
 
 const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
@@ -22,8 +23,8 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
       case "pending":
       case "failed":
       case "verified": {
-        const rows = q.sessionsIn(index, type, limit);
-        for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : showSession(s, style));
+        const rows = withMachines(ctx.paths, index, q.sessionsIn(index, type, limit));
+        for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : onMachine(showSession(s, style), s.machine));
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
         return;
       }
@@ -52,4 +53,11 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
   } finally {
     index.close();
   }
+}
+
+/** A synced world's session says where its agent runs, at the end of its first line. */
+function onMachine(text: string, machine: string | null): string {
+  if (machine === null) return text;
+  const cut = text.indexOf("\n");
+  return cut === -1 ? `${text}  on ${machine}` : `${text.slice(0, cut)}  on ${machine}${text.slice(cut)}`;
 }

@@ -6,7 +6,7 @@
 
 /**
  * @typedef {{ line?: number, ts: string, kind: "event" | "agent", source?: string, status?: string, id: string, output: string, need?: string, outputRef?: string, needRef?: string }} EntryJson
- * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number }} SessionJson
+ * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number, machine?: string | null }} SessionJson
  */
 
 // Invisible and bidirectional characters (tools/world/entry.ts INVISIBLE): shown as \uXXXX,
@@ -162,7 +162,7 @@ export function sessionRow(s, now) {
   return el(
     "li",
     { className: `session status-${s.status}`, attrs: { "data-id": s.id } },
-    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), timeEl(s.updatedAt, now, "ago")),
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), s.machine ? el("span", { className: "machine", text: `on ${s.machine}` }) : null, timeEl(s.updatedAt, now, "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
     s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,

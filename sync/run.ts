@@ -24,6 +24,7 @@ import { scanLines, type Position } from "../tools/world/read.js";
 import { Applier, type IncomingMessage } from "./apply.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
+import { notice, noticeChanges } from "./notices.js";
 import { nextChunk, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
@@ -56,6 +57,8 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
     reconnectTimeWait: 250,
   });
   log.info({ url: options.url, stream, machine }, "connected");
+  notice(paths, machine, `connected to ${options.url}, stream ${stream}`);
+  const changes = noticeChanges(paths, machine, nc, options.url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
   const closed = nc.closed();
   signal.addEventListener("abort", () => void nc.close(), { once: true });
   try {
@@ -68,6 +71,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
     state.close();
     if (!nc.isClosed()) await nc.close();
     await closed;
+    await changes;
   }
 }
 

@@ -20,7 +20,7 @@ export function startSync(home: string, url: string, machine: string): ResultPro
   });
 }
 
-/** The log's entry lines, as text (what is not an entry is left out). */
+/** The log's entry lines, as text (what is not an entry, and world sync's own notices, left out). */
 export function entryLines(paths: WorldPaths): string[] {
   let text: string;
   try {
@@ -28,7 +28,7 @@ export function entryLines(paths: WorldPaths): string[] {
   } catch {
     return [];
   }
-  return text.split("\n").filter((l) => parseLine(l).ok);
+  return text.split("\n").filter((l) => parseLine(l).ok && !l.includes("][event:system][sync] "));
 }
 
 /** Resolves once every log holds at least `count` entries; rejects after `timeoutMs`, saying how far each got. */
@@ -71,4 +71,13 @@ export async function tearDown(procs: readonly ResultPromise[], nats: NatsServer
   await Promise.all(procs);
   await nats?.stop();
   for (const w of worlds) w.cleanup();
+}
+
+/** world sync's own notices in a log (sync/notices.ts). */
+export function syncNotices(paths: WorldPaths): string[] {
+  try {
+    return readFileSync(paths.log, "utf8").split("\n").filter((l) => l.includes("][event:system][sync] "));
+  } catch {
+    return [];
+  }
 }

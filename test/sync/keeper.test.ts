@@ -4,6 +4,8 @@
  * failure nobody answered, a finish nobody judged) → one timeout and one nudge each, in
  * every log, whichever machine wrote it.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
@@ -31,6 +33,9 @@ describe.skipIf(!HAS_NATS)("the Keeper with a sweep on each of three machines", 
     worlds = MACHINES.map((m) => tempWorld(`world-keep-${m}-`));
     procs.push(...MACHINES.map((m, i) => startSync(worlds[i]!.home, nats!.url, m)));
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    // Lines two hours old after world sync's "connected" notice: not a disorder worth a health line here.
+    for (const w of worlds) mkdirSync(w.paths.dir, { recursive: true });
+    for (const w of worlds) writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { disorder: "1d" } }));
     const logs = worlds.map((w) => new Appender(w.paths));
     const [a, b, c] = [logs[0]!, logs[1]!, logs[2]!];
     a.append({ kind: "agent", status: "start", id: "stalled", output: "never reports", need: "anything", ts: ago(120) });

@@ -16,7 +16,7 @@ import { describeExit } from "../tools/proc/proc.js";
 import { Appender, type Draft } from "../tools/world/append.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { parseParked } from "./parked.js";
+import { parkedUntil } from "../tools/world/parked.js";
 import { readProcRecord, recordExit } from "./procs.js";
 
 export interface AgentEnd {
@@ -33,7 +33,7 @@ const TAIL_LINES = 3;
 const TAIL_CHARS = 600;
 
 /** The last few non-empty lines of a file, joined with " / "; "" if there are none. */
-export function stderrTail(file: string): string {
+function stderrTail(file: string): string {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -99,7 +99,7 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
 function stillRunning(paths: WorldPaths, end: AgentEnd): { status: string; command: string[] } | undefined {
   const last = findLastStatus(paths.log, end.id);
   if (last === undefined) return undefined;
-  if (last.status === "active" && parseParked(last.output) !== undefined) return undefined;
+  if (parkedUntil(last) !== undefined) return undefined;
   if (last.status !== "start" && last.status !== "active" && last.status !== "retry") return undefined;
   const record = readProcRecord(paths, end.id);
   if (record === undefined || record.attempt !== end.attempt) return undefined; // a later attempt speaks for it

@@ -5,6 +5,7 @@
  * and fails a session that was still running (agents/ended.ts), then exits with the
  * agent's status. Bundled into one file by the build: it runs once per agent.
  */
+import { existsSync } from "node:fs";
 import { constants } from "node:os";
 import { worldPaths } from "../tools/world/paths.js";
 import { awaitRecord, noteAgentEnd } from "./ended.js";
@@ -28,6 +29,12 @@ function exitOf(code: number): { code: number | null; signal: string | null } {
 }
 
 const paths = worldPaths(process.env.WORLD_HOME);
+// A world deleted while its agent ran (a removed temporary world, a cleared directory) is
+// not brought back by the note: appending would create a new world.log holding one line.
+if (!existsSync(paths.log)) {
+  process.stderr.write(`note-exit: ${paths.log} is gone: the exit of ${id} (status ${status}) is not recorded\n`);
+  process.exit(status);
+}
 // launchAgent writes the record (after its "spawned" line) just after starting the parent:
 // an agent that ends at once can beat it. Wait for it briefly, so the exit lands in the
 // record and its line comes after the spawn line.

@@ -48,7 +48,7 @@ function recordFile(dir: string, id: string): string {
   return join(dir, `${id}.json`);
 }
 
-export function doneDir(paths: WorldPaths): string {
+function doneDir(paths: WorldPaths): string {
   return join(paths.procs, "done");
 }
 

@@ -20,7 +20,7 @@ import { readProcRecord } from "./procs.js";
 import { builtInAgent } from "./registry.js";
 import { parseArmed, type Alarm } from "./reminder/alarm.js";
 import { launchAgent } from "./spawn.js";
-import { parkedOf } from "./wake.js";
+import { parkedUntil } from "../tools/world/parked.js";
 
 export interface Rearmed {
   id: string;
@@ -59,7 +59,7 @@ export async function rearmReminders(paths: WorldPaths, options: RearmOptions = 
   const index = openIndex(paths);
   try {
     for (const session of sessionsIn(index, "active", 100_000)) {
-      if (parkedOf(session) !== undefined) continue; // the Keeper's scheduler keeps it (keeper/scheduler.ts)
+      if (parkedUntil(session) !== undefined) continue; // the Keeper's scheduler keeps it (keeper/scheduler.ts)
       const alarm = armedAlarm(history(index, session.id));
       if (alarm === undefined || isRunning(paths, session.id)) continue;
       orphans.push({ session, alarm });

@@ -23,7 +23,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { allowed, TERMINAL } from "../tools/world/lifecycle.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 
-export const AgentExit = { finished: 0, parked: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
+const AgentExit = { finished: 0, parked: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
 
 const idRule = z.string().refine((id) => {
   try {

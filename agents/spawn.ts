@@ -21,6 +21,7 @@ import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/proc/proc.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
+import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
 import { builtInAgent, knownKinds, NOTE_EXIT, WORLD_BIN } from "./registry.js";
 
 export interface SpawnOptions {
@@ -28,6 +29,7 @@ export interface SpawnOptions {
   need: string;
   kind?: string;
   command?: string[];
+  /** Extra environment, kept for every later launch of the session (agents/spawn-env.ts). */
   env?: Record<string, string>;
   id?: string;
   /** Who wrote the need (see ProcRecord.needFrom). Default "program": only `world spawn` says "human". */
@@ -44,11 +46,12 @@ export interface LaunchOptions {
   /** Default: what the session's previous record said (a retry keeps its provenance). */
   needFrom?: NeedFrom;
   guidance?: string;
+  /** For this launch only, on top of what the session was spawned with (agents/spawn-env.ts). */
   env?: Record<string, string>;
 }
 
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
-export function agentCommand(options: { kind?: string; command?: string[] }): string[] {
+function agentCommand(options: { kind?: string; command?: string[] }): string[] {
   if (options.command !== undefined && options.command.length > 0) {
     if (options.kind !== undefined) throw new UsageError(`both --kind and a command: expected one of them, received --kind ${shown(options.kind)} and ${shown(options.command.join(" "))}`);
     return [resolveExecutable(options.command[0]!), ...options.command.slice(1)];
@@ -65,7 +68,7 @@ export function agentCommand(options: { kind?: string; command?: string[] }): st
 }
 
 /** An executable path, or a name found on PATH; checked before anything is logged. */
-export function resolveExecutable(name: string): string {
+function resolveExecutable(name: string): string {
   const candidates = name.includes("/") ? [resolve(name)] : (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, name));
   for (const file of candidates) {
     try {
@@ -86,9 +89,13 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
   const command = agentCommand(options);
   const id = options.id === undefined ? ulid() : checkSessionId(options.id);
+  const env = options.env ?? {};
+  for (const name of Object.keys(env)) checkEnvName(name);
   appendStatus(paths, { status: "start", id, output: task, need });
   try {
-    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.env && { env: options.env }) });
+    // Kept before the first launch, so the first and every later launch read the same file.
+    if (Object.keys(env).length > 0) saveSpawnEnv(paths, id, env);
+    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program" });
     return { id, pid };
   } catch (error) {
     // No ghost: a start that could not launch says so, or it would wait an hour for the Keeper.
@@ -120,6 +127,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
       stderr: err as 3,
       extendEnv: true,
       env: {
+        ...loadSpawnEnv(paths, id),
         ...options.env,
         WORLD_HOME: paths.home,
         WORLD_SESSION_ID: id,

@@ -66,7 +66,7 @@ function launch(cmd: string, args: string[], home: string, out: number) {
 type ChildProc = ReturnType<typeof launch>;
 
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
-export const UP_ID = "up";
+const UP_ID = "up";
 
 class Child {
   status: ChildStatus;
@@ -183,6 +183,8 @@ export class Supervisor {
   }
 
   start(): void {
+    // A signal before the start (while a dead `up`'s orphans were being ended) stops nothing twice.
+    if (this.stopping) return;
     for (const c of this.children) c.start();
   }
 

@@ -2,7 +2,7 @@
  * Keeping a parked session's promise at its due time (agents/parked.ts): a reminder or
  * timer is delivered directly — `[event:notify]` and `finish` in one write, so a crash
  * leaves both or neither — and any other agent is relaunched with the same session,
- * attempt and command, after an `active` line that says it woke (written first: a
+ * attempt and command (and its `state {…}` in WORLD_STATE), after an `active` line that says it woke (written first: a
  * crash between the two leaves a session the Keeper's sweep fails, never a second run).
  *
  * Exactly once: only the holder of the scheduler lock delivers (keeper/scheduler.ts),
@@ -11,26 +11,25 @@
  * is no longer parked, so a restart that rebuilds the list from the log skips it.
  */
 import { desktopNotify, NOTIFY_SOURCE } from "../tools/notify/notify.js";
-import type { Draft } from "../tools/world/append.js";
+import type { Draft, LineAppender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { session, sessionsIn, type SessionJson } from "../tools/world/query.js";
+import { parkedSessions as parkedRows, session, type SessionJson } from "../tools/world/query.js";
 import { ownGroupAlive } from "../tools/proc/proc.js";
-import type { Writer } from "../keeper/context.js";
 import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
 import { launchAgent } from "./spawn.js";
 
 /** What a session waits for, if its latest status line parks it. */
-export function parkedOf(s: SessionJson): Parked | undefined {
+function parkedOf(s: SessionJson): Parked | undefined {
   return s.status === "active" ? parseParked(s.output) : undefined;
 }
 
 /** Every parked session in the index, with its wake-up. */
 export function parkedSessions(index: WorldIndex): { id: string; parked: Parked }[] {
   const out: { id: string; parked: Parked }[] = [];
-  for (const s of sessionsIn(index, "active", Number.MAX_SAFE_INTEGER)) {
+  for (const s of parkedRows(index)) {
     const parked = parkedOf(s);
     if (parked !== undefined) out.push({ id: s.id, parked });
   }
@@ -52,14 +51,14 @@ function late(ms: number): string {
  * Delivers or relaunches what is due; skips a wake-up whose session moved on since it was
  * scheduled. Reminders go out in one write for the whole batch.
  */
-export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: Writer, due: { id: string; parked: Parked }[]): Promise<Woken[]> {
+export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: LineAppender, due: { id: string; parked: Parked }[]): Promise<Woken[]> {
   index.catchUp();
   const now = Date.now();
   const at = new Date(now).toISOString();
   const drafts: Draft[] = [];
   const desktop: { title: string; message: string }[] = [];
   const woken: Woken[] = [];
-  const relaunch: { s: SessionJson; lateMs: number; due: string }[] = [];
+  const relaunch: { s: SessionJson; lateMs: number; due: string; state: string | undefined }[] = [];
   for (const { id, parked } of due) {
     const s = session(index, id);
     const still = s && parkedOf(s);
@@ -73,10 +72,10 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: Write
       );
       desktop.push({ title: parked.alarm.kind === "timer" ? "Timer" : "Reminder", message: parked.alarm.message });
       woken.push({ id, due: dueIso, lateMs, how: "delivered" });
-    } else relaunch.push({ s, lateMs, due: dueIso });
+    } else relaunch.push({ s, lateMs, due: dueIso, state: still.state });
   }
   if (drafts.length > 0) writer.appendMany(drafts);
-  for (const r of relaunch) woken.push(await relaunchParked(paths, writer, r.s, r.due, r.lateMs, at));
+  for (const r of relaunch) woken.push(await relaunchParked(paths, writer, r.s, r.due, r.lateMs, at, r.state));
   // The log line is the delivery; a desktop notification is a courtesy on top, after it.
   void (async () => {
     for (const d of desktop) await desktopNotify(d.title, d.message);
@@ -84,7 +83,7 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: Write
   return woken;
 }
 
-async function relaunchParked(paths: WorldPaths, writer: Writer, s: SessionJson, due: string, lateMs: number, at: string): Promise<Woken> {
+async function relaunchParked(paths: WorldPaths, writer: LineAppender, s: SessionJson, due: string, lateMs: number, at: string, state: string | undefined): Promise<Woken> {
   const record = readProcRecord(paths, s.id);
   if (record === undefined) {
     writer.append({ kind: "agent", status: "failed", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}) but cannot relaunch: no process record of its command`, need: `someone to start it again with world spawn, or world respond ${s.id} <text>` });
@@ -95,7 +94,9 @@ async function relaunchParked(paths: WorldPaths, writer: Writer, s: SessionJson,
   writer.append({ kind: "agent", status: "active", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}): relaunching attempt ${record.attempt}` });
   await launchAgent(paths, {
     id: s.id, task: s.task, need: s.need ?? "", command: record.command, kind: record.kind, attempt: record.attempt,
-    env: { WORLD_WOKEN: due },
+    // Its context: what it was spawned with (launchAgent adds the stored spawn env), the
+    // due time, and the state it parked with; the rest is its own history in the log.
+    env: { WORLD_WOKEN: due, ...(state !== undefined && { WORLD_STATE: state }) },
   });
   return { id: s.id, due, lateMs, how: "relaunched" };
 }

@@ -9,7 +9,8 @@
  *
  * It appends, so a second call with another prefix continues a log (incremental tests).
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, writeSync } from "node:fs";
+import { formatLineText } from "../tools/world/log-format.js";
 import { pathToFileURL } from "node:url";
 import { seeded } from "../tools/random.js";
 
@@ -45,8 +46,8 @@ export interface LogStats {
   lastTs: string;
 }
 
-export const RARE_WORD = "zanzibar";
-export const COMMON_WORD = "the";
+const RARE_WORD = "zanzibar";
+const COMMON_WORD = "the";
 const COMMON_RE = new RegExp(`\\b${COMMON_WORD}\\b`);
 
 const WORDS = (
@@ -177,7 +178,8 @@ export function generateLog(file: string, spec: LogSpec = {}): LogStats {
   };
 
   const fd = openSync(file, "a");
-  let chunk: string[] = [];
+  // A log our appender started begins with its format line (tools/world/log-format.ts).
+  let chunk: string[] = fstatSync(fd).size === 0 ? [formatLineText(new Date(ms)) + "\n"] : [];
   const flush = () => {
     const buf = Buffer.from(chunk.join(""), "utf8");
     bytes += buf.length;

@@ -19,7 +19,7 @@ import { burstLine, LINE_BYTES } from "./log-burst-writer-child.js";
 const WRITER = fileURLToPath(new URL("./log-burst-writer-child.js", import.meta.url));
 
 type Kind = "fs.watch" | "follow()" | "chokidar";
-export const KINDS: readonly Kind[] = ["fs.watch", "follow()", "chokidar"];
+const KINDS: readonly Kind[] = ["fs.watch", "follow()", "chokidar"];
 
 /** A watcher calls `onWake` on every notification; `stop` releases it. */
 interface Watching {
@@ -129,7 +129,7 @@ export interface FollowPlan {
   bursts: [number, number, number][];
 }
 
-export const DEFAULT_PLAN: FollowPlan = { samples: 40, gapMs: 60, graceMs: 300, bursts: [[100, 20, 3], [200, 0, 5]] };
+const DEFAULT_PLAN: FollowPlan = { samples: 40, gapMs: 60, graceMs: 300, bursts: [[100, 20, 3], [200, 0, 5]] };
 
 export async function following(dir: string, plan: FollowPlan = DEFAULT_PLAN): Promise<{ rows: Row[]; summary: string }> {
   const rows: Row[] = [];

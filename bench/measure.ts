@@ -24,18 +24,6 @@ export function percentile(xs: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 }
 
-/** Median wall time in ms of running a command `runs` times. */
-export function timeCommand(cmd: string, args: string[], runs: number, options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): number {
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], ...options });
-    if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}`);
-    xs.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return median(xs);
-}
-
 /**
  * Runs a node script that prints one JSON object on its last stdout line; the script
  * reports its own peak memory as `maxRssMb` (process.resourceUsage().maxRSS / 1024).

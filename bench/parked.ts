@@ -12,7 +12,7 @@
  * line each): starting 10,000 reminder processes first would measure Node start-ups.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
@@ -130,6 +130,8 @@ async function lateness(root: string, n: number): Promise<Row> {
 export async function run(): Promise<void> {
   const full = process.argv.includes("--full");
   const root = mkdtempSync(join(tmpdir(), "world-bench-parked-"));
+  // Lateness and launch times depend on what else the machine runs: say how loaded it was.
+  const loadAtStart = loadavg()[0]!;
   try {
     const rows: Row[] = [];
     for (const n of full ? [1000, 10_000] : [1000]) rows.push(await memory(root, n));
@@ -138,6 +140,13 @@ export async function run(): Promise<void> {
     const launch = worldPaths(join(root, "launch"));
     mkdirSync(launch.home, { recursive: true });
     rows.push(...(await agentLaunch(launch, 10)));
+    rows.push({
+      name: "machine load while measuring (1-minute load average)",
+      value: `${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
+      floor: `${cpus().length} cores`,
+      ratio: fmt.x(Math.max(loadAtStart, loadavg()[0]!) / cpus().length),
+      note: "above 1× the processes measured waited for a core",
+    });
     printTable("Parked agents: waiting is data (issue 10)", rows);
   } finally {
     rmSync(root, { recursive: true, force: true });

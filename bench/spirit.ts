@@ -17,7 +17,7 @@ import { appendOnce } from "../tools/world/append.js";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { OfflineBrain } from "../spirit/brain-offline.js";
-import { judge } from "../spirit/decide.js";
+import { vetProposal } from "../spirit/decide.js";
 import { loadConfig } from "../spirit/config.js";
 import { detectIntent, intentModel } from "../spirit/intents/detect.js";
 import { featuresOf } from "../spirit/intents/features.js";
@@ -99,7 +99,7 @@ async function decisionsPerSecond(paths: WorldPaths, rounds: number): Promise<{ 
     texts.forEach((u, i) => {
       const cause: Located<EventEntry> = { kind: "event", ts: new Date().toISOString(), source: "voice", id: u.speaker, output: u.text, line: i + 1, offset: i * 100 };
       const heard = memory.hear(cause);
-      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", conversation: memory.conversation.view(), now: new Date() }).then((d) => judge(d, heard, cause, memory, config, Date.now()));
+      void brain.decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "user", conversation: memory.conversation.view(), now: new Date() }).then((d) => vetProposal(d, heard, cause, memory, config, Date.now()));
     });
     await Promise.resolve();
   }

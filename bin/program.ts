@@ -121,6 +121,7 @@ program
   .option("--kind <agent>", "a built-in agent (dist/agents/<agent>/main.js)")
   .option("--need <criteria>", "the success criterion, instead of '| need:' in the text")
   .option("--id <session-id>", "use this session id instead of a new ULID")
+  .option("--env <NAME=value>", "extra environment for the agent, at every launch (repeatable; kept in .world/spawn-env/, never in the log)", (pair: string, all: string[]) => [...all, pair], [] as string[])
   .action(async (words: string[], opts) => {
     // Words after `--` are the agent's command line: commander hands them over with the task words.
     const dash = process.argv.indexOf("--", process.argv.indexOf("spawn"));

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * The `world` CLI entry: wiring only (commands live in bin/program.ts and are imported
- * lazily). This is the one place that calls process.exit.
+ * lazily). Every command's exit code is decided here, from what main() returns; the
+ * other process.exit calls in the CLI's process force an exit after a second signal
+ * (tools/proc/daemon.ts for the daemons, ui/cli/demo.ts for the demo).
  */
 
 async function main(): Promise<number> {
@@ -21,7 +23,7 @@ async function main(): Promise<number> {
     await program.parseAsync(process.argv);
     return process.exitCode === undefined ? 0 : Number(process.exitCode);
   } catch (error) {
-    const { report } = await import("../ui/cli/report.js");
+    const { report } = await import("../tools/report.js");
     return report(error);
   }
 }

@@ -1,5 +1,5 @@
 /** What each step of a sweep gets: the world, the thresholds, the clock, and where to write. */
-import type { Appender, Draft } from "../tools/world/append.js";
+import type { Appender, Draft, LineAppender } from "../tools/world/append.js";
 import type { Entry } from "../tools/world/entry.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -13,16 +13,14 @@ export interface SweepContext {
   config: KeeperConfig;
   now: Date;
   index: WorldIndex;
-  appender: Writer;
+  appender: LineAppender;
   log?: Logger;
   /** Claims a timeout or a nudge cluster-wide before writing it, when the world is synced (docs/sync.md). */
   cluster?: ClusterActions;
 }
 
-export type Writer = Pick<Appender, "append" | "appendMany">;
-
 /** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */
-export function stamped(appender: Appender, now: Date): Writer {
+export function stamped(appender: Appender, now: Date): LineAppender {
   const ts = now.toISOString();
   return {
     append: (d: Draft): Entry => appender.append({ ...d, ts }),

@@ -4,6 +4,7 @@
  * answers it) and, if configured, a notification command. Once per period: the previous
  * nudge is found in the index, so running twice or after downtime nudges once.
  */
+import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import { actionKey } from "./cluster.js";
@@ -17,20 +18,14 @@ export const NUDGE = "nudge: ";
 
 export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
   const escalated: string[] = [];
-  // The unary + keeps SQLite on the per-id index: by source it would scan every system or
-  // user event after the failure, for each failed session (measured: 300 ms each on 1M lines).
-  const answered = ctx.index.db.prepare("SELECT 1 FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'user' AND line > ? LIMIT 1");
-  const lastNudge = ctx.index.db.prepare(
-    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' AND output LIKE 'nudge: %' AND line > ?",
-  );
   const period = ctx.config.escalateAfterMs;
   for (const s of sessionsIn(ctx.index, "failed", Number.MAX_SAFE_INTEGER)) {
     const failedAt = Date.parse(s.updatedAt);
     const now = ctx.now.getTime();
     if (now - failedAt < period) break; // oldest first: the rest are younger
-    if (answered.get(s.id, s.line) !== undefined) continue; // a human answered; the Verifier takes it from there
-    const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
-    const since = Math.max(failedAt, previous === null ? 0 : Date.parse(previous));
+    if (firstEventAfter(ctx.index, s.id, "user", s.line) !== undefined) continue; // a human answered; the Verifier takes it from there
+    const previous = lastEventAt(ctx.index, s.id, "system", NUDGE, s.line);
+    const since = Math.max(failedAt, previous === undefined ? 0 : Date.parse(previous));
     if (now - since < period) continue;
     if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "failed", s.updatedAt, previous ?? ""), s.id))) continue;
     const text =

@@ -8,7 +8,8 @@
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
-import { parkedOf } from "../agents/wake.js";
+import { forgetSpawnEnv } from "../agents/spawn-env.js";
+import { parkedUntil } from "../tools/world/parked.js";
 import { describeExit, isSameProcess, ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
 import { pause } from "../tools/proc/daemon.js";
 import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
@@ -28,7 +29,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     // Only the process of the current attempt speaks for the session (a retry may be relaunching).
     const current = s !== undefined && record.attempt === s.retries + 1;
     // A parked session ended its process on purpose: the scheduler keeps its promise.
-    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive && parkedOf(s) === undefined) {
+    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive && parkedUntil(s) === undefined) {
       const how = record.exit ? describeExit(record.exit.code, record.exit.signal) : `is gone (its exit was not seen)`;
       ctx.appender.append({
         kind: "agent",
@@ -46,6 +47,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     if (ownGroupAlive(record.pgid, record.startTicks)) orphans.push(record);
     else {
       archiveProcRecord(ctx.paths, record.id);
+      if (s?.status === "verified") forgetSpawnEnv(ctx.paths, record.id); // never launched again: its secrets go
       result.archived += 1;
     }
   }

@@ -1,12 +1,12 @@
 /**
  * Timeouts: `start` (or `retry`) with no `active` within startTimeout, and `active` with
  * no `finish` within activeTimeout of the latest `active` (of a parked session's due
- * time, agents/parked.ts), become `failed`. The session
+ * time, tools/world/parked.ts), become `failed`. The session
  * list comes from the SQLite index; nothing rescans the log.
  */
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
-import { parkedOf } from "../agents/wake.js";
+import { parkedUntil } from "../tools/world/parked.js";
 import { actionKey } from "./cluster.js";
 import { fresh, type SweepContext } from "./context.js";
 
@@ -15,7 +15,7 @@ export async function sweepTimeouts(ctx: SweepContext): Promise<string[]> {
   for (const s of sessionsIn(ctx.index, "active", Number.MAX_SAFE_INTEGER)) {
     const limit = s.status === "active" ? ctx.config.activeTimeoutMs : ctx.config.startTimeoutMs;
     // A parked session is quiet until its wake-up by design: its clock starts at the due time.
-    const since = Math.max(Date.parse(s.updatedAt), parkedOf(s)?.due.getTime() ?? 0);
+    const since = Math.max(Date.parse(s.updatedAt), parkedUntil(s)?.getTime() ?? 0);
     const age = ctx.now.getTime() - since;
     if (age <= limit) continue;
     const now = fresh(ctx, s.id);

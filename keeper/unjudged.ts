@@ -5,26 +5,23 @@
  * finished 20 min ago and has no verdict …`, once per escalation period. Nothing falls
  * through even when a daemon is down.
  */
+import { lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { NUDGE } from "./escalate.js";
 
-export const UNJUDGED_MARK = " and has no verdict";
+const UNJUDGED_MARK = " and has no verdict";
 
 export async function sweepUnjudged(ctx: SweepContext): Promise<string[]> {
   const flagged: string[] = [];
-  // The unary + keeps SQLite on the per-id index (see escalate.ts).
-  const lastNudge = ctx.index.db.prepare(
-    "SELECT max(ts) AS ts FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'system' AND output LIKE 'nudge: %' AND line > ?",
-  );
   const now = ctx.now.getTime();
   for (const s of sessionsIn(ctx.index, "pending", Number.MAX_SAFE_INTEGER)) {
     const finishedAt = Date.parse(s.updatedAt);
     if (now - finishedAt < ctx.config.verdictTimeoutMs) break; // oldest first: the rest are younger
-    const previous = (lastNudge.get(s.id, s.line) as { ts: string | null }).ts;
-    if (previous !== null && now - Date.parse(previous) < ctx.config.escalateAfterMs) continue;
+    const previous = lastEventAt(ctx.index, s.id, "system", NUDGE, s.line);
+    if (previous !== undefined && now - Date.parse(previous) < ctx.config.escalateAfterMs) continue;
     if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "unjudged", s.updatedAt, previous ?? ""), s.id))) continue;
     ctx.appender.append({
       kind: "event",

@@ -24,7 +24,7 @@ import { describeConversation } from "./conversation.js";
 import { BRAIN_ID, quote, say } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
 
-export const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present and who spoke to whom.
+const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present and who spoke to whom.
 
 For every utterance call the decide tool exactly once:
 - quiet (the default): small talk, chatter, questions you cannot act on, anything not clearly actionable.
@@ -39,7 +39,7 @@ When the user is in a conversation with someone else, what the user says is said
 - at most one nudge per conversation, unless the user said yes to the last one.
 Offer only what an agent can do: a reminder, a timer, or a general agent with a shell and a browser (it can search and read the web; it cannot make calls, send messages or pay). Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
 
-export const DECIDE_TOOL = {
+const DECIDE_TOOL = {
   name: "decide",
   description: "Record what to do about the latest utterance: spawn a task agent, nudge (ask) the user, observe, or stay quiet.",
   schema: Decision,
@@ -59,7 +59,7 @@ function turnText(input: BrainInput, memory: SpiritMemory): string {
 }
 
 /** "HTTP 529", "connection error: …", "timeout": why the API did not answer. */
-export function outageReason(error: unknown): string | undefined {
+function outageReason(error: unknown): string | undefined {
   if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
   if (error instanceof Anthropic.APIConnectionError) return `connection error: ${error.message}`.slice(0, 160);
   if (error instanceof Anthropic.APIUserAbortError) return undefined;

@@ -33,7 +33,7 @@ function taskFor(intent: Intent, text: string): string {
 // arrives unpunctuated; the detector reads "yeah we should book" as an order to book.
 const BACKCHANNEL = /^(?:(?:yeah|yep|yup|yes|ok|okay|right|alright|sure|so|well|um|uh|hmm|oh|and)\b[\s,.!-]*)+/i;
 
-export function withoutBackchannel(text: string): string {
+function withoutBackchannel(text: string): string {
   const rest = text.trim().replace(BACKCHANNEL, "");
   return rest === "" ? text : rest;
 }

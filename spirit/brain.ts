@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ConversationView } from "./conversation.js";
 import type { Heard } from "./memory.js";
 
-export const ACTIONS = ["spawn", "nudge", "observe", "quiet"] as const;
+const ACTIONS = ["spawn", "nudge", "observe", "quiet"] as const;
 
 /** The decision a brain returns; also the input schema of Claude's `decide` tool. */
 export const Decision = z.object({

@@ -11,7 +11,7 @@ import { quote } from "./lines.js";
 import type { SpiritMemory } from "./memory.js";
 import { needFor } from "./plan.js";
 
-export const MEETING_PREP = "meeting-prep";
+const MEETING_PREP = "meeting-prep";
 
 export interface MeetingSpawn {
   id: string;
@@ -34,7 +34,7 @@ function minutes(ms: number): string {
   return m === 0 ? "less than a minute" : `${m} min`;
 }
 
-export function meetingSpawn(o: Occurrence, now: number): MeetingSpawn {
+function meetingSpawn(o: Occurrence, now: number): MeetingSpawn {
   const start = o.start.toISOString();
   const where = o.location ? ` at ${o.location}` : "";
   const task = `prepare me for the meeting "${o.summary}"${where}, starting ${start}`;

@@ -71,7 +71,7 @@ const FileSchema = z
 type FileConfig = z.infer<typeof FileSchema>;
 
 /** .world/config.json, shared with other parts of world: only our keys are checked. No world (the eval): nothing. */
-export function readConfigFile(paths: WorldPaths | undefined): FileConfig {
+function readConfigFile(paths: WorldPaths | undefined): FileConfig {
   if (paths === undefined) return {};
   const file = join(paths.dir, "config.json");
   let text: string;
@@ -123,8 +123,4 @@ export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {
     conversationGapMs: parseDuration(pick<string | number>(flags.conversationGap, "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"), "conversation gap"),
     ...(calendar !== undefined && { calendar }),
   };
-}
-
-export function sameSpeaker(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }

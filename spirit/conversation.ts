@@ -14,7 +14,7 @@ import type { Heard } from "./memory.js";
 
 export const ASSISTANT = "(assistant)";
 /** The user, before the user has said anything in this conversation. */
-export const THE_USER = "(user)";
+const THE_USER = "(user)";
 
 export interface Turn {
   speaker: string;

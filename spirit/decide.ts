@@ -52,9 +52,10 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
  * twice: a transcriber that repeats itself, or the user saying it again because nothing
  * seemed to happen. Later, it is a new request ("remind me to drink water in an hour").
  */
-export const REPEAT_WINDOW_MS = 2 * 60_000;
+const REPEAT_WINDOW_MS = 2 * 60_000;
 
-export function judge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
+/** What the Spirit does about a brain's proposal, once the rules above have had their say. */
+export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
   if (decision.action === "quiet") return quiet(decision.reason);
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.

@@ -51,7 +51,7 @@ export interface ConversationFigures {
   nudges: Asked[];
 }
 
-export class InputError extends Error {}
+class InputError extends Error {}
 
 /** Speech comes a few seconds apart; conversations are far enough apart that nothing carries over but memory. */
 const TURN_MS = 6_000;

@@ -7,7 +7,7 @@
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import type { Brain } from "./brain.js";
 import type { SpiritConfig } from "./config.js";
-import { judge, preferenceAction, type Action } from "./decide.js";
+import { vetProposal, preferenceAction, type Action } from "./decide.js";
 import { say } from "./lines.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { spokenAnswer } from "./spoken-answer.js";
@@ -46,7 +46,7 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
     conversation: memory.conversation.view(),
     now: new Date(now),
   });
-  return { type: "action", heard, action: judge(decision, heard, entry, memory, config, now) };
+  return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now) };
 }
 
 /** The line the Spirit writes for a decided action (a spawn's line comes before the spawn itself). */

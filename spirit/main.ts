@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * The Spirit as a process of its own: `node dist/spirit/main.js --home DIR [flags]`
- * (what `world up` starts). The same flags as `world spirit`; runs until SIGINT/SIGTERM
+ * The Spirit as a process of its own, without the CLI: `node dist/spirit/main.js --home
+ * DIR [flags]` (the tests and the bench start it so; `world up` runs `world spirit`, the
+ * same daemon through the CLI). The same flags as `world spirit`; runs until SIGINT/SIGTERM
  * (graceful), a second signal forces. Exit codes as the CLI's (docs/spirit.md).
  */
 import { parseArgs } from "node:util";
 import { UsageError } from "../tools/errors.js";
 import { onShutdown } from "../tools/proc/daemon.js";
 import { worldPaths } from "../tools/world/paths.js";
-import { report } from "../ui/cli/report.js";
+import { report } from "../tools/report.js";
 import { createSpirit } from "./run.js";
 
 const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "assistant-name", "conversation-gap"] as const;

@@ -5,6 +5,7 @@
  * twice, once from the SQLite index at start-up and once live, changes nothing.
  */
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
+import { eventsOf, latestEventsOf } from "../tools/world/event-queries.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { Position } from "../tools/world/read.js";
 import { ConversationState } from "./conversation.js";
@@ -42,7 +43,7 @@ const KEEP_HEARD = 20;
 const SAID_YES_TO = /said "(?:[^"\\]|\\.)*" to (nudge-[a-z0-9_]+-[0-9a-f]{12})/;
 
 /** A question, reduced to what makes two questions "the same". */
-export function normaliseQuestion(question: string): string {
+function normaliseQuestion(question: string): string {
   return question.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
@@ -169,8 +170,13 @@ export class SpiritMemory {
       case "calendar":
         this.calendarUp = line.up;
         return;
-      default:
-        return;
+      case "other":
+        return; // a line under our source that is none of ours (older versions, a person): nothing to remember
+      default: {
+        // Every kind of Spirit line is handled above: a new one does not compile until it is.
+        const unhandled: never = line;
+        return unhandled;
+      }
     }
   }
 
@@ -235,36 +241,11 @@ export class SpiritMemory {
   }
 }
 
-interface Row {
-  line: number;
-  offset: number;
-  ts: string;
-  label: string;
-  id: string;
-  output: string;
-}
-
-function eventOf(row: Row): Located<EventEntry> {
-  return { kind: "event", ts: row.ts, source: row.label, id: row.id, output: row.output, line: row.line, offset: row.offset };
-}
-
 /**
  * Start-up: fold every line the Spirit ever wrote (the whole log: its memory), and the
  * latest voice lines before `upTo` as conversation context. Read-only queries on the index.
  */
 export function loadMemory(index: WorldIndex, memory: SpiritMemory, upTo: Position): void {
-  const own = index.db.prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = ? ORDER BY line").iterate(SOURCE) as IterableIterator<Row>;
-  for (const row of own) memory.apply(eventOf(row));
-  const voice = index.db
-    .prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = 'voice' AND line <= ? ORDER BY line DESC LIMIT ?")
-    .all(upTo.line, KEEP_HEARD) as Row[];
-  for (const row of voice.reverse()) memory.hear(eventOf(row));
-}
-
-/** The answers a person gave to a nudge, in log order (for nudges that are still open at start-up). */
-export function answersTo(index: WorldIndex, nudgeId: string): Located<EventEntry>[] {
-  const rows = index.db
-    .prepare("SELECT line, offset, ts, label, id, output FROM entries WHERE kind = 'event' AND label = 'user' AND id = ? ORDER BY line")
-    .all(nudgeId) as Row[];
-  return rows.map(eventOf);
+  for (const e of eventsOf(index, SOURCE)) memory.apply(e);
+  for (const e of latestEventsOf(index, "voice", upTo.line, KEEP_HEARD)) memory.hear(e);
 }

@@ -25,8 +25,8 @@ export interface OfferedNudge {
 }
 
 /** When nothing was said about the time: a plan among people, the next morning; a request made now, soon. */
-export const DEFAULT_WHEN = "tomorrow at 9am";
-export const SOON = "in 1 hour";
+const DEFAULT_WHEN = "tomorrow at 9am";
+const SOON = "in 1 hour";
 const SEARCHABLE = new Set(["flight", "travel", "booking", "shopping", "hotel", "car_rental", "restaurant", "ticket"]);
 
 // The speaker's words, said back to them: "my" → "your", "I" → "you".
@@ -50,7 +50,7 @@ const MAX_WORDS = 8;
 const DETERMINER = /^(?:a|an|the|my|your|his|her|their|our|this|that|some|any|one|first|next|last)$/i;
 
 /** The verb phrase as a clean task, or undefined; the time words taken out (they are said separately). */
-export function cleanPhrase(action: string, when: string | undefined): string | undefined {
+function cleanPhrase(action: string, when: string | undefined): string | undefined {
   // The time comes out with its preposition ("for next weekend"); it is said apart.
   const timeWords = when ? new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*${when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") : undefined;
   let phrase = (timeWords ? action.replace(timeWords, " ") : action).replace(/\s+/g, " ").replace(/[\s,.;:]+$/, "").trim();

@@ -10,6 +10,7 @@ import { cpus, loadavg } from "node:os";
 import type { Entry } from "../tools/world/entry.js";
 import { diskSpace, showDisk } from "../tools/proc/disk.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
+import { parkedUntil } from "../tools/world/parked.js";
 import { sessionsIn, stateOf, type SessionState } from "../tools/world/query.js";
 import { quote } from "./lines.js";
 import type { Nudge } from "./memory.js";
@@ -20,6 +21,8 @@ interface AgentNow {
   task: string;
   blocker: string | null;
   since: string;
+  /** Parked (tools/world/parked.ts): waiting, with no process, until this ISO time. */
+  parkedUntil: string | null;
 }
 
 export interface Meeting {
@@ -40,7 +43,7 @@ export class Situation {
   load(index: WorldIndex): void {
     for (const state of ["active", "pending", "failed"] as const) {
       for (const s of sessionsIn(index, state, KEEP_AGENTS)) {
-        this.agents.set(s.id, { id: s.id, status: s.status, task: s.task, blocker: s.blocker, since: s.updatedAt });
+        this.agents.set(s.id, { id: s.id, status: s.status, task: s.task, blocker: s.blocker, since: s.updatedAt, parkedUntil: s.parkedUntil });
       }
     }
   }
@@ -56,21 +59,23 @@ export class Situation {
       task: entry.status === "start" ? entry.output : (known?.task ?? ""),
       blocker: entry.status === "failed" ? (entry.need ?? null) : null,
       since: entry.ts,
+      parkedUntil: parkedUntil(entry)?.toISOString() ?? null,
     });
     while (this.agents.size > KEEP_AGENTS) this.agents.delete(this.agents.keys().next().value as string);
   }
 
   /** A few lines of plain text; `home` is where the log lives (its disk is the one that matters). */
   describe(openNudges: readonly Nudge[], home: string, now: Date): string {
-    const byState = new Map<SessionState, AgentNow[]>();
+    const byState = new Map<SessionState | "parked", AgentNow[]>();
     for (const a of this.agents.values()) {
-      const state = stateOf(a.status);
+      // A parked agent is waiting for a time, not at work: a brain must not think it busy.
+      const state = a.parkedUntil !== null ? "parked" : stateOf(a.status);
       const same = byState.get(state);
       if (same) same.push(a);
       else byState.set(state, [a]);
     }
     const lines: string[] = [];
-    const list = (title: string, state: SessionState, show: (a: AgentNow) => string) => {
+    const list = (title: string, state: SessionState | "parked", show: (a: AgentNow) => string) => {
       const all = byState.get(state) ?? [];
       if (all.length === 0) return;
       const named = all.slice(-NAMED).map(show);
@@ -79,6 +84,7 @@ export class Situation {
     };
     const task = (a: AgentNow) => `${a.id} ${quote(a.task || "(task unknown)")}`;
     list("Agents at work", "active", (a) => `${task(a)} (${a.status} ${ago(a.since, now)})`);
+    list("Waiting until a time (parked, no process)", "parked", (a) => `${task(a)} (wakes ${a.parkedUntil} — in ${minutes(Date.parse(a.parkedUntil!) - now.getTime())})`);
     list("Finished, awaiting verification", "pending", task);
     list("Failed, waiting for the user", "failed", (a) => `${task(a)}${a.blocker ? `, needs: ${a.blocker}` : ""}`);
     if (openNudges.length) {

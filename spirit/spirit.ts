@@ -36,7 +36,7 @@ import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js
 import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
 
-export const READER = "spirit";
+const READER = "spirit";
 
 export interface SpawnRequest {
   task: string;

@@ -9,7 +9,7 @@
 import { readAnswer } from "./answers.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 
-export const SPOKEN_WINDOW_MS = 2 * 60_000;
+const SPOKEN_WINDOW_MS = 2 * 60_000;
 
 export function spokenAnswer(heard: Heard, memory: SpiritMemory, now: number): { nudgeId: string; text: string } | undefined {
   if (!heard.isUser) return undefined;

@@ -33,7 +33,7 @@ export interface IncomingMessage {
 const SKIP_LOOKBACK = 1 << 20;
 
 /** How long received.json may lag behind the last batch applied. */
-export const CURSOR_DELAY_MS = 200;
+const CURSOR_DELAY_MS = 200;
 
 function logSize(paths: WorldPaths): number {
   return statSync(paths.log, { throwIfNoEntry: false })?.size ?? 0;

@@ -11,7 +11,7 @@ import { connect, type KV, type NatsConnection } from "nats";
 import type { SyncConfig } from "./config.js";
 
 /** How long a claim protects a judgement in progress. */
-export const LEASE_MS = 5 * 60_000;
+const LEASE_MS = 5 * 60_000;
 
 /** A finish's identity on every machine: its line is the same bytes everywhere (not its line number). */
 export function finishKey(id: string, ts: string, output: string): string {

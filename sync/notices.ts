@@ -9,7 +9,7 @@ import type { NatsConnection } from "nats";
 import { Appender } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
-export const SYNC_ID = "sync";
+const SYNC_ID = "sync";
 
 export function notice(paths: WorldPaths, machine: string, text: string): void {
   const log = new Appender(paths);

@@ -10,6 +10,7 @@
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { WorldIndex } from "../tools/world/index-db.js";
+import { latestStatusOffset } from "../tools/world/latest-status-line.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import type { SessionJson } from "../tools/world/query.js";
 import { lineHash } from "./line-hash.js";
@@ -19,7 +20,7 @@ export type WithMachine<T> = T & { machine: string | null };
 /** Agent statuses written where the agent runs. */
 export const RUNS_WHERE_WRITTEN = new Set(["start", "active"]);
 
-export function agentsTable(paths: WorldPaths): string {
+function agentsTable(paths: WorldPaths): string {
   return join(paths.dir, "sync", "agents.tsv");
 }
 
@@ -44,14 +45,14 @@ export function withMachines<T extends SessionJson>(paths: WorldPaths, index: Wo
   } catch {
     // no agents.tsv: nothing received yet, every session is this machine's
   }
-  const latest = index.db.prepare("SELECT offset FROM entries WHERE id = ? AND kind = 'agent' AND label IN ('start', 'active') ORDER BY line DESC LIMIT 1");
+  const statuses = [...RUNS_WHERE_WRITTEN];
   const fd = openSync(paths.log, "r");
   try {
     const buf = Buffer.alloc(64 * 1024);
     return sessions.map((s) => {
-      const row = latest.get(s.id) as { offset: number } | undefined;
-      if (row === undefined) return { ...s, machine: null };
-      const n = readSync(fd, buf, 0, buf.length, row.offset);
+      const offset = latestStatusOffset(index, s.id, statuses);
+      if (offset === undefined) return { ...s, machine: null };
+      const n = readSync(fd, buf, 0, buf.length, offset);
       const end = buf.subarray(0, n).indexOf(10);
       const line = buf.toString("utf8", 0, end === -1 ? n : end);
       return { ...s, machine: received.get(lineHash(line)) ?? own };

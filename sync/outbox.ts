@@ -3,16 +3,25 @@
  * own lines, read from world.log after the sent cursor. Lines received from other machines
  * are passed over (never sent back), and so is what is not an entry (a torn line, an old
  * READ-MARKER): the log's readers report those where they are.
+ *
+ * A line this log reads raw (the older shell tool's, before the format line or with its
+ * whole-second timestamp: tools/world/log-format.ts) would be decoded on a machine whose log
+ * has its format line long before: `C:\temp\new` would arrive as a tab and a newline. Such a
+ * line is sent as the entry it reads as, written the way our appender writes it (escaped,
+ * timestamp in milliseconds), so it keeps its meaning everywhere (docs/sync.md). The format
+ * line itself is not sent: it is about this file, and every machine's log has its own.
  */
 import type { WorldPaths } from "../tools/world/paths.js";
-import { parseLine } from "../tools/world/parse.js";
-import { scanLines, type Position } from "../tools/world/read.js";
+import { formatEntry } from "../tools/world/format.js";
+import { isFormatLine } from "../tools/world/log-format.js";
+import { isOwnTimestamp, parseLine } from "../tools/world/parse.js";
+import { formatStateAt, scanLines, type Position } from "../tools/world/read.js";
 import type { SkipLines } from "./skip-lines.js";
 import { lineHash } from "./state.js";
 
 /** A chunk stays well under NATS's default 1 MiB message limit. */
-export const CHUNK_BYTES = 256 * 1024;
-export const CHUNK_LINES = 2000;
+const CHUNK_BYTES = 256 * 1024;
+const CHUNK_LINES = 2000;
 
 export interface Chunk {
   /** Where the chunk starts in the local log: with the machine name, the message id. */
@@ -29,13 +38,18 @@ export interface Chunk {
 export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): Chunk | undefined {
   const lines: string[] = [];
   let bytes = 0;
+  const format = formatStateAt(paths.log, from);
   let full = false;
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
   const { end } = scanLines(paths.log, from, (text) => {
+    const decoded = format.decodes(text);
+    if (isFormatLine(text)) return true; // about this file, not the world: every machine's log has its own
     if (skip.size > 0 && skip.take(lineHash(text))) return true;
-    if (!parseLine(text).ok) return true;
-    lines.push(text);
-    bytes += text.length + 1;
+    const parsed = parseLine(text, decoded);
+    if (!parsed.ok) return true;
+    const line = decoded && isOwnTimestamp(parsed.entry.ts) ? text : formatEntry({ ...parsed.entry, ts: new Date(parsed.entry.ts).toISOString() });
+    lines.push(line);
+    bytes += line.length + 1;
     full = lines.length >= CHUNK_LINES || bytes >= CHUNK_BYTES;
     return !full;
   });

@@ -29,9 +29,9 @@ import { nextChunk, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
 
-export const HEADER_MACHINE = "World-Machine";
-export const HEADER_END = "World-End";
-export const HEADER_END_LINE = "World-End-Line";
+const HEADER_MACHINE = "World-Machine";
+const HEADER_END = "World-End";
+const HEADER_END_LINE = "World-End-Line";
 
 export interface SyncOptions {
   url: string;
@@ -88,7 +88,7 @@ async function ensureStream(jsm: JetStreamManager, stream: string): Promise<void
 }
 
 /** How long sent.json may lag behind the acknowledgements (the stream is asked on every connect). */
-export const SENT_CURSOR_DELAY_MS = 200;
+const SENT_CURSOR_DELAY_MS = 200;
 
 /** JetStream's "no message found" (nothing on this machine's subject yet). */
 const NO_MESSAGE = 10037;

@@ -39,7 +39,7 @@ export interface ReceivedRow {
   hash: string;
 }
 
-export function syncDir(paths: WorldPaths): string {
+function syncDir(paths: WorldPaths): string {
   return join(paths.dir, "sync");
 }
 

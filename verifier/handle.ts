@@ -38,7 +38,7 @@ export async function handle(ctx: VerifierContext, e: Located, tally: Tally): Pr
 }
 
 /** Verifier retries since the session started or a human last answered. */
-export function retriesUsed(ctx: VerifierContext, id: string): number {
+function retriesUsed(ctx: VerifierContext, id: string): number {
   const entries = history(ctx.index, id);
   let used = 0;
   for (let i = entries.length - 1; i >= 0; i--) {

@@ -8,7 +8,7 @@
 import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
-import { entryFromJson } from "../ui/cli/show.js";
+import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
 import { parseNeed } from "./criteria.js";
 import { fullText, type VerifierContext } from "./context.js";
@@ -53,7 +53,7 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   if (parsed.rest !== "") {
     if (ctx.model) {
       try {
-        const v = await ctx.model.judge({
+        const v = await ctx.model.judgeCase({
           id: s.id, task: s.task, need: parsed.rest, output, attempt: retriesUsed + 1,
           retriesLeft: Math.max(0, ctx.settings.maxRetries - retriesUsed), checks,
           history: entries.slice(-20).map((e) => formatEntry(entryFromJson(e))),

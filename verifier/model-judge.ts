@@ -11,7 +11,7 @@ import { summariseDropped } from "../tools/llm/summarise.js";
 import { askTool } from "../tools/llm/tool-call.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
-export const VerdictSchema = z.object({
+const VerdictSchema = z.object({
   verdict: z.enum(["verified", "retry", "failed"]),
   reason: z.string().min(1).max(2000),
   guidance: z.string().max(2000).default(""),
@@ -46,7 +46,7 @@ function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n[… ${text.length - max} more characters not shown]`;
 }
 
-export function describeCase(c: Case): string {
+function describeCase(c: Case): string {
   const checks = c.checks.length ? c.checks.map((r) => `- ${r.ok ? "PASS" : "FAIL"} ${r.clause}: ${r.detail}`).join("\n") : "(none)";
   return [
     `Session ${c.id}, attempt ${c.attempt} (${c.retriesLeft} retries left).`,
@@ -74,7 +74,7 @@ export class ModelJudge {
     }
   }
 
-  async judge(c: Case): Promise<ModelVerdict> {
+  async judgeCase(c: Case): Promise<ModelVerdict> {
     // The previous verdict's tool_use needs its tool_result before the next question.
     const content: Anthropic.ContentBlockParam[] = [];
     if (this.pendingToolUse) content.push({ type: "tool_result", tool_use_id: this.pendingToolUse, content: "recorded" });

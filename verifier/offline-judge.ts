@@ -41,7 +41,7 @@ export function contentWords(text: string): string[] {
 }
 
 /** A crude stem: enough to match "booked" with "booking", "tables" with "table". */
-export function stem(word: string): string {
+function stem(word: string): string {
   for (const suffix of ["ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"]) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length);
   }

@@ -6,7 +6,8 @@
  * `retry` whose agent is not running, every failed session a human has answered.
  * Exactly-once holds as everywhere: each handler re-checks the session's latest line.
  */
-import type { AgentEntry, EventEntry, Located } from "../tools/world/entry.js";
+import type { AgentEntry, Located } from "../tools/world/entry.js";
+import { firstEventAfter } from "../tools/world/event-queries.js";
 import { history, sessionsIn } from "../tools/world/query.js";
 import type { VerifierContext } from "./context.js";
 import { handle, type Tally } from "./handle.js";
@@ -21,15 +22,9 @@ export async function reconcile(ctx: VerifierContext, tally: Tally, signal?: Abo
     if (e?.kind !== "agent") continue;
     work.push({ kind: "agent", status: e.status as AgentEntry["status"], id: s.id, ts: e.ts, output: e.output, ...(e.outputRef && { outputRef: e.outputRef }), line: s.line, offset: 0 });
   }
-  const answer = ctx.index.db.prepare(
-    "SELECT line, ts, output, output_ref FROM entries WHERE id = ? AND +kind = 'event' AND +label = 'user' AND line > ? ORDER BY line LIMIT 1",
-  );
   for (const s of sessionsIn(ctx.index, "failed", ALL)) {
-    const a = answer.get(s.id, s.line) as { line: number; ts: string; output: string; output_ref: string | null } | undefined;
-    if (a === undefined) continue;
-    const e: Located<EventEntry> = { kind: "event", source: "user", id: s.id, ts: a.ts, output: a.output, line: a.line, offset: 0 };
-    if (a.output_ref) e.outputRef = a.output_ref;
-    work.push(e);
+    const answer = firstEventAfter(ctx.index, s.id, "user", s.line);
+    if (answer !== undefined) work.push(answer);
   }
   for (const e of work.sort((x, y) => x.line - y.line)) {
     if (signal?.aborted) return;

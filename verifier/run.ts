@@ -24,7 +24,7 @@ import { concerns, emptyTally, handle, type Tally } from "./handle.js";
 import { ModelJudge } from "./model-judge.js";
 import { reconcile } from "./reconcile.js";
 
-export const READER = "verifier";
+const READER = "verifier";
 /** Lines the Verifier acts on, at most, before it writes its cursor. */
 const BATCH = 1000;
 

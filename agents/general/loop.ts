@@ -28,7 +28,7 @@ export interface LoopOptions {
   maxTokens?: number;
 }
 
-export const SYSTEM = `You are a task agent of "world", a personal assistant whose single source of truth is an append-only log, world.log.
+const SYSTEM = `You are a task agent of "world", a personal assistant whose single source of truth is an append-only log, world.log.
 You were started for one task and must finish it or say exactly what blocks you. Use the tools; never claim to have done what a tool did not do.
 Commands run only through bash_run, under a policy: read-only commands run, anything else is refused until a human approves it. Never work around a refusal (no other tool, no other spelling).
 When you are done, answer WITHOUT calling a tool, in one of two forms, first word exactly as shown:
@@ -41,7 +41,7 @@ export function conversationFile(paths: WorldPaths, sessionId: string): string {
 }
 
 /** What a retry adds to the conversation of the attempts before it. */
-export function retryPrompt(run: AgentRun): string {
+function retryPrompt(run: AgentRun): string {
   const lines = [`Attempt ${run.env.attempt}: your previous answer did not settle the task (the verifier or a human sent it back).`];
   if (run.env.guidance) lines.push(`Guidance for this attempt (from the verifier or a human): ${run.env.guidance}`);
   lines.push("Continue from where you left off: what you already did and learned is above; do not redo it. Answer finish: or failed: as before.");
@@ -70,7 +70,7 @@ export function openingMessages(history: readonly Anthropic.MessageParam[], run:
   return messages;
 }
 
-export function taskPrompt(run: AgentRun): string {
+function taskPrompt(run: AgentRun): string {
   const lines = [`Task: ${run.env.task}`, `Success criterion (need): ${run.env.need || "(none given)"}`, `Attempt: ${run.env.attempt}`];
   if (run.env.guidance) lines.push(`Guidance for this attempt (from the verifier or a human): ${run.env.guidance}`);
   lines.push(`Your session id: ${run.id}. The world's home: ${run.env.home}.`);

@@ -6,8 +6,9 @@
  */
 import { escapeField } from "../../tools/world/escape.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
-import type { EntryJson } from "../../tools/world/json.js";
-import { search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
+import { labelOf } from "../../tools/world/format.js";
+import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
+import { entryCount, search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
 import type { Meeting } from "./meeting.js";
 
 const PER_TOPIC = 12;
@@ -23,7 +24,7 @@ export interface Findings {
 }
 
 /** Words of the title worth searching alone: 4+ letters and not a generic meeting word. */
-export function titleWords(title: string): string[] {
+function titleWords(title: string): string[] {
   const words = title.toLowerCase().match(/[\p{L}\p{N}]{4,}/gu) ?? [];
   return [...new Set(words.filter((w) => !STOP.has(w)))].slice(0, 5);
 }
@@ -60,13 +61,11 @@ export function collect(index: WorldIndex, meeting: Meeting, ownId: string): Fin
     .flatMap((state) => sessionsIn(index, state, 1000))
     .filter((s) => s.id !== ownId && needles.some((n) => s.task.toLowerCase().includes(n)));
 
-  const searched = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
-  return { byAttendee, byFirstName, byTitle: byTitle.slice(-PER_TOPIC), open, searched };
+  return { byAttendee, byFirstName, byTitle: byTitle.slice(-PER_TOPIC), open, searched: entryCount(index) };
 }
 
 function line(e: EntryJson): string {
-  const label = e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
-  return `- ${e.ts.slice(0, 16).replace("T", " ")} [${label}][${escapeField(e.id)}] ${escapeField(e.output)}${e.line ? ` (line ${e.line})` : ""}`;
+  return `- ${e.ts.slice(0, 16).replace("T", " ")} [${labelOf(entryFromJson(e))}][${escapeField(e.id)}] ${escapeField(e.output)}${e.line ? ` (line ${e.line})` : ""}`;
 }
 
 export function renderBrief(meeting: Meeting, f: Findings, ownId: string, now: Date): string {

@@ -27,7 +27,7 @@ export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 export type Planner = (text: string, now: Date) => Alarm | undefined;
 
 /** The latest armed line of a session (the one a new run of it must honour). */
-export function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
+function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
   const entry = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
   return entry && { alarm: parseArmed(entry.output)!, entry };
 }

@@ -15,7 +15,7 @@ const RUN_PREFIX = /^\s*(?:run|execute|exec)\s*:\s*(.+)$/is;
 const DOLLAR = /^\s*\$\s+(.+)$/s;
 const BACKTICKS = /`([^`]+)`/;
 
-export const NEED_COMMAND = 'the command to run: a task like "run: git status" or WORLD_ARGV as a JSON array';
+const NEED_COMMAND = 'the command to run: a task like "run: git status" or WORLD_ARGV as a JSON array';
 
 export function chooseCommand(task: string, argvJson: string | undefined): CommandChoice {
   if (argvJson !== undefined && argvJson.trim() !== "") {

@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import type { ChromeTools } from "../../tools/chrome/tools.js";
 
-export const MAX_BODY_BYTES = 2 << 20;
+const MAX_BODY_BYTES = 2 << 20;
 
 export type Look =
   | { ok: true; status: number; bytes: number; hash: string; text: string; at: string }

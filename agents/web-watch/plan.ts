@@ -16,8 +16,8 @@ export interface WatchPlan {
   browser: boolean;
 }
 
-export const DEFAULT_INTERVAL_MS = 60_000;
-export const MIN_INTERVAL_MS = 1000;
+const DEFAULT_INTERVAL_MS = 60_000;
+const MIN_INTERVAL_MS = 1000;
 
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 const AMOUNT = String.raw`(\d+(?:\.\d+)?|an?|one|two|three|five|ten|half an?)`;

@@ -14,7 +14,7 @@ import { IntentLabel, detectIntent } from "./detect.js";
 const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
 
 /** Targets on the dev set, with a model trained without it (issue 9). */
-export const TARGETS = {
+const TARGETS = {
   actingPrecision: 0.97,
   quietKept: 0.97,
   reminderRecall: 0.95,
@@ -23,7 +23,7 @@ export const TARGETS = {
 
 type Confusion = Record<IntentLabel, Record<IntentLabel, number>>;
 
-export interface Figures {
+interface Figures {
   file: string;
   n: number;
   confusion: Confusion; // confusion[true][predicted]
@@ -73,7 +73,7 @@ function parse(file: string): Array<{ text: string; label: IntentLabel }> {
 
 const ratio = (num: number, den: number): number | null => (den === 0 ? null : num / den);
 
-export function score(file: string, rows: Array<{ text: string; label: IntentLabel }>): Figures {
+function score(file: string, rows: Array<{ text: string; label: IntentLabel }>): Figures {
   const confusion = Object.fromEntries(LABELS.map((l) => [l, { reminder: 0, task: 0, quiet: 0 }])) as Confusion;
   for (const r of rows) confusion[r.label][detectIntent(r.text).label] += 1;
   const total = (l: IntentLabel): number => LABELS.reduce((s, p) => s + confusion[l][p], 0);

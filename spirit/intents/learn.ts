@@ -22,7 +22,7 @@ export interface LearnSettings extends FeatureSettings {
 
 export const DEFAULT_SETTINGS: LearnSettings = { bits: 15, charMin: 3, charMax: 5, epochs: 20, rate: 1, l2: 1e-6, actWeight: 1.5, seed: 7 };
 
-export const classOf = (l: Line): string => `${l.label}/${l.kind}`;
+const classOf = (l: Line): string => `${l.label}/${l.kind}`;
 
 export interface Fitted {
   classes: string[];

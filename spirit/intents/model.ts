@@ -79,7 +79,7 @@ export function scores(model: Model, { index, value }: Features): Float64Array {
   return softmax(z);
 }
 
-export function softmax(z: Float64Array): Float64Array {
+function softmax(z: Float64Array): Float64Array {
   let max = -Infinity;
   for (const x of z) if (x > max) max = x;
   let sum = 0;

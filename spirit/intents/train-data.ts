@@ -14,7 +14,7 @@ import { talkLines } from "./talk-lines.js";
 
 const REMINDER_REQUEST = /\bremind (?:me|us) (?:to|about|in|at)\b|\b(?:set|make|create|put|add)(?: me)? (?:a |in a |up a )?reminder\b/;
 
-export function readTrainingFile(file: string): Line[] {
+function readTrainingFile(file: string): Line[] {
   let raw: string;
   try {
     raw = readFileSync(file, "utf8");

@@ -19,11 +19,11 @@ import { trainingLines } from "./train-data.js";
 // spirit/intents/train.ts (or dist/spirit/intents/train.js): the project root and its sibling shared/.
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, HERE.includes(`${"/"}dist${"/"}`) ? "../../.." : "../..");
-export const DEFAULT_DATA = resolve(ROOT, "..", "shared", "eval", "intents-train.jsonl");
-export const DEFAULT_OUT = resolve(ROOT, "spirit", "intents", "model.json");
+const DEFAULT_DATA = resolve(ROOT, "..", "shared", "eval", "intents-train.jsonl");
+const DEFAULT_OUT = resolve(ROOT, "spirit", "intents", "model.json");
 
 /** Chosen by 5-fold cross-validation on the training lines (see docs/spirit.md). */
-export const ACT_THRESHOLD = 0.5;
+const ACT_THRESHOLD = 0.5;
 
 /** A fingerprint of the training lines: the committed model records it, a test compares it with today's lines. */
 export function linesDigest(lines: readonly Line[]): string {
@@ -43,7 +43,7 @@ function write(jsonPath: string, p: ModelParts): void {
   writeFileSync(jsonPath, headerText(p));
 }
 
-export interface CvFigures {
+interface CvFigures {
   actingPrecision: number;
   quietKept: number;
   reminderRecall: number;
@@ -51,7 +51,7 @@ export interface CvFigures {
 }
 
 /** k-fold cross-validation, one set of figures per acting threshold: line i (in a fixed mixed order) is in fold i mod k. */
-export function crossValidate(lines: readonly Line[], s: LearnSettings, thresholds: readonly number[], k = 5): CvFigures[] {
+function crossValidate(lines: readonly Line[], s: LearnSettings, thresholds: readonly number[], k = 5): CvFigures[] {
   const zero = () => ({ act: 0, actRight: 0, quiet: 0, quietKept: 0, rem: 0, remRight: 0, task: 0, taskRight: 0 });
   const counts = thresholds.map(zero);
   const mixed = lines.map((l, i) => ({ l, key: (i * 2654435761) % 4294967291 })).sort((a, b) => a.key - b.key).map((x) => x.l);

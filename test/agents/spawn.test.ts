@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { knownKinds } from "../../agents/registry.js";
 import { readProcRecord } from "../../agents/procs.js";
 import { spawnAgent } from "../../agents/spawn.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { waitGone } from "./support.js";
+import { ownEntries, ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
 
 const FIXTURES = join(ROOT, "test/fixtures/agents");
 let w: TempWorld | undefined;
@@ -20,7 +21,7 @@ describe("world spawn", () => {
     const id = String(r.stdout).trim();
     expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === id);
-    const { entries } = collectEntries(w.paths.log);
+    const entries = ownEntries(collectEntries(w.paths.log).entries);
     expect(entries[0]).toMatchObject({ kind: "agent", status: "start", id, output: "dump the env", need: "file exists env-1.json" });
     expect(entries[1]).toMatchObject({ kind: "event", source: "system", id });
     expect(entries[1]!.output).toMatch(/^spawned pid \d+ \(attempt 1\): .*env-dump\.mjs a b --flag$/);
@@ -104,6 +105,17 @@ describe("world spawn", () => {
     expect(failed.kind === "agent" && failed.need).toBe(`someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`);
     const exit = collectEntries(w.paths.log).entries.find((e) => e.id === id && / exited with code 1$/.test(e.output))!;
     expect(exit.line).toBe(failed.line - 1); // one write: the exit line and the verdict together
+  });
+
+  it("an agent whose world was deleted while it ran does not bring the world back when it exits", async () => {
+    w = tempWorld();
+    // The agent waits for its world to go (a test's cleanup, a cleared directory), then exits.
+    const script = 'while [ -e "$WORLD_HOME/world.log" ]; do sleep 0.05; done; exit 1';
+    const { id, pid } = await spawnAgent(w.paths, { task: "outlive the world", need: "never", command: ["/bin/sh", "-c", script] });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === id && e.output.startsWith("spawned pid "));
+    rmSync(w.home, { recursive: true, force: true });
+    await waitGone(pid);
+    expect(existsSync(w.home)).toBe(false);
   });
 
   it("an agent that finished and then exits is not failed", async () => {

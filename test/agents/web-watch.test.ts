@@ -1,14 +1,26 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { execa, type ResultPromise } from "execa";
+import { existsSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { planWatch } from "../../agents/web-watch/plan.js";
 import { describeChange, pageText } from "../../agents/web-watch/page.js";
-import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { spawnAgent } from "../../agents/spawn.js";
+import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { killWorldProcesses } from "./support.js";
 import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
 let server: Server | undefined;
+let keeper: ResultPromise | undefined;
 afterEach(async () => {
+  if (keeper) {
+    keeper.kill("SIGKILL");
+    await keeper;
+    keeper = undefined;
+  }
+  if (w) killWorldProcesses(w.paths);
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server!.close(() => resolve()));
@@ -73,7 +85,8 @@ describe("web-watch agent (real process, real local server)", () => {
     const site = await page("slow news");
     const task = `watch ${site.url} every 1 hour`;
     startSession(w.paths, "ww5", task);
-    const child = runAgentProcess(w.paths, "web-watch", { id: "ww5", task, env: { WORLD_HEARTBEAT_MS: "300" } });
+    // Kept in its process (never parked) for the test: a wait is cut into heartbeats.
+    const child = runAgentProcess(w.paths, "web-watch", { id: "ww5", task, env: { WORLD_HEARTBEAT_MS: "300", WORLD_PARK_AFTER_MS: "86400000" } });
     await waitForEntry(w.paths, isStatus("ww5", "active", /^watching .*: 1 check, 0 changes$/), { what: "heartbeat" });
     child.kill("SIGTERM");
     expect((await child).exitCode).toBe(0);
@@ -144,4 +157,33 @@ describe("web-watch agent (real process, real local server)", () => {
     expect((await runAgentProcess(w.paths, "web-watch", { id: "ww4", task: "watch the shop" })).exitCode).toBe(3);
     expect(entriesOf(w.paths, "ww4").at(-1)).toMatchObject({ status: "failed", need: expect.stringMatching(/address of the page/) });
   });
+
+  it("parks between checks (no process), is woken by the Keeper, goes on where it stopped, notices a change and finishes", async () => {
+    w = tempWorld();
+    const site = await page("<p>Status: waiting</p>");
+    keeper = execa(process.execPath, [WORLD_BIN, "--home", w.home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore" });
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "), { timeoutMs: 30_000 });
+    // Any wait longer than 1 ms parks; the setting is kept for the relaunches (spawn env).
+    const { id } = await spawnAgent(w.paths, { task: `watch ${site.url} every 2 seconds for 8 seconds`, need: "event chrome logged", kind: "web-watch", env: { WORLD_PARK_AFTER_MS: "1" } });
+    const first = await waitForEntry(w.paths, isEvent(id, "chrome", /^first look: /), { timeoutMs: 30_000 });
+    expect(first.output).toContain("Status: waiting");
+    const park = await waitForEntry(w.paths, isStatus(id, "active", /^sleep until /), { timeoutMs: 30_000 });
+    expect(park.output).toMatch(/^sleep until \S+ state \{"v":1,"hash":"[0-9a-f]{64}","checks":1,"changes":0,"started":\d+\} — watching .*: 1 check, 0 changes; next check then$/);
+    // Its process ended: the parent wrote exit 0, and the session is not failed for it.
+    await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && / exited with code 0$/.test(e.output), { timeoutMs: 30_000 });
+    const kept = join(w.paths.dir, "web-watch", `${id}.json`);
+    expect(statSync(kept).mode & 0o777).toBe(0o600);
+    site.set("<p>Status: shipped</p>");
+    await waitForEntry(w.paths, isStatus(id, "active", /^woke at .*: relaunching attempt 1$/), { timeoutMs: 30_000 });
+    const changed = await waitForEntry(w.paths, isEvent(id, "chrome", /^changed: /), { timeoutMs: 30_000 });
+    expect(changed.output).toBe(`changed: ${site.url} — now: Status: shipped; was: Status: waiting`); // the kept text said what it was
+    await waitForEntry(w.paths, isEvent(id, "notify", /^Changed: /));
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
+    expect(finish.output).toMatch(/^watched .* for 8 s: [3-5] checks, 1 change \(last at .*\); now sha256 [0-9a-f]{8} "Status: shipped"$/);
+    const lines = entriesOf(w.paths, id);
+    expect(lines.filter((e) => e.kind === "event" && e.output.startsWith("spawned pid ")).length).toBeGreaterThanOrEqual(3);
+    expect(lines.filter((e) => e.kind === "agent" && e.status === "failed")).toEqual([]);
+    expect(lines.filter(isEvent(id, "chrome", /^first look: /))).toHaveLength(1); // a relaunch is not a new watch
+    expect(existsSync(kept)).toBe(false);
+  }, 120_000);
 });

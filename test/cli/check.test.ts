@@ -16,7 +16,9 @@ async function ok(home: string, args: string[]) {
   return r;
 }
 const event = (home: string, id: string) => ok(home, ["event", "bash", id, `output ${id}`, "-q"]);
-const ids = async (home: string, ...args: string[]) => jsonLines<{ id: string }>((await ok(home, ["check", ...args, "--json"])).stdout).map((e) => e.id);
+const allIds = async (home: string, ...args: string[]) => jsonLines<{ id: string }>((await ok(home, ["check", ...args, "--json"])).stdout).map((e) => e.id);
+/** Without the format line every new log starts with (tools/world/log-format.ts). */
+const ids = async (home: string, ...args: string[]) => (await allIds(home, ...args)).filter((id) => id !== "world");
 
 it("hands each entry over exactly once; --peek does not advance; readers are independent", async () => {
   w = tempWorld();
@@ -32,17 +34,19 @@ it("hands each entry over exactly once; --peek does not advance; readers are ind
   expect(await ids(w.home, "verifier", "--peek")).toEqual([]);
 
   const plain = await ok(w.home, ["check", "human", "--peek"]);
-  expect(plain.stdout.split("\n")).toEqual([expect.stringMatching(/\]\[event:bash\]\[a\] output a$/), expect.stringContaining("[b]"), expect.stringContaining("[c]")]);
+  expect(plain.stdout.split("\n")).toEqual([expect.stringMatching(/\]\[event:system\]\[world\] format 2$/), expect.stringMatching(/\]\[event:bash\]\[a\] output a$/), expect.stringContaining("[b]"), expect.stringContaining("[c]")]);
   expect(readdirSync(join(w.home, ".world/cursors")).sort()).toEqual(["spirit.json", "verifier.json"]);
 });
 
 it("--limit hands over that many and moves the cursor past those only", async () => {
   w = tempWorld();
   for (const id of ["a", "b", "c"]) await event(w.home, id);
-  expect(await ids(w.home, "r", "--limit", "2")).toEqual(["a", "b"]);
-  expect(await ids(w.home, "r", "--limit=2", "--peek")).toEqual(["c"]);
-  expect(await ids(w.home, "r", "--limit", "2")).toEqual(["c"]);
-  expect(await ids(w.home, "r", "--limit", "2")).toEqual([]);
+  // The format line is an entry like any other: it counts.
+  expect(await allIds(w.home, "r", "--limit", "2")).toEqual(["world", "a"]);
+  expect(await allIds(w.home, "r", "--limit=2", "--peek")).toEqual(["b", "c"]);
+  expect(await allIds(w.home, "r", "--limit", "1")).toEqual(["b"]);
+  expect(await allIds(w.home, "r", "--limit", "2")).toEqual(["c"]);
+  expect(await allIds(w.home, "r", "--limit", "2")).toEqual([]);
   const bad = await world(w.home, ["check", "r", "--limit", "0"]);
   expect([bad.exitCode, bad.stderr]).toEqual([2, 'world: invalid --limit: expected a positive whole number, received "0"']);
 });
@@ -72,7 +76,7 @@ it("a replaced log resets the cursor with a one-line warning", async () => {
     renameSync(other.paths.log, w.paths.log);
     const r = await ok(w.home, ["check", "r", "--json"]);
     expect(r.stderr).toBe("world: warning: world.log was replaced since r last read; starting from the top");
-    expect(jsonLines<{ id: string }>(r.stdout).map((e) => e.id)).toEqual(["x", "y", "z"]);
+    expect(jsonLines<{ id: string }>(r.stdout).map((e) => e.id)).toEqual(["world", "x", "y", "z"]); // the other log, from its format line
     expect(await ids(w.home, "r")).toEqual([]);
   } finally {
     other.cleanup();
@@ -85,8 +89,8 @@ it("a reader that goes away mid-way (`| head -n 1`) does not move the cursor: th
   for (let i = 0; i < 3000; i++) a.append({ kind: "event", source: "bash", id: `e${i}`, output: "x".repeat(100) });
   a.close();
   const source = execa("node", [WORLD_BIN, "--home", w.home, "check", "r"], { reject: false, env: { WORLD_HOME: undefined } });
-  const head = await source.pipe("head", ["-n", "1"]);
-  expect(head.stdout).toMatch(/\]\[event:bash\]\[e0\] x+$/);
+  const head = await source.pipe("head", ["-n", "2"]);
+  expect(head.stdout).toMatch(/\]\[event:system\]\[world\] format 2\n.*\]\[event:bash\]\[e0\] x+$/);
   const run = await source;
   expect(run.exitCode).toBe(1);
   expect(run.stderr).toBe(""); // quiet, as Unix tools are on a closed pipe; no stack trace

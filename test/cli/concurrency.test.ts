@@ -1,7 +1,7 @@
 /** `world event` / `world agent` from several processes at once, through the real binary. */
 import { afterEach, expect, it } from "vitest";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, type TempWorld, ownEntries } from "../support/world.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
@@ -22,7 +22,9 @@ it(`${LANES} processes at a time, ${LANES * PER_LANE} CLI writes: each entry exa
   };
   await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i)));
 
-  const { entries, problems, tail } = collectEntries(w.paths.log);
+  const read = collectEntries(w.paths.log);
+  const { problems, tail } = read;
+  const entries = ownEntries(read.entries);
   expect(problems).toEqual([]);
   expect(tail).toBeUndefined();
   expect(entries).toHaveLength(LANES * PER_LANE);

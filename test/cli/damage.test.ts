@@ -24,10 +24,10 @@ describe("a torn last line", () => {
 
     const status = await world(w.home, ["status", "--json"]);
     expect(status.exitCode).toBe(0);
-    expect(JSON.parse(status.stdout)).toMatchObject({ lines: 2, entries: 2, problems: 0, torn: { line: 3, bytes: Buffer.byteLength(FRAGMENT) } });
+    expect(JSON.parse(status.stdout)).toMatchObject({ lines: 3, entries: 3, problems: 0, torn: { line: 4, bytes: Buffer.byteLength(FRAGMENT) } });
     expect(JSON.parse(status.stdout).disk).toEqual({ freeBytes: expect.any(Number), totalBytes: expect.any(Number) });
     const shown = (await world(w.home, ["status"])).stdout;
-    expect(shown).toContain("last line 3 has no newline");
+    expect(shown).toContain("last line 4 has no newline");
     expect(shown).toMatch(/\ndisk {7}[\d.]+ [MG]iB free of [\d.]+ [MG]iB \(\d+%\) where world.log lives$/);
 
     const append = await world(w.home, ["event", "bash", "b", "after the crash"]);
@@ -35,6 +35,7 @@ describe("a torn last line", () => {
     const after = readFileSync(w.paths.log);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
     expect(after.toString("utf8").split("\n")).toEqual([
+      expect.stringMatching(/\]\[event:system\]\[world\] format 2$/),
       expect.stringContaining("[event:bash][a] one"),
       expect.stringContaining("[agent:start][s1] task"),
       FRAGMENT + TORN_MARK, // closed, so that it is never read as a (cut-short) finish
@@ -45,13 +46,13 @@ describe("a torn last line", () => {
     // Readers report the fragment's line as malformed and carry on.
     const check = await world(w.home, ["check", "reader", "--json"]);
     expect(check.exitCode).toBe(0);
-    expect(check.stderr).toMatch(/^world: warning: world\.log line 3: malformed, skipped: expected a whole line, received a torn one .*$/);
-    expect(jsonLines(check.stdout).map((e) => e.id)).toEqual(["a", "s1", "b"]);
+    expect(check.stderr).toMatch(/^world: warning: world\.log line 4: malformed, skipped: expected a whole line, received a torn one .*$/);
+    expect(jsonLines(check.stdout).map((e) => e.id)).toEqual(["world", "a", "s1", "b"]);
     const tail = await world(w.home, ["tail", "--json"]);
-    expect(tail.stderr).toContain("line 3: malformed");
-    expect(jsonLines(tail.stdout).map((e) => e.line)).toEqual([1, 2, 4]);
+    expect(tail.stderr).toContain("line 4: malformed");
+    expect(jsonLines(tail.stdout).map((e) => e.line)).toEqual([1, 2, 3, 5]);
     const after2 = JSON.parse((await world(w.home, ["status", "--json"])).stdout);
-    expect(after2).toMatchObject({ lines: 4, entries: 3, problems: 1, torn: null, firstProblems: [{ line: 3, error: expect.any(String) }] });
+    expect(after2).toMatchObject({ lines: 5, entries: 4, problems: 1, torn: null, firstProblems: [{ line: 4, error: expect.any(String) }] });
     expect(readFileSync(w.paths.log).equals(after)).toBe(true); // reading changed nothing
   });
 
@@ -70,7 +71,7 @@ describe("a torn last line", () => {
     const run = await world(w.home, ["agent", "start", "s1", "task"], { timeout: 20_000 });
     expect(run.timedOut).toBe(false);
     expect(run.exitCode).toBe(0);
-    expect(readFileSync(w.paths.log, "utf8")).toMatch(/^\]\[s1\] a fragment with no newline\x18\n\[[^\]]+\]\[agent:start\]\[s1\] task\n$/);
+    expect(readFileSync(w.paths.log, "utf8")).toMatch(/^\]\[s1\] a fragment with no newline\x18\n\[[^\]]+\]\[event:system\]\[world\] format 2\n\[[^\]]+\]\[agent:start\]\[s1\] task\n$/);
   });
 });
 

@@ -82,7 +82,7 @@ describe("a full disk", () => {
       writer.close();
     }
     const read = collectEntries(paths.log);
-    expect(read.entries.map((e) => e.id)).toEqual(["first", "after"]);
+    expect(read.entries.map((e) => e.id)).toEqual(["world", "first", "after"]); // the format line first
     expect(read.problems).toHaveLength(1);
   });
 
@@ -98,6 +98,6 @@ describe("a full disk", () => {
     } finally {
       writer.close();
     }
-    expect(collectEntries(paths.log).entries.map((e) => e.id)).toEqual(["first", "m0", "m1"]);
+    expect(collectEntries(paths.log).entries.map((e) => e.id)).toEqual(["world", "first", "m0", "m1"]);
   });
 });

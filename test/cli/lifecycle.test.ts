@@ -1,7 +1,7 @@
 /** The lifecycle through the real CLI: refused transitions write nothing, --force writes, respond. */
 import { afterEach, describe, expect, it } from "vitest";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, type TempWorld, ownEntries } from "../support/world.js";
 import { expectOneLineError, logBytes } from "./helpers.js";
 
 let w: TempWorld;
@@ -44,7 +44,7 @@ describe("world agent", () => {
     await refused(["agent", "retry", "s1", "more"], /latest status verified allows nothing \(the session is over\)/);
     await refused(["agent", "failed", "s1", "x"], /allows nothing/);
 
-    const entries = collectEntries(w.paths.log).entries;
+    const entries = ownEntries(collectEntries(w.paths.log).entries);
     expect(entries.map((e) => (e.kind === "agent" ? e.status : e.kind))).toEqual(["start", "active", "active", "finish", "retry", "finish", "verified"]);
     expect(entries[0]).toMatchObject({ output: "find a flight", need: "a booked seat" });
   });
@@ -56,7 +56,7 @@ describe("world agent", () => {
     await ok(["agent", "verified", "s1", "ok"]);
     const forced = await ok(["agent", "active", "s1", "reopened", "--force"]);
     expect(forced.stdout).toContain("[agent:active][s1] reopened");
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ status: "active", output: "reopened" });
+    expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ status: "active", output: "reopened" });
   });
 
   it("failed allows only retry, and the blocker is the need of the failed line", async () => {
@@ -68,14 +68,14 @@ describe("world agent", () => {
     await refused(["agent", "retry", "s1", "trying again"], /^world: refused transition for session s1: latest status failed allows retry only after a human answered \(world respond s1 <text>\), received retry with no answer since the failure/);
     await ok(["--as-human", "respond", "s1", "the password is in the vault"]);
     await ok(["agent", "retry", "s1", "the human sent the password"]);
-    expect(collectEntries(w.paths.log).entries[1]).toMatchObject({ status: "failed", need: "no password for the portal" });
+    expect(ownEntries(collectEntries(w.paths.log).entries)[1]).toMatchObject({ status: "failed", need: "no password for the portal" });
   });
 
   it("-q prints nothing; the entry is written all the same", async () => {
     w = tempWorld();
     const run = await ok(["agent", "start", "s1", "quiet", "-q"]);
     expect(run.stdout).toBe("");
-    expect(collectEntries(w.paths.log).entries).toHaveLength(1);
+    expect(ownEntries(collectEntries(w.paths.log).entries)).toHaveLength(1);
   });
 });
 
@@ -95,7 +95,7 @@ describe("world respond", () => {
     await ok(["agent", "failed", "s1", "stuck", "--need", "which account?"]);
     const run = await ok(["--as-human", "respond", "s1", "use", "the", "work", "account"]);
     expect(run.stdout).toMatch(/\]\[event:user\]\[s1\] use the work account \(from terminal\)$/);
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", id: "s1", output: "use the work account (from terminal)" });
+    expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ kind: "event", source: "user", id: "s1", output: "use the work account (from terminal)" });
   });
 
   it("to a session that is not failed: written, with a one-line warning", async () => {
@@ -104,13 +104,13 @@ describe("world respond", () => {
     const run = await world(w.home, ["respond", "s1", "hurry up"]);
     expect(run.exitCode).toBe(0);
     expect(run.stderr).toBe("world: warning: session s1 is start, not failed: the response was logged anyway");
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ kind: "event", source: "user", output: "hurry up (from program)" });
+    expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ kind: "event", source: "user", output: "hurry up (from program)" });
   });
 
   it("to a Spirit nudge", async () => {
     w = tempWorld();
     await ok(["event", "spirit", "n1", "nudge: shall I book the table?"]);
     await ok(["respond", "n1", "yes"]);
-    expect(collectEntries(w.paths.log).entries.at(-1)).toMatchObject({ source: "user", id: "n1", output: "yes (from program)" });
+    expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ source: "user", id: "n1", output: "yes (from program)" });
   });
 });

@@ -5,7 +5,7 @@
 import { afterEach, expect, it } from "vitest";
 import { collectEntries } from "../../tools/world/read.js";
 import { needHints } from "../../verifier/need-hints.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, type TempWorld, ownEntries } from "../support/world.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
@@ -30,7 +30,7 @@ it("world agent start and world spawn accept the need as written and warn in one
   const r = await world(w.home, ["agent", "start", "s1", "find the invoice", "--need", "file exist invoice-march.pdf and a short summary"]);
   expect(r.exitCode).toBe(0);
   expect(r.stderr).toBe('world: warning: need "file exist invoice-march.pdf" is not criteria syntax and will be judged as free text: expected file exists <path>, received "file exist invoice-march.pdf"');
-  expect(collectEntries(w.paths.log).entries[0]).toMatchObject({ kind: "agent", status: "start", need: "file exist invoice-march.pdf and a short summary" });
+  expect(ownEntries(collectEntries(w.paths.log).entries)[0]).toMatchObject({ kind: "agent", status: "start", need: "file exist invoice-march.pdf and a short summary" });
 
   const ok = await world(w.home, ["agent", "start", "s2", "find it", "--need", "file exists invoice-march.pdf"]);
   expect(ok.stderr).toBe("");

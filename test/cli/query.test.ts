@@ -52,7 +52,7 @@ describe("sessions by latest status", () => {
     expect(pending.map((s) => s.id)).toEqual(["done-1"]);
     expect(pending[0]).toEqual({
       id: "done-1", state: "pending", status: "finish", task: "book Luigi's", need: "a confirmation number", blocker: null,
-      output: "booked, confirmation 4711", retries: 0, startedAt: expect.any(String), updatedAt: expect.any(String), line: 4, machine: null,
+      output: "booked, confirmation 4711", retries: 0, startedAt: expect.any(String), updatedAt: expect.any(String), line: 5, parkedUntil: null, machine: null,
     });
     expect((await q<SessionJson>("active")).map((s) => s.id)).toEqual(["busy-1", "retry-1"]);
   });
@@ -79,28 +79,28 @@ describe("sessions by latest status", () => {
 
 describe("entries", () => {
   it("events, of one source", async () => {
-    expect((await q<EntryJson>("events")).map((e) => e.id)).toEqual(["u1", "done-1", "cmd-2", "f1"]);
+    expect((await q<EntryJson>("events")).map((e) => e.id)).toEqual(["world", "u1", "done-1", "cmd-2", "f1"]); // the format line is an event (system) too
     const bash = await q<EntryJson>("events", "bash");
     expect(bash.map((e) => e.source)).toEqual(["bash", "bash"]);
-    expect(bash[0]).toEqual({ line: 18, ts: expect.any(String), kind: "event", source: "bash", id: "done-1", output: "curl https://luigis.example/book" });
+    expect(bash[0]).toEqual({ line: 19, ts: expect.any(String), kind: "event", source: "bash", id: "done-1", output: "curl https://luigis.example/book" });
     expect(await q<EntryJson>("events", "calendar")).toEqual([]);
   });
 
   it("agent <id>: the session's whole history, events that name it included, in log order", async () => {
     const history = await q<EntryJson>("agent", "done-1");
-    expect(history.map((e) => [e.line, e.kind === "agent" ? e.status : e.source])).toEqual([[2, "start"], [3, "active"], [4, "finish"], [18, "bash"]]);
-    expect(history[0]).toEqual({ line: 2, ts: expect.any(String), kind: "agent", status: "start", id: "done-1", output: "book Luigi's", need: "a confirmation number" });
+    expect(history.map((e) => [e.line, e.kind === "agent" ? e.status : e.source])).toEqual([[3, "start"], [4, "active"], [5, "finish"], [19, "bash"]]);
+    expect(history[0]).toEqual({ line: 3, ts: expect.any(String), kind: "agent", status: "start", id: "done-1", output: "book Luigi's", need: "a confirmation number" });
     expect(history[1]).not.toHaveProperty("need");
   });
 
   it("recent N, in log order", async () => {
-    expect((await q<EntryJson>("recent", "3")).map((e) => e.line)).toEqual([18, 19, 20]);
+    expect((await q<EntryJson>("recent", "3")).map((e) => e.line)).toEqual([19, 20, 21]);
     expect(await q<EntryJson>("recent")).toHaveLength(SCRIPT.length);
   });
 
   it("search finds words in outputs and needs, newest last", async () => {
-    expect((await q<EntryJson>("search", "luigi")).map((e) => e.line)).toEqual([1, 2, 18]);
-    expect((await q<EntryJson>("search", "confirmation")).map((e) => e.line)).toEqual([2, 4]); // a need, an output
+    expect((await q<EntryJson>("search", "luigi")).map((e) => e.line)).toEqual([2, 3, 19]); // line 1 is the format line
+    expect((await q<EntryJson>("search", "confirmation")).map((e) => e.line)).toEqual([3, 5]); // a need, an output
     expect((await q<EntryJson>("search", "photo upload")).map((e) => e.id)).toEqual(["fail-1"]);
     expect((await q<EntryJson>("search", "tarif")).map((e) => e.id)).toEqual(["busy-1", "busy-1", "f1"]); // the last word is a prefix
     expect(await q<EntryJson>("search", "nothing-like-this")).toEqual([]);

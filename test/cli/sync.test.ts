@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import { collectEntries, readAttachment } from "../../tools/world/read.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, type TempWorld, ownEntries } from "../support/world.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
@@ -22,7 +22,8 @@ it("every write command works with --sync (before or after the command) and with
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
   }
-  const { entries, problems } = collectEntries(w.paths.log);
+  const { problems, ...read } = collectEntries(w.paths.log);
+  const entries = ownEntries(read.entries);
   expect(problems).toEqual([]);
   expect(entries.map((e) => e.id)).toEqual(["x", "y", "s1", "s1", "s1"]);
   expect(readAttachment(w.paths, entries[2]!.outputRef!)).toBe(long);

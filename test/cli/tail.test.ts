@@ -30,19 +30,20 @@ it("prints entries appended after it started, then exits 0 on SIGTERM", { timeou
   const child = execa("node", [WORLD_BIN, "--home", w.home, "tail", "-f", "--json", "-n", "5"], { reject: false, env: { WORLD_HOME: undefined } });
   try {
     const out = lines(child.stdout!);
-    await out.until(1); // the existing entry: tail has read to the end and follows from there
-    expect(JSON.parse(out.got[0]!)).toMatchObject({ line: 1, id: "old" });
+    await out.until(2); // the existing entries (the format line, then ours): tail has read to the end and follows from there
+    expect(JSON.parse(out.got[1]!)).toMatchObject({ line: 2, id: "old" });
 
     expect((await world(w.home, ["agent", "start", "s1", "task", "--need", "done", "-q"])).exitCode).toBe(0);
-    await out.until(2);
+    await out.until(3);
     expect((await world(w.home, ["event", "voice", "u1", "second\nline", "-q"])).exitCode).toBe(0);
     expect((await world(w.home, ["agent", "finish", "s1", "result", "-q"])).exitCode).toBe(0);
-    await out.until(4);
+    await out.until(5);
     expect(out.got.map((l) => JSON.parse(l))).toEqual([
-      expect.objectContaining({ line: 1, id: "old" }),
-      { line: 2, ts: expect.any(String), kind: "agent", status: "start", id: "s1", output: "task", need: "done" },
-      { line: 3, ts: expect.any(String), kind: "event", source: "voice", id: "u1", output: "second\nline" },
-      expect.objectContaining({ line: 4, status: "finish", output: "result" }),
+      expect.objectContaining({ line: 1, source: "system", id: "world", output: "format 2" }),
+      expect.objectContaining({ line: 2, id: "old" }),
+      { line: 3, ts: expect.any(String), kind: "agent", status: "start", id: "s1", output: "task", need: "done" },
+      { line: 4, ts: expect.any(String), kind: "event", source: "voice", id: "u1", output: "second\nline" },
+      expect.objectContaining({ line: 5, status: "finish", output: "result" }),
     ]);
 
     child.kill("SIGTERM");
@@ -62,6 +63,6 @@ it("without -f prints the last N and exits", async () => {
   expect(run.exitCode).toBe(0);
   expect(run.stdout.split("\n").map((l) => JSON.parse(l).id)).toEqual(["b", "c"]);
   const human = await world(w.home, ["tail"]);
-  expect(human.stdout.split("\n")).toHaveLength(3);
+  expect(human.stdout.split("\n")).toHaveLength(4); // the format line, a, b, c
   expect(human.stdout).toMatch(/^\d\d:\d\d:\d\d event:bash +a +x$/m);
 });

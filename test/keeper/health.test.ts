@@ -22,15 +22,15 @@ describe("Keeper log health", () => {
   it("reports malformed lines, future and out-of-order timestamps once each, with line numbers", async () => {
     w = tempWorld();
     appendOnce(w.paths, { kind: "event", source: "bash", id: "a", output: "fine", ts: iso(-3_600_000) });
-    appendFileSync(w.paths.log, "this is not an entry\n"); // line 2
-    appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "from the future", ts: iso(86_400_000) }); // line 3
-    appendOnce(w.paths, { kind: "event", source: "bash", id: "c", output: "late", ts: iso(-3 * 3_600_000) }); // line 4: 2 h before line 1
+    appendFileSync(w.paths.log, "this is not an entry\n"); // line 3 (line 1 is the format line, with a's time)
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "from the future", ts: iso(86_400_000) }); // line 4
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "c", output: "late", ts: iso(-3 * 3_600_000) }); // line 5: 2 h before line 2
     await sweep(w.paths, KEEPER_DEFAULTS, { now: now() });
     const first = health();
     expect(first).toHaveLength(3);
-    expect(first[0]).toMatch(/^health: world\.log line 2: malformed: expected \[timestamp\]/);
-    expect(first[1]).toMatch(/^health: world\.log line 3: timestamp \S+ is in the future$/);
-    expect(first[2]).toMatch(/^health: world\.log line 4: timestamp \S+ is 120 min before the line above$/);
+    expect(first[0]).toMatch(/^health: world\.log line 3: malformed: expected \[timestamp\]/);
+    expect(first[1]).toMatch(/^health: world\.log line 4: timestamp \S+ is in the future$/);
+    expect(first[2]).toMatch(/^health: world\.log line 5: timestamp \S+ is 120 min before the line above$/);
     // Next run: nothing new to say about old lines; only new lines are read.
     const out = await sweep(w.paths, KEEPER_DEFAULTS, { now: now() });
     expect(health()).toHaveLength(3);
@@ -56,7 +56,7 @@ describe("Keeper log health", () => {
     checkHealth(ctx() as never);
     expect(written).toEqual([]); // maybe being written right now
     checkHealth(ctx() as never);
-    expect(written).toEqual([`health: world.log line 3: torn last line (${fragment.length} bytes, no newline) since the previous check`]);
+    expect(written).toEqual([`health: world.log line 4: torn last line (${fragment.length} bytes, no newline) since the previous check`]);
     checkHealth(ctx() as never);
     expect(written).toHaveLength(1); // once
   });

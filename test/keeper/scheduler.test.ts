@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
-import { writeFileSync, chmodSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnAgent } from "../../agents/spawn.js";
 import { armedLine } from "../../agents/reminder/armed.js";
@@ -32,6 +32,17 @@ function startKeeper(home: string): ResultPromise {
   const k = execa(process.execPath, [WORLD_BIN, "--home", home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore" });
   keepers.push(k);
   return k;
+}
+
+/** Every process below `pid` (children, their children…), from /proc. */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+  return children.flatMap((c) => [c, ...descendants(c)]);
 }
 
 function entries(): Located[] {
@@ -111,6 +122,38 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(said[1]).toMatch(new RegExp(`^scheduler: ${1000 - before} parked wake-ups pending`));
   }, 120_000);
 
+  it("a kill -9 of `world up` and all its children at a random moment: each of 1,000 reminders delivered once after it starts again", async () => {
+    w = tempWorld();
+    const up = () => {
+      const u = execa(process.execPath, [WORLD_BIN, "--home", w!.home, "up", "--only", "keeper"], { reject: false, stdin: "ignore" });
+      keepers.push(u);
+      return u;
+    };
+    const first = up();
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "), { timeoutMs: 60_000 });
+    const start = Date.now() + 1500;
+    const ids = parkReminders(1000, (i) => new Date(start + (i % 20) * 500));
+    // Anywhere from before the first delivery to after the last (due over 1.5 s … 11 s).
+    await new Promise((r) => setTimeout(r, 1000 + Math.floor(Math.random() * 10_000)));
+    const tree = descendants(first.pid!);
+    for (const pid of [first.pid!, ...tree]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+    await first;
+    up();
+    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries", 90_000);
+    await new Promise((r) => setTimeout(r, 1500)); // a duplicate would come now, if at all
+    const all = entries();
+    for (const id of ids) {
+      expect(all.filter((e) => e.id === id && e.kind === "event" && e.source === "notify")).toHaveLength(1);
+      expect(all.filter((e) => e.id === id && e.kind === "agent" && e.status === "finish")).toHaveLength(1);
+    }
+  }, 180_000);
+
   it("after downtime, overdue wake-ups are delivered at once with how late they are", async () => {
     w = tempWorld();
     parkReminders(3, () => new Date(Date.now() - 90_000));
@@ -143,6 +186,45 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(finish.output).toBe(`woken for ${due}`);
     expect(entries().filter((e) => e.id === id && e.kind === "event" && e.output.startsWith("spawned pid "))).toHaveLength(2);
     expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+  });
+
+  it("a relaunched agent gets its context: the `world spawn --env` it was started with (never in the log) and the state it parked with", async () => {
+    w = tempWorld();
+    const agent = join(w.home, "context.sh");
+    writeFileSync(agent, [
+      "#!/bin/sh",
+      'if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE" -q; exit 0; fi',
+      'node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ) state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars" -q',
+      "",
+    ].join("\n"));
+    chmodSync(agent, 0o755);
+    startKeeper(w.home);
+    await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
+    const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "nap with a token | need: output matches /woken/", "--env", "API_TOKEN=s3cret=x", "--env", "MODE=quiet", "--", agent]);
+    const id = r.stdout.trim();
+    const file = join(w.paths.dir, "spawn-env", `${id}.json`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ API_TOKEN: "s3cret=x", MODE: "quiet" });
+    const sleep = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("sleep until "));
+    expect(sleep.output).toMatch(/ state \{"v":1,"seen":"quiet"\} — first run had token=8 chars$/);
+    const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 30_000 });
+    expect(finish.output).toBe('woken with token=s3cret=x mode=quiet state={"v":1,"seen":"quiet"}');
+    // The value reached the agent; the log holds it only where the agent itself wrote it.
+    expect(readFileSync(w.paths.log, "utf8").split("s3cret").length - 1).toBe(1);
+  });
+
+  it("world spawn --env refuses a bad or reserved name, and writes nothing", async () => {
+    w = tempWorld();
+    for (const [pair, message] of [
+      ["1X=a", /^world: invalid environment variable name: expected letters, digits and _ \(not first a digit\), received "1X"$/],
+      ["WORLD_TASK=a", /^world: reserved environment variable: expected a name other than WORLD_HOME, .*, received "WORLD_TASK"$/],
+      ["NOEQUALS", /^world: invalid --env: expected NAME=value, received "NOEQUALS"$/],
+    ] as const) {
+      const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "t | need: n", "--env", pair, "--", "/bin/true"], { reject: false });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr.trim()).toMatch(message);
+    }
+    expect(existsSync(w.paths.log)).toBe(false);
   });
 
   it("without the daemon, `world keep --once` (cron) delivers overdue parked reminders, once", async () => {

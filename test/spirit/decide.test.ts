@@ -3,7 +3,7 @@ import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { Decision } from "../../spirit/brain.js";
 import { OfflineBrain } from "../../spirit/brain-offline.js";
 import type { SpiritConfig } from "../../spirit/config.js";
-import { judge, preferenceAction } from "../../spirit/decide.js";
+import { vetProposal, preferenceAction } from "../../spirit/decide.js";
 import { nudgeKind } from "../../spirit/ids.js";
 import { readSpiritLine, say } from "../../spirit/lines.js";
 import { SpiritMemory } from "../../spirit/memory.js";
@@ -32,7 +32,7 @@ async function decideAbout(memory: SpiritMemory, speaker: string, text: string) 
   const cause = voice(speaker, text);
   const heard = memory.hear(cause);
   const decision = await new OfflineBrain().decide({ heard, recent: [], memory: "", situation: () => "", userSpeaker: "me", conversation: memory.conversation.view(), now: new Date() });
-  return { decision, action: preferenceAction(heard, cause) ?? judge(decision, heard, cause, memory, config, Date.now()) };
+  return { decision, action: preferenceAction(heard, cause) ?? vetProposal(decision, heard, cause, memory, config, Date.now()) };
 }
 
 function own(memory: SpiritMemory, id: string, output: string, at = new Date()): void {
@@ -133,18 +133,18 @@ describe("the Spirit's rules over the offline brain", () => {
     const cause = voice("me", "book it");
     const heard = memory.hear(cause);
     const reckless: Decision = { action: "spawn", reason: "the user said so", kind: "flight", task: "book the flight to tokyo" };
-    expect(judge(reckless, heard, cause, memory, config, Date.now())).toMatchObject({ type: "nudge", question: "Want me to book the flight to tokyo?" });
+    expect(vetProposal(reckless, heard, cause, memory, config, Date.now())).toMatchObject({ type: "nudge", question: "Want me to book the flight to tokyo?" });
     const mine: Decision = { action: "spawn", reason: "r", kind: "message", task: "text my sister that i am late" };
-    expect(judge(mine, heard, cause, memory, config, Date.now())).toMatchObject({ question: "Want me to text your sister that you are late?" });
+    expect(vetProposal(mine, heard, cause, memory, config, Date.now())).toMatchObject({ question: "Want me to text your sister that you are late?" });
     const alice = voice("alice", "remind me to call my mom");
     const theirs: Decision = { action: "spawn", reason: "r", kind: "reminder", task: "remind me to call my mom" };
-    expect(judge(theirs, memory.hear(alice), alice, memory, config, Date.now())).toMatchObject({ type: "quiet" });
+    expect(vetProposal(theirs, memory.hear(alice), alice, memory, config, Date.now())).toMatchObject({ type: "quiet" });
   });
 
   it("gives the same ids when deciding again about the same line (exactly once across restarts)", async () => {
     const cause = voice("me", "remind me to drink water in 5 minutes");
-    const a = judge({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
-    const b = judge({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
+    const a = vetProposal({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
+    const b = vetProposal({ action: "spawn", reason: "r", kind: "reminder", task: "t" }, new SpiritMemory("me").hear(cause), cause, new SpiritMemory("me"), config, Date.now());
     expect(a).toEqual(b);
   });
 });

@@ -73,4 +73,36 @@ describe("the Spirit's situation", () => {
     const text = s.describe([], w.home, new Date());
     expect(text).toMatch(/^Agents at work \(1\): a "task a" \(start 0 min ago\)\nFailed, waiting for the user \(1\): c "task c", needs: a human\nMachine: /);
   });
+
+  it("a parked agent is waiting, not at work: live and from the index", () => {
+    const park = (id: string, minutesAhead: number) => `sleep until ${new Date(NOW.getTime() + minutesAhead * 60_000).toISOString()} state {"v":1} — next check`;
+    const s = new Situation();
+    s.apply(agent("watch-1", "start", "watch the shop page", 30, "event chrome logged"));
+    s.apply(agent("watch-1", "active", park("watch-1", 125), 20));
+    s.apply(agent("rem-2", "start", "remind me to call mum", 10, "event notify logged"));
+    s.apply(agent("rem-2", "active", `armed: due ${new Date(NOW.getTime() + 3 * 3_600_000).toISOString()} by reminder (parked: the Keeper's scheduler delivers it) — Reminder: call mum`, 10));
+    s.apply(agent("sum-1", "start", "summarise the inbox", 2, "five bullet points"));
+    const lines = s.describe([], "/", NOW).split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      'Agents at work (1): sum-1 "summarise the inbox" (start 2 min ago)',
+      'Waiting until a time (parked, no process) (2): watch-1 "watch the shop page" (wakes 2026-11-22T12:05:00.000Z — in 2 h); rem-2 "remind me to call mum" (wakes 2026-11-22T13:00:00.000Z — in 3 h)',
+    ]);
+    // Woken and working again: at work.
+    s.apply(agent("watch-1", "active", "woke at … relaunching attempt 1", 0));
+    expect(s.describe([], "/", NOW).split("\n")[0]).toMatch(/^Agents at work \(2\): sum-1 .*; watch-1 /);
+
+    w = tempWorld();
+    const log = new Appender(w.paths);
+    log.append({ kind: "agent", status: "start", id: "watch-1", output: "watch the shop page", need: "n" });
+    log.append({ kind: "agent", status: "active", id: "watch-1", output: park("watch-1", 125) });
+    log.close();
+    const index = openIndex(w.paths);
+    const fromIndex = new Situation();
+    try {
+      fromIndex.load(index);
+    } finally {
+      index.close();
+    }
+    expect(fromIndex.describe([], w.home, NOW)).toMatch(/^Waiting until a time \(parked, no process\) \(1\): watch-1 "watch the shop page" \(wakes 2026-11-22T12:05:00.000Z — in 2 h\)\n/);
+  });
 });

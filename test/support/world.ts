@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import type { Located } from "../../tools/world/entry.js";
 import { follow } from "../../tools/world/follow.js";
+import { isFormatEntry, isFormatLine } from "../../tools/world/log-format.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 import { START } from "../../tools/world/read.js";
 
@@ -65,4 +66,18 @@ export async function waitForEntry(
     clearTimeout(timer);
     stop.abort();
   }
+}
+
+/**
+ * Every log our appender starts begins with its format line (`[…][event:system][world]
+ * format 2`, tools/world/log-format.ts): a test that looks at the entries or lines it wrote
+ * itself passes them through these.
+ */
+export function ownEntries<E extends { kind: string; id: string; output: string; source?: string }>(entries: readonly E[]): E[] {
+  return entries.filter((e) => !isFormatEntry(e));
+}
+
+/** The lines of a log's text, without the newline at the end and without the format line. */
+export function ownLines(text: string): string[] {
+  return text.split("\n").slice(0, -1).filter((l) => !isFormatLine(l));
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { execa, type ResultPromise } from "execa";
+import { isFormatLine } from "../../tools/world/log-format.js";
 import { parseLine } from "../../tools/world/parse.js";
 import { watchLog } from "../../tools/world/log-watch.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
@@ -28,7 +29,8 @@ export function entryLines(paths: WorldPaths): string[] {
   } catch {
     return [];
   }
-  return text.split("\n").filter((l) => parseLine(l).ok && !l.includes("][event:system][sync] "));
+  // Without format lines or world sync's notices (sync/notices.ts). Format lines: each machine writes its own (tools/world/log-format.ts), and they travel like any line.
+  return text.split("\n").filter((l) => parseLine(l).ok && !isFormatLine(l) && !l.includes("][event:system][sync] "));
 }
 
 /** Resolves once every log holds at least `count` entries; rejects after `timeoutMs`, saying how far each got. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { appendOnce } from "../../tools/world/append.js";
 import { approvalNeed, authorize, gatedRun, isApproved } from "../../tools/bash/gate.js";
-import { judge } from "../../tools/bash/policy.js";
+import { vetCommand } from "../../tools/bash/policy.js";
 import { runCommand, summarize } from "../../tools/bash/run.js";
 import { CommandSyntaxError, showCommand, splitCommand } from "../../tools/bash/words.js";
 import { tempWorld, world, type TempWorld } from "../support/world.js";
@@ -17,7 +17,7 @@ describe("policy", () => {
     [["ls", "-la"]], [["cat", "README.md"]], [["git", "status"]], [["git", "log", "-n", "3"]], [["date", "+%s"]],
     [["date", "-u"]], [["echo", "rm -rf /"]], [["df", "-h"]], [["tail", "-n", "5", "x"]], [["hostname"]], [["grep", "-r", "x", "."]],
   ])("allows the read-only %j", (argv) => {
-    expect(judge(argv)).toEqual({ allowed: true });
+    expect(vetCommand(argv)).toEqual({ allowed: true });
   });
 
   it.each([
@@ -38,13 +38,13 @@ describe("policy", () => {
     [["toString"], /not on the allow-list/],
     [[""], /no command/],
   ])("refuses %j", (argv, reason) => {
-    const verdict = judge(argv);
+    const verdict = vetCommand(argv);
     expect(verdict.allowed).toBe(false);
     if (!verdict.allowed) expect(verdict.reason).toMatch(reason);
   });
 
   it("stops looking at options after --", () => {
-    expect(judge(["grep", "--", "--set", "file"])).toEqual({ allowed: true });
+    expect(vetCommand(["grep", "--", "--set", "file"])).toEqual({ allowed: true });
   });
 });
 

@@ -157,6 +157,6 @@ describe("world demo", () => {
     const r = await world(w.home, ["demo"]);
     expect(r.exitCode).toBe(3);
     expect(r.stderr).toMatch(/^world: the demo needs a world of its own: expected --home to be a new or empty directory, received .* \(omit --home for a temporary one\)$/);
-    expect(collectEntries(w.paths.log).entries).toHaveLength(1);
+    expect(collectEntries(w.paths.log).entries).toHaveLength(2); // the format line and hello: the demo wrote nothing
   });
 });

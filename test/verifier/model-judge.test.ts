@@ -123,14 +123,14 @@ describe("the model judge's conversation as it grows", () => {
     const { anthropicFromEnv } = await import("../../tools/llm/provider.js");
     const judge = new ModelJudge(anthropicFromEnv({ env: fake.env, maxRetries: 0 })!, "m", w.paths);
     const aCase = (i: number): Case => ({ id: `c${i}`, attempt: 1, retriesLeft: 3, task: `task ${i}`, need: "done", output: "did it", checks: [], history: [] });
-    for (let i = 0; i < 20; i++) await judge.judge(aCase(i));
+    for (let i = 0; i < 20; i++) await judge.judgeCase(aCase(i));
     const stored = JSON.parse(readFileSync(join(w.paths.dir, "verifier-session.json"), "utf8")) as { summary?: string; messages: { content: unknown }[] };
     expect(stored.summary).toBe("judged many cases, mostly verified");
     expect(stored.messages.length).toBeLessThanOrEqual(32); // the first case, the note, the latest 30
     expect(String(stored.messages[1]!.content)).toMatch(/\nSummary of them: judged many cases, mostly verified$/);
 
     summaryUp = false;
-    for (let i = 20; i < 40; i++) await judge.judge(aCase(i));
+    for (let i = 20; i < 40; i++) await judge.judgeCase(aCase(i));
     const after = JSON.parse(readFileSync(join(w.paths.dir, "verifier-session.json"), "utf8")) as { summary?: string };
     expect(after.summary).toMatch(/^judged many cases, mostly verified( Then \d+ earlier verdicts: \d+ verified, 0 retry, 0 failed; latest: verified: the evidence shows it(; verified: the evidence shows it){0,2}\.)+$/);
   });

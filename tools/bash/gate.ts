@@ -16,7 +16,7 @@ import type { Entry } from "../world/entry.js";
 import { findLastEntry } from "../world/last-status.js";
 import type { WorldPaths } from "../world/paths.js";
 import { isPerson, writerOf } from "../world/writer.js";
-import { judge } from "./policy.js";
+import { vetCommand } from "./policy.js";
 import { runCommand, type RunInput, type RunResult } from "./run.js";
 import { showCommand } from "./words.js";
 
@@ -57,7 +57,7 @@ export type Authorization =
 
 /** May `argv` run in this session: on the allow-list, or approved by a human in the log? */
 export function authorize(paths: WorldPaths, sessionId: string, argv: readonly string[]): Authorization {
-  const verdict = judge(argv);
+  const verdict = vetCommand(argv);
   if (verdict.allowed) return { allowed: true, approvedBy: "policy" };
   if (isApproved(paths, sessionId, argv)) return { allowed: true, approvedBy: "human" };
   return { allowed: false, command: showCommand(argv), reason: verdict.reason, need: approvalNeed(argv) };

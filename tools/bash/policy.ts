@@ -12,7 +12,7 @@
  * The list is documented in docs/task-agents.md; change both together.
  */
 
-export interface CommandRule {
+interface CommandRule {
   /** Why it is on the list: shown in docs and in refusals. */
   what: string;
   /** Short options (letters) that change things; refused even inside a cluster like `-us`. */
@@ -25,7 +25,7 @@ export interface CommandRule {
   maxArgs?: number;
 }
 
-export const ALLOW: Readonly<Record<string, CommandRule>> = {
+const ALLOW: Readonly<Record<string, CommandRule>> = {
   ls: { what: "list a directory" },
   cat: { what: "print a file" },
   head: { what: "print the start of a file" },
@@ -70,7 +70,7 @@ function refusedOption(arg: string, rule: CommandRule): string | undefined {
 }
 
 /** Decides whether `argv` may run without a human's approval. */
-export function judge(argv: readonly string[]): Verdict {
+export function vetCommand(argv: readonly string[]): Verdict {
   const [name, ...args] = argv;
   if (name === undefined || name === "") return { allowed: false, reason: "no command given" };
   if (name.includes("/")) return { allowed: false, reason: `a path to a program (${name}) is not on the allow-list; only bare names are` };

@@ -5,9 +5,9 @@
 import { readFile } from "node:fs/promises";
 import { NotFoundError, UsageError, shown } from "../errors.js";
 
-export const FETCH_TIMEOUT_MS = 15_000;
+const FETCH_TIMEOUT_MS = 15_000;
 
-export function isUrl(source: string): boolean {
+function isUrl(source: string): boolean {
   return /^(?:https?|webcal):\/\//i.test(source);
 }
 

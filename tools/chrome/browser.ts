@@ -8,7 +8,7 @@
 import { accessSync, constants } from "node:fs";
 import type { Browser, BrowserContext } from "playwright-core";
 
-export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+const DEFAULT_CHROMIUM = "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -23,7 +23,7 @@ export const CHROMIUM_ARGS = [
 
 export class BrowserUnavailable extends Error {}
 
-export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
+function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
   return env.WORLD_CHROMIUM || DEFAULT_CHROMIUM;
 }
 

@@ -22,14 +22,14 @@ const httpUrl = z
     }
   }, "an http:// or https:// URL (no file:, data: or chrome: pages)");
 
-export const OpenInput = z.object({ url: httpUrl, timeoutMs });
-export const TextInput = z.object({
+const OpenInput = z.object({ url: httpUrl, timeoutMs });
+const TextInput = z.object({
   /** A CSS selector; default the whole body. */
   selector: z.string().min(1).max(500).optional(),
   maxChars: z.number().int().min(1).max(200_000).default(20_000),
   timeoutMs,
 });
-export const ScreenshotInput = z.object({
+const ScreenshotInput = z.object({
   /** A file name (no directories) under the tools' screenshot directory. */
   name: z
     .string()
@@ -38,7 +38,7 @@ export const ScreenshotInput = z.object({
   fullPage: z.boolean().default(false),
   timeoutMs,
 });
-export const ClickInput = z.object({ selector: z.string().min(1).max(500), timeoutMs });
+const ClickInput = z.object({ selector: z.string().min(1).max(500), timeoutMs });
 
 export class NoPageOpen extends Error {
   constructor() {

@@ -39,7 +39,7 @@ export interface ConversationOptions {
 
 const NAME_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
 
-export function sessionFile(paths: WorldPaths, name: string): string {
+function sessionFile(paths: WorldPaths, name: string): string {
   if (!NAME_RULE.test(name)) throw new UsageError(`invalid session name: expected lower-case letters, digits, '-' or '_', received ${shown(name)}`);
   return join(paths.dir, `${name}-session.json`);
 }

@@ -20,7 +20,7 @@ const MAX_TRANSCRIPT = 20_000;
 const MAX_SUMMARY = 2_000;
 
 /** A message as one line of text: its text, the tools it called, the results it carried. */
-export function messageText(m: Message): string {
+function messageText(m: Message): string {
   if (typeof m.content === "string") return `${m.role}: ${m.content}`;
   const parts = m.content.map((b) => {
     if (b.type === "text") return b.text;

@@ -18,7 +18,7 @@ export function diskSpace(path: string): DiskSpace | undefined {
 }
 
 /** "812 MiB", "78.1 GiB". */
-export function showBytes(bytes: number): string {
+function showBytes(bytes: number): string {
   return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(1)} GiB` : `${Math.floor(bytes / 2 ** 20)} MiB`;
 }
 

@@ -67,7 +67,7 @@ export function ownGroupAlive(pgid: number, leaderStartTicks: number | null | un
 }
 
 /** Signal 0 answers for zombies too: look in /proc for a member that is actually running. */
-export function groupHasLiveMember(pgid: number): boolean {
+function groupHasLiveMember(pgid: number): boolean {
   if (!groupAlive(pgid)) return false;
   let pids: string[];
   try {

@@ -17,10 +17,12 @@
 import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
-import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, type AgentStatus, type Entry } from "./entry.js";
+import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, isTimestamp, type AgentStatus, type Entry } from "./entry.js";
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
+import { withLock } from "../proc/lock.js";
+import { formatLineBefore, formatLineText, knownFormatLine, writeFormatHint } from "./log-format.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
 export const NEED_LIMIT = 1024; // escaped bytes of need kept on the line
@@ -38,6 +40,9 @@ export interface AppendOptions {
   sync?: boolean;
 }
 
+/** What a step that only writes needs of an Appender (the Keeper hands its steps one stamped with its clock). */
+export type LineAppender = Pick<Appender, "append" | "appendMany">;
+
 /** WORLD_FSYNC=1 turns on `sync` for every writer in the process. */
 export function syncFromEnv(): boolean {
   return process.env.WORLD_FSYNC === "1" || process.env.WORLD_FSYNC === "true";
@@ -51,6 +56,8 @@ export class Appender {
   /** Where our own last write ended: if the file still ends there, it ends with our newline. */
   private lastEnd = -1;
   private readonly probe = Buffer.alloc(2);
+  /** The open file holds a format line (log-format.ts): our lines may follow. */
+  private formatted = false;
   private readonly sync: boolean;
 
   constructor(
@@ -76,7 +83,7 @@ export class Appender {
     let entries: Entry[];
     try {
       entries = validated.map((e) => this.spillFields(e, sync, attached));
-      this.writeLanding(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"));
+      this.land(Buffer.from(entries.map((e) => formatEntry(e) + "\n").join(""), "utf8"), entries[0]?.ts);
     } catch (error) {
       for (const file of attached) rmSync(file, { force: true });
       throw failedWrite(error, this.paths.log);
@@ -98,11 +105,40 @@ export class Appender {
       }
     }
     try {
-      this.writeLanding(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"));
+      this.land(Buffer.from(lines.map((l) => l + "\n").join(""), "utf8"), timestampOf(lines[0]));
     } catch (error) {
       throw failedWrite(error, this.paths.log);
     }
     if (this.sync) fdatasyncSync(this.open());
+  }
+
+  /**
+   * Writes `text`, preceded by the format line if the log has none yet: a new world, or a
+   * log the older shell tool wrote (its lines, before the format line, are then read raw;
+   * docs/format.md). The usual case costs one small read of the log's head, once per open;
+   * the first append to a log without one takes the `format` lock, looks again (another
+   * process may have just written it) and writes the format line and `text` in one write,
+   * so concurrent first appenders write it exactly once. The format line carries the time
+   * of the first line after it (`firstTs`, else now): the log's timestamps stay in order.
+   */
+  private land(text: Buffer, firstTs?: string): void {
+    if (this.formatted || this.hasFormatLine()) {
+      this.writeLanding(text);
+      this.formatted = true;
+      return;
+    }
+    withLock(this.paths, "format", () => {
+      if (formatLineBefore(this.paths.log) !== undefined) return this.writeLanding(text);
+      this.writeLanding(Buffer.concat([Buffer.from(formatLineText(firstTs === undefined ? undefined : new Date(firstTs)) + "\n"), text]));
+    });
+    this.formatted = true;
+    const at = formatLineBefore(this.paths.log);
+    if (at !== undefined && at > 0) writeFormatHint(this.paths.log, at);
+  }
+
+  /** Whether the log starts with a format line, or holds one where .world/format-line says. */
+  private hasFormatLine(): boolean {
+    return knownFormatLine(this.open(), this.paths.log) !== undefined;
   }
 
   /**
@@ -148,6 +184,7 @@ export class Appender {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.lastEnd = -1;
+    this.formatted = false;
   }
 
   private open(): number {
@@ -197,7 +234,8 @@ export class Appender {
 
   /** The entry as it would be written, without spilling yet: throws on any invalid field. */
   private validate(draft: Draft): Entry {
-    const ts = draft.ts === undefined ? new Date().toISOString() : checkTimestamp(draft.ts);
+    // Always milliseconds: after the format line, a line with another form reads raw (log-format.ts).
+    const ts = draft.ts === undefined ? new Date().toISOString() : new Date(checkTimestamp(draft.ts)).toISOString();
     const id = draft.kind === "agent" ? checkSessionId(draft.id) : checkId(draft.id);
     if (draft.kind === "event") return { kind: "event", ts, source: checkSource(draft.source), id, output: draft.output };
     const entry: Entry = { kind: "agent", ts, status: checkStatus(draft.status), id, output: draft.output };
@@ -317,6 +355,12 @@ function syncFile(file: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The timestamp at the head of a line, if it has a valid one. */
+function timestampOf(line: string | undefined): string | undefined {
+  const ts = line === undefined ? undefined : /^\[([^\]]*)\]/.exec(line)?.[1];
+  return ts !== undefined && isTimestamp(ts) ? ts : undefined;
 }
 
 /** Append one entry and close: what a CLI call does. */

@@ -8,9 +8,6 @@ import { UsageError, shown } from "../errors.js";
 export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 
-/** The sources the design names; any other lower-case name matching SOURCE_RULE is allowed too. */
-export const KNOWN_SOURCES = ["chrome", "bash", "file", "api", "system", "user", "voice", "spirit", "calendar"] as const;
-
 export interface EventEntry {
   kind: "event";
   ts: string;
@@ -45,7 +42,7 @@ export const SOURCE_RULE = /^[a-z][a-z0-9_-]{0,31}$/;
 // and no lone surrogate (UTF-8 cannot hold one: the id on disk would differ from the one given).
 export const ID_MAX = 200;
 const ID_RULE = /^[^\s\]\p{Cc}\p{Cs}\u2028\u2029]+$/u;
-export const TIMESTAMP_RULE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+const TIMESTAMP_RULE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 
 export function isAgentStatus(value: string): value is AgentStatus {
   return (AGENT_STATUSES as readonly string[]).includes(value);
@@ -77,7 +74,7 @@ export function isId(id: string): boolean {
  * spaces and marks, the BOM. Refused in new identifiers; escaped as \uXXXX in log text
  * (tools/world/escape.ts) and on the monitor's page. Not U+200D, which joins emoji.
  */
-export const INVISIBLE = /[\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+const INVISIBLE = /[\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 
 export function checkId(id: string, what = "identifier"): string {
   if (!isId(id) || INVISIBLE.test(id)) {
@@ -101,7 +98,7 @@ export function checkSessionId(id: string): string {
 }
 
 /** Text with the INVISIBLE characters written as \uXXXX, to be seen. */
-export function escapeInvisible(text: string): string {
+function escapeInvisible(text: string): string {
   return text.replace(new RegExp(INVISIBLE.source, "gu"), (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
@@ -132,7 +129,3 @@ export function checkTimestamp(ts: string): string {
   return ts;
 }
 
-/** The session an entry belongs to: agents by id; events name it too when their identifier is a session id. */
-export function entryLabel(entry: Entry): string {
-  return entry.kind === "event" ? `event:${entry.source}` : `agent:${entry.status}`;
-}

@@ -81,3 +81,16 @@ export function unescapeField(raw: string): Unescaped {
   }
   return ref === undefined ? { text } : { text, ref };
 }
+
+/**
+ * A field read raw (a line of the older tool, which never escaped: docs/format.md, the
+ * format line): its text as it is. Only a reference at its very end, `\[full: attachments/NAME]`,
+ * is still taken as one: a log this runtime wrote before it wrote format lines has them.
+ */
+export function rawField(raw: string): Unescaped {
+  if (!raw.endsWith("]")) return { text: raw };
+  const m = RAW_REF.exec(raw);
+  return m === null ? { text: raw } : { text: raw.slice(0, m.index), ref: m[1]! };
+}
+
+const RAW_REF = /\\\[full: (attachments\/[A-Za-z0-9][A-Za-z0-9._-]*)\]$/;

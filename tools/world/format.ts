@@ -10,6 +10,11 @@ const LABEL: ByKind<string> = {
   agent: (e) => `agent:${e.status}`,
 };
 
+const SOURCE_OR_STATUS: ByKind<string> = {
+  event: (e) => e.source,
+  agent: (e) => e.status,
+};
+
 const TAIL: ByKind<string> = {
   event: () => "",
   agent: (e) => (e.need === undefined ? "" : NEED_SEPARATOR + field(e.need, e.needRef)),
@@ -23,8 +28,14 @@ function byKind<R>(table: ByKind<R>, entry: Entry): R {
   return (table[entry.kind] as (e: Entry) => R)(entry);
 }
 
+/** The middle field of a line: `event:<source>` or `agent:<status>`. */
 export function labelOf(entry: Entry): string {
   return byKind(LABEL, entry);
+}
+
+/** An event's source or an agent's status: the label without its kind (the index's `label` column). */
+export function sourceOrStatus(entry: Entry): string {
+  return byKind(SOURCE_OR_STATUS, entry);
 }
 
 /** One line, without the trailing newline. */

@@ -13,8 +13,10 @@ import Database from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
 import { logHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
+import { sourceOrStatus } from "./format.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
+import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
 import { isCorruption, moveAside, stderrReport, type HealReport } from "./index-heal.js";
@@ -242,14 +244,16 @@ export class WorldIndex {
     const insertFts = this.stmt(INSERT_FTS);
     const problem = this.stmt(INSERT_PROBLEM);
     const sessions = new SessionFolder(this.db);
+    // Raw before the log's format line, decoded after it (log-format.ts); whether it went by is kept in meta.
+    const format = new FormatState(this.meta("format") === "seen");
     let lines = 0;
     const { end } = scanLines(this.paths.log, from, (text, at) => {
       lines += 1;
-      const parsed = parseLine(text);
+      const parsed = parseLine(text, format.decodes(text));
       if (parsed.ok) {
         const e = parsed.entry;
         const need = e.kind === "agent" ? (e.need ?? null) : null;
-        insert.run(at.line, at.offset, e.ts, e.kind, e.kind === "event" ? e.source : e.status, e.id, e.output, need, e.outputRef ?? null, e.kind === "agent" ? (e.needRef ?? null) : null);
+        insert.run(at.line, at.offset, e.ts, e.kind, sourceOrStatus(e), e.id, e.output, need, e.outputRef ?? null, e.kind === "agent" ? (e.needRef ?? null) : null);
         if (withFts) insertFts.run(at.line, e.output, need);
         if (e.kind === "agent") {
           // The parsed entry is ours alone: locate it in place rather than copying it.
@@ -264,6 +268,7 @@ export class WorldIndex {
       return lines < BATCH;
     });
     sessions.flush();
+    if (format.decoding) this.setMeta("format", "seen");
     this.setMeta("offset", end.offset);
     this.setMeta("line", end.line);
     if (from.offset === 0 && end.offset > 0) this.setMeta("head", logHead(this.paths.log));

@@ -33,3 +33,15 @@ export function entryJson(entry: Entry | Located): EntryJson {
     ...(entry.needRef && { needRef: entry.needRef }),
   };
 }
+
+/** The inverse of entryJson (the line and offset aside). */
+export function entryFromJson(j: EntryJson): Entry {
+  if (j.kind === "event") {
+    return { kind: "event", ts: j.ts, source: j.source ?? "", id: j.id, output: j.output, ...(j.outputRef && { outputRef: j.outputRef }) };
+  }
+  const e: Entry = { kind: "agent", ts: j.ts, status: j.status as never, id: j.id, output: j.output };
+  if (j.outputRef) e.outputRef = j.outputRef;
+  if (j.need !== undefined) e.need = j.need;
+  if (j.needRef) e.needRef = j.needRef;
+  return e;
+}

@@ -8,6 +8,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { parseLine } from "./parse.js";
+import { formatLineBefore } from "./log-format.js";
 import type { AgentEntry, Entry } from "./entry.js";
 
 const CHUNK = 1 << 20;
@@ -27,6 +28,8 @@ export function findLastEntry(logPath: string, id: string, match: (entry: Entry)
   }
   try {
     const needle = Buffer.from(`][${id}]`);
+    // Lines before the format line are read raw (log-format.ts); known once, not per line.
+    let formatAt: number | undefined | null = null;
     let end = fstatSync(fd).size; // we look at complete lines before `end`
     let buf = Buffer.alloc(CHUNK);
     while (end > 0) {
@@ -48,7 +51,8 @@ export function findLastEntry(logPath: string, id: string, match: (entry: Entry)
         const lineStart = view.lastIndexOf(10, hit) + 1;
         const lineEnd = view.indexOf(10, hit);
         if (lineEnd === -1) continue; // the last line, still without its newline
-        const parsed = parseLine(view.toString("utf8", lineStart, lineEnd));
+        if (formatAt === null) formatAt = formatLineBefore(logPath);
+        const parsed = parseLine(view.toString("utf8", lineStart, lineEnd), formatAt !== undefined && start + lineStart >= formatAt);
         if (parsed.ok && parsed.entry.id === id && match(parsed.entry)) return parsed.entry;
       }
       end = start + from;

@@ -12,7 +12,7 @@
 import { NotFoundError, RefusedError } from "../errors.js";
 import type { AgentStatus } from "./entry.js";
 
-export const TRANSITIONS: { readonly [S in AgentStatus | "none"]: readonly AgentStatus[] } = {
+const TRANSITIONS: { readonly [S in AgentStatus | "none"]: readonly AgentStatus[] } = {
   none: ["start"],
   start: ["active", "finish", "failed"],
   active: ["active", "finish", "failed"],

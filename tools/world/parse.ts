@@ -5,7 +5,7 @@
  * later writer (it ends in TORN_MARK), even when its truncated text would parse.
  */
 import { isAgentStatus, isId, isTimestamp, SOURCE_RULE, ID_MAX, type Entry } from "./entry.js";
-import { NEED_SEPARATOR, TORN_MARK, unescapeField } from "./escape.js";
+import { NEED_SEPARATOR, rawField, TORN_MARK, unescapeField, type Unescaped } from "./escape.js";
 
 export type ParseResult =
   | { ok: true; entry: Entry }
@@ -20,7 +20,21 @@ function bad(error: string): ParseResult {
   return { ok: false, skip: false, error };
 }
 
-export function parseLine(text: string): ParseResult {
+/** The form of every timestamp our appender writes (`Date#toISOString`: exactly milliseconds). */
+const OWN_TS_LENGTH = "2026-11-21T22:50:43.123Z".length;
+
+/** Whether `ts` has the form our appender writes (a line after the format line with another one is read raw). */
+export function isOwnTimestamp(ts: string): boolean {
+  return ts.length === OWN_TS_LENGTH;
+}
+
+/**
+ * `decode` false: the line comes before the log's format line (tools/world/log-format.ts),
+ * written by the older tool: output and need are taken as they are. True (the default):
+ * they are unescaped, unless the timestamp is not our appender's (exactly milliseconds),
+ * which marks a line of the older tool, or one written by hand, after the format line.
+ */
+export function parseLine(text: string, decode = true): ParseResult {
   const line = text.endsWith("\r") ? text.slice(0, -1) : text;
   if (line.trim() === "" || MARKER.test(line) || line === TORN_MARK) return { ok: false, skip: true };
   if (line.endsWith(TORN_MARK)) return bad(`expected a whole line, received a torn one (a writer stopped mid-line): ${preview(line.slice(0, -1))}`);
@@ -30,21 +44,22 @@ export function parseLine(text: string): ParseResult {
   if (!isTimestamp(ts)) return bad(`expected an ISO-8601 UTC timestamp, received ${preview(ts)}`);
   // The writers' rule, so a hand-edited id cannot carry a terminal escape into `world query`.
   if (!isId(id)) return bad(`expected an identifier of 1–${ID_MAX} characters without control characters, received ${preview(id)}`);
+  const field: (raw: string) => Unescaped = decode && isOwnTimestamp(ts) ? unescapeField : rawField;
   let rest = line.slice(header.length);
   if (rest.startsWith(" ")) rest = rest.slice(1);
   else if (rest !== "") return bad(`expected a space after the identifier, received ${preview(rest)}`);
 
   if (kind === "event") {
     if (!SOURCE_RULE.test(label)) return bad(`expected a lower-case event source, received ${preview(label)}`);
-    const out = unescapeField(rest);
+    const out = field(rest);
     return { ok: true, entry: { kind, ts, source: label, id, output: out.text, ...(out.ref && { outputRef: out.ref }) } };
   }
   if (!isAgentStatus(label)) return bad(`expected an agent status (start, active, finish, verified, retry, failed), received ${preview(label)}`);
   const cut = rest.indexOf(NEED_SEPARATOR);
-  const out = unescapeField(cut === -1 ? rest : rest.slice(0, cut));
+  const out = field(cut === -1 ? rest : rest.slice(0, cut));
   const entry: Entry = { kind, ts, status: label, id, output: out.text, ...(out.ref && { outputRef: out.ref }) };
   if (cut !== -1) {
-    const need = unescapeField(rest.slice(cut + NEED_SEPARATOR.length));
+    const need = field(rest.slice(cut + NEED_SEPARATOR.length));
     entry.need = need.text;
     if (need.ref) entry.needRef = need.ref;
   }

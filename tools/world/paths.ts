@@ -27,7 +27,7 @@ export interface WorldPaths {
 export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 
-export function worldHome(home?: string): string {
+function worldHome(home?: string): string {
   return resolve(home ?? process.env.WORLD_HOME ?? process.cwd());
 }
 

@@ -5,6 +5,7 @@
  */
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
+import { parkedUntil } from "./parked.js";
 import type { SessionRow } from "./session-fold.js";
 
 export const SESSION_STATES = {
@@ -28,6 +29,8 @@ export interface SessionJson {
   startedAt: string | null;
   updatedAt: string;
   line: number;
+  /** Parked (tools/world/parked.ts): when it wakes, ISO; null when it is not parked. */
+  parkedUntil: string | null;
 }
 
 export function stateOf(status: string): SessionState {
@@ -50,6 +53,7 @@ function sessionJson(row: SessionRow): SessionJson {
     startedAt: row.started_at,
     updatedAt: row.updated_at,
     line: row.line,
+    parkedUntil: parkedUntil(row)?.toISOString() ?? null,
   };
 }
 
@@ -81,6 +85,33 @@ export function sessionsIn(index: WorldIndex, state: SessionState, limit = 1000)
     .prepare(`SELECT * FROM sessions WHERE status IN (${statuses.map(() => "?").join(",")}) ORDER BY updated_at, line LIMIT ?`)
     .all(...statuses, limit) as SessionRow[];
   return rows.map(sessionJson);
+}
+
+/**
+ * Parked sessions (tools/world/parked.ts), soonest wake-up first. SQL narrows the rows to
+ * the two line forms; the one definition decides.
+ */
+export function parkedSessions(index: WorldIndex): SessionJson[] {
+  const rows = index.db
+    .prepare("SELECT * FROM sessions WHERE status = 'active' AND (output LIKE 'sleep until %' OR output LIKE 'armed: due %')")
+    .all() as SessionRow[];
+  return rows
+    .map(sessionJson)
+    .filter((s) => s.parkedUntil !== null)
+    .sort((a, b) => a.parkedUntil!.localeCompare(b.parkedUntil!) || a.line - b.line);
+}
+
+/** The active session waiting longest that is working, not parked (`world status`: the one that may be stuck). */
+export function oldestWorking(index: WorldIndex): SessionJson | undefined {
+  const statuses = SESSION_STATES.active;
+  const rows = index.db
+    .prepare(`SELECT * FROM sessions WHERE status IN (${statuses.map(() => "?").join(",")}) ORDER BY updated_at, line`)
+    .iterate(...statuses) as IterableIterator<SessionRow>;
+  for (const row of rows) {
+    const s = sessionJson(row);
+    if (s.parkedUntil === null) return s;
+  }
+  return undefined;
 }
 
 export function session(index: WorldIndex, id: string): SessionJson | undefined {
@@ -141,11 +172,16 @@ export interface Counts {
   problems: number;
 }
 
+/** How many entries the index holds (every line it has read, less the damaged ones). */
+export function entryCount(index: WorldIndex): number {
+  return (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+}
+
 export function counts(index: WorldIndex): Counts {
   const by = index.db.prepare("SELECT status, count(*) AS n FROM sessions GROUP BY status").all() as { status: string; n: number }[];
   const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0 };
   for (const { status, n } of by) sessions[stateOf(status)] += n;
-  const entries = (index.db.prepare("SELECT count(*) AS n FROM entries").get() as { n: number }).n;
+  const entries = entryCount(index);
   const problems = (index.db.prepare("SELECT count(*) AS n FROM problems").get() as { n: number }).n;
   return { entries, sessions, problems };
 }

@@ -10,6 +10,7 @@ import { mergedEntryAt, OWN_LINE_MAX, parseLine } from "./parse.js";
 import type { Entry, Located } from "./entry.js";
 import { ESCAPED_ATTACHMENT, TORN_MARK, unescapeField } from "./escape.js";
 import type { WorldPaths } from "./paths.js";
+import { formatLineBefore, FormatState } from "./log-format.js";
 
 /** A place in the log: the byte offset of the next line and how many lines come before it. */
 export interface Position {
@@ -100,6 +101,14 @@ export interface ReadResult extends ScanResult {
   problems: Problem[];
 }
 
+/**
+ * How the lines from `from` on are read: raw before the log's format line, decoded after it
+ * (tools/world/log-format.ts). A reader that starts mid-file asks whether it lies before.
+ */
+export function formatStateAt(logPath: string, from: Position): FormatState {
+  return new FormatState(from.offset > 0 && formatLineBefore(logPath, from.offset) !== undefined);
+}
+
 /** Parsed entries from `from` to the last complete line; malformed lines are reported, not thrown. */
 export function readEntries(
   logPath: string,
@@ -107,8 +116,9 @@ export function readEntries(
   onEntry: (entry: Located) => boolean | void,
 ): ReadResult {
   const problems: Problem[] = [];
+  const format = formatStateAt(logPath, from);
   const result = scanLines(logPath, from, (text, at) => {
-    const parsed = parseLine(text);
+    const parsed = parseLine(text, format.decodes(text));
     if (parsed.ok) {
       // The parsed entry is a fresh object: locate it in place. A copy ({ ...entry, line })
       // cost 2 µs per line, four times the parse itself.

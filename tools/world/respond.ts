@@ -11,7 +11,7 @@ import { stamped, type Writer } from "./writer.js";
 /** A question the Spirit asked the user: `[event:spirit][<nudge-id>] nudge: <question>`. */
 export const NUDGE_PREFIX = "nudge: ";
 
-export function isNudge(entry: Entry): boolean {
+function isNudge(entry: Entry): boolean {
   return entry.kind === "event" && entry.source === "spirit" && entry.output.startsWith(NUDGE_PREFIX);
 }
 import { findLastEntry } from "./last-status.js";

@@ -7,7 +7,7 @@
  * end of a bulk load (sorting 1M keys once is much faster than 1M random inserts into a
  * B-tree, see the benchmark) and then kept up to date row by row.
  */
-export const SCHEMA_VERSION = 3; // 3: stricter parsing (calendar-checked timestamps, ids without control characters)
+export const SCHEMA_VERSION = 4; // 3: stricter parsing (calendar-checked timestamps, ids without control characters); 4: lines before the format line read raw
 
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -59,5 +59,3 @@ CREATE INDEX IF NOT EXISTS events_by_source ON entries(label, line) WHERE kind =
 `;
 
 export const DROP_ENTRY_INDEXES = "DROP INDEX IF EXISTS entries_by_id; DROP INDEX IF EXISTS events_by_source;";
-
-export const SCHEMA = TABLES + ENTRY_INDEXES;

@@ -19,7 +19,7 @@ export interface SessionRow {
   line: number;
 }
 
-export function foldSession(row: SessionRow | undefined, e: Located<AgentEntry>): SessionRow {
+function foldSession(row: SessionRow | undefined, e: Located<AgentEntry>): SessionRow {
   const next: SessionRow = row
     ? { ...row }
     : { id: e.id, status: e.status, task: "", need: null, blocker: null, output: "", retries: 0, started_at: null, updated_at: e.ts, start_line: null, line: e.line };

@@ -10,7 +10,7 @@
 import { check } from "./check.js";
 import { makeContext, type Context } from "./context.js";
 import { parseFastArgs, type FastArgs } from "./fast-args.js";
-import { report } from "./report.js";
+import { report } from "../../tools/report.js";
 import { agent, event } from "./write.js";
 
 interface FastCommand {

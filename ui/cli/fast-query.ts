@@ -7,7 +7,7 @@
 import { makeContext } from "./context.js";
 import { parseFastArgs } from "./fast-args.js";
 import { query } from "./query.js";
-import { report } from "./report.js";
+import { report } from "../../tools/report.js";
 
 const BOOLEAN = new Set(["--sync", "--json"]);
 const VALUED = new Set(["--home", "--limit"]);

@@ -1,12 +1,12 @@
 /** `world query <type> [arg]` */
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { openIndex } from "../../tools/world/index-db.js";
-import type { EntryJson } from "../../tools/world/json.js";
+import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
 import { openNudges } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
 import { requireHome, whole, type Context } from "./context.js";
 import { withMachines } from "../../sync/origins.js";
-import { entryFromJson, showEntry, showSession } from "./show.js";
+import { showEntry, showSession } from "./show.js";
 
 const TYPES = "active, pending, failed, verified, nudges, events [source], agent <session-id>, recent [N], search <text>";
 

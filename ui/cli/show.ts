@@ -4,22 +4,12 @@
  */
 import type { Entry } from "../../tools/world/entry.js";
 import { escapeField } from "../../tools/world/escape.js";
-import type { EntryJson } from "../../tools/world/json.js";
+import { labelOf, sourceOrStatus } from "../../tools/world/format.js";
 import type { SessionJson } from "../../tools/world/query.js";
-
-export function entryFromJson(j: EntryJson): Entry {
-  if (j.kind === "event") {
-    return { kind: "event", ts: j.ts, source: j.source ?? "", id: j.id, output: j.output, ...(j.outputRef && { outputRef: j.outputRef }) };
-  }
-  const e: Entry = { kind: "agent", ts: j.ts, status: j.status as never, id: j.id, output: j.output };
-  if (j.outputRef) e.outputRef = j.outputRef;
-  if (j.need !== undefined) e.need = j.need;
-  if (j.needRef) e.needRef = j.needRef;
-  return e;
-}
+import { whenText } from "./until.js";
 
 const COLOURS: Record<string, string> = {
-  start: "36", active: "34", finish: "33", verified: "32", retry: "35", failed: "31",
+  start: "36", active: "34", parked: "2", finish: "33", verified: "32", retry: "35", failed: "31",
   user: "1", voice: "2", spirit: "96", system: "90",
 };
 
@@ -34,17 +24,22 @@ function paint(style: Style, code: string | undefined, text: string): string {
 /** `22:50:43 agent:finish  01JD…  output | need: …` */
 export function showEntry(e: Entry, style: Style): string {
   const time = e.ts.slice(11, 19);
-  const label = e.kind === "event" ? `event:${e.source}` : `agent:${e.status}`;
-  const key = e.kind === "event" ? e.source : e.status;
+  const label = labelOf(e);
+  const key = sourceOrStatus(e);
   const need = e.kind === "agent" && e.need !== undefined ? paint(style, "2", ` | need: ${escapeField(e.need)}`) : "";
   const more = e.outputRef ? paint(style, "2", ` [full: .world/${e.outputRef}]`) : "";
   return `${paint(style, "2", time)} ${paint(style, COLOURS[key], label.padEnd(14))} ${e.id}  ${escapeField(e.output)}${more}${need}`;
 }
 
-export function showSession(s: SessionJson, style: Style): string {
+/** A session in two or three lines; a parked one says when it wakes instead of its raw park line. */
+export function showSession(s: SessionJson, style: Style, now = new Date()): string {
   const retries = s.retries > 0 ? ` (retries ${s.retries})` : "";
   const need = s.need !== null ? ` | need: ${escapeField(s.need)}` : "";
   const blocker = s.blocker !== null && s.status === "failed" ? `\n    blocked: ${escapeField(s.blocker)}` : "";
-  const last = s.output !== s.task ? `\n    last: ${escapeField(s.output)}` : "";
-  return `${paint(style, COLOURS[s.status], s.status.padEnd(8))} ${s.id}  ${s.updatedAt}${retries}\n    ${escapeField(s.task)}${need}${last}${blocker}`;
+  const parked = s.parkedUntil !== null;
+  const label = parked ? "parked" : s.status;
+  const last = parked
+    ? `\n    ${paint(style, COLOURS.parked, `parked until ${whenText(new Date(s.parkedUntil!), now)}`)}`
+    : s.output !== s.task ? `\n    last: ${escapeField(s.output)}` : "";
+  return `${paint(style, COLOURS[label], label.padEnd(8))} ${s.id}  ${s.updatedAt}${retries}\n    ${escapeField(s.task)}${need}${last}${blocker}`;
 }

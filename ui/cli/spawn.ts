@@ -1,13 +1,15 @@
 /** `world spawn "<task> | need: <criteria>" [--kind <agent>] [-- <command> [args…]]` */
 import { spawnAgent } from "../../agents/spawn.js";
+import { parseEnvPairs } from "../../agents/spawn-env.js";
 import { isPerson } from "../../tools/world/writer.js";
 import { needHints } from "../../verifier/need-hints.js";
 import { splitNeed } from "./write.js";
 import { existsSync } from "node:fs";
 import { announceNewWorld, type Context } from "./context.js";
 
-export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string }, command: string[]): Promise<void> {
+export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string; env?: string[] }, command: string[]): Promise<void> {
   const { output, need } = splitNeed(words.join(" "), opts.need);
+  const env = parseEnvPairs(opts.env ?? []); // refused before anything is written
   const homeExisted = existsSync(ctx.paths.home);
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
@@ -18,6 +20,7 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
     ...(opts.kind !== undefined && { kind: opts.kind }),
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),
+    ...(Object.keys(env).length > 0 && { env }),
   });
   announceNewWorld(ctx, homeExisted);
   if (need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);

@@ -6,6 +6,7 @@ import { logSize } from "../../tools/world/read.js";
 import { diskSpace, showDisk } from "../../tools/proc/disk.js";
 import { describeDaemon, readUpStatus } from "../../agents/up-status.js";
 import { requireHome, type Context } from "./context.js";
+import { whenText } from "./until.js";
 
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
@@ -13,7 +14,11 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
   for (const warning of accessWarnings(ctx.paths)) ctx.warn(warning);
   try {
     const counts = q.counts(index);
-    const oldestStuck = q.sessionsIn(index, "active", 1)[0] ?? null;
+    // A parked session waits on purpose (tools/world/parked.ts): counted apart, never "stuck".
+    const parkedRows = q.parkedSessions(index);
+    const parked = parkedRows.length;
+    const nextWake = parkedRows[0] ? { id: parkedRows[0].id, at: parkedRows[0].parkedUntil! } : null;
+    const oldestStuck = q.oldestWorking(index) ?? null;
     const oldestFailed = q.sessionsIn(index, "failed", 1)[0] ?? null;
     const end = index.position();
     const size = logSize(ctx.paths.log);
@@ -22,11 +27,12 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const problems = q.problems(index, 5);
     const disk = diskSpace(ctx.paths.home) ?? null;
     const daemons = readUpStatus(ctx.paths);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons };
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
-    ctx.out(`sessions   active ${s.active}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}`);
+    ctx.out(`sessions   active ${s.active}${parked > 0 ? ` (${parked} parked)` : ""}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}`);
+    if (nextWake) ctx.out(`next wake-up  ${nextWake.id} at ${whenText(new Date(nextWake.at), new Date())}`);
     if (oldestStuck) ctx.out(`oldest active  ${oldestStuck.id} (${oldestStuck.status} since ${oldestStuck.updatedAt})`);
     if (oldestFailed) ctx.out(`oldest failed  ${oldestFailed.id} (since ${oldestFailed.updatedAt}): needs a human`);
     if (counts.problems > 0) {

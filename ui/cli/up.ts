@@ -55,9 +55,6 @@ export async function up(ctx: Context, opts: UpOptions, commands: readonly strin
 async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy): Promise<void> {
   const log = daemonLogger(ctx.paths, "up");
   const sup = new Supervisor(ctx.paths, specs, log, policy, (s) => ctx.out(statusLine(s)));
-  // The lock was free, so any `up` before us is dead: end the children it left behind.
-  const orphans = await endOrphans(ctx.paths, policy.stopTimeoutMs);
-  if (orphans) sup.fact(`ended what a dead world up (pid ${orphans.upPid}) left running: ${orphans.ended.join(", ")}`);
   let forced = false;
   const stopped = new Promise<void>((resolve) => {
     const remove = onShutdown(() => {
@@ -74,6 +71,10 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
     forced = true;
     sup.kill();
   }
+  // The lock was free, so any `up` before us is dead: end the children it left behind.
+  // After the signal handlers: a Ctrl-C meanwhile is a graceful stop, not a default death.
+  const orphans = await endOrphans(ctx.paths, policy.stopTimeoutMs);
+  if (orphans) sup.fact(`ended what a dead world up (pid ${orphans.upPid}) left running: ${orphans.ended.join(", ")}`);
   const startedAt = Date.now();
   sup.start();
   if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped);

@@ -36,7 +36,7 @@ export interface DemoSettings {
 }
 
 /** Where the demo records the processes it started, for whoever checks none is left. */
-export function pidRecordFile(paths: WorldPaths): string {
+function pidRecordFile(paths: WorldPaths): string {
   return join(paths.dir, "demo.json");
 }
 

@@ -6,7 +6,7 @@
 import type { Located } from "../../tools/world/entry.js";
 import { showEntry } from "../cli/show.js";
 
-export const STEPS = 4;
+const STEPS = 4;
 
 export class Narrator {
   constructor(
@@ -55,7 +55,7 @@ export class Narrator {
  * \uXXXX, so nothing printed can move the cursor or colour the terminal. Backslashes stay
  * as they are (a grep recipe must be copyable); log lines go through showEntry instead.
  */
-export function safe(text: string): string {
+function safe(text: string): string {
   return text.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

@@ -9,7 +9,7 @@ import type { Demo } from "./demo.js";
 import { HUMAN_ANSWER, NUDGE_ANSWER, PERMIT_AGENT, PERMIT_NEED, PERMIT_TASK, REMINDER_REQUEST, TRANSCRIPT } from "./story.js";
 
 /** How often the Keeper sweeps during the demo (node-cron, seconds first). */
-export const KEEPER_EVERY = "*/5 * * * * *";
+const KEEPER_EVERY = "*/5 * * * * *";
 
 const spiritSaid = (id: string | undefined, prefix: string) => (e: Located) =>
   e.kind === "event" && e.source === "spirit" && (id === undefined || e.id === id) && e.output.startsWith(prefix);

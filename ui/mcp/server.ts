@@ -25,8 +25,8 @@ const wholeError = { error: (iss: { input?: unknown }) => `invalid limit: expect
 const oneOf = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
   z.enum(values, { error: (iss) => `invalid ${name}: expected one of ${values.join(", ")}, received ${received(iss.input)}` });
 
-export const SERVER_NAME = "world";
-export const SERVER_VERSION = "0.1.0";
+const SERVER_NAME = "world";
+const SERVER_VERSION = "0.1.0";
 
 export interface WorldMcp {
   server: McpServer;

@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { WorldPaths } from "../../tools/world/paths.js";
 
-export const OUTPUT_STREAMS = ["out", "err"] as const;
+const OUTPUT_STREAMS = ["out", "err"] as const;
 export type OutputStream = (typeof OUTPUT_STREAMS)[number];
 
 export interface OutputTail {

@@ -29,7 +29,7 @@ export interface FailedItem {
 }
 
 /** Retries since the last human answer that came before the failure at `failedLine`. */
-export function retriesThisRound(history: EntryJson[], failedLine: number): number {
+function retriesThisRound(history: EntryJson[], failedLine: number): number {
   let retries = 0;
   for (const e of history) {
     if ((e.line ?? 0) >= failedLine) break;
@@ -45,7 +45,7 @@ export interface Attention {
   warnings: EntryJson[];
 }
 
-export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
+function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] {
   return sessionsIn(index, "failed", limit).map((session) => {
     const all = history(index, session.id);
     const answers = all.filter((e) => e.kind === "event" && e.source === "user" && (e.line ?? 0) > session.line);
@@ -56,7 +56,7 @@ export function failedWithAnswers(index: WorldIndex, limit = 200): FailedItem[] 
 export { openNudges };
 
 /** The Keeper's alarms that still stand (its latest disk line says low). */
-export function warnings(index: WorldIndex): EntryJson[] {
+function warnings(index: WorldIndex): EntryJson[] {
   const disk = standingDiskWarning(index);
   return disk ? [disk] : [];
 }

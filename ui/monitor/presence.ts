@@ -22,7 +22,7 @@ export const LISTEN_MS = 6_000;
 export const SPARKLE_MS = 3_000;
 
 export interface OpenWork {
-  /** Sessions whose latest status is start, active or retry. */
+  /** Sessions whose latest status is start, active or retry, and that are not parked (tools/world/parked.ts). */
   active: number;
   /** Failed sessions no human has answered since they failed. */
   failedUnanswered: number;

@@ -8,13 +8,13 @@ import { escapeField, NEED_SEPARATOR, TORN_MARK } from "../../../tools/world/esc
 import { findLastStatus } from "../../../tools/world/last-status.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries, readAttachment } from "../../../tools/world/read.js";
-import { tempWorld, type TempWorld } from "../../support/world.js";
+import { ownEntries, ownLines, tempWorld, type TempWorld } from "../../support/world.js";
 import { anyText } from "./arbitraries.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
 
-const lines = (file: string) => readFileSync(file, "utf8").split("\n").slice(0, -1);
+const lines = (file: string) => ownLines(readFileSync(file, "utf8"));
 const bytes = (s: string) => Buffer.byteLength(s);
 
 describe("long fields", () => {
@@ -45,7 +45,7 @@ describe("long fields", () => {
     expect(readAttachment(w.paths, e.needRef!)).toBe(need);
     const [line] = lines(w.paths.log);
     expect(bytes(line!.slice(line!.indexOf(NEED_SEPARATOR)))).toBeLessThanOrEqual(NEED_LIMIT + NEED_SEPARATOR.length);
-    const { entries } = collectEntries(w.paths.log);
+    const entries = ownEntries(collectEntries(w.paths.log).entries);
     expect(entries[0]).toMatchObject({ output: "short task", needRef: e.needRef });
   });
 
@@ -89,8 +89,9 @@ describe("long fields", () => {
     const read = collectEntries(w.paths.log);
     expect(read.problems).toEqual([]);
     for (const line of lines(w.paths.log)) expect(bytes(line)).toBeLessThan(4096);
-    expect(read.entries.map((e) => whole(e.outputRef, e.output))).toEqual(texts);
-    expect(read.entries.map((e) => e.kind === "agent" && whole(e.needRef, e.need!))).toEqual(texts);
+    const entries = ownEntries(read.entries);
+    expect(entries.map((e) => whole(e.outputRef, e.output))).toEqual(texts);
+    expect(entries.map((e) => e.kind === "agent" && whole(e.needRef, e.need!))).toEqual(texts);
   });
 
   it("a refused draft leaves no attachment behind and writes nothing", () => {
@@ -139,8 +140,8 @@ describe("the log only grows", () => {
     // The fragment is closed with TORN_MARK, so it is reported even though it would parse as an entry.
     expect(lines(w.paths.log)).toEqual([expect.stringContaining("before"), fragment + TORN_MARK, expect.stringContaining("[b] after")]);
     const read = collectEntries(w.paths.log);
-    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "a"], [3, "b"]]);
-    expect(read.problems).toEqual([expect.objectContaining({ line: 2, error: expect.stringContaining("torn") })]);
+    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "a"], [4, "b"]]); // the format line first
+    expect(read.problems).toEqual([expect.objectContaining({ line: 3, error: expect.stringContaining("torn") })]);
   });
 
   it("a torn line that would parse is still reported once closed (its text is cut short)", () => {
@@ -149,7 +150,7 @@ describe("the log only grows", () => {
     writeFileSync(w.paths.log, fragment);
     appendOnce(w.paths, { kind: "event", source: "bash", id: "b", output: "after" });
     const read = collectEntries(w.paths.log);
-    expect(read.entries.map((e) => e.id)).toEqual(["b"]);
+    expect(read.entries.map((e) => e.id)).toEqual(["world", "b"]); // a log without a format line gets one
     expect(read.problems).toEqual([expect.objectContaining({ line: 1, error: expect.stringMatching(/^expected a whole line, received a torn one/) })]);
     expect(findLastStatus(w.paths.log, "s1")).toBeUndefined();
     expect(parseLine(TORN_MARK)).toEqual({ ok: false, skip: true }); // what a false alarm leaves: skipped
@@ -168,8 +169,8 @@ describe("the log only grows", () => {
       daemon.close();
     }
     const read = collectEntries(w.paths.log);
-    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "d1"], [2, "other"], [4, "d2"], [5, "d3"]]);
-    expect(read.problems.map((p) => p.line)).toEqual([3]);
+    expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "d1"], [3, "other"], [5, "d2"], [6, "d3"]]);
+    expect(read.problems.map((p) => p.line)).toEqual([4]);
   });
 
   it("appendMany writes several lines at once, each one line", () => {
@@ -184,15 +185,17 @@ describe("the log only grows", () => {
       a.close();
     }
     expect(lines(w.paths.log)).toHaveLength(2);
-    expect(collectEntries(w.paths.log).entries.map((e) => e.output)).toEqual(["one\ntwo", "hello | need: there"]);
+    expect(ownEntries(collectEntries(w.paths.log).entries).map((e) => e.output)).toEqual(["one\ntwo", "hello | need: there"]);
   });
 
-  it("creates the home on first write, and writes milliseconds", () => {
+  it("creates the home on first write, and writes milliseconds, after the format line", () => {
     w = tempWorld();
-    const paths = { ...w.paths, home: `${w.home}/new/dir`, log: `${w.home}/new/dir/world.log` };
+    const paths = { ...w.paths, home: `${w.home}/new/dir`, log: `${w.home}/new/dir/world.log`, dir: `${w.home}/new/dir/.world` };
     const e = appendOnce(paths, { kind: "event", source: "bash", id: "x", output: "hi" });
     expect(e.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(readFileSync(paths.log, "utf8")).toBe(`[${e.ts}][event:bash][x] hi\n`);
+    expect(readFileSync(paths.log, "utf8")).toMatch(new RegExp(`^\\[[^\\]]+\\]\\[event:system\\]\\[world\\] format 2\n\\[${e.ts.replace(/\./g, "\\.")}\\]\\[event:bash\\]\\[x\\] hi\n$`));
+    // Given a timestamp in another form, the appender still writes milliseconds (a line without them reads raw).
+    expect(appendOnce(paths, { kind: "event", source: "bash", id: "x", output: "again", ts: "2026-11-21T22:50:43Z" }).ts).toBe("2026-11-21T22:50:43.000Z");
   });
 });
 
@@ -211,7 +214,8 @@ describe("durability options", () => {
       if (old === undefined) delete process.env.WORLD_FSYNC;
       else process.env.WORLD_FSYNC = old;
     }
-    const { entries, problems } = collectEntries(w.paths.log);
+    const { problems, ...read } = collectEntries(w.paths.log);
+    const entries = ownEntries(read.entries);
     expect(problems).toEqual([]);
     expect(entries.map((e) => e.id)).toEqual(["env", "s1"]);
     expect(readAttachment(w.paths, entries[0]!.outputRef!)).toBe("x".repeat(5000));

@@ -61,3 +61,6 @@ const anyAgent = fc
   });
 export const anyEntry: fc.Arbitrary<Entry> = fc.oneof(anyEvent, anyAgent);
 
+
+/** An entry as our appender writes it: the timestamp in milliseconds (format 2, tools/world/log-format.ts). */
+export const ownEntry = anyEntry.map((e) => ({ ...e, ts: new Date(e.ts).toISOString() }));

@@ -9,7 +9,7 @@ import { afterEach, expect, it } from "vitest";
 import type { Entry } from "../../../tools/world/entry.js";
 import { TORN_MARK } from "../../../tools/world/escape.js";
 import { collectEntries, readAttachment } from "../../../tools/world/read.js";
-import { ROOT, tempWorld, type TempWorld } from "../../support/world.js";
+import { ROOT, tempWorld, type TempWorld, ownEntries, ownLines } from "../../support/world.js";
 // A plain ES module shared with the fixture process (typed by lines.d.mts).
 import { draftFor } from "../../fixtures/lines.mjs";
 
@@ -29,8 +29,10 @@ it(`${WRITERS} processes × ${LINES} lines: none lost, torn, interleaved or dupl
 
   const text = readFileSync(w.paths.log, "utf8");
   expect(text.endsWith("\n")).toBe(true);
-  const rawLines = text.split("\n").slice(0, -1);
-  const read = collectEntries(w.paths.log);
+  const rawLines = ownLines(text);
+  const all = collectEntries(w.paths.log);
+  const read = { ...all, entries: ownEntries(all.entries) };
+  expect(all.entries.length - read.entries.length, "the format line, written once by the first of the concurrent appenders").toBe(1);
   expect(read.problems).toEqual([]);
   expect(read.tail).toBeUndefined();
   // A writer that took another's line in flight for a torn one leaves a line of just TORN_MARK: skipped, but counted.

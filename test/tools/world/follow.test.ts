@@ -48,7 +48,7 @@ it("yields a burst of appends completely, in order, each once", { timeout: 60_00
   await writer;
   stop.abort();
   expect(got.map((e) => e.id)).toEqual(ids);
-  expect(got.map((e) => e.line)).toEqual(ids.map((_, i) => i + 2));
+  expect(got.map((e) => e.line)).toEqual(ids.map((_, i) => i + 3)); // after the format line and "before"
 });
 
 it("stops when aborted", async () => {
@@ -69,8 +69,8 @@ it("a log replaced by a longer one is read again from the top, with a problem re
   const staging = worldPaths(join(w.home, "staging"));
   append(staging, ["x", "y", "z"]);
   renameSync(staging.log, w.paths.log);
-  const got = await take(it, 3);
+  const got = await take(it, 4);
   stop.abort();
-  expect(got.map((e) => [e.line, e.id])).toEqual([[1, "x"], [2, "y"], [3, "z"]]);
+  expect(got.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "x"], [3, "y"], [4, "z"]]); // its own format line first
   expect(problems).toEqual([expect.objectContaining({ error: expect.stringMatching(/replaced/) })]);
 });

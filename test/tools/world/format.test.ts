@@ -7,22 +7,36 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import type { Entry } from "../../../tools/world/entry.js";
 import { escapeField, unescapeField } from "../../../tools/world/escape.js";
-import { formatEntry } from "../../../tools/world/format.js";
+import { formatEntry, labelOf, sourceOrStatus } from "../../../tools/world/format.js";
+import { entryFromJson, entryJson } from "../../../tools/world/json.js";
 import { parseLine } from "../../../tools/world/parse.js";
 import { collectEntries } from "../../../tools/world/read.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
-import { anyEntry, anyText } from "./arbitraries.js";
+import { anyEntry, anyText, ownEntry } from "./arbitraries.js";
 
 describe("formatEntry / parseLine", () => {
   it("round-trips any entry, and the line has no line break", () => {
     fc.assert(
-      fc.property(anyEntry, (entry) => {
+      fc.property(ownEntry, (entry) => {
         const line = formatEntry(entry);
         expect(line).not.toMatch(/[\n\r\u2028\u2029]/);
         const parsed = parseLine(line);
         expect(parsed).toEqual({ ok: true, entry });
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it("a line whose timestamp is not in milliseconds is not ours: read raw, decoding or not", () => {
+    fc.assert(
+      fc.property(anyEntry, (entry) => {
+        const line = formatEntry(entry);
+        if (entry.ts.length === 24) return;
+        const raw = parseLine(line, false);
+        expect(raw.ok).toBe(true);
+        expect(parseLine(line, true)).toEqual(raw);
+      }),
+      { numRuns: 1000 },
     );
   });
 
@@ -90,6 +104,20 @@ describe("formatEntry / parseLine", () => {
   });
 });
 
+describe("labelOf / sourceOrStatus", () => {
+  it("are the line's middle field and the label without its kind, for any entry, and survive the JSON shape", () => {
+    fc.assert(
+      fc.property(anyEntry, (entry) => {
+        const middle = formatEntry(entry).split("][")[1]!;
+        expect(labelOf(entry)).toBe(middle);
+        expect(`${entry.kind}:${sourceOrStatus(entry)}`).toBe(middle);
+        expect(labelOf(entryFromJson(entryJson(entry)))).toBe(middle);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe("through a real file", () => {
   let w: TempWorld;
   afterEach(() => w?.cleanup());
@@ -113,7 +141,9 @@ describe("through a real file", () => {
     const read = collectEntries(w.paths.log);
     expect(read.problems).toEqual([]);
     expect(read.tail).toBeUndefined();
-    expect(read.entries.map(({ line: _l, offset: _o, ...e }) => e)).toEqual(written);
-    expect(read.entries.map((e) => e.line)).toEqual(written.map((_, i) => i + 1));
+    // The first line is the format line, then ours (the appender writes milliseconds, whatever it was given).
+    expect(read.entries[0]).toMatchObject({ kind: "event", source: "system", id: "world", output: "format 2" });
+    expect(read.entries.slice(1).map(({ line: _l, offset: _o, ...e }) => e)).toEqual(written);
+    expect(read.entries.slice(1).map((e) => e.line)).toEqual(written.map((_, i) => i + 2));
   });
 });

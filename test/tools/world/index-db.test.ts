@@ -84,8 +84,8 @@ describe("the index", () => {
       expect(incremental).toEqual(rebuilt(w.paths));
     }
     const final = query(w.paths, snapshot);
-    expect(final.counts).toEqual({ entries: 44, sessions: { active: 0, pending: 0, failed: 4, verified: 4 }, problems: 1 });
-    expect(final.problems).toEqual([{ line: 23, error: expect.stringContaining("expected") }]);
+    expect(final.counts).toEqual({ entries: 45, sessions: { active: 0, pending: 0, failed: 4, verified: 4 }, problems: 1 });
+    expect(final.problems).toEqual([{ line: 24, error: expect.stringContaining("expected") }]);
     expect(final.search[0]!.map((e) => e.id)).toEqual(["r1-s1", "r1-s1", "r2-s1", "r2-s1", "r3-s1", "r3-s1", "r4-s1", "r4-s1"]);
   });
 
@@ -142,7 +142,7 @@ describe("the index", () => {
         (round % 2 ? b : a).catchUp();
       }
       expect(q.counts(a)).toEqual(q.counts(b));
-      expect(q.counts(a).entries).toBe(33);
+      expect(q.counts(a).entries).toBe(34); // 33 and the format line
       expect(snapshot(b)).toEqual(rebuilt(w.paths));
     } finally {
       a.close();

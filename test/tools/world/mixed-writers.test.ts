@@ -25,10 +25,10 @@ it("our line landing inside another writer's torn >4 KiB line is read, and the p
   appendOnce(w.paths, { kind: "event", source: "system", id: "after", output: "ok" });
 
   const read = collectEntries(w.paths.log);
-  expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "before"], [2, "s1"], [4, "after"]]);
+  expect(read.entries.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "before"], [3, "s1"], [5, "after"]]);
   expect(read.problems.map((p) => [p.line, p.error.slice(0, 40)])).toEqual([
-    [2, "expected a whole line, received a torn o"],
-    [3, "expected [timestamp][event:source|agent:"],
+    [3, "expected a whole line, received a torn o"],
+    [4, "expected [timestamp][event:source|agent:"],
   ]);
   // The index (query, status, the Keeper) reads it the same way.
   const index = openIndex(w.paths);

@@ -47,13 +47,13 @@ describe("readers", () => {
     appendOnce(w.paths, { kind: "event", source: "bash", id: "a", output: "one" });
     appendFileSync(w.paths.log, "[2026-11-21T22:50:43.123Z][event:bash][b] tw");
     const first = collectEntries(w.paths.log);
-    expect(first.entries.map((e) => e.id)).toEqual(["a"]);
+    expect(first.entries.map((e) => e.id)).toEqual(["world", "a"]); // the format line, then ours
     expect(first.problems).toEqual([]);
-    expect(first.tail).toMatchObject({ line: 2, bytes: 44 });
-    expect(describeTail(first.tail!)).toBe("world.log line 2: torn last line (44 bytes, no newline): left unread until it is completed");
+    expect(first.tail).toMatchObject({ line: 3, bytes: 44 });
+    expect(describeTail(first.tail!)).toBe("world.log line 3: torn last line (44 bytes, no newline): left unread until it is completed");
     appendFileSync(w.paths.log, "o\n");
     const second = collectEntries(w.paths.log, first.end);
-    expect(second.entries).toEqual([expect.objectContaining({ id: "b", output: "two", line: 2 })]);
+    expect(second.entries).toEqual([expect.objectContaining({ id: "b", output: "two", line: 3 })]);
   });
 
   it("reads lines longer than its read buffer, and lines with invalid UTF-8, without crashing", () => {

@@ -5,12 +5,12 @@ import { Appender } from "../../../tools/world/append.js";
 import type { Located } from "../../../tools/world/entry.js";
 import { endOf, follow } from "../../../tools/world/follow.js";
 import { collectEntries, type Problem } from "../../../tools/world/read.js";
-import { tempWorld, type TempWorld } from "../../support/world.js";
+import { tempWorld, type TempWorld, ownEntries } from "../../support/world.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
 
-const ids = () => collectEntries(w.paths.log).entries.map((e) => e.id);
+const ids = () => ownEntries(collectEntries(w.paths.log).entries).map((e) => e.id);
 const event = (id: string) => ({ kind: "event", source: "system", id, output: `line ${id}` }) as const;
 
 describe("an Appender kept open while world.log is replaced", () => {
@@ -95,7 +95,7 @@ describe("follow() while world.log is replaced", () => {
       daemon.append(event("d4"));
       const rest = await take(it, 2);
       stop.abort();
-      expect([...first, ...rest].map((e) => [e.line, e.id])).toEqual([[2, "d2"], [3, "d3"], [4, "d4"]]);
+      expect([...first, ...rest].map((e) => [e.line, e.id])).toEqual([[3, "d2"], [4, "d3"], [5, "d4"]]); // line 1 is the format line
       expect(problems).toEqual([]);
     } finally {
       stop.abort();
@@ -120,8 +120,8 @@ describe("follow() while world.log is replaced", () => {
       daemon.append(event("e4"));
       const rest = await take(it, 1);
       stop.abort();
-      expect([...first, ...rest].map((e) => [e.line, e.id])).toEqual([[3, "e3"], [2, "e4"]]);
-      expect(problems).toEqual([expect.objectContaining({ line: 1, error: expect.stringMatching(/replaced.*differs from line 2/) })]);
+      expect([...first, ...rest].map((e) => [e.line, e.id])).toEqual([[4, "e3"], [3, "e4"]]); // line 1 is the format line
+      expect(problems).toEqual([expect.objectContaining({ line: 2, error: expect.stringMatching(/replaced.*differs from line 3/) })]);
     } finally {
       stop.abort();
       daemon.close();

@@ -161,6 +161,15 @@ describe("world mcp", () => {
     expect((await tool("query", { type: "everything" })).isError).toBe(true);
   });
 
+  it("query says when a parked session wakes (parkedUntil), null for the others", async () => {
+    const wake = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await tool("log_agent_status", { status: "start", session_id: "nap-1", output: "check the page hourly", need: "event chrome logged" })).isError).toBeFalsy();
+    expect((await tool("log_agent_status", { status: "active", session_id: "nap-1", output: `sleep until ${wake} — next check` })).isError).toBeFalsy();
+    const active = JSON.parse(text(await tool("query", { type: "active" }))) as { id: string; parkedUntil: string | null }[];
+    expect(active.find((s) => s.id === "nap-1")?.parkedUntil).toBe(wake);
+    expect(active.filter((s) => s.id !== "nap-1").every((s) => s.parkedUntil === null)).toBe(true);
+  });
+
   it("respond writes an answer, as `world respond` does, saying it came from MCP (never a person: docs/trust.md)", async () => {
     const r = await tool("respond", { session_id: "m-2", text: "the code is 123456" });
     expect(r.isError).toBeFalsy();

@@ -97,18 +97,18 @@ describe("acting from the monitor page", { timeout: 90_000 }, () => {
     expect(await page.locator("#search-results li .output").last().textContent()).toBe("zanzibar trip 15");
     expect(await page.locator("#search-more").isHidden()).toBe(true);
 
-    // Every line of every kind: 160, in pages of 50, the oldest reachable.
+    // Every line of every kind: 160 and the log's format line, in pages of 50, the oldest reachable.
     await page.locator("#search-q").fill("");
     await page.locator("#search-label").fill("");
     await page.getByRole("button", { name: "Search" }).click();
     await expect.poll(() => page.locator("#search-results li").count()).toBe(50);
-    for (const shown of [100, 150, 160]) {
+    for (const shown of [100, 150, 161]) {
       await page.locator("#search-more").click();
       await expect.poll(() => page.locator("#search-results li").count()).toBe(shown);
     }
     await expect.poll(() => page.locator("#search-more").isHidden()).toBe(true);
-    expect(await page.locator("#search-results li .output").last().textContent()).toBe("noise 1");
-    await expect.poll(() => page.locator("#search-status").textContent()).toBe("160 entries, all of them");
+    expect(await page.locator("#search-results li .output").last().textContent()).toBe("format 2");
+    await expect.poll(() => page.locator("#search-status").textContent()).toBe("161 entries, all of them");
     // A kind the log does not have is the server's one-line message, on the page.
     await page.locator("#search-label").fill("agent:Fail ed");
     await page.getByRole("button", { name: "Search" }).click();

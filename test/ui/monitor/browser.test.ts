@@ -208,6 +208,25 @@ describe("world monitor in a browser", () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("a parked agent's card says when it wakes, and the Spirit is not 'working' for it", async () => {
+    const wake = new Date(Date.now() + 2 * 3_600_000 + 20 * 60_000);
+    await cli("agent", "start", "watch-4", "Watch the shop page every 2 hours", "--need", "event chrome logged");
+    await cli("agent", "active", "watch-4", `sleep until ${wake.toISOString()} state {"v":1,"checks":1} — next check then`);
+    await openPage();
+    const card = page.locator('#active li[data-id="watch-4"]');
+    await card.waitFor();
+    expect(await card.locator(".label").textContent()).toBe("parked");
+    const expected = await page.evaluate((iso) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }), wake.toISOString());
+    await expect.poll(() => card.locator(".parked-until").textContent()).toMatch(new RegExp(`^parked until (.+ )?${expected} · in 2 h$`));
+    expect(await card.locator(".last").count()).toBe(0); // not the raw "sleep until … state {…}" line
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("idle");
+
+    await cli("agent", "start", "sum-3", "Summarise the inbox", "--need", "five bullet points");
+    await expect.poll(() => page.locator("#presence").textContent()).toBe("1 agent is working");
+    await page.screenshot({ path: artifact("monitor-parked.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+
   it("a page on another origin cannot make the browser write, even knowing the token", async () => {
     await cli("agent", "start", "csrf-1", "a task");
     await cli("agent", "failed", "csrf-1", "stuck", "--need", "a human");

@@ -26,6 +26,7 @@ const SessionJson = z.strictObject({
   updatedAt: TS,
   line: z.number().int().min(1),
   machine: z.string().min(1).nullable(),
+  parkedUntil: TS.nullable(),
 });
 
 const EntryJson = z

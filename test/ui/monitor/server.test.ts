@@ -7,7 +7,7 @@ import { readFileSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tempWorld, world, type TempWorld } from "../../support/world.js";
+import { ownLines, tempWorld, world, type TempWorld } from "../../support/world.js";
 import { startMonitor, type Monitor } from "./harness.js";
 
 interface Answer {
@@ -222,12 +222,13 @@ describe("the live feed", () => {
       await read((t) => t.includes("retry:"));
       await world(w2.home, ["event", "voice", "mic", "line one\nline two"]);
       await world(w2.home, ["agent", "start", "a-1", "a task", "--need", "done"]);
-      await read((t) => (t.match(/event: entry/g) ?? []).length >= 2);
+      // The new log's format line first (an entry like any other), then the two.
+      await read((t) => (t.match(/event: entry/g) ?? []).length >= 3);
       const events = text.split("\n\n").filter((b) => b.startsWith("event: entry"));
       const parsed = events.map((b) => ({ id: /^id: (\d+)$/m.exec(b)![1], data: JSON.parse(/^data: (.*)$/m.exec(b)![1]!) }));
-      const expected = jsonLines((await world(w2.home, ["query", "recent", "2", "--json"])).stdout);
+      const expected = jsonLines((await world(w2.home, ["query", "recent", "3", "--json"])).stdout);
       expect(parsed.map((p) => p.data)).toEqual(expected);
-      expect(parsed.map((p) => p.id)).toEqual(["1", "2"]);
+      expect(parsed.map((p) => p.id)).toEqual(["1", "2", "3"]);
 
       // Graceful stop with the page still connected: the stream ends, the process exits 0.
       expect(await m2.stop()).toBe(0);
@@ -260,7 +261,7 @@ describe("the live feed", () => {
       m3.proc.kill("SIGTERM");
       expect((await m3.proc).exitCode).toBe(143); // 128 + SIGTERM
       socket.destroy();
-      expect(readFileSync(w3.paths.log, "utf8").split("\n").filter(Boolean)).toHaveLength(1);
+      expect(ownLines(readFileSync(w3.paths.log, "utf8"))).toHaveLength(1); // nothing written but the nudge (and the format line)
     } finally {
       m3.proc.kill("SIGKILL");
       w3.cleanup();

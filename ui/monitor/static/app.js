@@ -226,7 +226,8 @@ let presenceTimer;
 function renderPresence() {
   const entries = [...state.recent.values()].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const open = {
-    active: state.active.length,
+    // A parked agent waits for a time, with no process: the Spirit is not working for it.
+    active: state.active.filter((s) => !s.parkedUntil).length,
     failedUnanswered: state.attention.failed.filter((f) => f.answer === null).length,
     nudges: state.attention.nudges.length,
     warnings: state.attention.warnings.length,

@@ -6,7 +6,7 @@
 
 /**
  * @typedef {{ line?: number, ts: string, kind: "event" | "agent", source?: string, status?: string, id: string, output: string, need?: string, outputRef?: string, needRef?: string }} EntryJson
- * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number, machine?: string | null }} SessionJson
+ * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number, parkedUntil?: string | null, machine?: string | null }} SessionJson
  */
 
 // Invisible and bidirectional characters (tools/world/entry.ts INVISIBLE): shown as \uXXXX,
@@ -154,18 +154,23 @@ export function entryRow(e) {
 }
 
 /**
- * An active or pending session.
+ * An active or pending session. A parked one (`parkedUntil`: nothing to do until then, no
+ * process) is labelled "parked" and says when it wakes, instead of its raw park line.
  * @param {SessionJson} s
  * @param {number} now
  */
 export function sessionRow(s, now) {
+  const parked = typeof s.parkedUntil === "string";
+  const label = parked ? "parked" : s.status;
   return el(
     "li",
-    { className: `session status-${s.status}`, attrs: { "data-id": s.id } },
-    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${s.status}`, text: s.status }), s.machine ? el("span", { className: "machine", text: `on ${s.machine}` }) : null, timeEl(s.updatedAt, now, "ago")),
+    { className: `session status-${s.status}${parked ? " parked" : ""}`, attrs: { "data-id": s.id } },
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${label}`, text: label }), s.machine ? el("span", { className: "machine", text: `on ${s.machine}` }) : null, timeEl(s.updatedAt, now, "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
-    s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
+    parked
+      ? el("p", { className: "parked-until" }, document.createTextNode("parked until "), timeEl(/** @type {string} */ (s.parkedUntil), now, "wake"))
+      : s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
     s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
   );
 }

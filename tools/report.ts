@@ -1,5 +1,5 @@
 /** Turns any error into one line on stderr and an exit code. Stack traces only for bugs. */
-import { ExitCode, WorldError } from "../../tools/errors.js";
+import { ExitCode, WorldError } from "./errors.js";
 
 // Checked by shape so that this module does not load commander on the fast path.
 function isCommanderError(error: unknown): error is { exitCode: number; code: string } {

@@ -33,7 +33,10 @@ function startSync(paths: WorldPaths, url: string, machine: string): ResultPromi
   return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine], { reject: false });
 }
 
-/** Counts the lines of a log as it grows; `reach(n)` resolves once it has n. */
+/** What every line the bench writes has, and world sync's own notices (sync/notices.ts) have not. */
+const BENCH_MARK = Buffer.from("][event:system][bench] ");
+
+/** Counts the bench's lines in a log as it grows; `reach(n)` resolves once it has n. */
 class LineCounter {
   private offset = 0;
   private count = 0;
@@ -67,8 +70,12 @@ class LineCounter {
     const fd = openSync(this.paths.log, "r");
     try {
       for (let n = readSync(fd, this.buf, 0, this.buf.length, this.offset); n > 0; n = readSync(fd, this.buf, 0, this.buf.length, this.offset)) {
-        for (let i = this.buf.indexOf(10); i !== -1 && i < n; i = this.buf.indexOf(10, i + 1)) this.count += 1;
-        this.offset += n;
+        // Whole lines only (a marker cut at the end of a read is counted on the next one).
+        const whole = this.buf.subarray(0, n).lastIndexOf(10) + 1;
+        if (whole === 0) break;
+        const lines = this.buf.subarray(0, whole);
+        for (let i = lines.indexOf(BENCH_MARK); i !== -1; i = lines.indexOf(BENCH_MARK, i + 1)) this.count += 1;
+        this.offset += whole;
       }
     } finally {
       closeSync(fd);

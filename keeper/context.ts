@@ -6,6 +6,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { session, type SessionJson } from "../tools/world/query.js";
 import type { Logger } from "../tools/proc/daemon.js";
 import type { KeeperConfig } from "./config.js";
+import type { ClusterActions } from "./cluster.js";
 
 export interface SweepContext {
   paths: WorldPaths;
@@ -14,6 +15,8 @@ export interface SweepContext {
   index: WorldIndex;
   appender: LineAppender;
   log?: Logger;
+  /** Claims a timeout or a nudge cluster-wide before writing it, when the world is synced (docs/sync.md). */
+  cluster?: ClusterActions;
 }
 
 /** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */

@@ -11,6 +11,7 @@ import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import { pleaLine } from "../tools/world/plea.js";
+import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { notify } from "./notify.js";
 
@@ -36,6 +37,7 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     const previous = lastEventAt(ctx.index, s.id, "system", NUDGE, s.line);
     const since = Math.max(failedAt, previous === undefined ? 0 : Date.parse(previous));
     if (now - since < period) continue;
+    if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "failed", s.updatedAt, previous ?? ""), s.id))) continue;
     const text = `${ESCALATION_MARK}${showDuration(now - failedAt)}: ${pleaLine(s.task, s.id, s.blocker)}`;
     ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
     ctx.log?.info({ id: s.id }, "escalated");

@@ -14,6 +14,7 @@ import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
+import { ClusterActions } from "./cluster.js";
 import { tryLock } from "../tools/proc/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
@@ -59,15 +60,16 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
   const started = Date.now();
   const index = openIndex(paths);
   const appender = new Appender(paths);
+  const cluster = new ClusterActions(paths, options.log);
   try {
     const writer = options.now ? stamped(appender, options.now) : appender;
-    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, ...(options.log && { log: options.log }) };
-    const timedOut = sweepTimeouts(ctx);
+    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, cluster, ...(options.log && { log: options.log }) };
+    const timedOut = await sweepTimeouts(ctx);
     const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
     const woken = options.wakeOverdue ? await wakeOverdue(paths, ctx) : 0;
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
-    const unjudged = sweepUnjudged(ctx);
+    const unjudged = await sweepUnjudged(ctx);
     const health = checkHealth(ctx);
     const disk = await checkDisk(ctx);
     index.catchUp();
@@ -88,6 +90,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
       },
     };
   } finally {
+    await cluster.close();
     appender.close();
     index.close();
     lock.release();

@@ -7,9 +7,10 @@
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
 import { parkedUntil } from "../tools/world/parked.js";
+import { actionKey } from "./cluster.js";
 import { fresh, type SweepContext } from "./context.js";
 
-export function sweepTimeouts(ctx: SweepContext): string[] {
+export async function sweepTimeouts(ctx: SweepContext): Promise<string[]> {
   const timedOut: string[] = [];
   for (const s of sessionsIn(ctx.index, "active", Number.MAX_SAFE_INTEGER)) {
     const limit = s.status === "active" ? ctx.config.activeTimeoutMs : ctx.config.startTimeoutMs;
@@ -19,6 +20,7 @@ export function sweepTimeouts(ctx: SweepContext): string[] {
     if (age <= limit) continue;
     const now = fresh(ctx, s.id);
     if (now === undefined || now.line !== s.line) continue; // it moved on since the list was read
+    if (ctx.cluster && !(await ctx.cluster.mine(actionKey("timeout", s.id, s.status, s.updatedAt), s.id))) continue;
     const missing = s.status === "active" ? "finish" : "active";
     ctx.appender.append({
       kind: "agent",

@@ -8,13 +8,14 @@
 import { lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/proc/duration.js";
+import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { taskWords } from "../tools/world/plea.js";
 import { NUDGE } from "./escalate.js";
 
 const UNJUDGED_MARK = " and has no verdict";
 
-export function sweepUnjudged(ctx: SweepContext): string[] {
+export async function sweepUnjudged(ctx: SweepContext): Promise<string[]> {
   const flagged: string[] = [];
   const now = ctx.now.getTime();
   for (const s of sessionsIn(ctx.index, "pending", Number.MAX_SAFE_INTEGER)) {
@@ -22,6 +23,7 @@ export function sweepUnjudged(ctx: SweepContext): string[] {
     if (now - finishedAt < ctx.config.verdictTimeoutMs) break; // oldest first: the rest are younger
     const previous = lastEventAt(ctx.index, s.id, "system", NUDGE, s.line);
     if (previous !== undefined && now - Date.parse(previous) < ctx.config.escalateAfterMs) continue;
+    if (ctx.cluster && !(await ctx.cluster.mine(actionKey("nudge", s.id, "unjudged", s.updatedAt, previous ?? ""), s.id))) continue;
     ctx.appender.append({
       kind: "event",
       source: "system",

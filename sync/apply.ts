@@ -2,17 +2,23 @@
  * The incoming side of world sync: other machines' lines, from the stream into world.log.
  *
  * Exactly once, across crashes: for each batch, the side-table rows are written first (an
- * intent), then the lines in one append, then received.json with the new sequence. After a
- * crash, rows past received.json are "in doubt": `recover` looks for their lines in the log
- * written since received.json, and counts a message applied only if all its lines are there
- * (a batch is one write, so it is all there or not at all). The rest come again from the
- * stream and are applied then.
+ * intent), then the lines in one append; received.json, with the last sequence applied,
+ * follows within CURSOR_DELAY_MS, once for many batches (a temporary file and a rename per
+ * batch were most of a catch-up's system time). After a crash, rows past received.json are
+ * "in doubt": `recover` looks for their lines in the log written since received.json, and
+ * counts a message applied only if all its lines are there (a batch is one write, so it is
+ * all there or not at all), in stream order up to the first that is not. The rest come
+ * again from the stream and are applied then. This machine's own messages come back from
+ * the stream too and only move the cursor (after a crash they come again and are passed
+ * over again).
  */
 import { statSync } from "node:fs";
 import { Appender } from "../tools/world/append.js";
 import { parseLine } from "../tools/world/parse.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines } from "../tools/world/read.js";
+import { DeferredWrite } from "./deferred-write.js";
+import { RUNS_WHERE_WRITTEN } from "./origins.js";
 import type { SkipLines } from "./skip-lines.js";
 import { lineHash, type ReceivedRow, type SyncState } from "./state.js";
 
@@ -26,12 +32,16 @@ export interface IncomingMessage {
 /** The publisher looks back this far for received lines it may not have passed yet. */
 const SKIP_LOOKBACK = 1 << 20;
 
+/** How long received.json may lag behind the last batch applied. */
+const CURSOR_DELAY_MS = 200;
+
 function logSize(paths: WorldPaths): number {
   return statSync(paths.log, { throwIfNoEntry: false })?.size ?? 0;
 }
 
 export class Applier {
   private readonly appender: Appender;
+  private readonly cursor: DeferredWrite<number>;
   private seq: number;
 
   constructor(
@@ -42,6 +52,8 @@ export class Applier {
     private readonly onBadLine: (seq: number, machine: string, error: string) => void,
   ) {
     this.appender = new Appender(paths);
+    // The log size is taken when the cursor is written: received lines after `seq` will lie past it.
+    this.cursor = new DeferredWrite((seq) => state.writeReceived({ seq, logSize: logSize(paths) }), CURSOR_DELAY_MS);
     this.seq = state.received().seq;
   }
 
@@ -56,7 +68,9 @@ export class Applier {
    */
   recover(sentOffset: number): void {
     const cursor = this.state.received();
-    const doubt = this.state.receivedRows((r) => r.seq > cursor.seq);
+    const recent = (r: ReceivedRow) => r.sizeBefore + SKIP_LOOKBACK >= sentOffset;
+    const rows = this.state.receivedTail((r) => r.seq > cursor.seq || recent(r));
+    const doubt = rows.filter((r) => r.seq > cursor.seq);
     const applied = new Set<number>();
     if (doubt.length > 0) {
       const present = new Map<string, number>();
@@ -71,19 +85,20 @@ export class Applier {
         this.seq = seq;
       }
     }
-    for (const row of this.state.receivedRows((r) => r.sizeBefore + SKIP_LOOKBACK >= sentOffset)) {
+    for (const row of rows) {
+      if (!recent(row)) continue;
       if (row.seq > cursor.seq && !applied.has(row.seq)) continue; // an intent that never reached the log
       this.skip.add(row.hash);
     }
-    this.state.writeReceived({ seq: this.seq, logSize: logSize(this.paths) });
+    this.cursor.now(this.seq);
   }
 
   /** Apply messages in stream order; this machine's own come back too and only move the cursor. */
   apply(messages: readonly IncomingMessage[]): number {
     const rows: ReceivedRow[] = [];
     const lines: string[] = [];
+    const agents: { id: string; machine: string; hash: string }[] = [];
     let last = this.seq;
-    const sizeBefore = logSize(this.paths);
     for (const m of messages) {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
       last = m.seq;
@@ -94,22 +109,33 @@ export class Applier {
           if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
           continue;
         }
-        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore, hash: lineHash(line) });
+        const hash = lineHash(line);
+        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
         lines.push(line);
+        const e = parsed.entry;
+        if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) agents.push({ id: e.id, machine: m.machine, hash });
       }
     }
     if (last === this.seq) return 0;
-    if (lines.length > 0) {
-      this.state.recordReceived(rows);
-      for (const r of rows) this.skip.add(r.hash);
-      this.appender.appendVerbatim(lines);
+    if (lines.length === 0) {
+      this.seq = last;
+      this.cursor.later(last);
+      return 0;
     }
+    const sizeBefore = logSize(this.paths);
+    for (const r of rows) r.sizeBefore = sizeBefore;
+    this.state.recordReceived(rows);
+    this.state.recordAgents(agents);
+    for (const r of rows) this.skip.add(r.hash);
+    this.appender.appendVerbatim(lines); // if it throws, `seq` stays: the batch comes again
     this.seq = last;
-    this.state.writeReceived({ seq: last, logSize: logSize(this.paths) });
+    this.cursor.later(last);
     return lines.length;
   }
 
+  /** Writes a cursor still pending (on stopping). */
   close(): void {
+    this.cursor.flush();
     this.appender.close();
   }
 }

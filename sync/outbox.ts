@@ -30,6 +30,8 @@ export interface Chunk {
   end: Position;
   /** This machine's own lines in it (may be none: then only the cursor moves). */
   lines: string[];
+  /** Cut by CHUNK_LINES or CHUNK_BYTES: more lines follow it (else it reached the end of the log). */
+  full: boolean;
 }
 
 /** The next chunk after `from`, or undefined when no complete line follows it. */
@@ -37,6 +39,7 @@ export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): C
   const lines: string[] = [];
   let bytes = 0;
   const format = formatStateAt(paths.log, from);
+  let full = false;
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
   const { end } = scanLines(paths.log, from, (text) => {
     const decoded = format.decodes(text);
@@ -47,7 +50,8 @@ export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): C
     const line = decoded && isOwnTimestamp(parsed.entry.ts) ? text : formatEntry({ ...parsed.entry, ts: new Date(parsed.entry.ts).toISOString() });
     lines.push(line);
     bytes += line.length + 1;
-    return lines.length < CHUNK_LINES && bytes < CHUNK_BYTES;
+    full = lines.length >= CHUNK_LINES || bytes >= CHUNK_BYTES;
+    return !full;
   });
-  return end.offset === from.offset ? undefined : { from, end, lines };
+  return end.offset === from.offset ? undefined : { from, end, lines, full };
 }

@@ -14,8 +14,7 @@
  * The two cursors are replaced atomically (temporary file, rename; fsync too with
  * WORLD_FSYNC=1, like the log), so a crash leaves the old or the new one.
  */
-import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
+import { appendFileSync, closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
 import { syncFromEnv } from "../tools/world/append.js";
@@ -45,10 +44,7 @@ function syncDir(paths: WorldPaths): string {
   return join(paths.dir, "sync");
 }
 
-/** A line's identity in the side table: 16 hex digits of its sha1 (no line text is copied). */
-export function lineHash(line: string): string {
-  return createHash("sha1").update(line).digest("hex").slice(0, 16);
-}
+export { lineHash } from "./line-hash.js";
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -66,6 +62,8 @@ export function writeJsonAtomic(file: string, value: unknown): void {
 
 export class SyncState {
   readonly dir: string;
+  private rowsFd: number | undefined;
+  private readonly fsync = syncFromEnv();
 
   constructor(readonly paths: WorldPaths) {
     this.dir = syncDir(paths);
@@ -102,32 +100,79 @@ export class SyncState {
     writeJsonAtomic(join(this.dir, "received.json"), cursor);
   }
 
-  /** Record lines about to be appended (one write, before the log's). */
+  /**
+   * Record lines about to be appended (one write, before the log's; with WORLD_FSYNC=1
+   * synced before it too, or a machine crash could keep the lines and lose their rows, and
+   * they would go out again as this machine's own). The file stays open between batches.
+   */
   recordReceived(rows: readonly ReceivedRow[]): void {
     if (rows.length === 0) return;
     const text = rows.map((r) => `${r.seq}\t${r.index}\t${r.machine}\t${r.sizeBefore}\t${r.hash}\n`).join("");
-    appendFileSync(join(this.dir, "received.tsv"), text);
+    this.rowsFd ??= openSync(join(this.dir, "received.tsv"), "a");
+    writeSync(this.rowsFd, text);
+    if (this.fsync) fdatasyncSync(this.rowsFd);
+  }
+
+  /** Record received agent lines that say where an agent runs (sync/origins.ts). */
+  recordAgents(rows: readonly { id: string; machine: string; hash: string }[]): void {
+    if (rows.length === 0) return;
+    appendFileSync(join(this.dir, "agents.tsv"), rows.map((r) => `${r.id}\t${r.machine}\t${r.hash}\n`).join(""));
+  }
+
+  close(): void {
+    if (this.rowsFd !== undefined) closeSync(this.rowsFd);
+    this.rowsFd = undefined;
   }
 
   /**
-   * Rows of the side table that pass `keep`, one per received line (of a line recorded
-   * twice, the later row), in stream order; a torn last row, from a crash, is ignored.
+   * The rows at the end of the side table that `needed` wants, one per received line (of a
+   * line recorded twice, the later row), in stream order; a torn last row, from a crash, is
+   * ignored. Read backwards, and only until the first row not needed: the table has a row
+   * for every line ever received, and rows only get older (smaller sequence and log size)
+   * towards its start, so a start-up reads the last batches, not the whole history.
    */
-  receivedRows(keep: (row: ReceivedRow) => boolean): ReceivedRow[] {
-    let text: string;
+  receivedTail(needed: (row: ReceivedRow) => boolean, blockBytes = TAIL_BLOCK): ReceivedRow[] {
+    let fd: number;
     try {
-      text = readFileSync(join(this.dir, "received.tsv"), "utf8");
+      fd = openSync(join(this.dir, "received.tsv"), "r");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
       throw error;
     }
     const rows = new Map<string, ReceivedRow>();
-    for (const line of text.split("\n")) {
-      const [seq, index, machine, sizeBefore, hash] = line.split("\t");
-      if (hash === undefined || hash.length !== 16) continue;
-      const row = { seq: Number(seq), index: Number(index), machine: machine!, sizeBefore: Number(sizeBefore), hash };
-      if (keep(row)) rows.set(`${seq}:${index}`, row);
+    try {
+      let carry = ""; // a row whose start is in the block before this one
+      for (let end = fstatSync(fd).size; end > 0; ) {
+        const start = Math.max(0, end - blockBytes);
+        const buf = Buffer.alloc(end - start);
+        readSync(fd, buf, 0, buf.length, start);
+        const parts = (buf.toString("latin1") + carry).split("\n"); // rows are ASCII
+        carry = start > 0 ? parts.shift()! : "";
+        for (let i = parts.length - 1; i >= 0; i--) {
+          const row = parseRow(parts[i]!);
+          if (row === undefined) continue; // the empty text after the last newline, or a torn row
+          if (!needed(row)) return sorted(rows);
+          const key = `${row.seq}:${row.index}`;
+          if (!rows.has(key)) rows.set(key, row); // read backwards: the first one seen is the later
+        }
+        end = start;
+      }
+      return sorted(rows);
+    } finally {
+      closeSync(fd);
     }
-    return [...rows.values()].sort((a, b) => a.seq - b.seq || a.index - b.index);
   }
+}
+
+/** The side table is read backwards this much at a time. */
+const TAIL_BLOCK = 1 << 20;
+
+function parseRow(line: string): ReceivedRow | undefined {
+  const [seq, index, machine, sizeBefore, hash] = line.split("\t");
+  if (hash === undefined || hash.length !== 16) return undefined;
+  return { seq: Number(seq), index: Number(index), machine: machine!, sizeBefore: Number(sizeBefore), hash };
+}
+
+function sorted(rows: Map<string, ReceivedRow>): ReceivedRow[] {
+  return [...rows.values()].sort((a, b) => a.seq - b.seq || a.index - b.index);
 }

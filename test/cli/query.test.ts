@@ -52,7 +52,7 @@ describe("sessions by latest status", () => {
     expect(pending.map((s) => s.id)).toEqual(["done-1"]);
     expect(pending[0]).toEqual({
       id: "done-1", state: "pending", status: "finish", task: "book Luigi's", need: "a confirmation number", blocker: null,
-      output: "booked, confirmation 4711", retries: 0, startedAt: expect.any(String), updatedAt: expect.any(String), line: 5, parkedUntil: null,
+      output: "booked, confirmation 4711", retries: 0, startedAt: expect.any(String), updatedAt: expect.any(String), line: 5, parkedUntil: null, machine: null,
     });
     expect((await q<SessionJson>("active")).map((s) => s.id)).toEqual(["busy-1", "retry-1"]);
   });

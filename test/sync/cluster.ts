@@ -21,7 +21,7 @@ export function startSync(home: string, url: string, machine: string): ResultPro
   });
 }
 
-/** The log's entry lines, as text (what is not an entry is left out). */
+/** The log's entry lines, as text (what is not an entry, and world sync's own notices, left out). */
 export function entryLines(paths: WorldPaths): string[] {
   let text: string;
   try {
@@ -29,8 +29,8 @@ export function entryLines(paths: WorldPaths): string[] {
   } catch {
     return [];
   }
-  // Without format lines: each machine writes its own (tools/world/log-format.ts), and they travel like any line.
-  return text.split("\n").filter((l) => parseLine(l).ok && !isFormatLine(l));
+  // Without format lines or world sync's notices (sync/notices.ts). Format lines: each machine writes its own (tools/world/log-format.ts), and they travel like any line.
+  return text.split("\n").filter((l) => parseLine(l).ok && !isFormatLine(l) && !l.includes("][event:system][sync] "));
 }
 
 /** Resolves once every log holds at least `count` entries; rejects after `timeoutMs`, saying how far each got. */
@@ -73,4 +73,13 @@ export async function tearDown(procs: readonly ResultPromise[], nats: NatsServer
   await Promise.all(procs);
   await nats?.stop();
   for (const w of worlds) w.cleanup();
+}
+
+/** world sync's own notices in a log (sync/notices.ts). */
+export function syncNotices(paths: WorldPaths): string[] {
+  try {
+    return readFileSync(paths.log, "utf8").split("\n").filter((l) => l.includes("][event:system][sync] "));
+  } catch {
+    return [];
+  }
 }

@@ -9,7 +9,7 @@ import type { ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
-import { entryLines, HAS_NATS, NO_NATS, sessionOrders, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
+import { entryLines, HAS_NATS, NO_NATS, sessionOrders, startNats, startSync, syncNotices, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -107,6 +107,14 @@ describe.skipIf(!HAS_NATS)("world sync across three machines", { timeout: 180_00
     await nats!.start();
     await waitForCounts(worlds.map((w) => w.paths), 3 * 350);
     await expectConverged(3 * 350);
+    // world sync said so in the log, once per machine and change, and every log has it all.
+    for (const w of worlds) {
+      const notices = syncNotices(w.paths);
+      for (const m of MACHINES) {
+        expect(notices.filter((l) => l.includes(`sync on ${m}: lost the server`)), m).toHaveLength(1);
+        expect(notices.filter((l) => l.includes(`sync on ${m}: the server at`)), m).toHaveLength(1);
+      }
+    }
   });
 
   it("kill -9 of sync processes mid-stream: after a restart, no line lost or doubled", async () => {

@@ -10,20 +10,37 @@
 import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 
-/** Calls `onChange` on every change to `file` (and every `pollMs`); returns the stop function. */
+/**
+ * Calls `onChange` on every change to `file` (and every `pollMs`); returns the stop function.
+ * A directory that does not exist yet (a world about to be made) or that went away is
+ * watched again from the first poll that finds it: until then only the poll wakes the
+ * caller, and a waiter would measure the poll interval, not the change.
+ */
 export function watchFile(file: string, onChange: () => void, pollMs = 1000): () => void {
   const name = basename(file);
   let watcher: FSWatcher | undefined;
-  try {
-    watcher = watch(dirname(file), { persistent: true }, (_event, changed) => {
-      if (changed === null || changed === name) onChange();
-    });
-    watcher.on("error", onChange);
-  } catch {
-    // The directory may not exist yet: the poll finds the file once it appears.
-  }
-  const poll = setInterval(onChange, pollMs);
+  let closed = false;
+  const arm = () => {
+    try {
+      watcher = watch(dirname(file), { persistent: true }, (_event, changed) => {
+        if (changed === null || changed === name) onChange();
+      });
+      watcher.on("error", () => {
+        watcher?.close();
+        watcher = undefined;
+        if (!closed) onChange();
+      });
+    } catch {
+      watcher = undefined;
+    }
+  };
+  arm();
+  const poll = setInterval(() => {
+    if (watcher === undefined) arm();
+    onChange();
+  }, pollMs);
   return () => {
+    closed = true;
     clearInterval(poll);
     watcher?.close();
   };

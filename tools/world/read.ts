@@ -3,7 +3,7 @@
  * Only complete lines are handed over: a last line without its newline is either being
  * written or torn by a crash, so it is reported as `tail` and left for the next read.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { NotFoundError, UsageError, shown } from "../errors.js";
 import { mergedEntryAt, OWN_LINE_MAX, parseLine } from "./parse.js";
@@ -34,6 +34,7 @@ export interface ScanResult {
 }
 
 const CHUNK = 1 << 20;
+const MIN_READ = 4096;
 
 /** Calls `onLine` for every complete line from `from`; stops early if it returns false. */
 export function scanLines(
@@ -49,7 +50,11 @@ export function scanLines(
     throw error;
   }
   try {
-    let buf = Buffer.alloc(CHUNK);
+    // Sized to what is there (up to CHUNK): a follower reading one new line must not
+    // allocate and zero 1 MiB each time (measured: ~2 ms a call, most of world sync's
+    // latency, and the garbage collector's work after it).
+    const size = fstatSync(fd).size;
+    let buf = Buffer.alloc(Math.min(CHUNK, Math.max(MIN_READ, size - from.offset)));
     let carry = 0; // bytes at the start of buf that belong to an unfinished line
     let offset = from.offset; // file offset of buf[0]
     let line = from.line;

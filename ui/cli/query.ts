@@ -6,6 +6,7 @@ import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
 import { parseCount } from "../../tools/count.js";
 import { requireHome, type Context } from "./context.js";
+import { withMachines } from "../../sync/origins.js";
 import { showEntry, showSession } from "./show.js";
 import { noNudges, showNudge } from "./show-nudge.js";
 
@@ -24,8 +25,8 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
       case "pending":
       case "failed":
       case "verified": {
-        const rows = q.sessionsIn(index, type, limit);
-        for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : showSession(s, style));
+        const rows = withMachines(ctx.paths, index, q.sessionsIn(index, type, limit));
+        for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : onMachine(showSession(s, style), s.machine));
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
         return;
       }
@@ -55,4 +56,11 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
   } finally {
     index.close();
   }
+}
+
+/** A synced world's session says where its agent runs, at the end of its first line. */
+function onMachine(text: string, machine: string | null): string {
+  if (machine === null) return text;
+  const cut = text.indexOf("\n");
+  return cut === -1 ? `${text}  on ${machine}` : `${text.slice(0, cut)}  on ${machine}${text.slice(cut)}`;
 }

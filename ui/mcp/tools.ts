@@ -3,6 +3,7 @@
  * the same one-line refusals as the CLI (ui/cli/write.ts, respond.ts, query.ts, check.ts).
  * Each returns the text handed back to the calling agent; errors are thrown as WorldError.
  */
+import { withMachines } from "../../sync/origins.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { appendStatus } from "../../tools/world/append-status.js";
@@ -84,7 +85,7 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
     case "pending":
     case "failed":
     case "verified":
-      return json(q.sessionsIn(index, a.type, parseCount(a.limit, "limit", { fallback: 1000 })));
+      return json(withMachines(index.paths, index, q.sessionsIn(index, a.type, parseCount(a.limit, "limit", { fallback: 1000 }))));
     case "nudges":
       return json(nudgesIn(index, nudgeStateArg(a.arg, "query type nudges with arg"), parseCount(a.limit, "limit", { fallback: 1000 })));
     case "events":

@@ -26,6 +26,7 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { readAttachment } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
+import { withMachines } from "../../sync/origins.js";
 import { agentOutputTail } from "./agent-output.js";
 import { attention } from "./attention.js";
 import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
@@ -76,7 +77,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
     return { ref, text: readAttachment(paths, ref) };
   }
   index.catchUp();
-  if (STATES.has(name)) return q.sessionsIn(index, name as q.SessionState, parseCount(params.get("limit"), "limit", { fallback: 1000, max: 10_000 }));
+  if (STATES.has(name)) return withMachines(paths, index, q.sessionsIn(index, name as q.SessionState, parseCount(params.get("limit"), "limit", { fallback: 1000, max: 10_000 })));
   if (name === "recent") return q.recent(index, parseCount(params.get("n"), "n", { fallback: 20, max: 1000 }));
   if (name === "nudges") return nudgesIn(index, nudgeStateArg(params.get("state"), "?state="));
   if (name === "attention") return attention(index);
@@ -86,7 +87,8 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
     const id = checkId(decoded(name.slice("session/".length)), "session id");
     const entries = q.history(index, id);
     if (entries.length === 0) throw new NotFoundError(`unknown session: expected an id that appears in world.log, received ${shown(id)}`);
-    return { session: q.session(index, id) ?? null, history: entries };
+    const session = q.session(index, id);
+    return { session: session === undefined ? null : withMachines(paths, index, [session])[0]!, history: entries };
   }
   return undefined;
 }

@@ -25,6 +25,7 @@ const SessionJson = z.strictObject({
   startedAt: TS.nullable(),
   updatedAt: TS,
   line: z.number().int().min(1),
+  machine: z.string().min(1).nullable(),
   parkedUntil: TS.nullable(),
 });
 

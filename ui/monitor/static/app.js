@@ -264,7 +264,7 @@ async function openSession(id) {
     const { session, history } = await get(`/api/session/${encodeURIComponent(id)}`);
     if (state.openSession !== id) return;
     const rows = session
-      ? [["state", `${session.state} (${session.status})`], ["task", session.task], ["need", session.need ?? "–"], ["blocker", session.blocker ?? "–"], ["retries", String(session.retries)], ["started", session.startedAt ? `${clock(session.startedAt)} (${ago(session.startedAt, Date.now())})` : "–"]]
+      ? [["state", `${session.state} (${session.status})`], ["task", session.task], ["need", session.need ?? "–"], ["blocker", session.blocker ?? "–"], ["retries", String(session.retries)], ...(session.machine ? [["machine", session.machine]] : []), ["started", session.startedAt ? `${clock(session.startedAt)} (${ago(session.startedAt, Date.now())})` : "–"]]
       : [["kind", "events only (not an agent session)"]];
     $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("detail-history").replaceChildren(...history.map(entryRow));

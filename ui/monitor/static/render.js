@@ -6,7 +6,7 @@
 
 /**
  * @typedef {{ line?: number, ts: string, kind: "event" | "agent", source?: string, status?: string, id: string, output: string, need?: string, outputRef?: string, needRef?: string }} EntryJson
- * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number, parkedUntil?: string | null }} SessionJson
+ * @typedef {{ id: string, state: string, status: string, task: string, need: string | null, blocker: string | null, output: string, retries: number, startedAt: string | null, updatedAt: string, line: number, parkedUntil?: string | null, machine?: string | null }} SessionJson
  */
 
 // Invisible and bidirectional characters (tools/world/entry.ts INVISIBLE): shown as \uXXXX,
@@ -165,7 +165,7 @@ export function sessionRow(s, now) {
   return el(
     "li",
     { className: `session status-${s.status}${parked ? " parked" : ""}`, attrs: { "data-id": s.id } },
-    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${label}`, text: label }), timeEl(s.updatedAt, now, "ago")),
+    el("div", { className: "row" }, idButton(s.id), el("span", { className: `label tag-${label}`, text: label }), s.machine ? el("span", { className: "machine", text: `on ${s.machine}` }) : null, timeEl(s.updatedAt, now, "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     s.need !== null ? el("p", { className: "need", text: `need: ${s.need}` }) : null,
     parked

@@ -1,0 +1,35 @@
+/**
+ * What `world sync` says in the log itself, as `[event:system][sync] sync on <machine>: …`:
+ * that it is connected, that the connection was lost (the machine goes on offline) and
+ * that it is back. One line per change, never per retry, so a server down for an hour
+ * costs two lines. They are this machine's lines like any other, and replicate; readers
+ * that count replicated lines (the tests, the bench) leave the id `sync` out.
+ */
+import type { NatsConnection } from "nats";
+import { Appender } from "../tools/world/append.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+
+const SYNC_ID = "sync";
+
+export function notice(paths: WorldPaths, machine: string, text: string): void {
+  const log = new Appender(paths);
+  try {
+    log.append({ kind: "event", source: "system", id: SYNC_ID, output: `sync on ${machine}: ${text}` });
+  } finally {
+    log.close();
+  }
+}
+
+/** Follows the connection's status until it closes, writing a notice per change. */
+export async function noticeChanges(paths: WorldPaths, machine: string, nc: NatsConnection, url: string): Promise<void> {
+  let offline = false;
+  for await (const s of nc.status()) {
+    if (s.type === "disconnect" && !offline) {
+      offline = true;
+      notice(paths, machine, `lost the server at ${url}: working offline, lines are kept and sent when it is back`);
+    } else if (s.type === "reconnect" && offline) {
+      offline = false;
+      notice(paths, machine, `the server at ${url} is back: sending the backlog, receiving the others' lines`);
+    }
+  }
+}

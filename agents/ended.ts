@@ -12,7 +12,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { describeExit } from "../tools/proc/proc.js";
+import { describeExit } from "../tools/process/identity.js";
 import { Appender, type Draft } from "../tools/world/append.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import type { WorldPaths } from "../tools/world/paths.js";

@@ -15,7 +15,7 @@ import { appendOnce } from "../tools/world/append.js";
 import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { history, sessionsIn, type SessionJson } from "../tools/world/query.js";
-import { ownGroupAlive } from "../tools/proc/proc.js";
+import { ownGroupAlive } from "../tools/process/identity.js";
 import { readProcRecord } from "./procs.js";
 import { builtInAgent } from "./registry.js";
 import { parseArmed, type Alarm } from "./reminder/alarm.js";

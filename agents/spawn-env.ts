@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
-import { readJsonFile, removeFile, writePrivateJson } from "../tools/proc/private-json.js";
+import { readJsonFile, removeFile, writePrivateJson } from "../tools/process/private-json.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;

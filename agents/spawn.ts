@@ -18,7 +18,7 @@ import { appendStatus } from "../tools/world/append-status.js";
 import { checkSessionId } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
-import { procStat } from "../tools/proc/proc.js";
+import { procStat } from "../tools/process/identity.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";

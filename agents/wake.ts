@@ -10,12 +10,12 @@
  * still active, still parked until that same time. Delivered or relaunched, the session
  * is no longer parked, so a restart that rebuilds the list from the log skips it.
  */
-import { desktopNotify, NOTIFY_SOURCE } from "../tools/notify/notify.js";
+import { desktopNotify, NOTIFY_SOURCE } from "../tools/notify.js";
 import type { Draft, LineAppender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { parkedSessions as parkedRows, session, type SessionJson } from "../tools/world/query.js";
-import { ownGroupAlive } from "../tools/proc/proc.js";
+import { ownGroupAlive } from "../tools/process/identity.js";
 import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord } from "./procs.js";
 import { lateness } from "./reminder/armed.js";

@@ -12,7 +12,7 @@ import { readFileSync, statSync } from "node:fs";
 import { execa } from "execa";
 import { WORLD_BIN } from "../agents/registry.js";
 import { spawnAgent } from "../agents/spawn.js";
-import { signalGroup } from "../tools/proc/proc.js";
+import { signalGroup } from "../tools/process/identity.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { fmt, median, type Row } from "./measure.js";
 import { waitForText } from "./reaction.js";

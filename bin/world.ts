@@ -3,7 +3,7 @@
  * The `world` CLI entry: wiring only (commands live in bin/program.ts and are imported
  * lazily). Every command's exit code is decided here, from what main() returns; the
  * other process.exit calls in the CLI's process force an exit after a second signal
- * (tools/proc/daemon.ts for the daemons, ui/cli/demo.ts for the demo).
+ * (tools/process/daemon.ts for the daemons, ui/cli/demo.ts for the demo).
  */
 
 async function main(): Promise<number> {

@@ -10,7 +10,7 @@
  * signals, those of its own machine. A world without sync never loads any of this.
  */
 import { createHash } from "node:crypto";
-import type { Logger } from "../tools/proc/daemon.js";
+import type { Logger } from "../tools/process/daemon.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { readSyncConfig } from "../sync/config.js";
 import type { Claims } from "../sync/claims.js";

@@ -1,11 +1,11 @@
 /**
  * The Keeper's thresholds: defaults, then `.world/config.json` (`{"keeper": {...}}`),
- * then command-line flags. Durations carry their unit: "90s", "5m", "2h", "1d" (tools/proc/duration.ts).
+ * then command-line flags. Durations carry their unit: "90s", "5m", "2h", "1d" (tools/duration.ts).
  */
 import cron from "node-cron";
 import { z } from "zod";
 import { UsageError, shown } from "../tools/errors.js";
-import { parseDuration } from "../tools/proc/duration.js";
+import { parseDuration } from "../tools/duration.js";
 import { configDuration, configSection, readWorldConfig } from "../tools/world/config.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 

@@ -4,7 +4,7 @@ import type { Entry } from "../tools/world/entry.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { session, type SessionJson } from "../tools/world/query.js";
-import type { Logger } from "../tools/proc/daemon.js";
+import type { Logger } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import type { ClusterActions } from "./cluster.js";
 

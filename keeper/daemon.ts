@@ -6,7 +6,7 @@
  */
 import cron from "node-cron";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { daemonLogger, onShutdown } from "../tools/proc/daemon.js";
+import { daemonLogger, onShutdown } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import { runScheduler } from "./scheduler.js";
 import { sweep } from "./sweep.js";

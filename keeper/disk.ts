@@ -5,12 +5,12 @@
  * command if one is configured), once when it is back above. What it said last is read
  * from the log (the index), so running twice, or after a restart, says nothing twice.
  */
-import { diskSpace, showDisk, type DiskSpace } from "../tools/proc/disk.js";
+import { diskSpace, showDisk, type DiskSpace } from "../tools/disk.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { EntryJson } from "../tools/world/json.js";
 import { history } from "../tools/world/query.js";
 import type { SweepContext } from "./context.js";
-import { notify } from "./notify.js";
+import { notify } from "./notify-command.js";
 
 export const DISK_ID = "keeper-disk";
 

@@ -9,11 +9,11 @@
  */
 import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
-import { showDuration } from "../tools/proc/duration.js";
+import { showDuration } from "../tools/duration.js";
 import { pleaLine } from "../tools/world/plea.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
-import { notify } from "./notify.js";
+import { notify } from "./notify-command.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
 const ESCALATION_MARK = "nudge: still waiting for you after ";

@@ -10,10 +10,10 @@
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
 import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
-import { describeExit, isSameProcess, ownGroupAlive } from "../tools/proc/proc.js";
-import { pause } from "../tools/proc/daemon.js";
+import { describeExit, isSameProcess, ownGroupAlive } from "../tools/process/identity.js";
+import { pause } from "../tools/process/daemon.js";
 import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
-import { terminateGroups } from "../tools/proc/terminate.js";
+import { terminateGroups } from "../tools/process/terminate.js";
 
 export interface ProcessSweep {
   dead: string[];

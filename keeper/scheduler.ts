@@ -14,12 +14,12 @@ import { Appender } from "../tools/world/append.js";
 import { endOf, follow } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { pause, type Logger } from "../tools/proc/daemon.js";
+import { pause, type Logger } from "../tools/process/daemon.js";
 import { parseParked, type Parked } from "../agents/parked.js";
 import { WakeTimer, type Wake } from "../agents/wake-timer.js";
 import { parkedSessions, wakeUp } from "../agents/wake.js";
 import { KEEPER_ID } from "./context.js";
-import { tryLock } from "../tools/proc/lock.js";
+import { tryLock } from "../tools/process/lock.js";
 
 /** How soon to look again at a relaunch whose agent has not ended yet. */
 const NOT_EXITED_RETRY_MS = 1000;

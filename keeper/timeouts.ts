@@ -5,7 +5,7 @@
  * list comes from the SQLite index; nothing rescans the log.
  */
 import { sessionsIn } from "../tools/world/query.js";
-import { showDuration } from "../tools/proc/duration.js";
+import { showDuration } from "../tools/duration.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { actionKey } from "./cluster.js";
 import { fresh, type SweepContext } from "./context.js";

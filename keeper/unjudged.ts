@@ -7,7 +7,7 @@
  */
 import { lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
-import { showDuration } from "../tools/proc/duration.js";
+import { showDuration } from "../tools/duration.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { taskWords } from "../tools/world/plea.js";

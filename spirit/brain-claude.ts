@@ -19,7 +19,7 @@ import { anthropicSdk } from "../tools/llm/provider.js";
 import { askTool, ModelAnswerError } from "../tools/llm/tool-call.js";
 import type { Conversation, Message } from "../tools/llm/session.js";
 import { summariseDropped } from "../tools/llm/summarise.js";
-import type { Logger } from "../tools/proc/daemon.js";
+import type { Logger } from "../tools/process/daemon.js";
 import { Decision, type Brain, type BrainInput, type Proposal } from "./brain.js";
 import { describeConversation } from "./conversation.js";
 import { BRAIN_ID, quote, say } from "./lines.js";

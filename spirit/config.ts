@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { UsageError } from "../tools/errors.js";
-import { parseDuration } from "../tools/proc/duration.js";
+import { parseDuration } from "../tools/duration.js";
 import { configDuration, configSection, readWorldConfig, type WorldConfig } from "../tools/world/config.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 

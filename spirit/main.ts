@@ -7,10 +7,10 @@
  */
 import { parseArgs } from "node:util";
 import { UsageError } from "../tools/errors.js";
-import { onShutdown } from "../tools/proc/daemon.js";
+import { onShutdown } from "../tools/process/daemon.js";
 import { worldPaths } from "../tools/world/paths.js";
 import { report } from "../tools/report.js";
-import { createSpirit } from "./run.js";
+import { createSpirit } from "./assemble.js";
 
 const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "assistant-name", "conversation-gap"] as const;
 

@@ -7,7 +7,7 @@ import type { EventEntry, Located } from "../tools/world/entry.js";
 import { afterAnswer } from "../tools/world/nudge-state.js";
 import { unstamped } from "../tools/world/writer.js";
 import type { SpiritConfig } from "./config.js";
-import { formatDuration } from "../tools/proc/duration.js";
+import { formatDuration } from "../tools/duration.js";
 import { idOf } from "./ids.js";
 import { quote, say } from "./lines.js";
 import type { Nudge, SpiritMemory } from "./memory.js";

@@ -8,7 +8,7 @@
  */
 import { cpus, loadavg } from "node:os";
 import type { Entry } from "../tools/world/entry.js";
-import { diskSpace, showDisk } from "../tools/proc/disk.js";
+import { diskSpace, showDisk } from "../tools/disk.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { sessionsIn, stateOf, type SessionState } from "../tools/world/query.js";

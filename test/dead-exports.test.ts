@@ -12,7 +12,7 @@ const SOURCE_FOLDERS = ["tools", "agents", "sync", "keeper", "verifier", "spirit
 
 /** Names used by being loaded, not imported: entry points, each with why. */
 const ENTRY_POINTS: { file: RegExp; name: string; why: string }[] = [
-  { file: /^chaos\/[^/]+\.ts$/, name: "default", why: "chaos/run.ts loads every attack in chaos/ by its file name and runs its default export" },
+  { file: /^chaos\/[^/]+\.ts$/, name: "default", why: "chaos/main.ts loads every attack in chaos/ by its file name and runs its default export" },
 ];
 
 /** `file:line name` for each export of `source` that none of `users` imports. */

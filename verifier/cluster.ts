@@ -5,7 +5,7 @@
  * cannot be made (the server unreachable) the finish waits: the Verifier's periodic
  * reconcile finds it again. A world without sync never loads any of this.
  */
-import type { Logger } from "../tools/proc/daemon.js";
+import type { Logger } from "../tools/process/daemon.js";
 import type { AgentEntry, Located } from "../tools/world/entry.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { readSyncConfig } from "../sync/config.js";

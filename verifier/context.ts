@@ -5,10 +5,10 @@ import type { Appender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { session, type SessionJson } from "../tools/world/query.js";
-import type { Logger } from "../tools/proc/daemon.js";
+import type { Logger } from "../tools/process/daemon.js";
 import type { ClusterJudging } from "./cluster.js";
 import type { ModelJudge } from "./model-judge.js";
-import { msFromEnv } from "../tools/proc/duration.js";
+import { msFromEnv } from "../tools/duration.js";
 
 export interface VerifierSettings {
   /** Retries the Verifier grants before escalating to a human (default 3). */

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { WORLD_BIN } from "../agents/registry.js";
-import { vetCommand } from "../tools/bash/policy.js";
+import { vetCommand } from "../tools/command/policy.js";
 import { runBounded, type BoundedResult, type CommandLimits } from "./bounded-command.js";
 import type { Clause } from "./criteria.js";
 import { matchWithin } from "./regex-deadline.js";
@@ -81,7 +81,7 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
     }
     case "command": {
       // A need can come from speech (through the Spirit) or a model: then only read-only
-      // commands from the shell policy's allow-list run unattended (tools/bash/policy.ts).
+      // commands from the shell policy's allow-list run unattended (tools/command/policy.ts).
       const allowed = vetCommand(check.argv);
       if (!allowed.allowed && input.needFrom !== "human") {
         return { clause: text, ok: false, needsHuman: true, detail: `\`${check.argv.join(" ")}\` was not run: ${allowed.reason}` };

@@ -7,8 +7,8 @@
  */
 import { readProcRecord } from "../agents/procs.js";
 import { launchAgent } from "../agents/spawn.js";
-import { ownGroupAlive, signalGroup } from "../tools/proc/proc.js";
-import { pause } from "../tools/proc/daemon.js";
+import { ownGroupAlive, signalGroup } from "../tools/process/identity.js";
+import { pause } from "../tools/process/daemon.js";
 import { history } from "../tools/world/query.js";
 import { fresh, fullText, type VerifierContext } from "./context.js";
 

@@ -6,14 +6,14 @@
  *   "failed: <what happened> | need: <what>"  → failed
  * A command the policy refused during the run turns any answer other than finish into
  * `failed … | need: a human to approve: <command>`, so that a human's approval and a
- * retry can carry the task on (tools/bash/gate.ts).
+ * retry can carry the task on (tools/command/gate.ts).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { join } from "node:path";
 import type { Conversation } from "../../tools/llm/session.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
-import type { AgentRun } from "../run.js";
+import type { AgentRun } from "../harness.js";
 import { toolByName, TOOLS, type ToolContext } from "./tools.js";
 
 export type Outcome =

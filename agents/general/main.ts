@@ -13,9 +13,9 @@ import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
 import { anthropicFromEnv, anthropicSdk, modelFromEnv } from "../../tools/llm/provider.js";
 import { Conversation } from "../../tools/llm/session.js";
-import { runAgent } from "../run.js";
+import { runAgent } from "../harness.js";
 import { countFromEnv } from "../../tools/count.js";
-import { msFromEnv } from "../../tools/proc/duration.js";
+import { msFromEnv } from "../../tools/duration.js";
 import { conversationFile, toolLoop } from "./loop.js";
 import type { ToolContext } from "./tools.js";
 

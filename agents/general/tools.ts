@@ -2,12 +2,12 @@
  * The tools the general agent's model may call. Each has a zod schema (its JSON Schema
  * is what the model sees; its parse is what the executor trusts) and runs with the
  * session's identity: the model writes only under its own session id, spawns only
- * built-in agents, and runs commands only through the tools/bash policy gate.
+ * built-in agents, and runs commands only through the tools/command policy gate.
  */
 import { z } from "zod";
-import { authorize } from "../../tools/bash/gate.js";
-import { BASH_SOURCE, commandLine, outputLine } from "../../tools/bash/log.js";
-import { runCommand, summarize } from "../../tools/bash/run.js";
+import { authorize } from "../../tools/command/gate.js";
+import { BASH_SOURCE, commandLine, outputLine } from "../../tools/command/log.js";
+import { runCommand, summarize } from "../../tools/command/exec.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
 import { check } from "../../tools/world/check.js";
 import { SOURCE_RULE } from "../../tools/world/entry.js";
@@ -16,7 +16,7 @@ import { openIndex } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
 import { knownKinds } from "../registry.js";
 import { spawnAgent } from "../spawn.js";
-import type { AgentRun } from "../run.js";
+import type { AgentRun } from "../harness.js";
 
 /** Sources a model must not write: they stand for the person, the Spirit and the system. */
 const RESERVED_SOURCES = new Set(["user", "voice", "spirit", "system"]);

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openIndex } from "../../tools/world/index-db.js";
 import { PRIVATE_DIR } from "../../tools/world/paths.js";
-import { runAgent } from "../run.js";
+import { runAgent } from "../harness.js";
 import { collect, renderBrief, summary } from "./brief.js";
 import { chooseMeeting } from "./meeting.js";
 

@@ -13,9 +13,9 @@
  * Only a task that names no page fails.
  */
 import { spawn } from "node:child_process";
-import { notify } from "../../tools/notify/notify.js";
-import { runAgent } from "../run.js";
-import { msFromEnv } from "../../tools/proc/duration.js";
+import { notify } from "../../tools/notify.js";
+import { runAgent } from "../harness.js";
+import { msFromEnv } from "../../tools/duration.js";
 import { opener } from "./opener.js";
 import { pageOf } from "./page.js";
 

@@ -1,6 +1,6 @@
 /** Which program shows a page in the person's browser (agents/open-page). */
 import { platform } from "node:os";
-import { onPath } from "../../tools/notify/notify.js";
+import { onPath } from "../../tools/notify.js";
 
 /**
  * The program that opens a URL in the person's browser, run as [program, url]:

@@ -14,13 +14,13 @@
  * delivering it looks for a delivery after that line: a reminder never fires
  * twice. A retry whose guidance names a new time arms that time instead.
  */
-import { notify } from "../../tools/notify/notify.js";
+import { notify } from "../../tools/notify.js";
 import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
-import { NOTIFY_SOURCE } from "../../tools/notify/notify.js";
-import { sleep, type AgentRun } from "../run.js";
+import { NOTIFY_SOURCE } from "../../tools/notify.js";
+import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
-import { msFromEnv } from "../../tools/proc/duration.js";
+import { msFromEnv } from "../../tools/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 

@@ -4,7 +4,7 @@
  * `finish delivered at <ISO> (due <ISO>)`. No time in the task → `failed … | need: when
  * to remind you`. See alarm.ts for arming, waiting and delivering once.
  */
-import { runAgent } from "../run.js";
+import { runAgent } from "../harness.js";
 import { runAlarm } from "./alarm.js";
 import { planReminder } from "./plan.js";
 

@@ -6,7 +6,7 @@
  * pipes, redirections and `;` are refused (one plain command, no shell).
  */
 import { z } from "zod";
-import { CommandSyntaxError, splitCommand } from "../../tools/bash/words.js";
+import { CommandSyntaxError, splitCommand } from "../../tools/command/words.js";
 
 export type CommandChoice = { ok: true; argv: string[] } | { ok: false; why: string; need: string };
 

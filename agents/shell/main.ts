@@ -1,5 +1,5 @@
 /**
- * The shell agent: runs one explicit command under the policy of tools/bash.
+ * The shell agent: runs one explicit command under the policy of tools/command.
  *
  *   [event:bash][id] $ git status                       what runs (and who allowed it)
  *   [event:bash][id] exit 0 in 14 ms: <all output>       what it printed (long output
@@ -9,15 +9,15 @@
  *   [agent:failed][id] refused: rm -rf x (…) | need: a human to approve: rm -rf x
  *
  * A refused command runs on the session's next attempt if a human answered
- * `world respond <id> approve` (tools/bash/gate.ts).
+ * `world respond <id> approve` (tools/command/gate.ts).
  */
-import { authorize } from "../../tools/bash/gate.js";
-import { commandLine, outputLine, BASH_SOURCE } from "../../tools/bash/log.js";
-import { runCommand, summarize } from "../../tools/bash/run.js";
-import { showCommand } from "../../tools/bash/words.js";
-import { runAgent } from "../run.js";
+import { authorize } from "../../tools/command/gate.js";
+import { commandLine, outputLine, BASH_SOURCE } from "../../tools/command/log.js";
+import { runCommand, summarize } from "../../tools/command/exec.js";
+import { showCommand } from "../../tools/command/words.js";
+import { runAgent } from "../harness.js";
 import { chooseCommand } from "./command.js";
-import { msFromEnv } from "../../tools/proc/duration.js";
+import { msFromEnv } from "../../tools/duration.js";
 
 await runAgent(async (run) => {
   const choice = chooseCommand(run.env.task, process.env.WORLD_ARGV);

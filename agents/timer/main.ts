@@ -3,7 +3,7 @@
  * `[event:notify][id] Timer done: 10 minutes`, then `finish delivered at …`.
  * The same machinery as the reminder (agents/reminder/alarm.ts).
  */
-import { runAgent } from "../run.js";
+import { runAgent } from "../harness.js";
 import { runAlarm } from "../reminder/alarm.js";
 import { planTimer } from "../reminder/plan.js";
 

@@ -21,9 +21,9 @@
 import { join } from "node:path";
 import { BrowserHolder } from "../../tools/chrome/browser.js";
 import { ChromeTools } from "../../tools/chrome/tools.js";
-import { notify } from "../../tools/notify/notify.js";
-import { runAgent, sleep, type AgentRun } from "../run.js";
-import { msFromEnv } from "../../tools/proc/duration.js";
+import { notify } from "../../tools/notify.js";
+import { runAgent, sleep, type AgentRun } from "../harness.js";
+import { msFromEnv } from "../../tools/duration.js";
 import { sleepUntilLine } from "../../tools/world/parked.js";
 import { describeChange, look, lookWithBrowser, preview } from "./page.js";
 import { planWatch, showMs } from "./plan.js";

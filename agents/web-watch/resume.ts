@@ -11,7 +11,7 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { readJsonFile, removeFile, writePrivateJson } from "../../tools/proc/private-json.js";
+import { readJsonFile, removeFile, writePrivateJson } from "../../tools/process/private-json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 
 const StateSchema = z.object({

@@ -4,7 +4,7 @@
  * released at the same instant. Prints "ready" first, and "refused" if the lock says no.
  */
 import { createInterface } from "node:readline";
-import { runVerifier } from "../../verifier/run.js";
+import { runVerifier } from "../../verifier/read-loop.js";
 import { worldPaths } from "../../tools/world/paths.js";
 
 const [home] = process.argv.slice(2) as [string];

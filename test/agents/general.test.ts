@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { openingMessages, readAnswer } from "../../agents/general/loop.js";
-import type { AgentRun } from "../../agents/run.js";
+import type { AgentRun } from "../../agents/harness.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";

@@ -3,7 +3,7 @@ import { readProcRecord } from "../../agents/procs.js";
 import { rearmReminders } from "../../agents/rearm.js";
 import { armedLine } from "../../agents/reminder/alarm.js";
 import { spawnAgent } from "../../agents/spawn.js";
-import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
+import { ownGroupAlive, signalGroup } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { entriesOf, isEvent, isStatus, startSession } from "./agent-process.js";

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProcRecord } from "../../agents/procs.js";
-import { ownGroupAlive, procStat, signalGroup } from "../../tools/proc/proc.js";
+import { ownGroupAlive, procStat, signalGroup } from "../../tools/process/identity.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { ROOT } from "../support/world.js";
 

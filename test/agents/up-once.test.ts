@@ -3,7 +3,7 @@ import { afterEach, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { procStat } from "../../tools/proc/proc.js";
+import { procStat } from "../../tools/process/identity.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
 import { killWorldProcesses, waitGone } from "./support.js";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { KEEPER_DEFAULTS, loadKeeperConfig } from "../../keeper/config.js";
-import { lockDir, tryLock } from "../../tools/proc/lock.js";
+import { lockDir, tryLock } from "../../tools/process/lock.js";
 import { sweep } from "../../keeper/sweep.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 

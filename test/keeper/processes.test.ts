@@ -6,7 +6,7 @@ import { KEEPER_DEFAULTS, type KeeperConfig } from "../../keeper/config.js";
 import { sweep } from "../../keeper/sweep.js";
 import { readProcRecord, writeProcRecord } from "../../agents/procs.js";
 import { spawnAgent } from "../../agents/spawn.js";
-import { isSameProcess, procStat } from "../../tools/proc/proc.js";
+import { isSameProcess, procStat } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";

@@ -1,6 +1,6 @@
 /** `world sync`'s usage errors: one line, exit 2, before any network. */
 import { afterEach, describe, it } from "vitest";
-import { expectOneLineError } from "../cli/helpers.js";
+import { expectOneLineError } from "../ui/cli/helpers.js";
 import { tempWorld, world, type TempWorld } from "../support/world.js";
 
 describe("world sync usage", () => {

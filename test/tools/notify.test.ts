@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Appender } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { notify, onPath } from "../../tools/notify/notify.js";
+import { notify, onPath } from "../../tools/notify.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;

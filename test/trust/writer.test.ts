@@ -9,7 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { approvalNeed, isApproved } from "../../tools/bash/gate.js";
+import { approvalNeed, isApproved } from "../../tools/command/gate.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { cliWriter, stamped, writerOf } from "../../tools/world/writer.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { agentRecords } from "../../ui/demo/shutdown.js";
 import { HUMAN_ANSWER, NUDGE_ANSWER, PERMIT_NEED, PERMIT_TASK, REMINDER_REQUEST } from "../../ui/demo/story.js";
-import { isSameProcess, ownGroupAlive } from "../../tools/proc/proc.js";
+import { isSameProcess, ownGroupAlive } from "../../tools/process/identity.js";
 import type { AgentEntry, Entry, Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";

@@ -3,10 +3,10 @@
  *
  * Checking and appending separately let concurrent writers both pass the check: 8 processes
  * running `world agent finish s` at once wrote up to 5 finish lines. The check and the
- * append run under one world-wide lock (`lifecycle`, tools/proc/lock.ts): short, since the
+ * append run under one world-wide lock (`lifecycle`, tools/process/lock.ts): short, since the
  * latest status is almost always in the log's last chunk; its cost is in `npm run bench`.
  */
-import { withLock } from "../proc/lock.js";
+import { withLock } from "../process/lock.js";
 import { appendOnce, type AgentDraft, type AppendOptions } from "./append.js";
 import type { Entry } from "./entry.js";
 import type { WorldPaths } from "./paths.js";

@@ -21,7 +21,7 @@ import { checkId, checkSessionId, checkSource, checkStatus, checkTimestamp, isTi
 import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
-import { withLock } from "../proc/lock.js";
+import { withLock } from "../process/lock.js";
 import { formatLineBefore, formatLineText, knownFormatLine, writeFormatHint } from "./log-format.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line

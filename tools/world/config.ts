@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { UsageError, shown } from "../errors.js";
-import { DURATION_EXPECTED, durationMs } from "../proc/duration.js";
+import { DURATION_EXPECTED, durationMs } from "../duration.js";
 import type { WorldPaths } from "./paths.js";
 
 /** The whole file, parsed: what each section is read from. */

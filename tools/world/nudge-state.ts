@@ -14,7 +14,7 @@
  * How an answer reads is tools/world/nudge-answer.ts. Lines already folded for a nudge
  * (by line number) are skipped, so folding a line twice changes nothing.
  */
-import { parseDuration } from "../proc/duration.js";
+import { parseDuration } from "../duration.js";
 import { readAnswer, type Answer } from "./nudge-answer.js";
 import type { EntryJson } from "./json.js";
 import { unstamped } from "./writer.js";

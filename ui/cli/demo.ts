@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { RefusedError, shown } from "../../tools/errors.js";
-import { parseDuration } from "../../tools/proc/duration.js";
+import { parseDuration } from "../../tools/duration.js";
 import { worldPaths } from "../../tools/world/paths.js";
 import { Demo, Interrupted } from "../demo/demo.js";
 import { Narrator } from "../demo/narrate.js";

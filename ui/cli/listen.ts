@@ -7,10 +7,10 @@
  *   world listen --spirit …                         and run the Spirit in this process too
  */
 import { UsageError, shown } from "../../tools/errors.js";
-import { onShutdown } from "../../tools/proc/daemon.js";
+import { onShutdown } from "../../tools/process/daemon.js";
 import { userSpeaker } from "../../spirit/config.js";
 import { listen as listenTo, type ListenSource } from "../../spirit/listen.js";
-import { createSpirit } from "../../spirit/run.js";
+import { createSpirit } from "../../spirit/assemble.js";
 import { FORMATS, type TranscriptFormat } from "../../spirit/transcript.js";
 import type { Context } from "./context.js";
 import { spiritFlags } from "./spirit.js";

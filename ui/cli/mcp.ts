@@ -3,7 +3,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { RequestLimit, REQUEST_LIMIT } from "../mcp/request-limit.js";
 import { createWorldMcp } from "../mcp/server.js";
 import type { Context } from "./context.js";
-import { onShutdown } from "../../tools/proc/daemon.js";
+import { onShutdown } from "../../tools/process/daemon.js";
 
 export async function mcp(ctx: Context): Promise<void> {
   // stdout carries the protocol and nothing else: anything a library prints goes to stderr.

@@ -5,7 +5,7 @@ import { isLoopback } from "../monitor/guard.js";
 import { startMonitor } from "../monitor/server.js";
 import { loadToken, monitorUrlFile, tokenFile } from "../monitor/token.js";
 import type { Context } from "./context.js";
-import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
+import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
 
 export const DEFAULT_PORT = 4680;
 

@@ -7,7 +7,7 @@
  */
 import { escapeField } from "../../tools/world/escape.js";
 import type { NudgeJson } from "../../tools/world/nudges.js";
-import { showDuration } from "../../tools/proc/duration.js";
+import { showDuration } from "../../tools/duration.js";
 import { unstamped } from "../../tools/world/writer.js";
 import { entryFromJson } from "../../tools/world/json.js";
 import { showEntry, type Style } from "./show.js";

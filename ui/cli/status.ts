@@ -3,8 +3,8 @@ import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/i
 import * as q from "../../tools/world/query.js";
 import { accessWarnings } from "../../tools/world/paths.js";
 import { logSize } from "../../tools/world/read.js";
-import { diskSpace, showDisk } from "../../tools/proc/disk.js";
-import { describeDaemon, readUpStatus } from "../../agents/up-status.js";
+import { diskSpace, showDisk } from "../../tools/disk.js";
+import { describeDaemon, readUpStatus } from "../../daemons/up-status.js";
 import { requireHome, type Context } from "./context.js";
 import { whenText } from "./until.js";
 

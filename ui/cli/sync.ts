@@ -1,5 +1,5 @@
 /** `world sync --nats <url>`: this world replicated through a NATS JetStream stream (docs/sync.md). */
-import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
+import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
 import type { SyncCliOptions } from "../../sync/setup.js";
 import type { Context } from "./context.js";
 
@@ -7,7 +7,7 @@ export async function sync(ctx: Context, opts: SyncCliOptions): Promise<void> {
   // The NATS client is loaded here only: no other command pays for it.
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine } = prepareSync(ctx.paths, opts, "world sync");
-  const { runSync } = await import("../../sync/run.js");
+  const { runSync } = await import("../../sync/replicate.js");
   const log = daemonLogger(ctx.paths, "sync");
   const stop = new AbortController();
   const remove = onShutdown(() => stop.abort(), log);

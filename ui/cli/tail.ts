@@ -7,7 +7,7 @@ import { lastLinesStart } from "../../tools/world/last-lines.js";
 import { describeProblem, readEntries } from "../../tools/world/read.js";
 import { requireHome, type Context } from "./context.js";
 import { showEntry } from "./show.js";
-import { onShutdown } from "../../tools/proc/daemon.js";
+import { onShutdown } from "../../tools/process/daemon.js";
 
 export async function tail(ctx: Context, opts: { follow?: boolean; lines: string; json?: boolean }): Promise<void> {
   requireHome(ctx);

@@ -1,12 +1,12 @@
 /** `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present), supervised. */
 import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
-import { endOrphans } from "../../agents/orphans.js";
-import { tryLock } from "../../tools/proc/lock.js";
-import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../agents/children.js";
-import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../agents/supervisor.js";
-import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
-import { parseDuration } from "../../tools/proc/duration.js";
+import { endOrphans } from "../../daemons/orphans.js";
+import { tryLock } from "../../tools/process/lock.js";
+import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../daemons/children.js";
+import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../daemons/supervisor.js";
+import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
+import { parseDuration } from "../../tools/duration.js";
 import { parseCount } from "../../tools/count.js";
 import type { Context } from "./context.js";
 import { monitorUrlFile } from "../monitor/token.js";

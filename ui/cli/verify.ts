@@ -1,5 +1,5 @@
 /** `world verify --once` and `world verifier` (the L2 Verifier). */
-import { daemonLogger, onShutdown } from "../../tools/proc/daemon.js";
+import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
 import type { Tally } from "../../verifier/handle.js";
 import type { Context } from "./context.js";
 
@@ -8,14 +8,14 @@ function show(t: Tally): string {
 }
 
 export async function verifyOnce(ctx: Context): Promise<void> {
-  const { runVerifier } = await import("../../verifier/run.js");
+  const { runVerifier } = await import("../../verifier/read-loop.js");
   const log = daemonLogger(ctx.paths, "verifier");
   ctx.out(show(await runVerifier(ctx.paths, { once: true, log })));
 }
 
 export async function verifier(ctx: Context, opts: { debounce?: string }): Promise<void> {
-  const { runVerifier } = await import("../../verifier/run.js");
-  const { parseDuration } = await import("../../tools/proc/duration.js");
+  const { runVerifier } = await import("../../verifier/read-loop.js");
+  const { parseDuration } = await import("../../tools/duration.js");
   const log = daemonLogger(ctx.paths, "verifier");
   const stop = new AbortController();
   const remove = onShutdown(() => stop.abort(), log);

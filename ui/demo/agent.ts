@@ -9,11 +9,11 @@
  * WORLD_GUIDANCE ("human answered: the plate is LX-4711 …"): the plate is taken from it.
  *
  * Run by `world demo` through `world spawn … -- node dist/ui/demo/agent.js`; it speaks
- * the task-agent protocol of docs/agents.md through the shared harness (agents/run.ts).
+ * the task-agent protocol of docs/agents.md through the shared harness (agents/harness.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runAgent, type AgentRun } from "../../agents/run.js";
+import { runAgent, type AgentRun } from "../../agents/harness.js";
 
 /** Two or three capitals, a hyphen, three or four digits: "LX-4711". */
 const PLATE = /\b[A-Z]{2,3}-\d{3,4}\b/;

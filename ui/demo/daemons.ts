@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { WORLD_BIN } from "../../agents/registry.js";
 import { InternalError } from "../../tools/errors.js";
-import { describeExit, isSameProcess, procStat } from "../../tools/proc/proc.js";
+import { describeExit, isSameProcess, procStat } from "../../tools/process/identity.js";
 import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface Exit {
@@ -124,7 +124,7 @@ export function startDaemon(paths: WorldPaths, name: string, label: string, args
   const proc = execa(cmd!, rest, {
     cwd: paths.home,
     detached: true, // its own process group: the terminal's Ctrl-C is the demo's to handle
-    cleanup: false, // the demo stops it itself, in order (and kills it on exit, see run.ts)
+    cleanup: false, // the demo stops it itself, in order (and kills it on exit, see ui/demo/shutdown.ts)
     reject: false,
     stdin: "ignore",
     stdout: "pipe",

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { execa } from "execa";
 import { InternalError } from "../../tools/errors.js";
-import { showDuration } from "../../tools/proc/duration.js";
+import { showDuration } from "../../tools/duration.js";
 import type { Located } from "../../tools/world/entry.js";
 import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 import { Daemon, demoEnv, startDaemon, worldCommand } from "./daemons.js";

@@ -8,12 +8,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProcRecord } from "../../agents/procs.js";
-import { pause } from "../../tools/proc/daemon.js";
-import { ownGroupAlive, signalGroup } from "../../tools/proc/proc.js";
+import { pause } from "../../tools/process/daemon.js";
+import { ownGroupAlive, signalGroup } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { Demo } from "./demo.js";
-import { terminateGroups } from "../../tools/proc/terminate.js";
+import { terminateGroups } from "../../tools/process/terminate.js";
 
 /** Every agent process the world recorded, live records and archived ones. */
 export function agentRecords(paths: WorldPaths): ProcRecord[] {

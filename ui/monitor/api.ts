@@ -15,7 +15,7 @@
  *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }
  */
 import { z } from "zod";
-import { readUpStatus } from "../../agents/up-status.js";
+import { readUpStatus } from "../../daemons/up-status.js";
 import { parseCount } from "../../tools/count.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";

@@ -1,0 +1,45 @@
+/**
+ * What `world up` runs. One line per child: each is a `world` subcommand run with the
+ * same home. Optional children run only when the CLI has their command (the Spirit and
+ * the monitor come from other parts of world).
+ */
+import { WORLD_BIN } from "../agents/registry.js";
+import type { ChildSpec } from "./supervisor.js";
+
+export interface ChildEntry {
+  name: string;
+  args: string[];
+  /** Run only if `world <args[0]>` exists. */
+  optional?: boolean;
+}
+
+export const WORLD_CHILDREN: ChildEntry[] = [
+  { name: "keeper", args: ["keeper"] },
+  { name: "verifier", args: ["verifier"] },
+  { name: "spirit", args: ["spirit"], optional: true },
+  { name: "monitor", args: ["monitor"], optional: true },
+];
+
+/** `world up --nats …`: `world sync` too, first, with the same options (docs/sync.md). */
+export function syncChild(nats: string, stream?: string, machine?: string): ChildEntry {
+  return {
+    name: "sync",
+    args: ["sync", "--nats", nats, ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : [])],
+  };
+}
+
+/**
+ * `more`: children to run before the usual ones (`world sync` with `--nats`); `extra`: more
+ * arguments for one child, by name (`world up --port N` → the monitor's `--port N`).
+ */
+export function childSpecs(
+  home: string,
+  commands: readonly string[],
+  only?: readonly string[],
+  extra: Readonly<Record<string, string[]>> = {},
+  more: readonly ChildEntry[] = [],
+): ChildSpec[] {
+  return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
+    .filter((c) => !c.optional || commands.includes(c.args[0]!))
+    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])] }));
+}

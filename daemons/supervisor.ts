@@ -1,0 +1,243 @@
+/**
+ * Supervising long-running children (`world up`): start each one, restart it with
+ * exponential backoff when it dies, give up after too many restarts in a window (and
+ * say so in world.log), stop them all gracefully on the first SIGINT/SIGTERM (SIGKILL
+ * after a timeout) and at once on the second.
+ */
+import { closeSync, mkdirSync, openSync } from "node:fs";
+import { join } from "node:path";
+import { execa } from "execa";
+import { describeExit, procStat } from "../tools/process/identity.js";
+import { ExitCode } from "../tools/errors.js";
+import { lastLine } from "../tools/world/last-lines.js";
+import { pause, type Logger } from "../tools/process/daemon.js";
+import { appendOnce } from "../tools/world/append.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+
+export interface ChildSpec {
+  name: string;
+  command: string[];
+}
+
+export interface RestartPolicy {
+  /** First restart delay; doubles with each crash in a row (default 500 ms). */
+  backoffMs: number;
+  /** Longest delay (default 30 s). */
+  maxBackoffMs: number;
+  /** Give up after this many crashes within windowMs (default 5 in 60 s). */
+  maxRestarts: number;
+  windowMs: number;
+  /** After SIGTERM on shutdown, SIGKILL after this long (default 10 s). */
+  stopTimeoutMs: number;
+}
+
+export const RESTART_DEFAULTS: RestartPolicy = { backoffMs: 500, maxBackoffMs: 30_000, maxRestarts: 5, windowMs: 60_000, stopTimeoutMs: 10_000 };
+
+export type ChildState = "starting" | "running" | "backoff" | "given-up" | "stopping" | "stopped";
+
+export interface ChildStatus {
+  name: string;
+  state: ChildState;
+  pid: number | null;
+  /** With the pid, the child's identity (a later `up` cleans up only this very process). */
+  startTicks?: number | null;
+  restarts: number;
+  since: string;
+  last?: string;
+}
+
+/**
+ * Descriptor 3: a pipe whose write end only we hold; it closes when we die (tools/process/daemon.ts).
+ * Detached: a process group of its own, so a terminal's Ctrl-C (SIGINT to the foreground
+ * group) reaches only `up`, whose one SIGTERM is then the child's first signal (graceful),
+ * not its second (forced).
+ */
+function launch(cmd: string, args: string[], home: string, out: number) {
+  return execa(cmd, args, {
+    cwd: home,
+    detached: true,
+    reject: false,
+    stdio: ["ignore", out as 3, out as 3, "pipe"],
+    buffer: false,
+    cleanup: true,
+    env: { WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
+  });
+}
+type ChildProc = ReturnType<typeof launch>;
+
+/** What `up` logs to world.log about its children: `[event:system][up] …`. */
+const UP_ID = "up";
+
+class Child {
+  status: ChildStatus;
+  private proc: ChildProc | undefined;
+  private crashes: number[] = [];
+  private exited: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly spec: ChildSpec,
+    private readonly sup: Supervisor,
+  ) {
+    this.status = { name: spec.name, state: "starting", pid: null, restarts: 0, since: new Date().toISOString() };
+  }
+
+  start(): void {
+    const { paths } = this.sup;
+    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
+    const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
+    const [cmd, ...args] = this.spec.command;
+    let proc: ChildProc;
+    try {
+      proc = launch(cmd!, args, paths.home, out);
+    } finally {
+      closeSync(out);
+    }
+    this.proc = proc;
+    this.set("running", proc.pid ?? null);
+    this.sup.fact(`started ${this.spec.name} (pid ${proc.pid}): ${this.spec.command.slice(1).join(" ")}`);
+    this.exited = new Promise<void>((resolve) => {
+      proc.once("exit", (code, signal) => {
+        this.proc = undefined;
+        void this.onExit(code, signal).finally(resolve);
+      });
+      proc.once("error", () => undefined);
+    });
+    proc.catch(() => undefined);
+  }
+
+  private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    const how = describeExit(code, signal);
+    if (this.sup.stopping) {
+      this.status.last = how;
+      this.set("stopped", null);
+      this.sup.log.info({ child: this.spec.name, how }, "stopped");
+      return;
+    }
+    // Why it failed is in its output, not in its exit code: its last line goes on the status line.
+    const said = lastLine(join(this.sup.paths.logs, `${this.spec.name}.out`));
+    this.status.last = said === undefined ? how : `${how}: ${said}`;
+    if (code === ExitCode.usage) {
+      // A usage error (a bad option, a port in use) comes back the same at every restart.
+      this.set("given-up", null);
+      this.sup.fact(`gave up on ${this.spec.name}: it ${this.status.last} — a usage error, so not restarted; fix it and start world up again`);
+      return;
+    }
+    const now = Date.now();
+    const policy = this.sup.policy;
+    this.crashes = [...this.crashes.filter((t) => now - t < policy.windowMs), now];
+    if (this.crashes.length > policy.maxRestarts) {
+      this.set("given-up", null);
+      this.sup.fact(`gave up on ${this.spec.name}: it ${how}, ${this.crashes.length} times within ${Math.round(policy.windowMs / 1000)} s; start it by hand to see why (.world/logs/${this.spec.name}.out)`);
+      return;
+    }
+    const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (this.crashes.length - 1));
+    this.set("backoff", null);
+    this.sup.fact(`${this.spec.name} ${how}; restarting in ${delay} ms (crash ${this.crashes.length} of ${policy.maxRestarts} allowed per ${Math.round(policy.windowMs / 1000)} s)`);
+    await pause(delay, this.sup.stopSignal);
+    if (this.sup.stopping) {
+      this.set("stopped", null);
+      return;
+    }
+    this.status.restarts += 1;
+    this.start();
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (proc === undefined) return this.exited;
+    this.set("stopping", proc.pid ?? null);
+    proc.kill("SIGTERM");
+    const timer = setTimeout(() => proc.kill("SIGKILL"), this.sup.policy.stopTimeoutMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    this.proc?.kill("SIGKILL");
+  }
+
+  private set(state: ChildState, pid: number | null): void {
+    const startTicks = pid === null ? null : (procStat(pid)?.startTicks ?? null);
+    this.status = { ...this.status, state, pid, startTicks, since: new Date().toISOString() };
+    this.sup.changed(this);
+  }
+}
+
+export class Supervisor {
+  stopping = false;
+  private readonly stopper = new AbortController();
+  private readonly children: Child[];
+
+  constructor(
+    readonly paths: WorldPaths,
+    specs: ChildSpec[],
+    readonly log: Logger,
+    readonly policy: RestartPolicy = RESTART_DEFAULTS,
+    private readonly onStatus: (status: ChildStatus) => void = () => undefined,
+  ) {
+    this.children = specs.map((s) => new Child(s, this));
+  }
+
+  get stopSignal(): AbortSignal {
+    return this.stopper.signal;
+  }
+
+  start(): void {
+    // A signal before the start (while a dead `up`'s orphans were being ended) stops nothing twice.
+    if (this.stopping) return;
+    for (const c of this.children) c.start();
+  }
+
+  /** Graceful: SIGTERM to each child, SIGKILL after the timeout; resolves when all are down. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.stopper.abort();
+    await Promise.all(this.children.map((c) => c.stop()));
+    this.fact("stopped all children");
+  }
+
+  /** Forced: SIGKILL to every child now. */
+  kill(): void {
+    this.stopping = true;
+    this.stopper.abort();
+    this.fact("forced stop: SIGKILL to every child");
+    for (const c of this.children) c.kill();
+  }
+
+  statuses(): ChildStatus[] {
+    return this.children.map((c) => c.status);
+  }
+
+  /** Resolves when every child is stopped or given up on. */
+  async settled(): Promise<void> {
+    while (!this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up")) await pause(100, undefined);
+  }
+
+  fact(text: string): void {
+    this.log.info(text);
+    try {
+      appendOnce(this.paths, { kind: "event", source: "system", id: UP_ID, output: text });
+    } catch (error) {
+      this.log.error({ err: error }, "could not write to world.log");
+    }
+  }
+
+  changed(child: Child): void {
+    this.onStatus(child.status);
+    // A file for monitors and `world up` status questions; replaced atomically.
+    const file = join(this.paths.dir, "up-status.json");
+    try {
+      writeJsonAtomic(file, { pid: process.pid, children: this.statuses() }, { dirMode: PRIVATE_DIR });
+    } catch {
+      // status file is a convenience; world.log and the pino log have the facts
+    }
+  }
+}
+
+export function statusLine(s: ChildStatus): string {
+  const pid = s.pid === null ? "" : ` pid ${s.pid}`;
+  const restarts = s.restarts > 0 ? `, ${s.restarts} restart${s.restarts === 1 ? "" : "s"}` : "";
+  const last = s.last && s.state !== "running" ? ` (last: ${s.last})` : "";
+  return `${s.name.padEnd(9)} ${s.state.padEnd(8)}${pid}${restarts}${last}`;
+}

@@ -1,0 +1,73 @@
+/**
+ * Which daemons `world up` runs, read back from `.world/up-status.json` (written by the
+ * Supervisor on every change) for `world status` and the monitor. The file outlives a
+ * `world up` that was killed, so a child counts as running only while both `up` and the
+ * child's own process are still alive.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { isSameProcess } from "../tools/process/identity.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import type { ChildStatus } from "./supervisor.js";
+
+export interface DaemonStatus {
+  name: string;
+  /** The supervisor's word for it (running, backoff, given-up, stopped, …). */
+  state: string;
+  running: boolean;
+  pid: number | null;
+  /** ISO time of the latest change of state: "running since …". */
+  since: string;
+  restarts: number;
+  last?: string;
+}
+
+export interface UpStatus {
+  /** Whether the `world up` that wrote the file is still alive. */
+  upRunning: boolean;
+  /** null when `world up` never ran in this world (or its file is unreadable). */
+  upPid: number | null;
+  daemons: DaemonStatus[];
+}
+
+const UP_STATUS_FILE = "up-status.json";
+
+function alive(pid: number | null): boolean {
+  return pid !== null && Number.isInteger(pid) && pid > 0 && isSameProcess(pid, undefined);
+}
+
+const NEVER: UpStatus = { upRunning: false, upPid: null, daemons: [] };
+
+export function readUpStatus(paths: WorldPaths): UpStatus {
+  let raw: { pid?: unknown; children?: unknown };
+  try {
+    raw = JSON.parse(readFileSync(join(paths.dir, UP_STATUS_FILE), "utf8")) as typeof raw;
+  } catch {
+    return NEVER;
+  }
+  if (typeof raw.pid !== "number" || !Array.isArray(raw.children)) return NEVER;
+  const upRunning = alive(raw.pid);
+  const daemons = (raw.children as ChildStatus[])
+    .filter((c) => typeof c?.name === "string" && typeof c.state === "string")
+    .map((c): DaemonStatus => {
+      const running = upRunning && c.state === "running" && alive(c.pid);
+      return {
+        name: c.name,
+        state: upRunning ? c.state : "stopped",
+        running,
+        pid: running ? c.pid : null,
+        since: String(c.since ?? ""),
+        restarts: Number(c.restarts ?? 0),
+        ...(typeof c.last === "string" && { last: c.last }),
+      };
+    });
+  return { upRunning, upPid: raw.pid, daemons };
+}
+
+/** One line per daemon for people: `keeper    running since 10:02:11 (pid 4242)`. */
+export function describeDaemon(d: DaemonStatus): string {
+  const restarts = d.restarts > 0 ? `, ${d.restarts} restart${d.restarts === 1 ? "" : "s"}` : "";
+  const last = d.last !== undefined && !d.running ? ` (last: ${d.last})` : "";
+  const state = d.running ? `running since ${d.since}` : `${d.state === "running" ? "not running" : d.state}`;
+  return `${d.name.padEnd(9)} ${state}${d.pid !== null ? ` (pid ${d.pid})` : ""}${restarts}${last}`;
+}

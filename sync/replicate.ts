@@ -1,0 +1,250 @@
+/**
+ * `world sync`: this world.log and a JetStream stream, both ways, until stopped.
+ *
+ * Outgoing: this machine's own lines, in log order, in chunks; one chunk in flight at a
+ * time, each with the message id `<machine>:<byte offset>` (JetStream drops a repeat
+ * within its duplicate window) and its end offset in a header. On start and after a failed
+ * publish, the last message on this machine's subject says how far the stream already has
+ * our log, so an acknowledgement lost to a crash or a cut connection never sends a line
+ * twice, however late the retry; so sent.json only saves that question's answer, and is
+ * written once for many acknowledgements. One chunk in flight, not a window of them: after
+ * a cut connection a later chunk could be stored without an earlier one (lost in the
+ * socket), and this machine's lines would no longer be in order in the stream; a chunk
+ * takes whatever was written while the previous one was in flight (up to 2000 lines), so
+ * a busy writer gets large chunks, not a queue. Incoming: an ordered consumer from the
+ * last applied sequence (see apply.ts).
+ * Offline first: the writers of world.log never wait on any of this.
+ */
+import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type OrderedConsumerOptions } from "nats";
+import type { Logger } from "../tools/process/daemon.js";
+import { pause } from "../tools/process/daemon.js";
+import { FileChanges } from "../tools/fs/watch.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { scanLines, type Position } from "../tools/world/read.js";
+import { Applier, type IncomingMessage } from "./apply.js";
+import { DeferredWrite } from "./deferred-write.js";
+import { allLinesSubject, linesSubject } from "./names.js";
+import { notice, noticeChanges } from "./notices.js";
+import { nextChunk, type Chunk } from "./outbox.js";
+import { SkipLines } from "./skip-lines.js";
+import { lineHash, SyncState } from "./state.js";
+
+const HEADER_MACHINE = "World-Machine";
+const HEADER_END = "World-End";
+const HEADER_END_LINE = "World-End-Line";
+
+export interface SyncOptions {
+  url: string;
+  stream: string;
+  machine: string;
+  signal: AbortSignal;
+  log: Logger;
+  /** Told after each step, for `world sync`'s output and the tests. */
+  onProgress?: (p: { sent: number; received: number }) => void;
+}
+
+export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<void> {
+  const { signal, log, machine, stream } = options;
+  const state = new SyncState(paths);
+  const skip = new SkipLines();
+  const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
+  applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
+  const nc = await connect({
+    servers: options.url,
+    name: `world-sync-${machine}`,
+    waitOnFirstConnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+  });
+  log.info({ url: options.url, stream, machine }, "connected");
+  notice(paths, machine, `connected to ${options.url}, stream ${stream}`);
+  const changes = noticeChanges(paths, machine, nc, options.url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
+  const closed = nc.closed();
+  signal.addEventListener("abort", () => void nc.close(), { once: true });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await ensureStream(jsm, stream);
+    const js = nc.jetstream();
+    await Promise.all([publishLoop(paths, js, jsm, state, skip, options), receiveLoop(js, applier, options)]);
+  } finally {
+    applier.close();
+    state.close();
+    if (!nc.isClosed()) await nc.close();
+    await closed;
+    await changes;
+  }
+}
+
+async function ensureStream(jsm: JetStreamManager, stream: string): Promise<void> {
+  try {
+    await jsm.streams.info(stream);
+  } catch {
+    try {
+      await jsm.streams.add({ name: stream, subjects: [allLinesSubject(stream)] });
+    } catch (error) {
+      await jsm.streams.info(stream).catch(() => Promise.reject(error)); // another machine made it first: fine
+    }
+  }
+}
+
+/** How long sent.json may lag behind the acknowledgements (the stream is asked on every connect). */
+const SENT_CURSOR_DELAY_MS = 200;
+
+/** JetStream's "no message found" (nothing on this machine's subject yet). */
+const NO_MESSAGE = 10037;
+
+/**
+ * How far the stream already holds this machine's log (undefined: nothing of ours yet).
+ * Any other failure throws: sent.json may lag behind the stream, so "unknown" must never
+ * be taken for "nothing" (the lines since would go out twice).
+ */
+async function streamHas(jsm: JetStreamManager, stream: string, machine: string): Promise<Position | undefined> {
+  let last;
+  try {
+    last = await jsm.streams.getMessage(stream, { last_by_subj: linesSubject(stream, machine) });
+  } catch (error) {
+    if ((error as { api_error?: { err_code?: number } }).api_error?.err_code === NO_MESSAGE) return undefined;
+    throw error;
+  }
+  const offset = Number(last.header.get(HEADER_END));
+  const line = Number(last.header.get(HEADER_END_LINE));
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(line)) {
+    throw new Error(`the last message on ${linesSubject(stream, machine)} (seq ${last.seq}) has no ${HEADER_END}/${HEADER_END_LINE} headers: expected byte and line numbers, received ${JSON.stringify([last.header.get(HEADER_END), last.header.get(HEADER_END_LINE)])}`);
+  }
+  return { offset, line };
+}
+
+async function publishLoop(
+  paths: WorldPaths,
+  js: JetStreamClient,
+  jsm: JetStreamManager,
+  state: SyncState,
+  skip: SkipLines,
+  options: SyncOptions,
+): Promise<void> {
+  const { signal, log, machine, stream } = options;
+  const subject = linesSubject(stream, machine);
+  let position = state.sent();
+  const cursor = new DeferredWrite<Position>((p) => state.writeSent(p), SENT_CURSOR_DELAY_MS);
+  const catchUp = async () => {
+    const has = await streamHas(jsm, stream, machine);
+    if (has !== undefined && has.offset > position.offset) {
+      log.info({ from: position.offset, to: has.offset }, "the stream already has our log up to here");
+      passOver(paths, position, has, skip);
+      position = has;
+      cursor.now(position);
+    }
+  };
+  // Nothing goes out before the stream has said how far it has our log: sent.json may lag,
+  // and a publish that failed may have been stored after all (beyond the duplicate window,
+  // the same message id would no longer be dropped).
+  const settle = async (): Promise<void> => {
+    for (let backoff = 100; !signal.aborted; backoff = Math.min(backoff * 2, 2000)) {
+      try {
+        return await catchUp();
+      } catch (error) {
+        if (signal.aborted) return;
+        log.warn({ error: String(error), backoff }, "cannot ask the stream how far it has our log; will ask again");
+        await pause(backoff, signal);
+      }
+    }
+  };
+  await settle();
+  const changes = new FileChanges(paths.log, { pollMs: 500, signal });
+  let sent = 0;
+  try {
+    let chunk: Chunk | undefined;
+    let backoff = 100;
+    while (!signal.aborted) {
+      if (chunk === undefined) {
+        if (!(await changes.next())) break;
+        chunk = nextChunk(paths, position, skip);
+        if (chunk === undefined) continue;
+        // A chunk cut by its limits has more after it; one that reached the end of the log
+        // has not (a line written since was seen by the watch).
+        if (chunk.full) changes.again();
+      }
+      if (chunk.lines.length > 0) {
+        try {
+          const h = headers();
+          h.set(HEADER_MACHINE, machine);
+          h.set(HEADER_END, String(chunk.end.offset));
+          h.set(HEADER_END_LINE, String(chunk.end.line));
+          await js.publish(subject, Buffer.from(chunk.lines.join("\n")), { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
+          backoff = 100;
+        } catch (error) {
+          if (signal.aborted) break;
+          log.warn({ error: String(error), backoff }, "publish failed; will retry the same chunk");
+          await pause(backoff, signal);
+          backoff = Math.min(backoff * 2, 2000);
+          await settle(); // the failed publish may have reached the stream after all
+          if (position.offset >= chunk.end.offset) chunk = undefined;
+          continue;
+        }
+        sent += chunk.lines.length;
+      }
+      position = chunk.end;
+      cursor.later(position);
+      chunk = undefined;
+      options.onProgress?.({ sent, received: 0 });
+    }
+  } finally {
+    cursor.flush();
+    changes.close();
+  }
+}
+
+/** Uses up the skip counts of received lines between two positions the publisher jumps over. */
+function passOver(paths: WorldPaths, from: Position, to: Position, skip: SkipLines): void {
+  if (skip.size === 0) return;
+  scanLines(paths.log, from, (text, at) => {
+    if (at.offset >= to.offset) return false;
+    skip.take(lineHash(text));
+    return true;
+  });
+}
+
+async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncOptions): Promise<void> {
+  const { signal, log, stream, machine: self } = options;
+  let received = 0;
+  while (!signal.aborted) {
+    try {
+      const from: Partial<OrderedConsumerOptions> =
+        // From the start, the consumer's own default; an explicit DeliverPolicy.All delivered nothing (nats 2.29 with server 2.9).
+        applier.applied > 0 ? { opt_start_seq: applier.applied + 1, deliver_policy: DeliverPolicy.StartSequence } : {};
+      // One subject as a string: a list needs nats-server 2.10 (Debian has 2.9), where it hangs.
+      const consumer = await js.consumers.get(stream, { filterSubjects: allLinesSubject(stream), ...from });
+      const messages = await consumer.consume({ max_messages: 256 }); // a message holds up to 2000 lines
+      signal.addEventListener("abort", () => void messages.stop(), { once: true });
+      let batch: IncomingMessage[] = [];
+      let flushing = false;
+      const flush = () => {
+        flushing = false;
+        if (batch.length === 0) return;
+        const lines = applier.apply(batch);
+        received += lines;
+        batch = [];
+        options.onProgress?.({ sent: 0, received });
+      };
+      for await (const m of messages) {
+        const machine = m.headers?.get(HEADER_MACHINE) || m.subject.slice(m.subject.lastIndexOf(".") + 1);
+        // Our own lines come back too: only their sequence matters (they are in our log already).
+        const own = machine === self || m.data.length === 0;
+        batch.push({ seq: m.seq, machine, lines: own ? [] : Buffer.from(m.data).toString("utf8").split("\n") });
+        // Apply what has arrived so far in one append, as soon as no other message is ready:
+        // at once when this is the last one the client holds (no extra turn of the event
+        // loop on the latency path), else after the ones already queued.
+        if (batch.length >= 512 || messages.getPending() <= 1) flush();
+        else if (!flushing) {
+          flushing = true;
+          setImmediate(flush);
+        }
+      }
+      flush();
+    } catch (error) {
+      if (signal.aborted) break;
+      log.warn({ error: String(error) }, "receiving stopped; starting again from the last applied sequence");
+      await pause(250, signal);
+    }
+  }
+}

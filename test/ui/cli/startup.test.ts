@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
+
+const PACKAGES = join(ROOT, "test/fixtures/startup/packages.mjs");
+/** Loaded only when used: the model's SDK (with a key), execa (world listen's command, the shell), the whole chrono-node, chokidar (the bench). */
+const HEAVY = ["@anthropic-ai/sdk", "execa", "chrono-node", "chokidar"];
+
+let w: TempWorld | undefined;
+afterEach(() => w?.cleanup());
+
+/** The packages a daemon imported by the time `ready` is on its stderr. */
+async function packagesAtStart(args: string[], ready: string): Promise<string[]> {
+  const child = spawn(process.execPath, ["--import", PACKAGES, WORLD_BIN, "--home", w!.home, ...args], {
+    env: { ...process.env, ANTHROPIC_API_KEY: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let said = "";
+  for await (const chunk of child.stderr!) {
+    said += String(chunk);
+    if (said.includes(ready)) break;
+  }
+  child.kill("SIGTERM");
+  if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
+  expect(said).toContain(ready);
+  return [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))];
+}
+
+describe("start-up loads what is used (offline)", () => {
+  it("world verifier: no SDK, no execa, no chrono-node", { timeout: 60_000 }, async () => {
+    w = tempWorld();
+    await world(w.home, ["event", "test", "boot", "a world"]);
+    const loaded = await packagesAtStart(["verifier"], "verifier: following");
+    expect(loaded).toContain("better-sqlite3"); // the hook sees packages
+    expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
+  });
+
+  it("world spirit: no SDK, no execa, no chrono-node", { timeout: 60_000 }, async () => {
+    w = tempWorld();
+    await world(w.home, ["event", "test", "boot", "a world"]);
+    // The Spirit says nothing on stderr when it is awake: a second child tells us, reading the log.
+    const loaded = await packagesAtStartSpirit();
+    expect(loaded).toContain("pino");
+    expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
+  });
+});
+
+async function packagesAtStartSpirit(): Promise<string[]> {
+  const child = spawn(process.execPath, ["--import", PACKAGES, WORLD_BIN, "--home", w!.home, "spirit"], {
+    env: { ...process.env, ANTHROPIC_API_KEY: "" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let said = "";
+  child.stderr!.on("data", (chunk) => (said += String(chunk)));
+  await waitForEntry(w!.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("awake:"), { what: "the Spirit awake" });
+  child.kill("SIGTERM");
+  if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
+  return [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))];
+}

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { exportsOf, filesUnder, importsOf, namesMentioned, tsFiles, withExamples } from "./support/source-graph.js";
 
-const SOURCE_FOLDERS = ["tools", "agents", "sync", "keeper", "verifier", "spirit", "ui", "bin", "bench", "chaos"];
+const SOURCE_FOLDERS = ["tools", "agents", "sync", "daemons", "keeper", "verifier", "spirit", "ui", "bin", "bench", "chaos"];
 
 /** Names used by being loaded, not imported: entry points, each with why. */
 const ENTRY_POINTS: { file: RegExp; name: string; why: string }[] = [

@@ -105,7 +105,7 @@ describe("layers", () => {
       expect(upward("verifier/x.ts", line), line).toHaveLength(1);
     }
     expect(upward("ui/cli/x.ts", 'import { x } from "../../tools/world/entry.js"; import { y } from "../monitor/server.js";')).toEqual([]);
-    expect(upward("tools/x.ts", 'import { z } from "./support/world.js";')).toHaveLength(1);
+    expect(upward("tools/x.ts", 'import { z } from "../test/support/world.js";')).toHaveLength(1);
     // A comment or a string that looks like an import is not one.
     expect(upward("tools/x.ts", '// import { a } from "../ui/cli/show.js"\nconst s = \'import("../ui/x.js")\';')).toEqual([]);
 

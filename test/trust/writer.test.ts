@@ -70,7 +70,7 @@ describe("needs that run commands", () => {
     expect((await world(w.home, ["agent", "finish", "evil", "done"], env)).exitCode).toBe(0);
     expect((await world(w.home, ["verify", "--once"], offline)).exitCode).toBe(0);
     expect(existsSync(victim)).toBe(true);
-    expect(lastOf("evil", "agent")).toMatchObject({ status: "failed", output: expect.stringMatching(/`rm -f .*` was not run: rm is not on the allow-list/), need: expect.stringMatching(/^a human to run the check/) });
+    expect(lastOf("evil", "agent")).toMatchObject({ status: "failed", output: expect.stringMatching(/`rm -f .*` was not run: rm is not on the allow-list/), need: expect.stringMatching(/^I could not check .* myself \(`rm -f .*` was not run: .*\)\. Can you check it and tell me\?$/) });
   });
 
   it("nor one a model writes through MCP log_agent_status", async () => {

@@ -3,6 +3,7 @@
  * a temporary directory) and real `world sync` processes, for the sync suites and bench.
  */
 import { readFileSync } from "node:fs";
+import { afterEach } from "vitest";
 import { execa, type ResultPromise } from "execa";
 import { isFormatLine } from "../../tools/world/log-format.js";
 import { parseLine } from "../../tools/world/parse.js";
@@ -68,6 +69,24 @@ export function sessionOrders(lines: readonly string[]): Map<string, string[]> {
 }
 
 /** After each test: its processes stopped (SIGTERM, and waited for), the server stopped, its worlds removed. */
+/** A suite's cluster: its worlds, processes and server, all ended after each test. */
+export interface Cluster {
+  worlds: TempWorld[];
+  procs: ResultPromise[];
+  nats: NatsServer | undefined;
+}
+
+export function useCluster(): Cluster {
+  const c: Cluster = { worlds: [], procs: [], nats: undefined };
+  afterEach(async () => {
+    await tearDown(c.procs, c.nats, c.worlds);
+    c.worlds = [];
+    c.procs = [];
+    c.nats = undefined;
+  });
+  return c;
+}
+
 export async function tearDown(procs: readonly ResultPromise[], nats: NatsServer | undefined, worlds: readonly TempWorld[]): Promise<void> {
   for (const p of procs) p.kill("SIGTERM");
   await Promise.all(procs);

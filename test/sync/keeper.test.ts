@@ -6,37 +6,28 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ResultPromise } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { parseLine } from "../../tools/world/parse.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
-import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
+import { tempWorld, world } from "../support/world.js";
+import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, useCluster } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
 const MACHINES = ["a", "b", "c"] as const;
 
 describe.skipIf(!HAS_NATS)("the Keeper with a sweep on each of three machines", { timeout: 240_000 }, () => {
-  let worlds: TempWorld[] = [];
-  let procs: ResultPromise[] = [];
-  let nats: NatsServer | undefined;
-
-  afterEach(async () => {
-    await tearDown(procs, nats, worlds);
-    worlds = [];
-    procs = [];
-  });
+  const cluster = useCluster();
 
   it("a timeout and a nudge are written once, not once per machine", async () => {
-    nats = await startNats();
-    worlds = MACHINES.map((m) => tempWorld(`world-keep-${m}-`));
-    procs.push(...MACHINES.map((m, i) => startSync(worlds[i]!.home, nats!.url, m)));
+    cluster.nats = await startNats();
+    cluster.worlds = MACHINES.map((m) => tempWorld(`world-keep-${m}-`));
+    cluster.procs.push(...MACHINES.map((m, i) => startSync(cluster.worlds[i]!.home, cluster.nats!.url, m)));
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     // Lines two hours old after world sync's "connected" notice: not a disorder worth a health line here.
-    for (const w of worlds) mkdirSync(w.paths.dir, { recursive: true });
-    for (const w of worlds) writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { disorder: "1d" } }));
-    const logs = worlds.map((w) => new Appender(w.paths));
+    for (const w of cluster.worlds) mkdirSync(w.paths.dir, { recursive: true });
+    for (const w of cluster.worlds) writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ keeper: { disorder: "1d" } }));
+    const logs = cluster.worlds.map((w) => new Appender(w.paths));
     const [a, b, c] = [logs[0]!, logs[1]!, logs[2]!];
     a.append({ kind: "agent", status: "start", id: "stalled", output: "never reports", need: "anything", ts: ago(120) });
     b.append({ kind: "agent", status: "start", id: "broken", output: "fails", need: "anything", ts: ago(121) });
@@ -44,25 +35,25 @@ describe.skipIf(!HAS_NATS)("the Keeper with a sweep on each of three machines", 
     c.append({ kind: "agent", status: "start", id: "unjudged", output: "finishes", need: "anything", ts: ago(121) });
     c.append({ kind: "agent", status: "finish", id: "unjudged", output: "done", ts: ago(120) });
     for (const log of logs) log.close();
-    await waitForCounts(worlds.map((w) => w.paths), 5);
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 5);
     // The sweeps as at the same minute: none sees another's lines before it acts (the sync
     // processes stopped; the server still up for the claims). world sync wrote
     // .world/sync/nats.json in every world: the Keepers claim.
-    for (const p of procs) p.kill("SIGTERM");
-    await Promise.all(procs);
-    const sweeps = await Promise.all(worlds.map((w) => world(w.home, ["keep", "--once", "--start-timeout", "1m", "--escalate-after", "1m"])));
+    for (const p of cluster.procs) p.kill("SIGTERM");
+    await Promise.all(cluster.procs);
+    const sweeps = await Promise.all(cluster.worlds.map((w) => world(w.home, ["keep", "--once", "--start-timeout", "1m", "--escalate-after", "1m"])));
     for (const s of sweeps) expect(s.exitCode, s.stderr).toBe(0);
-    procs = MACHINES.map((m, i) => startSync(worlds[i]!.home, nats!.url, m));
+    cluster.procs = MACHINES.map((m, i) => startSync(cluster.worlds[i]!.home, cluster.nats!.url, m));
     // 5 lines, a summary per machine, one timeout, two nudges; then a last line from each,
     // after whatever its Keeper wrote, so that an extra line would have shown by then.
-    await waitForCounts(worlds.map((w) => w.paths), 5 + 3 + 3);
-    for (const [i, w] of worlds.entries()) {
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 5 + 3 + 3);
+    for (const [i, w] of cluster.worlds.entries()) {
       const log = new Appender(w.paths);
       log.append({ kind: "event", source: "system", id: `${MACHINES[i]}-last`, output: "the last line" });
       log.close();
     }
-    await waitForCounts(worlds.map((w) => w.paths), 5 + 3 + 3 + 3);
-    for (const w of worlds) {
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 5 + 3 + 3 + 3);
+    for (const w of cluster.worlds) {
       const entries = entryLines(w.paths).map((l) => parseLine(l)).flatMap((p) => (p.ok ? [p.entry] : []));
       const timeouts = entries.filter((e) => e.kind === "agent" && e.status === "failed" && e.output.startsWith("timed out"));
       const nudges = entries.filter((e) => e.kind === "event" && e.output.startsWith("nudge: "));

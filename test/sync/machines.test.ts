@@ -3,42 +3,33 @@
  * monitor's API say which machine wrote a session's latest start or active line; a world
  * without sync says null.
  */
-import type { ResultPromise } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { openIndex } from "../../tools/world/index-db.js";
 import { read } from "../../ui/monitor/api.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
-import { HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
+import { tempWorld, world } from "../support/world.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, useCluster } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
 describe.skipIf(!HAS_NATS)("the machine of each session", { timeout: 120_000 }, () => {
-  let worlds: TempWorld[] = [];
-  let procs: ResultPromise[] = [];
-  let nats: NatsServer | undefined;
-
-  afterEach(async () => {
-    await tearDown(procs, nats, worlds);
-    worlds = [];
-    procs = [];
-  });
+  const cluster = useCluster();
 
   it("query and monitor on each machine show where each agent runs; it moves with the agent", async () => {
-    nats = await startNats();
-    worlds = ["a", "b"].map((m) => tempWorld(`world-machines-${m}-`));
-    procs = ["a", "b"].map((m, i) => startSync(worlds[i]!.home, nats!.url, m));
-    const [a, b] = [new Appender(worlds[0]!.paths), new Appender(worlds[1]!.paths)];
+    cluster.nats = await startNats();
+    cluster.worlds = ["a", "b"].map((m) => tempWorld(`world-machines-${m}-`));
+    cluster.procs = ["a", "b"].map((m, i) => startSync(cluster.worlds[i]!.home, cluster.nats!.url, m));
+    const [a, b] = [new Appender(cluster.worlds[0]!.paths), new Appender(cluster.worlds[1]!.paths)];
     a.append({ kind: "agent", status: "start", id: "on-a", output: "runs on a", need: "x" });
     b.append({ kind: "agent", status: "start", id: "on-b", output: "runs on b", need: "x" });
     a.append({ kind: "agent", status: "start", id: "moves", output: "starts on a", need: "x" });
-    await waitForCounts(worlds.map((w) => w.paths), 3);
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 3);
     b.append({ kind: "agent", status: "active", id: "moves", output: "relaunched on b" });
-    await waitForCounts(worlds.map((w) => w.paths), 4);
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 4);
     a.close();
     b.close();
     const expected = { "on-a": "a", "on-b": "b", moves: "b" };
-    for (const w of worlds) {
+    for (const w of cluster.worlds) {
       const out = await world(w.home, ["query", "active", "--json"]);
       expect(out.exitCode, out.stderr).toBe(0);
       const sessions = out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: string; machine: string | null });
@@ -58,11 +49,11 @@ describe.skipIf(!HAS_NATS)("the machine of each session", { timeout: 120_000 }, 
   });
 
   it("a world without sync: machine is null", async () => {
-    worlds = [tempWorld("world-machines-none-")];
-    const log = new Appender(worlds[0]!.paths);
+    cluster.worlds = [tempWorld("world-machines-none-")];
+    const log = new Appender(cluster.worlds[0]!.paths);
     log.append({ kind: "agent", status: "start", id: "here", output: "alone", need: "x" });
     log.close();
-    const out = await world(worlds[0]!.home, ["query", "active", "--json"]);
+    const out = await world(cluster.worlds[0]!.home, ["query", "active", "--json"]);
     expect(JSON.parse(out.stdout.trim())).toMatchObject({ id: "here", machine: null });
   });
 });

@@ -4,11 +4,11 @@
  */
 import type { ResultPromise } from "execa";
 import { execa } from "execa";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { parseLine } from "../../tools/world/parse.js";
-import { tempWorld, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, tearDown, type NatsServer } from "./cluster.js";
+import { tempWorld, WORLD_BIN } from "../support/world.js";
+import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, waitForCounts, useCluster } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -32,24 +32,16 @@ function said(proc: ResultPromise, text: string): Promise<void> {
 }
 
 describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of three machines", { timeout: 400_000 }, () => {
-  let worlds: TempWorld[] = [];
-  let procs: ResultPromise[] = [];
-  let nats: NatsServer | undefined;
-
-  afterEach(async () => {
-    await tearDown(procs, nats, worlds);
-    worlds = [];
-    procs = [];
-  });
+  const cluster = useCluster();
 
   it("300 finishes → exactly 300 verdicts, in every log", async () => {
-    nats = await startNats();
-    worlds = MACHINES.map((m) => tempWorld(`world-judge-${m}-`));
-    const syncs = MACHINES.map((m, i) => startSync(worlds[i]!.home, nats!.url, m));
-    procs.push(...syncs);
+    cluster.nats = await startNats();
+    cluster.worlds = MACHINES.map((m) => tempWorld(`world-judge-${m}-`));
+    const syncs = MACHINES.map((m, i) => startSync(cluster.worlds[i]!.home, cluster.nats!.url, m));
+    cluster.procs.push(...syncs);
     await Promise.all(syncs.map((s) => said(s, "sync:"))); // .world/sync/nats.json is written
-    procs.push(...worlds.map((w) => startVerifier(w.home)));
-    for (const [i, w] of worlds.entries()) {
+    cluster.procs.push(...cluster.worlds.map((w) => startVerifier(w.home)));
+    for (const [i, w] of cluster.worlds.entries()) {
       const log = new Appender(w.paths);
       for (let n = 0; n < PER_MACHINE; n++) {
         const id = `${MACHINES[i]}-job-${n}`;
@@ -59,15 +51,15 @@ describe.skipIf(!HAS_NATS)("one verdict per finish with a Verifier on each of th
       log.close();
     }
     const sessions = MACHINES.length * PER_MACHINE;
-    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions, 150_000);
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 3 * sessions, 150_000);
     // Let any extra verdict show: a last line from each machine, after whatever its Verifier wrote.
-    for (const [i, w] of worlds.entries()) {
+    for (const [i, w] of cluster.worlds.entries()) {
       const log = new Appender(w.paths);
       log.append({ kind: "event", source: "system", id: `${MACHINES[i]}-last`, output: "the last line" });
       log.close();
     }
-    await waitForCounts(worlds.map((w) => w.paths), 3 * sessions + 3, 150_000);
-    for (const w of worlds) {
+    await waitForCounts(cluster.worlds.map((w) => w.paths), 3 * sessions + 3, 150_000);
+    for (const w of cluster.worlds) {
       const verdicts = new Map<string, number>();
       for (const line of entryLines(w.paths)) {
         const p = parseLine(line);

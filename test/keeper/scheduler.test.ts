@@ -73,6 +73,23 @@ function parkReminders(n: number, dueAt: (i: number) => Date): string[] {
   return ids;
 }
 
+
+/**
+ * An sh agent that parks for 2 s (`sleep until <now + 2 s><park>`) on its first run and,
+ * relaunched after the wake-up, finishes with `finish` (shell words, expanded there).
+ */
+function parkingAgent(home: string, name: string, finish: string, park: string): string {
+  const agent = join(home, name);
+  writeFileSync(agent, [
+    "#!/bin/sh",
+    `if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "${finish}" -q; exit 0; fi`,
+    `node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ)${park}" -q`,
+    "",
+  ].join("\n"));
+  chmodSync(agent, 0o755);
+  return agent;
+}
+
 describe("parked agents and the Keeper's scheduler", () => {
   it("a reminder with a long wait parks: its process ends, it is not failed, and the Keeper delivers it at the due time", async () => {
     w = tempWorld();
@@ -166,15 +183,8 @@ describe("parked agents and the Keeper's scheduler", () => {
 
   it("any agent can park with `sleep until <ISO>`: it is relaunched at that time with the same session, attempt and command", async () => {
     w = tempWorld();
-    const agent = join(w.home, "sleepy.sh");
     // First run: park for 2 s and end. Run after the wake-up: finish, with what it was woken for.
-    writeFileSync(agent, [
-      "#!/bin/sh",
-      'if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "woken for $WORLD_WOKEN" -q; exit 0; fi',
-      'node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ)" -q',
-      "",
-    ].join("\n"));
-    chmodSync(agent, 0o755);
+    const agent = parkingAgent(w.home, "sleepy.sh", "woken for $WORLD_WOKEN", "");
     startKeeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const { id } = await spawnAgent(w.paths, { task: "nap then finish", need: "output matches /woken/", command: [agent] });
@@ -190,14 +200,7 @@ describe("parked agents and the Keeper's scheduler", () => {
 
   it("a relaunched agent gets its context: the `world spawn --env` it was started with (never in the log) and the state it parked with", async () => {
     w = tempWorld();
-    const agent = join(w.home, "context.sh");
-    writeFileSync(agent, [
-      "#!/bin/sh",
-      'if [ -n "$WORLD_WOKEN" ]; then node "$WORLD_BIN" agent finish "$WORLD_SESSION_ID" "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE" -q; exit 0; fi',
-      'node "$WORLD_BIN" agent active "$WORLD_SESSION_ID" "sleep until $(date -u -d @$(( $(date +%s) + 2 )) +%Y-%m-%dT%H:%M:%SZ) state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars" -q',
-      "",
-    ].join("\n"));
-    chmodSync(agent, 0o755);
+    const agent = parkingAgent(w.home, "context.sh", "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE", ' state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars');
     startKeeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "nap with a token | need: output matches /woken/", "--env", "API_TOKEN=s3cret=x", "--env", "MODE=quiet", "--", agent]);

@@ -122,7 +122,7 @@ export class Applier {
       this.cursor.later(last);
       return 0;
     }
-    const sizeBefore = logSize(this.paths);
+    const sizeBefore = this.appender.size();
     for (const r of rows) r.sizeBefore = sizeBefore;
     this.state.recordReceived(rows);
     this.state.recordAgents(agents);

@@ -13,9 +13,9 @@
  */
 import type { WorldPaths } from "../tools/world/paths.js";
 import { formatEntry } from "../tools/world/format.js";
-import { isFormatLine } from "../tools/world/log-format.js";
+import { isFormatLine, type FormatState } from "../tools/world/log-format.js";
 import { isOwnTimestamp, parseLine } from "../tools/world/parse.js";
-import { formatStateAt, scanLines, type Position } from "../tools/world/read.js";
+import { formatStateAt, OpenLog, type Position } from "../tools/world/read.js";
 import type { SkipLines } from "./skip-lines.js";
 import { lineHash } from "./state.js";
 
@@ -34,14 +34,52 @@ export interface Chunk {
   full: boolean;
 }
 
-/** The next chunk after `from`, or undefined when no complete line follows it. */
+/**
+ * Reads this machine's log chunk after chunk, from a log kept open (tools/world/read.ts
+ * OpenLog). It remembers whether the format line lies before where the last chunk ended,
+ * so the next chunk from there does not ask the log's head again. Both were most of the
+ * work per line sent, on world sync's latency path.
+ */
+export class Outbox {
+  private readonly log: OpenLog;
+  private last: { offset: number; format: FormatState } | undefined;
+
+  constructor(
+    paths: WorldPaths,
+    private readonly skip: SkipLines,
+  ) {
+    this.log = new OpenLog(paths.log);
+  }
+
+  /** The next chunk after `from`, or undefined when no complete line follows it. */
+  next(from: Position): Chunk | undefined {
+    const format = this.last?.offset === from.offset ? this.last.format : formatStateAt(this.log.path, from);
+    const chunk = chunkFrom(this.log, from, this.skip, format);
+    this.last = { offset: chunk?.end.offset ?? from.offset, format };
+    return chunk;
+  }
+
+  close(): void {
+    this.log.close();
+  }
+}
+
+/** The next chunk after `from`, read once (tests). */
 export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): Chunk | undefined {
+  const outbox = new Outbox(paths, skip);
+  try {
+    return outbox.next(from);
+  } finally {
+    outbox.close();
+  }
+}
+
+function chunkFrom(log: OpenLog, from: Position, skip: SkipLines, format: FormatState): Chunk | undefined {
   const lines: string[] = [];
   let bytes = 0;
-  const format = formatStateAt(paths.log, from);
   let full = false;
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
-  const { end } = scanLines(paths.log, from, (text) => {
+  const { end } = log.scan(from, (text) => {
     const decoded = format.decodes(text);
     if (isFormatLine(text)) return true; // about this file, not the world: every machine's log has its own
     if (skip.size > 0 && skip.take(lineHash(text))) return true;

@@ -180,6 +180,11 @@ export class Appender {
     return size;
   }
 
+  /** The size of the log as this Appender's open descriptor sees it (an fstat, no path lookup). */
+  size(): number {
+    return fstatSync(this.open()).size;
+  }
+
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;

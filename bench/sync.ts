@@ -3,9 +3,10 @@
  * `world sync` process) through a real nats-server, against raw JetStream in the same run.
  *
  *   1. Latency: a line appended to A's log → the same line in B's log, median and p99 over
- *      BENCH_SYNC_PINGS (default 200) lines one after the other; the floor is a raw
+ *      BENCH_SYNC_PINGS (default 500) lines one after the other; the floor is a raw
  *      JetStream round trip (publish, acknowledged, delivered to an ordered consumer on
- *      another connection), median and p99 over as many messages, one before each line.
+ *      another connection), median and p99 over as many messages, one before each line;
+ *      each trip after a pause of BENCH_SYNC_SETTLE_MS (default 2; 0: back to back).
  *   2. Sustained: BENCH_SYNC_LINES (default 100,000) lines appended to A in batches of 100
  *      → all in B's log, lines/s; the floor is a raw publish of the same number of
  *      one-line messages (acknowledgements awaited 1000 at a time).
@@ -26,7 +27,7 @@ import { HAS_NATS, NO_NATS, startNats } from "./nats-server.js";
 
 const progress = (text: string) => process.stderr.write(`[bench sync] ${text}\n`);
 const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
-const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 200);
+const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 500);
 const LINES = Number(process.env.BENCH_SYNC_LINES ?? 100_000);
 
 function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
@@ -100,8 +101,12 @@ class LineCounter {
   }
 }
 
-/** A pause before each measured trip: the work trailing the last one (a sync's cursor, its own echo) is done. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 2));
+/**
+ * A pause before each measured trip, so it starts on a quiet machine: the work trailing the
+ * last one (a sync's own echo, its cursor) is done. 0: back to back, everything kept hot.
+ */
+const SETTLE_MS = Number(process.env.BENCH_SYNC_SETTLE_MS ?? 2);
+const settle = () => (SETTLE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, SETTLE_MS)) : Promise.resolve());
 
 /** Raw JetStream on its own stream, with the client options world sync uses (sync/replicate.ts). */
 class RawJetStream {

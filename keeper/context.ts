@@ -17,6 +17,8 @@ export interface SweepContext {
   log?: Logger;
   /** Claims a timeout or a nudge cluster-wide before writing it, when the world is synced (docs/sync.md). */
   cluster?: ClusterActions;
+  /** This machine's name when the world is synced: its reports about its own log and processes say so. */
+  machine?: string;
 }
 
 /** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */

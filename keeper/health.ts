@@ -3,7 +3,11 @@
  * out of order. It remembers how far it checked (.world/keeper-health.json), so each
  * problem is reported once, as `[event:system][keeper] health: world.log line N: …`,
  * and a run reads only the new lines. A last line without a newline may be being
- * written right now: it is reported only if it is still the same at the next run.
+ * written right now: it is reported only if it is still the same at the next run. In a
+ * synced world the order is checked per machine (line-origins.ts): another machine's
+ * lines arrive when they arrive, with the times they were written there; and its lines
+ * name the machine (`world.log of a line N`), since they reach every machine's log, where
+ * line N is another line.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -11,12 +15,18 @@ import { logHead } from "../tools/world/cursor.js";
 import { parseLine } from "../tools/world/parse.js";
 import { logSize, scanLines, START, type Position } from "../tools/world/read.js";
 import { KEEPER_ID, type SweepContext } from "./context.js";
+import { LineOrigins, type PendingRow } from "./line-origins.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 interface HealthState extends Position {
   head: string;
-  /** Timestamp (ms) of the last line that parsed, for the order check. */
+  /** Timestamp (ms) of the last line written here that parsed, for the order check. */
   lastTs: number | null;
+  /** The same for each machine lines were received from (synced worlds). */
+  lastTsBy?: Record<string, number>;
+  /** Where the next check reads world sync's received.tsv, and rows whose lines were not met yet. */
+  rowsAt?: number;
+  carried?: PendingRow[];
   /** A last line without a newline seen at the previous run. */
   tail?: { offset: number; bytes: number; reported: boolean };
 }
@@ -33,43 +43,59 @@ export function checkHealth(ctx: SweepContext): HealthResult {
   const file = join(ctx.paths.dir, "keeper-health.json");
   let state = load(file);
   const problems: string[] = [];
+  const log = ctx.machine === undefined ? "world.log" : `world.log of ${ctx.machine}`;
   const size = logSize(ctx.paths.log);
   if (state.offset > size || (state.offset > 0 && state.head !== logHead(ctx.paths.log))) {
-    problems.push(`world.log was replaced or became shorter since line ${state.line}: checking it again from the top`);
+    problems.push(`${log} was replaced or became shorter since line ${state.line}: checking it again from the top`);
     state = { ...START, head: "", lastTs: null };
   }
   const skew = ctx.config.futureSkewMs;
   const disorder = ctx.config.disorderMs;
   const now = ctx.now.getTime();
   let prev = state.lastTs;
+  const prevBy = new Map(Object.entries(state.lastTsBy ?? {}));
+  const origins = new LineOrigins(ctx.paths, state.offset, state.rowsAt ?? 0, state.carried ?? []);
   let lines = 0;
   const scan = scanLines(ctx.paths.log, state, (text, at) => {
     lines += 1;
     const parsed = parseLine(text);
     if (!parsed.ok) {
-      if (!parsed.skip) problems.push(`world.log line ${at.line}: malformed: ${parsed.error}`);
+      if (!parsed.skip) problems.push(`${log} line ${at.line}: malformed: ${parsed.error}`);
       return;
     }
     const ts = Date.parse(parsed.entry.ts);
     if (ts > now + skew) {
-      problems.push(`world.log line ${at.line}: timestamp ${parsed.entry.ts} is in the future`);
+      problems.push(`${log} line ${at.line}: timestamp ${parsed.entry.ts} is in the future`);
       return; // not a reference for the order of the next lines
     }
-    if (prev !== null && prev - ts > disorder) {
-      problems.push(`world.log line ${at.line}: timestamp ${parsed.entry.ts} is ${Math.round((prev - ts) / 60_000)} min before the line above`);
+    const machine = origins.of(text, at.offset);
+    const before = machine === undefined ? prev : (prevBy.get(machine) ?? null);
+    if (before !== null && before - ts > disorder) {
+      const above = machine === undefined ? "the line above" : `the line from ${machine} before it`;
+      problems.push(`${log} line ${at.line}: timestamp ${parsed.entry.ts} is ${Math.round((before - ts) / 60_000)} min before ${above}`);
     }
-    prev = ts;
+    if (machine === undefined) prev = ts;
+    else prevBy.set(machine, ts);
   });
+  const rows = origins.close(scan.end.offset);
   let tail = scan.tail ? { offset: scan.tail.offset, bytes: scan.tail.bytes, reported: false } : undefined;
   if (tail && state.tail && state.tail.offset === tail.offset && state.tail.bytes === tail.bytes) {
     tail.reported = state.tail.reported;
     if (!tail.reported) {
-      problems.push(`world.log line ${scan.tail!.line}: torn last line (${tail.bytes} bytes, no newline) since the previous check`);
+      problems.push(`${log} line ${scan.tail!.line}: torn last line (${tail.bytes} bytes, no newline) since the previous check`);
       tail.reported = true;
     }
   }
   report(ctx, problems);
-  const next: HealthState = { ...scan.end, head: logHead(ctx.paths.log), lastTs: prev, ...(tail && { tail }) };
+  const next: HealthState = {
+    ...scan.end,
+    head: logHead(ctx.paths.log),
+    lastTs: prev,
+    ...(prevBy.size > 0 && { lastTsBy: Object.fromEntries(prevBy) }),
+    ...(rows.rowsAt > 0 && { rowsAt: rows.rowsAt }),
+    ...(rows.carried.length > 0 && { carried: rows.carried }),
+    ...(tail && { tail }),
+  };
   save(file, next);
   return { lines, problems: problems.length };
 }

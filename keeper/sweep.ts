@@ -15,6 +15,7 @@ import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
 import { ClusterActions } from "./cluster.js";
+import { readSyncConfig } from "../sync/config.js";
 import { tryLock } from "../tools/process/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
@@ -63,7 +64,8 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
   const cluster = new ClusterActions(paths, options.log);
   try {
     const writer = options.now ? stamped(appender, options.now) : appender;
-    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, cluster, ...(options.log && { log: options.log }) };
+    const machine = readSyncConfig(paths)?.machine;
+    const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, cluster, ...(options.log && { log: options.log }), ...(machine && { machine }) };
     const timedOut = await sweepTimeouts(ctx);
     const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
     const woken = options.wakeOverdue ? await wakeOverdue(paths, ctx) : 0;
@@ -78,7 +80,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}${woken ? `, ${woken} parked woken` : ""}; ` +
-      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms)`;
+      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {

@@ -164,6 +164,65 @@ export class SyncState {
   }
 }
 
+/**
+ * The side table read forwards from a byte offset, a block at a time (the Keeper's health
+ * check follows it beside the log: keeper/line-origins.ts). `peek` shows the next whole row
+ * without taking it; `at` is where the rows not taken yet start. A torn last row is not
+ * shown (it is whole at the next read).
+ */
+export class ReceivedRows {
+  private readonly fd: number | undefined;
+  private rows: { row: ReceivedRow; end: number }[] = [];
+  private next = 0;
+  private readAt: number;
+
+  constructor(paths: WorldPaths, public at: number) {
+    const file = join(syncDir(paths), "received.tsv");
+    try {
+      this.fd = openSync(file, "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    // The table was removed or started again (a new log: docs/sync.md): from its start.
+    if (this.fd === undefined || fstatSync(this.fd).size < at) this.at = 0;
+    this.readAt = this.at;
+  }
+
+  peek(): ReceivedRow | undefined {
+    while (this.next === this.rows.length && this.fill());
+    return this.rows[this.next]?.row;
+  }
+
+  take(): void {
+    const taken = this.rows[this.next++];
+    if (taken !== undefined) this.at = taken.end;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+  }
+
+  /** Reads the next block of whole rows; false at the end of the table. */
+  private fill(): boolean {
+    this.rows = [];
+    this.next = 0;
+    if (this.fd === undefined) return false;
+    const buf = Buffer.allocUnsafe(ROWS_BLOCK);
+    const n = readSync(this.fd, buf, 0, buf.length, this.readAt);
+    const whole = buf.subarray(0, n).lastIndexOf(10) + 1;
+    let start = 0;
+    for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < whole; nl = buf.indexOf(10, start)) {
+      const row = parseRow(buf.toString("latin1", start, nl));
+      start = nl + 1;
+      if (row !== undefined) this.rows.push({ row, end: this.readAt + start });
+    }
+    this.readAt += whole;
+    return whole > 0;
+  }
+}
+
+const ROWS_BLOCK = 64 * 1024;
+
 /** The side table is read backwards this much at a time. */
 const TAIL_BLOCK = 1 << 20;
 

@@ -4,6 +4,10 @@ import { KEEPER_DEFAULTS } from "../../keeper/config.js";
 import { sweep } from "../../keeper/sweep.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
+import { formatEntry } from "../../tools/world/format.js";
+import { Applier } from "../../sync/apply.js";
+import { SkipLines } from "../../sync/skip-lines.js";
+import { SyncState } from "../../sync/state.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
@@ -59,6 +63,36 @@ describe("Keeper log health", () => {
     expect(written).toEqual([`health: world.log line 4: torn last line (${fragment.length} bytes, no newline) since the previous check`]);
     checkHealth(ctx() as never);
     expect(written).toHaveLength(1); // once
+  });
+
+  it("in a synced world, checks the order per machine: a backlog from another machine is not a disorder", async () => {
+    w = tempWorld();
+    const state = new SyncState(w.paths);
+    const applier = new Applier(w.paths, state, "here", new SkipLines(), () => {});
+    let seq = 0;
+    const receive = (machine: string, ...lines: [id: string, msAgo: number][]) =>
+      applier.apply([{ seq: ++seq, machine, lines: lines.map(([id, ms]) => formatEntry({ kind: "event", ts: iso(-ms), source: "bash", id, output: `from ${machine}` })) }]);
+    const local = (id: string, msAgo: number) => appendOnce(w!.paths, { kind: "event", source: "bash", id, output: "here", ts: iso(-msAgo) });
+    const hour = 3_600_000;
+    try {
+      local("l1", 0);
+      receive("b", ["b1", 5 * hour], ["b2", 4 * hour]); // b was cut off for five hours
+      local("l2", 0);
+      receive("c", ["c1", 3 * hour]);
+      await sweep(w.paths, KEEPER_DEFAULTS, { now: now() });
+      expect(health()).toEqual([]);
+      receive("b", ["b3", 3 * hour], ["b4", 6 * hour]); // b4: an hour before b3, from b itself
+      local("l3", 2 * hour); // two hours before l2, here
+      receive("c", ["c2", 2 * hour]);
+      await sweep(w.paths, KEEPER_DEFAULTS, { now: now() });
+      expect(health()).toEqual([
+        expect.stringMatching(/^health: world\.log line \d+: timestamp \S+ is 180 min before the line from b before it$/),
+        expect.stringMatching(/^health: world\.log line \d+: timestamp \S+ is 120 min before the line above$/),
+      ]);
+    } finally {
+      applier.close();
+      state.close();
+    }
   });
 
   it("starts over, and says so, when world.log was replaced", async () => {

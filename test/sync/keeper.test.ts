@@ -60,6 +60,9 @@ describe.skipIf(!HAS_NATS)("the Keeper with a sweep on each of three machines", 
       if (entries.length !== 14) console.log(entries.map((e) => `${e.kind} ${e.id} ${e.output.slice(0, 60)}`).join("\n"));
       expect(timeouts.map((e) => e.id)).toEqual(["stalled"]);
       expect(nudges.map((e) => e.id).sort()).toEqual(["broken", "unjudged"]);
+      // Each machine's summary is about its own log and processes, and says whose.
+      const summaries = entries.filter((e) => e.kind === "event" && e.output.startsWith("swept: ")).map((e) => /; machine (\w+)\)$/.exec(e.output)?.[1]);
+      expect(summaries.sort()).toEqual([...MACHINES]);
       expect(entries).toHaveLength(5 + 3 + 3 + 3);
     }
   });

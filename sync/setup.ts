@@ -14,10 +14,16 @@ export interface SyncCliOptions {
   machine?: string;
 }
 
-export function prepareSync(paths: WorldPaths, opts: SyncCliOptions, command: string): SyncConfig {
+/** The options' own errors (exit 2), before anything is written or locked. */
+export function checkSyncOptions(opts: SyncCliOptions, command: string): { url: string; stream: string; machine: string | undefined } {
   const url = checkNatsUrl(opts.nats, command);
   const stream = checkStream(opts.stream ?? DEFAULT_STREAM);
-  const machine = new SyncState(paths).machine(opts.machine === undefined ? undefined : checkMachine(opts.machine), defaultMachine());
+  return { url, stream, machine: opts.machine === undefined ? undefined : checkMachine(opts.machine) };
+}
+
+export function prepareSync(paths: WorldPaths, opts: SyncCliOptions, command: string): SyncConfig {
+  const { url, stream, machine: given } = checkSyncOptions(opts, command);
+  const machine = new SyncState(paths).machine(given, defaultMachine());
   const config = { url, stream, machine };
   writeSyncConfig(paths, config);
   return config;

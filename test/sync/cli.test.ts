@@ -1,7 +1,12 @@
-/** `world sync`'s usage errors: one line, exit 2, before any network. */
-import { afterEach, describe, it } from "vitest";
+/**
+ * `world sync`'s usage errors: one line, exit 2, before any network. And one `world sync`
+ * per world: a second is refused (exit 3), since both would append every received line.
+ */
+import { afterEach, describe, expect, it } from "vitest";
 import { expectOneLineError } from "../ui/cli/helpers.js";
 import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { HAS_NATS, startNats, startSync, syncNotices, useCluster } from "./cluster.js";
+import { watchFile } from "../../tools/fs/watch.js";
 
 describe("world sync usage", () => {
   let w: TempWorld;
@@ -15,5 +20,29 @@ describe("world sync usage", () => {
     const { SyncState } = await import("../../sync/state.js");
     new SyncState(w.paths).machine("laptop", "x");
     expectOneLineError(await world(w.home, ["sync", "--nats", "nats://127.0.0.1:1", "--machine", "desktop"]), 2, /expected "laptop".*received "desktop"/);
+  });
+});
+
+describe.skipIf(!HAS_NATS)("one world sync per world", { timeout: 60_000 }, () => {
+  const cluster = useCluster();
+
+  it("refuses a second one while the first runs, and the first goes on", async () => {
+    cluster.nats = await startNats();
+    const w = tempWorld("world-sync-once-");
+    cluster.worlds.push(w);
+    cluster.procs.push(startSync(w.home, cluster.nats.url, "a"));
+    await new Promise<void>((resolve) => {
+      const stop = watchFile(w.paths.log, () => {
+        if (syncNotices(w.paths).some((l) => l.includes("sync on a: connected"))) {
+          stop();
+          resolve();
+        }
+      }, 100);
+    });
+    const second = await world(w.home, ["sync", "--nats", cluster.nats.url, "--machine", "a"]);
+    expectOneLineError(second, 3, /world sync is already running in .* \(pid \d+\): expected one per world, received a second/);
+    expect(cluster.procs[0]!.exitCode).toBeNull(); // still running
+    // A usage error is still said as one, before the lock.
+    expectOneLineError(await world(w.home, ["sync", "--nats", "not a url"]), 2, /needs --nats <url>/);
   });
 });

@@ -1,9 +1,30 @@
 /** `world sync --nats <url>`: this world replicated through a NATS JetStream stream (docs/sync.md). */
+import { RefusedError } from "../../tools/errors.js";
 import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
+import { tryLock } from "../../tools/process/lock.js";
 import type { SyncCliOptions } from "../../sync/setup.js";
 import type { Context } from "./context.js";
 
 export async function sync(ctx: Context, opts: SyncCliOptions): Promise<void> {
+  const { checkSyncOptions } = await import("../../sync/setup.js");
+  checkSyncOptions(opts, "world sync"); // a usage error says so first, whatever else runs
+  // One per world: two would each append every line from the other machines (and a second
+  // one's options would replace the first's in .world/sync/nats.json). Taken before anything
+  // is written, held until it stops.
+  const lock = tryLock(ctx.paths, "sync");
+  if ("heldBy" in lock) {
+    throw new RefusedError(
+      `world sync is already running in ${ctx.paths.home} (pid ${lock.heldBy}): expected one per world, received a second; two would each append every line from the other machines`,
+    );
+  }
+  try {
+    await syncLocked(ctx, opts);
+  } finally {
+    lock.release();
+  }
+}
+
+async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   // The NATS client is loaded here only: no other command pays for it.
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine } = prepareSync(ctx.paths, opts, "world sync");

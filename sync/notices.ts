@@ -9,12 +9,17 @@ import type { NatsConnection } from "nats";
 import { Appender } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
-const SYNC_ID = "sync";
+export const SYNC_ID = "sync";
+
+/** What every notice of one machine starts with. */
+export function noticePrefix(machine: string): string {
+  return `sync on ${machine}: `;
+}
 
 export function notice(paths: WorldPaths, machine: string, text: string): void {
   const log = new Appender(paths);
   try {
-    log.append({ kind: "event", source: "system", id: SYNC_ID, output: `sync on ${machine}: ${text}` });
+    log.append({ kind: "event", source: "system", id: SYNC_ID, output: `${noticePrefix(machine)}${text}` });
   } finally {
     log.close();
   }

@@ -16,7 +16,7 @@
  * a lock somebody holds. Older generations are deleted once a newer one exists; a process
  * that slept through that and re-created an old number sees the newer one and backs off.
  */
-import { appendFileSync, closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { InternalError } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -77,6 +77,16 @@ export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: numbe
   } finally {
     removeQuietly(tmp);
   }
+}
+
+/** Who holds the lock now, without taking it (`world status`: is `world sync` running?). */
+export function lockHolder(paths: WorldPaths, name: string): number | undefined {
+  const dir = lockDir(paths, name);
+  if (!existsSync(dir)) return undefined; // never taken in this world
+  const top = highest(dir);
+  if (top === undefined) return undefined;
+  const owner = readOwner(join(dir, String(top)));
+  return owner !== "gone" && holds(owner) ? owner.pid : undefined;
 }
 
 /**

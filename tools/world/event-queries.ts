@@ -45,6 +45,14 @@ export function lastEventAt(index: WorldIndex, id: string, source: string, prefi
   return row.ts ?? undefined;
 }
 
+/** The latest `[event:<source>][<id>] <prefix>…` line, if any. */
+export function lastEventWith(index: WorldIndex, id: string, source: string, prefix: string): Located<EventEntry> | undefined {
+  const row = index.db
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE id = ? AND +kind = 'event' AND +label = ? AND substr(output, 1, ?) = ? ORDER BY line DESC LIMIT 1`)
+    .get(id, source, prefix.length, prefix) as EventRow | undefined;
+  return row && eventOf(row);
+}
+
 /** Every event of one source, in log order, one at a time (the Spirit folds all of its own). */
 export function* eventsOf(index: WorldIndex, source: string): Generator<Located<EventEntry>> {
   const rows = index.db.prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE kind = 'event' AND label = ? ORDER BY line`).iterate(source) as IterableIterator<EventRow>;

@@ -6,7 +6,8 @@ import { logSize } from "../../tools/world/read.js";
 import { diskSpace, showDisk } from "../../tools/disk.js";
 import { describeDaemon, readUpStatus } from "../../daemons/up-status.js";
 import { requireHome, type Context } from "./context.js";
-import { whenText } from "./until.js";
+import { sinceText, whenText } from "./until.js";
+import { syncStatus, type SyncStatus } from "../../sync/status.js";
 
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
@@ -27,7 +28,8 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const problems = q.problems(index, 5);
     const disk = diskSpace(ctx.paths.home) ?? null;
     const daemons = readUpStatus(ctx.paths);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons };
+    const sync = syncStatus(ctx.paths, index, end.line);
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons, sync };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
@@ -44,10 +46,19 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     if (daemons.upPid === null) ctx.out("daemons    none: `world up` has not run in this world");
     else if (!daemons.upRunning) ctx.out(`daemons    none: \`world up\` (pid ${daemons.upPid}) is not running`);
     else for (const [i, d] of daemons.daemons.entries()) ctx.out(`${i === 0 ? "daemons   " : "          "} ${describeDaemon(d)}`);
+    if (sync) ctx.out(`sync       ${syncText(sync, new Date())}`);
     if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);
   } finally {
     index.close();
   }
+}
+
+/** "machine a, stream WORLD at nats://…: running (pid 4242); said 14:05:00 (3m ago): connected to …; 0 lines to send" */
+function syncText(s: SyncStatus, now: Date): string {
+  const running = s.pid === null ? "not running (world sync, or world up --nats)" : `running (pid ${s.pid})`;
+  const said = s.last === null ? "" : `; said ${sinceText(new Date(s.last.ts), now)}: ${s.last.text}`;
+  const unsent = s.unsentLines === 0 ? "every line sent" : `${s.unsentLines} line${s.unsentLines === 1 ? "" : "s"} to send`;
+  return `machine ${s.machine}, stream ${s.stream} at ${s.url}: ${running}${said}; ${unsent}`;
 }
 
 export function rebuild(ctx: Context): void {

@@ -29,3 +29,8 @@ export function whenText(at: Date, now: Date): string {
   const ms = at.getTime() - now.getTime();
   return `${localTime(at, now)} (${ms >= 0 ? `in ${span(ms)}` : `due ${span(-ms)} ago`})`;
 }
+
+/** "14:05:00 (3m ago)": when something was said. */
+export function sinceText(at: Date, now: Date): string {
+  return `${localTime(at, now)} (${span(now.getTime() - at.getTime())} ago)`;
+}

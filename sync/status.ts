@@ -1,0 +1,45 @@
+/**
+ * How this machine's part of a synced world stands, for `world status`: which machine and
+ * server, whether `world sync` runs (it holds the `sync` lock), what it last said in the
+ * log (connected, offline, back: sync/notices.ts) and how many lines of this log it has
+ * not sent yet. Read from files and the index only: no NATS client, no network.
+ */
+import { lastEventWith } from "../tools/world/event-queries.js";
+import type { WorldIndex } from "../tools/world/index-db.js";
+import type { WorldPaths } from "../tools/world/paths.js";
+import { lockHolder } from "../tools/process/lock.js";
+import { readSyncConfig } from "./config.js";
+import { noticePrefix, SYNC_ID } from "./notices.js";
+import { SyncState } from "./state.js";
+
+export interface SyncStatus {
+  machine: string;
+  url: string;
+  stream: string;
+  /** The running `world sync`, or null. */
+  pid: number | null;
+  /** Its latest notice in the log (without the `sync on <machine>: ` prefix). */
+  last: { ts: string; text: string } | null;
+  /** This machine's lines after what was last published (sent.json lags up to 200 ms). */
+  unsentLines: number;
+}
+
+/** Null for a world that never ran `world sync`. `logLines`: the index's line count. */
+export function syncStatus(paths: WorldPaths, index: WorldIndex, logLines: number): SyncStatus | null {
+  const config = readSyncConfig(paths);
+  if (config === undefined) return null;
+  const prefix = noticePrefix(config.machine);
+  const notice = lastEventWith(index, SYNC_ID, "system", prefix);
+  const state = new SyncState(paths);
+  const sent = state.sent();
+  // Lines received from other machines after the cursor are passed over, never sent: not counted.
+  const received = state.receivedTail((r) => r.sizeBefore >= sent.offset).length;
+  return {
+    machine: config.machine,
+    url: config.url,
+    stream: config.stream,
+    pid: lockHolder(paths, "sync") ?? null,
+    last: notice ? { ts: notice.ts, text: notice.output.slice(prefix.length) } : null,
+    unsentLines: Math.max(0, logLines - sent.line - received),
+  };
+}

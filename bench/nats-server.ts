@@ -21,12 +21,13 @@ export interface NatsServer {
   remove: () => void;
 }
 
-export async function startNats(): Promise<NatsServer> {
+/** `args`: more of nats-server's options (the tests' `--user alice --pass …`). */
+export async function startNats(args: readonly string[] = []): Promise<NatsServer> {
   const store = mkdtempSync(join(tmpdir(), "nats-js-"));
   let port = -1; // the server picks a free one the first time
   let proc: ResultPromise | undefined;
   const start = async () => {
-    const child = execa("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { reject: false, buffer: false });
+    const child = execa("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store, ...args], { reject: false, buffer: false });
     proc = child;
     port = await new Promise<number>((resolve, reject) => {
       let seen = "";

@@ -11,6 +11,8 @@ export interface ChildEntry {
   args: string[];
   /** Run only if `world <args[0]>` exists. */
   optional?: boolean;
+  /** More environment for this child only (a secret kept out of every process's arguments). */
+  env?: Record<string, string>;
 }
 
 export const WORLD_CHILDREN: ChildEntry[] = [
@@ -20,11 +22,16 @@ export const WORLD_CHILDREN: ChildEntry[] = [
   { name: "monitor", args: ["monitor"], optional: true },
 ];
 
-/** `world up --nats …`: `world sync` too, first, with the same options (docs/sync.md). */
+/**
+ * `world up --nats …`: `world sync` too, first, with the same options (docs/sync.md). The
+ * URL goes in its environment (WORLD_NATS), not its arguments: it may hold credentials,
+ * and any user of the machine can read a process's arguments.
+ */
 export function syncChild(nats: string, stream?: string, machine?: string): ChildEntry {
   return {
     name: "sync",
-    args: ["sync", "--nats", nats, ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : [])],
+    args: ["sync", ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : [])],
+    env: { WORLD_NATS: nats },
   };
 }
 
@@ -41,5 +48,5 @@ export function childSpecs(
 ): ChildSpec[] {
   return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
     .filter((c) => !c.optional || commands.includes(c.args[0]!))
-    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])] }));
+    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])], ...(c.env && { env: c.env }) }));
 }

@@ -18,6 +18,8 @@ import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 export interface ChildSpec {
   name: string;
   command: string[];
+  /** More environment for this child (children.ts). */
+  env?: Record<string, string>;
 }
 
 export interface RestartPolicy {
@@ -53,7 +55,7 @@ export interface ChildStatus {
  * group) reaches only `up`, whose one SIGTERM is then the child's first signal (graceful),
  * not its second (forced).
  */
-function launch(cmd: string, args: string[], home: string, out: number) {
+function launch(cmd: string, args: string[], home: string, out: number, env: Record<string, string> = {}) {
   return execa(cmd, args, {
     cwd: home,
     detached: true,
@@ -61,7 +63,7 @@ function launch(cmd: string, args: string[], home: string, out: number) {
     stdio: ["ignore", out as 3, out as 3, "pipe"],
     buffer: false,
     cleanup: true,
-    env: { WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
+    env: { ...env, WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
   });
 }
 type ChildProc = ReturnType<typeof launch>;
@@ -89,7 +91,7 @@ class Child {
     const [cmd, ...args] = this.spec.command;
     let proc: ChildProc;
     try {
-      proc = launch(cmd!, args, paths.home, out);
+      proc = launch(cmd!, args, paths.home, out, this.spec.env);
     } finally {
       closeSync(out);
     }

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_FILE, type WorldPaths } from "../tools/world/paths.js";
 import { writeJsonAtomic } from "./state.js";
 
 export interface SyncConfig {
@@ -28,6 +28,7 @@ export function readSyncConfig(paths: WorldPaths): SyncConfig | undefined {
   }
 }
 
+/** Only this user may read it: the URL may hold the server's credentials (sync/auth.ts). */
 export function writeSyncConfig(paths: WorldPaths, config: SyncConfig): void {
-  writeJsonAtomic(configFile(paths), config);
+  writeJsonAtomic(configFile(paths), config, PRIVATE_FILE);
 }

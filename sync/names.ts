@@ -16,8 +16,8 @@ const NATS_URL = /^(?:(?:nats|tls|ws|wss):\/\/\S+|[^\s:/]+:\d+)$/;
 
 export function checkNatsUrl(url: string | undefined, command: string): string {
   if (url === undefined || !NATS_URL.test(url)) {
-    const received = url === undefined ? "no --nats" : shown(url);
-    throw new UsageError(`${command} needs --nats <url>: expected a NATS server address like nats://127.0.0.1:4222, received ${received}`);
+    const received = url === undefined ? "no --nats and no WORLD_NATS" : shown(url);
+    throw new UsageError(`${command} needs --nats <url> (or WORLD_NATS): expected a NATS server address like nats://127.0.0.1:4222, received ${received}`);
   }
   return url;
 }

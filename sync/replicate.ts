@@ -16,12 +16,14 @@
  * Offline first: the writers of world.log never wait on any of this.
  */
 import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type OrderedConsumerOptions } from "nats";
+import { UsageError } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
 import { FileChanges } from "../tools/fs/watch.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines, type Position } from "../tools/world/read.js";
 import { Applier, type IncomingMessage } from "./apply.js";
+import { credentialsGiven, isAuthError, natsAuth, shownUrl } from "./auth.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
 import { notice, noticeChanges } from "./notices.js";
@@ -49,7 +51,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
   applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
   const nc = await connect({
-    servers: options.url,
+    ...natsAuth(options.url),
     name: `world-sync-${machine}`,
     waitOnFirstConnect: true,
     maxReconnectAttempts: -1,
@@ -58,10 +60,17 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
     // out (a tenth of this process's busy time on the latency path); our failures are
     // logged by their message.
     noAsyncTraces: true,
+  }).catch((error: unknown) => {
+    if (!isAuthError(error)) throw error;
+    // Asked again and again it would say the same: a one-line error, the caller can fix it.
+    throw new UsageError(
+      `the NATS server at ${shownUrl(options.url)} turned down the credentials (${String(error)}): expected a user and password or a token it accepts, in the URL (nats://user:password@host:port, nats://token@host:port; or WORLD_NATS), received ${credentialsGiven(options.url)}`,
+    );
   });
-  log.info({ url: options.url, stream, machine }, "connected");
-  notice(paths, machine, `connected to ${options.url}, stream ${stream}`);
-  const changes = noticeChanges(paths, machine, nc, options.url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
+  const url = shownUrl(options.url); // never its credentials: the log goes to every machine
+  log.info({ url, stream, machine }, "connected");
+  notice(paths, machine, `connected to ${url}, stream ${stream}`);
+  const changes = noticeChanges(paths, machine, nc, url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
   const closed = nc.closed();
   signal.addEventListener("abort", () => void nc.close(), { once: true });
   try {

@@ -56,8 +56,8 @@ function readJson<T>(file: string): T | undefined {
 }
 
 /** Replace a JSON file atomically (tools/fs/atomic-write.ts), flushed to disk with WORLD_FSYNC as the log is. */
-export function writeJsonAtomic(file: string, value: unknown): void {
-  writeJson(file, value, { fsync: syncFromEnv() });
+export function writeJsonAtomic(file: string, value: unknown, mode?: number): void {
+  writeJson(file, value, { fsync: syncFromEnv(), ...(mode !== undefined && { mode }) });
 }
 
 export class SyncState {

@@ -8,12 +8,14 @@ import { lastEventWith } from "../tools/world/event-queries.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { lockHolder } from "../tools/process/lock.js";
+import { shownUrl } from "./auth.js";
 import { readSyncConfig } from "./config.js";
 import { noticePrefix, SYNC_ID } from "./notices.js";
 import { SyncState } from "./state.js";
 
 export interface SyncStatus {
   machine: string;
+  /** Without credentials (sync/auth.ts). */
   url: string;
   stream: string;
   /** The running `world sync`, or null. */
@@ -36,7 +38,7 @@ export function syncStatus(paths: WorldPaths, index: WorldIndex, logLines: numbe
   const received = state.receivedTail((r) => r.sizeBefore >= sent.offset).length;
   return {
     machine: config.machine,
-    url: config.url,
+    url: shownUrl(config.url),
     stream: config.stream,
     pid: lockHolder(paths, "sync") ?? null,
     last: notice ? { ts: notice.ts, text: notice.output.slice(prefix.length) } : null,

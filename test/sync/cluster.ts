@@ -18,7 +18,7 @@ export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-
 export function startSync(home: string, url: string, machine: string): ResultPromise {
   return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine], {
     reject: false,
-    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined },
   });
 }
 

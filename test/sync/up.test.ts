@@ -37,6 +37,6 @@ describe.skipIf(!HAS_NATS)("world up --nats", { timeout: 120_000 }, () => {
     cluster.worlds = [w];
     const run = await execa("node", [WORLD_BIN, "--home", w.home, "up", "--nats", "not a url"], { reject: false });
     expect(run.exitCode).toBe(2);
-    expect(String(run.stderr)).toMatch(/^world: world up --nats needs --nats <url>: .*received "not a url"/);
+    expect(String(run.stderr)).toMatch(/^world: world up --nats needs --nats <url> \(or WORLD_NATS\): .*received "not a url"/);
   });
 });

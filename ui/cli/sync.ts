@@ -5,7 +5,9 @@ import { tryLock } from "../../tools/process/lock.js";
 import type { SyncCliOptions } from "../../sync/setup.js";
 import type { Context } from "./context.js";
 
-export async function sync(ctx: Context, opts: SyncCliOptions): Promise<void> {
+export async function sync(ctx: Context, given: SyncCliOptions): Promise<void> {
+  // WORLD_NATS keeps credentials out of the arguments (world up passes the URL this way).
+  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS };
   const { checkSyncOptions } = await import("../../sync/setup.js");
   checkSyncOptions(opts, "world sync"); // a usage error says so first, whatever else runs
   // One per world: two would each append every line from the other machines (and a second
@@ -29,10 +31,11 @@ async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine } = prepareSync(ctx.paths, opts, "world sync");
   const { runSync } = await import("../../sync/replicate.js");
+  const { shownUrl } = await import("../../sync/auth.js");
   const log = daemonLogger(ctx.paths, "sync");
   const stop = new AbortController();
   const remove = onShutdown(() => stop.abort(), log);
-  process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${url} (operational log: .world/logs/sync.log)\n`);
+  process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${shownUrl(url)} (operational log: .world/logs/sync.log)\n`);
   try {
     await runSync(ctx.paths, { url, stream, machine, signal: stop.signal, log });
     log.info("sync stopped");

@@ -24,7 +24,9 @@ export interface UpOptions {
   machine?: string;
 }
 
-export async function up(ctx: Context, opts: UpOptions, commands: readonly string[]): Promise<void> {
+export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
+  // WORLD_NATS: the server's URL (it may hold credentials) out of the arguments, as for world sync.
+  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS };
   // Settled here, before any child starts: the Verifier claims finishes from its first one.
   const extra = opts.nats === undefined && opts.stream === undefined && opts.machine === undefined ? [] : [await syncChildFor(ctx, opts)];
   const known = [...extra, ...WORLD_CHILDREN].map((c) => c.name);

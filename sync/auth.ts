@@ -1,0 +1,45 @@
+/**
+ * Credentials for the NATS server, given in its URL the way NATS tools take them:
+ * `nats://user:password@host:4222` or `nats://token@host:4222`. The nats client does not
+ * read a URL's user part (it answered "Authorization Violation"), so they are split off
+ * here and passed as its options; and wherever the URL is shown (the log's notices,
+ * `world status`, the operational log) it is shown without them: the log replicates to
+ * every machine and is read with grep.
+ */
+
+export interface NatsAuth {
+  /** The URL without its user part. */
+  servers: string;
+  user?: string;
+  pass?: string;
+  token?: string;
+}
+
+/** `scheme://userinfo@rest` (a URL with a scheme) or `userinfo@host:port`. */
+const USERINFO = /^((?:[a-z]+:\/\/)?)([^@/]*)@(.+)$/i;
+
+export function natsAuth(url: string): NatsAuth {
+  const m = USERINFO.exec(url);
+  if (m === null) return { servers: url };
+  const [, scheme, userinfo, rest] = m as unknown as [string, string, string, string];
+  const servers = `${scheme}${rest}`;
+  const colon = userinfo.indexOf(":");
+  if (colon === -1) return { servers, token: decodeURIComponent(userinfo) };
+  return { servers, user: decodeURIComponent(userinfo.slice(0, colon)), pass: decodeURIComponent(userinfo.slice(colon + 1)) };
+}
+
+/** The server turned the credentials down (nats.js NatsError.isAuthError). */
+export function isAuthError(error: unknown): boolean {
+  return typeof (error as { isAuthError?: unknown })?.isAuthError === "function" && (error as { isAuthError: () => boolean }).isAuthError();
+}
+
+/** What the one-line error says was given, never the secret itself. */
+export function credentialsGiven(url: string): string {
+  const auth = natsAuth(url);
+  return auth.user !== undefined ? `the user ${JSON.stringify(auth.user)} and a password` : auth.token !== undefined ? "a token" : "no credentials";
+}
+
+/** The URL as it may be shown: without credentials. */
+export function shownUrl(url: string): string {
+  return natsAuth(url).servers;
+}

@@ -16,6 +16,18 @@ export function noticePrefix(machine: string): string {
   return `sync on ${machine}: `;
 }
 
+export const CONNECTED_TO = "connected to ";
+const LOST = "lost the server at ";
+const BACK = "the server at ";
+
+/** What a notice (without its prefix) says of the connection: the latest one is how it stands. */
+export function connectionIn(text: string): "connected" | "offline" | null {
+  if (text.startsWith(CONNECTED_TO)) return "connected";
+  if (text.startsWith(LOST)) return "offline";
+  if (text.startsWith(BACK) && text.includes(" is back")) return "connected";
+  return null;
+}
+
 export function notice(paths: WorldPaths, machine: string, text: string): void {
   const log = new Appender(paths);
   try {
@@ -31,10 +43,10 @@ export async function noticeChanges(paths: WorldPaths, machine: string, nc: Nats
   for await (const s of nc.status()) {
     if (s.type === "disconnect" && !offline) {
       offline = true;
-      notice(paths, machine, `lost the server at ${url}: working offline, lines are kept and sent when it is back`);
+      notice(paths, machine, `${LOST}${url}: working offline, lines are kept and sent when it is back`);
     } else if (s.type === "reconnect" && offline) {
       offline = false;
-      notice(paths, machine, `the server at ${url} is back: sending the backlog, receiving the others' lines`);
+      notice(paths, machine, `${BACK}${url} is back: sending the backlog, receiving the others' lines`);
     }
   }
 }

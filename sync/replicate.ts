@@ -26,7 +26,7 @@ import { Applier, type IncomingMessage } from "./apply.js";
 import { credentialsGiven, isAuthError, natsAuth, shownUrl } from "./auth.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
-import { notice, noticeChanges } from "./notices.js";
+import { CONNECTED_TO, notice, noticeChanges } from "./notices.js";
 import { Outbox, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
@@ -69,7 +69,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   });
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
   log.info({ url, stream, machine }, "connected");
-  notice(paths, machine, `connected to ${url}, stream ${stream}`);
+  notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
   const changes = noticeChanges(paths, machine, nc, url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
   const closed = nc.closed();
   signal.addEventListener("abort", () => void nc.close(), { once: true });

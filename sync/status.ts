@@ -10,7 +10,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { lockHolder } from "../tools/process/lock.js";
 import { shownUrl } from "./auth.js";
 import { readSyncConfig } from "./config.js";
-import { noticePrefix, SYNC_ID } from "./notices.js";
+import { connectionIn, noticePrefix, SYNC_ID } from "./notices.js";
 import { SyncState } from "./state.js";
 
 export interface SyncStatus {
@@ -22,6 +22,8 @@ export interface SyncStatus {
   pid: number | null;
   /** Its latest notice in the log (without the `sync on <machine>: ` prefix). */
   last: { ts: string; text: string } | null;
+  /** What that notice says of the connection (null: none yet). While `pid` is null, only what it was. */
+  connection: "connected" | "offline" | null;
   /** This machine's lines after what was last published (sent.json lags up to 200 ms). */
   unsentLines: number;
 }
@@ -42,6 +44,7 @@ export function syncStatus(paths: WorldPaths, index: WorldIndex, logLines: numbe
     stream: config.stream,
     pid: lockHolder(paths, "sync") ?? null,
     last: notice ? { ts: notice.ts, text: notice.output.slice(prefix.length) } : null,
+    connection: notice ? connectionIn(notice.output.slice(prefix.length)) : null,
     unsentLines: Math.max(0, logLines - sent.line - received),
   };
 }

@@ -30,6 +30,7 @@ import { withMachines } from "../../sync/origins.js";
 import { agentOutputTail } from "./agent-output.js";
 import { attention } from "./attention.js";
 import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
+import { syncStatus } from "../../sync/status.js";
 
 const STATES = new Set<string>(Object.keys(q.SESSION_STATES));
 
@@ -82,6 +83,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   if (name === "nudges") return nudgesIn(index, nudgeStateArg(params.get("state"), "?state="));
   if (name === "attention") return attention(index);
   if (name === "counts") return q.counts(index);
+  if (name === "sync") return syncStatus(paths, index, index.position().line);
   if (name === "search") return search(index, params);
   if (name.startsWith("session/")) {
     const id = checkId(decoded(name.slice("session/".length)), "session id");

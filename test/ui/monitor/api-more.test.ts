@@ -3,7 +3,7 @@
  * search over the whole log (paged, filtered, from the index), an agent's stdout/stderr
  * tail, the whole text of an attachment, and which daemons `world up` runs.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,6 +153,25 @@ describe("GET /api/daemons: what `world up` runs, from .world/up-status.json", (
     const r = await world(w.home, ["status", "--json"]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).daemons).toEqual(dead);
+  });
+});
+
+describe("GET /api/sync: this machine's part of a synced world, as world status --json says it", () => {
+  it("null without world sync; else the machine, the URL without credentials, the connection and the lines to send", async () => {
+    expect((await get("/api/sync")).body).toBeNull();
+    mkdirSync(join(w.paths.dir, "sync"), { recursive: true });
+    writeFileSync(join(w.paths.dir, "sync", "nats.json"), JSON.stringify({ url: "nats://alice:pw@127.0.0.1:4222", stream: "WORLD", machine: "laptop" }));
+    const lines = readFileSync(w.paths.log, "utf8").split("\n").length - 1;
+    writeFileSync(join(w.paths.dir, "sync", "sent.json"), JSON.stringify({ offset: statSync(w.paths.log).size, line: lines }));
+    appendOnce(w.paths, { kind: "event", source: "system", id: "sync", output: "sync on laptop: lost the server at nats://127.0.0.1:4222: working offline, lines are kept and sent when it is back" });
+    appendOnce(w.paths, { kind: "event", source: "bash", id: "offline-1", output: "written while offline" });
+    const body = (await get("/api/sync")).body;
+    expect(body).toEqual({
+      machine: "laptop", url: "nats://127.0.0.1:4222", stream: "WORLD", pid: null,
+      last: { ts: expect.any(String), text: expect.stringMatching(/^lost the server at /) }, connection: "offline", unsentLines: 2,
+    });
+    const r = await world(w.home, ["status", "--json"]);
+    expect(JSON.parse(r.stdout).sync).toEqual(body);
   });
 });
 

@@ -5,7 +5,7 @@
  * search over the whole log, the daemons of `world up`, browser notifications, relative
  * times, and a phone-sized (390 px) window where nothing overflows.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -141,6 +141,7 @@ describe("acting from the monitor page", { timeout: 90_000 }, () => {
     await expect.poll(() => page.locator('#daemons li[data-daemon="keeper"]').textContent()).toMatch(/^keeperrunning since.* · 2 h ago$/);
     expect(await page.locator('#daemons li[data-daemon="keeper"]').getAttribute("class")).toContain("up");
     await expect.poll(() => page.locator('#daemons li[data-daemon="spirit"]').textContent()).toBe("spiritgiven-up");
+    expect(await page.locator("#daemons li.sync").count()).toBe(0); // no world sync here
     expect(await page.locator("#notify").isHidden()).toBe(true); // already allowed
 
     const due = new Date(Date.now() + 2 * 3600_000 + 120_000).toISOString();
@@ -185,6 +186,19 @@ describe("acting from the monitor page", { timeout: 90_000 }, () => {
     expect(await page.evaluate(() => document.getElementById("detail")!.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: artifact("monitor-390px-session.png") });
     expect(readFileSync(w.paths.log, "utf8")).not.toContain("[event:user]"); // looking writes nothing
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("in a synced world, says whether world sync runs, how the connection stood and what waits to be sent", async () => {
+    await cli("event", "bash", "sent-1", "sent before the server was lost");
+    mkdirSync(join(w.paths.dir, "sync"), { recursive: true });
+    writeFileSync(join(w.paths.dir, "sync", "nats.json"), JSON.stringify({ url: "nats://127.0.0.1:4222", stream: "WORLD", machine: "laptop" }));
+    const lines = readFileSync(w.paths.log, "utf8").split("\n").length - 1;
+    writeFileSync(join(w.paths.dir, "sync", "sent.json"), JSON.stringify({ offset: 0, line: lines }));
+    await cli("event", "system", "sync", "sync on laptop: lost the server at nats://127.0.0.1:4222: working offline, lines are kept and sent when it is back");
+    await openPage();
+    await expect.poll(() => page.locator('#daemons li.sync[data-sync="laptop"]').textContent()).toMatch(/^sync on laptopnot running · 1 line to send\d\d:\d\d:\d\d · /);
+    expect(await page.locator("#daemons li.sync").getAttribute("class")).toContain("down");
     expect(pageErrors).toEqual([]);
   });
 });

@@ -333,7 +333,27 @@ async function refreshDaemons() {
       d.running && d.since ? timeEl(d.since, now, "since") : null,
     ),
   );
-  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]));
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+}
+
+/**
+ * This machine's part of a synced world (GET /api/sync; none without `world sync`): what
+ * `world sync` last said (connected, offline, back) and how many lines wait to be sent.
+ * @param {{ machine: string, pid: number | null, last: { ts: string, text: string } | null, connection: "connected" | "offline" | null, unsentLines: number } | null} sync
+ * @param {number} now
+ */
+function syncItem(sync, now) {
+  if (sync === null) return [];
+  const unsent = sync.unsentLines === 0 ? "every line sent" : `${sync.unsentLines} line${sync.unsentLines === 1 ? "" : "s"} to send`;
+  return [
+    el(
+      "li",
+      { className: `daemon sync ${sync.pid === null ? "down" : "up"}`, attrs: { "data-sync": sync.machine, title: sync.last?.text ?? "" } },
+      el("span", { className: "daemon-name", text: `sync on ${sync.machine}` }),
+      el("span", { className: "daemon-state", text: `${sync.pid === null ? "not running" : (sync.connection ?? "starting")} · ${unsent}` }),
+      sync.last ? timeEl(sync.last.ts, now, "ago") : null,
+    ),
+  ];
 }
 
 function closeSession() {

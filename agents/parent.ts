@@ -17,7 +17,9 @@
  * status 128+N, which note-exit reads back as the signal, as shells do.
  *
  * The script is a fixed string: the agent's command and the note's paths arrive as
- * positional arguments ("$@"), never interpolated into shell text.
+ * positional arguments ("$@"), never interpolated into shell text. NODE_OPTIONS is the
+ * agent's, not the note's: an agent spawned with `--env NODE_OPTIONS=…` (a preload, a
+ * memory limit) must not stop its own exit line from being written.
  */
 export const PARENT_SHELL = "/bin/sh";
 
@@ -27,6 +29,7 @@ const SCRIPT = [
   '"$@"',
   "status=$?",
   "trap '' INT TERM HUP",
+  "unset NODE_OPTIONS",
   'exec "$node" "$note" "$WORLD_SESSION_ID" "$WORLD_ATTEMPT" "$status" "$$"',
 ].join("\n");
 

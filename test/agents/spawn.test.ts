@@ -43,6 +43,15 @@ describe("world spawn", () => {
     expect(readFileSync(join(w.paths.logs, "agents", `${id}.err`), "utf8")).toBe("hello on stderr\n");
   });
 
+  it("writes the agent's exit whatever NODE_OPTIONS the agent was given (--env is the agent's, not its exit note's)", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "t | need: n", "--env", "NODE_OPTIONS=--require=/no/such/preload.js", "--", "/bin/true"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const id = String(r.stdout).trim();
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.id === id);
+    expect(failed.output).toMatch(/exited with code 0 before finishing/);
+  });
+
   it("refuses bad requests with one line and logs nothing", async () => {
     w = tempWorld();
     const noNeed = await world(w.home, ["spawn", "just a task", "--", "true"]);

@@ -10,9 +10,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { credentialsGiven, natsAuth, shownUrl } from "../../sync/auth.js";
 import { Appender } from "../../tools/world/append.js";
-import { tempWorld, world } from "../support/world.js";
-import { watchFile } from "../../tools/fs/watch.js";
-import { entryLines, HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
+import { tempWorld, waitForEntry, world } from "../support/world.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -43,14 +42,7 @@ describe.skipIf(!HAS_NATS)("world sync with a server that wants a user and passw
     const log = new Appender(a.paths);
     log.append({ kind: "event", source: "bash", id: "from-a", output: "over an authenticated server" });
     log.close();
-    await new Promise<void>((resolve) => {
-      const stop = watchFile(b.paths.log, () => {
-        if (entryLines(b.paths).some((l) => l.includes("over an authenticated server"))) {
-          stop();
-          resolve();
-        }
-      }, 100);
-    });
+    await waitForEntry(b.paths, (e) => e.output === "over an authenticated server");
 
     const status = await world(a.home, ["status"]);
     const places = [

@@ -4,9 +4,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { expectOneLineError } from "../ui/cli/helpers.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
-import { HAS_NATS, startNats, startSync, syncNotices, useCluster } from "./cluster.js";
-import { watchFile } from "../../tools/fs/watch.js";
+import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
+import { HAS_NATS, startNats, startSync, useCluster } from "./cluster.js";
 
 describe("world sync usage", () => {
   let w: TempWorld;
@@ -31,14 +30,7 @@ describe.skipIf(!HAS_NATS)("one world sync per world", { timeout: 60_000 }, () =
     const w = tempWorld("world-sync-once-");
     cluster.worlds.push(w);
     cluster.procs.push(startSync(w.home, cluster.nats.url, "a"));
-    await new Promise<void>((resolve) => {
-      const stop = watchFile(w.paths.log, () => {
-        if (syncNotices(w.paths).some((l) => l.includes("sync on a: connected"))) {
-          stop();
-          resolve();
-        }
-      }, 100);
-    });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "sync" && e.output.startsWith("sync on a: connected"));
     const second = await world(w.home, ["sync", "--nats", cluster.nats.url, "--machine", "a"]);
     expectOneLineError(second, 3, /world sync is already running in .* \(pid \d+\): expected one per world, received a second/);
     expect(cluster.procs[0]!.exitCode).toBeNull(); // still running

@@ -4,12 +4,12 @@
  * `listen` refuses the Spirit's options without --spirit, and a mistyped --home that
  * creates a new world says so once.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, expect, it } from "vitest";
-import { watchFile } from "../../../tools/fs/watch.js";
-import { tempWorld, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
+import { worldPaths } from "../../../tools/world/paths.js";
+import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
 
 let w: TempWorld;
 afterEach(() => w?.cleanup());
@@ -88,15 +88,8 @@ it("a --home that did not exist: event and spawn say once that they created a ne
   expect(spawned.stderr).toBe(`world: created a new world at ${other} (no such directory before: check --home or WORLD_HOME if you meant another)`);
   // The agent's parent writes its exit after spawn returned: wait for it, or the clean-up
   // would race its last write into the world (ENOTEMPTY under load).
-  const ended = `][agent:failed][${spawned.stdout.trim()}] `;
-  await new Promise<void>((resolve) => {
-    const stop = watchFile(join(other, "world.log"), () => {
-      if (readFileSync(join(other, "world.log"), "utf8").includes(ended)) {
-        stop();
-        resolve();
-      }
-    }, 100);
-  });
+  const id = spawned.stdout.trim();
+  await waitForEntry(worldPaths(other), (e) => e.kind === "agent" && e.status === "failed" && e.id === id);
   // An existing, empty directory is a world someone chose: nothing to say.
   expect((await world(w.home, ["event", "user", "x", "hello", "-q"])).stderr).toBe("");
 });

@@ -204,7 +204,8 @@ program
 program
   .command("sync")
   .description("replicate this world.log with other machines through a NATS JetStream stream, both ways, until stopped (docs/sync.md)")
-  .option("--nats <url>", "the NATS server, e.g. nats://127.0.0.1:4222")
+  .option("--nats <url>", "the NATS server, e.g. nats://127.0.0.1:4222; credentials in it: nats://user:password@host:4222 (or WORLD_NATS)")
+  .option("--nats-ca <file>", "the certificate authority (PEM) that signed the server's TLS certificate, if not one this machine trusts (or WORLD_NATS_CA)")
   .option("--stream <name>", "the JetStream stream shared by the machines of one world (default WORLD)")
   .option("--machine <name>", "this machine's name (default: the host name; fixed after the first run)")
   .action(async (opts) => {
@@ -223,6 +224,7 @@ program
   .option("--nats <url>", "also run world sync with this NATS server: one world on several machines (docs/sync.md)")
   .option("--stream <name>", "with --nats: the JetStream stream (default WORLD)")
   .option("--machine <name>", "with --nats: this machine's name (default: the host name)")
+  .option("--nats-ca <file>", "with --nats: the certificate authority (PEM) of the server's TLS certificate")
   .action(async (opts) => {
     await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
   });

@@ -28,6 +28,17 @@ export function natsAuth(url: string): NatsAuth {
   return { servers, user: decodeURIComponent(userinfo.slice(0, colon)), pass: decodeURIComponent(userinfo.slice(colon + 1)) };
 }
 
+/** The client's options for a server: its URL's credentials split off, and a private CA for TLS. */
+export function clientOptions(url: string, ca?: string): NatsAuth & { tls?: { caFile: string } } {
+  return { ...natsAuth(url), ...(ca !== undefined && { tls: { caFile: ca } }) };
+}
+
+/** The server's certificate could not be checked (Node's TLS error codes). */
+export function isTlsError(error: unknown): boolean {
+  const code = String((error as { code?: unknown })?.code ?? "");
+  return /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/.test(code);
+}
+
 /** The server turned the credentials down (nats.js NatsError.isAuthError). */
 export function isAuthError(error: unknown): boolean {
   return typeof (error as { isAuthError?: unknown })?.isAuthError === "function" && (error as { isAuthError: () => boolean }).isAuthError();

@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { connect, type KV, type NatsConnection } from "nats";
 import type { SyncConfig } from "./config.js";
-import { natsAuth } from "./auth.js";
+import { clientOptions } from "./auth.js";
 
 /** How long a claim protects a judgement in progress. */
 const LEASE_MS = 5 * 60_000;
@@ -33,7 +33,7 @@ export class Claims {
 
   static async open(config: SyncConfig): Promise<Claims> {
     // Not waitOnFirstConnect: an unreachable server is an error here, and the caller tries again later.
-    const nc = await connect({ ...natsAuth(config.url), name: `world-claims-${config.machine}`, maxReconnectAttempts: -1, timeout: 5000 });
+    const nc = await connect({ ...clientOptions(config.url, config.ca), name: `world-claims-${config.machine}`, maxReconnectAttempts: -1, timeout: 5000 });
     try {
       const kv = await nc.jetstream().views.kv(`${config.stream}-claims`, { history: 1 });
       return new Claims(nc, kv, config.machine);

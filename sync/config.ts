@@ -12,6 +12,8 @@ export interface SyncConfig {
   url: string;
   stream: string;
   machine: string;
+  /** The server's certificate authority (PEM file), when it is a private one. */
+  ca?: string;
 }
 
 function configFile(paths: WorldPaths): string {

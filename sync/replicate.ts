@@ -15,15 +15,15 @@
  * last applied sequence (see apply.ts).
  * Offline first: the writers of world.log never wait on any of this.
  */
-import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type OrderedConsumerOptions } from "nats";
-import { UsageError } from "../tools/errors.js";
+import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
+import { UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
 import { FileChanges } from "../tools/fs/watch.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines, type Position } from "../tools/world/read.js";
 import { Applier, type IncomingMessage } from "./apply.js";
-import { credentialsGiven, isAuthError, natsAuth, shownUrl } from "./auth.js";
+import { clientOptions, credentialsGiven, isAuthError, isTlsError, shownUrl } from "./auth.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
 import { CONNECTED_TO, notice, noticeChanges } from "./notices.js";
@@ -36,6 +36,8 @@ const HEADER_END_LINE = "World-End-Line";
 
 export interface SyncOptions {
   url: string;
+  /** The server's certificate authority (PEM file), when it is a private one. */
+  ca?: string;
   stream: string;
   machine: string;
   signal: AbortSignal;
@@ -50,23 +52,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   const skip = new SkipLines();
   const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
   applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
-  const nc = await connect({
-    ...natsAuth(options.url),
-    name: `world-sync-${machine}`,
-    waitOnFirstConnect: true,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 250,
-    // Without it every publish builds an Error up front, for a stack trace should it time
-    // out (a tenth of this process's busy time on the latency path); our failures are
-    // logged by their message.
-    noAsyncTraces: true,
-  }).catch((error: unknown) => {
-    if (!isAuthError(error)) throw error;
-    // Asked again and again it would say the same: a one-line error, the caller can fix it.
-    throw new UsageError(
-      `the NATS server at ${shownUrl(options.url)} turned down the credentials (${String(error)}): expected a user and password or a token it accepts, in the URL (nats://user:password@host:port, nats://token@host:port; or WORLD_NATS), received ${credentialsGiven(options.url)}`,
-    );
-  });
+  const nc = await connectToServer(options);
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
   log.info({ url, stream, machine }, "connected");
   notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
@@ -84,6 +70,42 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
     if (!nc.isClosed()) await nc.close();
     await closed;
     await changes;
+  }
+}
+
+/**
+ * The first attempt alone says whether the server can be reached at all: credentials it
+ * turns down, or a certificate that cannot be checked, would say the same at every retry,
+ * so they end world sync in one line (exit 2). A server that is down is waited for
+ * (offline first); once connected, the client reconnects for ever.
+ */
+async function connectToServer(options: SyncOptions): Promise<NatsConnection> {
+  const base = {
+    ...clientOptions(options.url, options.ca),
+    name: `world-sync-${options.machine}`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    // Without it every publish builds an Error up front, for a stack trace should it time
+    // out (a tenth of this process's busy time on the latency path); our failures are
+    // logged by their message.
+    noAsyncTraces: true,
+  };
+  try {
+    return await connect(base);
+  } catch (error) {
+    const server = shownUrl(options.url);
+    if (isAuthError(error)) {
+      throw new UsageError(
+        `the NATS server at ${server} turned down the credentials (${String(error)}): expected a user and password or a token it accepts, in the URL (nats://user:password@host:port, nats://token@host:port; or WORLD_NATS), received ${credentialsGiven(options.url)}`,
+      );
+    }
+    if (isTlsError(error)) {
+      throw new UsageError(
+        `cannot check the TLS certificate of the NATS server at ${server} (${String((error as Error).message)}): expected one signed by a certificate authority this machine trusts, or by the one given with --nats-ca (or WORLD_NATS_CA), received ${options.ca === undefined ? "no --nats-ca" : shown(options.ca)}`,
+      );
+    }
+    options.log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, waiting for it");
+    return connect({ ...base, waitOnFirstConnect: true });
   }
 }
 

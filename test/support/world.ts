@@ -33,7 +33,7 @@ export function world(home: string, args: readonly string[], options: WorldCallO
   return execa("node", [WORLD_BIN, "--home", home, ...args], {
     ...options,
     reject: false,
-    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined, ...options.env },
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined, WORLD_NATS_CA: undefined, ...options.env },
     extendEnv: true,
   });
 }

@@ -15,10 +15,10 @@ import { WORLD_BIN, type TempWorld } from "../support/world.js";
 export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-server.js";
 
 /** A `world sync` process for one world (its own machine name); kill it as the test needs. */
-export function startSync(home: string, url: string, machine: string): ResultPromise {
-  return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine], {
+export function startSync(home: string, url: string, machine: string, more: readonly string[] = []): ResultPromise {
+  return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine, ...more], {
     reject: false,
-    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined },
+    env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined, WORLD_NATS_CA: undefined },
   });
 }
 

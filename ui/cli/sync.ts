@@ -7,7 +7,7 @@ import type { Context } from "./context.js";
 
 export async function sync(ctx: Context, given: SyncCliOptions): Promise<void> {
   // WORLD_NATS keeps credentials out of the arguments (world up passes the URL this way).
-  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS };
+  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS, natsCa: given.natsCa ?? process.env.WORLD_NATS_CA };
   const { checkSyncOptions } = await import("../../sync/setup.js");
   checkSyncOptions(opts, "world sync"); // a usage error says so first, whatever else runs
   // One per world: two would each append every line from the other machines (and a second
@@ -29,7 +29,7 @@ export async function sync(ctx: Context, given: SyncCliOptions): Promise<void> {
 async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   // The NATS client is loaded here only: no other command pays for it.
   const { prepareSync } = await import("../../sync/setup.js");
-  const { url, stream, machine } = prepareSync(ctx.paths, opts, "world sync");
+  const { url, stream, machine, ca } = prepareSync(ctx.paths, opts, "world sync");
   const { runSync } = await import("../../sync/replicate.js");
   const { shownUrl } = await import("../../sync/auth.js");
   const log = daemonLogger(ctx.paths, "sync");
@@ -37,7 +37,7 @@ async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   const remove = onShutdown(() => stop.abort(), log);
   process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${shownUrl(url)} (operational log: .world/logs/sync.log)\n`);
   try {
-    await runSync(ctx.paths, { url, stream, machine, signal: stop.signal, log });
+    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), signal: stop.signal, log });
     log.info("sync stopped");
   } finally {
     remove();

@@ -22,13 +22,16 @@ export interface UpOptions {
   nats?: string;
   stream?: string;
   machine?: string;
+  natsCa?: string;
 }
 
 export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
   // WORLD_NATS: the server's URL (it may hold credentials) out of the arguments, as for world sync.
-  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS };
+  const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS, natsCa: given.natsCa ?? process.env.WORLD_NATS_CA };
   // Settled here, before any child starts: the Verifier claims finishes from its first one.
-  const extra = opts.nats === undefined && opts.stream === undefined && opts.machine === undefined ? [] : [await syncChildFor(ctx, opts)];
+  // Any sync option asks for sync (then a missing URL is an error); WORLD_NATS_CA alone does not.
+  const wantsSync = opts.nats !== undefined || given.stream !== undefined || given.machine !== undefined || given.natsCa !== undefined;
+  const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
   const known = [...extra, ...WORLD_CHILDREN].map((c) => c.name);
   const only = opts.only?.split(",").map((s) => s.trim()).filter(Boolean);
   for (const name of only ?? []) {
@@ -106,6 +109,6 @@ async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void
 
 async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> {
   const { prepareSync } = await import("../../sync/setup.js");
-  const { url, stream, machine } = prepareSync(ctx.paths, opts, "world up --nats");
-  return syncChild(url, stream, machine);
+  const { url, stream, machine, ca } = prepareSync(ctx.paths, opts, "world up --nats");
+  return syncChild(url, stream, machine, ca);
 }

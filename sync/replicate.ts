@@ -52,7 +52,17 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   const skip = new SkipLines();
   const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
   applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
-  const nc = await connectToServer(options);
+  let nc: NatsConnection | undefined;
+  try {
+    nc = await connectToServer(options);
+  } finally {
+    if (nc === undefined) {
+      // Stopped while waiting for the server, or refused by it: nothing else was started.
+      applier.close();
+      state.close();
+    }
+  }
+  if (nc === undefined) return;
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
   log.info({ url, stream, machine }, "connected");
   notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
@@ -74,39 +84,46 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
 }
 
 /**
- * The first attempt alone says whether the server can be reached at all: credentials it
- * turns down, or a certificate that cannot be checked, would say the same at every retry,
- * so they end world sync in one line (exit 2). A server that is down is waited for
- * (offline first); once connected, the client reconnects for ever.
+ * Connects, trying again (250 ms doubling to 2 s) while the server cannot be reached:
+ * offline first, and a first signal ends the wait (undefined), which a client waiting for
+ * its first connection would not. Credentials the server turns down, or a certificate that
+ * cannot be checked, would say the same at every try: they end world sync in one line
+ * (exit 2). Once connected, the client reconnects by itself, for ever.
  */
-async function connectToServer(options: SyncOptions): Promise<NatsConnection> {
+async function connectToServer(options: SyncOptions): Promise<NatsConnection | undefined> {
+  const { signal, log } = options;
+  const server = shownUrl(options.url);
   const base = {
     ...clientOptions(options.url, options.ca),
     name: `world-sync-${options.machine}`,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 250,
+    timeout: 5000, // one attempt at an address that never answers: then the next, or the signal
     // Without it every publish builds an Error up front, for a stack trace should it time
     // out (a tenth of this process's busy time on the latency path); our failures are
     // logged by their message.
     noAsyncTraces: true,
   };
-  try {
-    return await connect(base);
-  } catch (error) {
-    const server = shownUrl(options.url);
-    if (isAuthError(error)) {
-      throw new UsageError(
-        `the NATS server at ${server} turned down the credentials (${String(error)}): expected a user and password or a token it accepts, in the URL (nats://user:password@host:port, nats://token@host:port; or WORLD_NATS), received ${credentialsGiven(options.url)}`,
-      );
+  for (let backoff = 250, said = false; !signal.aborted; backoff = Math.min(backoff * 2, 2000)) {
+    try {
+      return await connect(base);
+    } catch (error) {
+      if (isAuthError(error)) {
+        throw new UsageError(
+          `the NATS server at ${server} turned down the credentials (${String(error)}): expected a user and password or a token it accepts, in the URL (nats://user:password@host:port, nats://token@host:port; or WORLD_NATS), received ${credentialsGiven(options.url)}`,
+        );
+      }
+      if (isTlsError(error)) {
+        throw new UsageError(
+          `cannot check the TLS certificate of the NATS server at ${server} (${String((error as Error).message)}): expected one signed by a certificate authority this machine trusts, or by the one given with --nats-ca (or WORLD_NATS_CA), received ${options.ca === undefined ? "no --nats-ca" : shown(options.ca)}`,
+        );
+      }
+      if (!said) log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, trying again");
+      said = true;
+      await pause(backoff, signal);
     }
-    if (isTlsError(error)) {
-      throw new UsageError(
-        `cannot check the TLS certificate of the NATS server at ${server} (${String((error as Error).message)}): expected one signed by a certificate authority this machine trusts, or by the one given with --nats-ca (or WORLD_NATS_CA), received ${options.ca === undefined ? "no --nats-ca" : shown(options.ca)}`,
-      );
-    }
-    options.log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, waiting for it");
-    return connect({ ...base, waitOnFirstConnect: true });
   }
+  return undefined;
 }
 
 async function ensureStream(jsm: JetStreamManager, stream: string): Promise<void> {

@@ -15,17 +15,29 @@ export interface NatsAuth {
   token?: string;
 }
 
-/** `scheme://userinfo@rest` (a URL with a scheme) or `userinfo@host:port`. */
-const USERINFO = /^((?:[a-z]+:\/\/)?)([^@/]*)@(.+)$/i;
+/** The scheme, if any ("nats://"): a user part lies between it and the host. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 export function natsAuth(url: string): NatsAuth {
-  const m = USERINFO.exec(url);
-  if (m === null) return { servers: url };
-  const [, scheme, userinfo, rest] = m as unknown as [string, string, string, string];
-  const servers = `${scheme}${rest}`;
+  const scheme = SCHEME.exec(url)?.[0] ?? "";
+  const rest = url.slice(scheme.length);
+  // The host is after the LAST "@": a password may hold "@" and "/" itself ("p@ss/w").
+  const at = rest.lastIndexOf("@");
+  if (at === -1) return { servers: url };
+  const userinfo = rest.slice(0, at);
+  const servers = scheme + rest.slice(at + 1);
   const colon = userinfo.indexOf(":");
-  if (colon === -1) return { servers, token: decodeURIComponent(userinfo) };
-  return { servers, user: decodeURIComponent(userinfo.slice(0, colon)), pass: decodeURIComponent(userinfo.slice(colon + 1)) };
+  if (colon === -1) return { servers, token: decoded(userinfo) };
+  return { servers, user: decoded(userinfo.slice(0, colon)), pass: decoded(userinfo.slice(colon + 1)) };
+}
+
+/** Percent-encoding undone where there is some; a lone "%" ("100%pure") is taken as it is. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The client's options for a server: its URL's credentials split off, and a private CA for TLS. */

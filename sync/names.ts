@@ -5,6 +5,7 @@
  */
 import { hostname } from "node:os";
 import { UsageError, shown } from "../tools/errors.js";
+import { shownUrl } from "./auth.js";
 
 const MACHINE_RULE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 const STREAM_RULE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
@@ -16,7 +17,8 @@ const NATS_URL = /^(?:(?:nats|tls|ws|wss):\/\/\S+|[^\s:/]+:\d+)$/;
 
 export function checkNatsUrl(url: string | undefined, command: string): string {
   if (url === undefined || !NATS_URL.test(url)) {
-    const received = url === undefined ? "no --nats and no WORLD_NATS" : shown(url);
+    // Never its credentials, even in a URL that is not one (sync/auth.ts).
+    const received = url === undefined ? "no --nats and no WORLD_NATS" : url.includes("@") ? `${shown(shownUrl(url))} (credentials not shown)` : shown(url);
     throw new UsageError(`${command} needs --nats <url> (or WORLD_NATS): expected a NATS server address like nats://127.0.0.1:4222, received ${received}`);
   }
   return url;

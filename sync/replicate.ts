@@ -118,6 +118,10 @@ async function connectToServer(options: SyncOptions): Promise<NatsConnection | u
           `cannot check the TLS certificate of the NATS server at ${server} (${String((error as Error).message)}): expected one signed by a certificate authority this machine trusts, or by the one given with --nats-ca (or WORLD_NATS_CA), received ${options.ca === undefined ? "no --nats-ca" : shown(options.ca)}`,
         );
       }
+      if (error instanceof TypeError) {
+        // The client cannot read the address at all ("Invalid URL"): no try will.
+        throw new UsageError(`invalid --nats: expected an address the NATS client can read, like nats://host:4222, received ${shown(server)} (${error.message})`);
+      }
       if (!said) log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, trying again");
       said = true;
       await pause(backoff, signal);

@@ -23,6 +23,27 @@ describe("credentials in a NATS URL", () => {
     expect(shownUrl("nats://alice:s3cret@host:4222")).toBe("nats://host:4222");
     expect(credentialsGiven("nats://alice:s3cret@host:4222")).toBe('the user "alice" and a password');
     expect(credentialsGiven("nats://t0ken@host:4222")).toBe("a token");
+    // Generated passwords hold "/", "@" and "%": the host is after the last "@".
+    expect(natsAuth("nats://alice:pa/ss@host:4222")).toEqual({ servers: "nats://host:4222", user: "alice", pass: "pa/ss" });
+    expect(natsAuth("nats://alice:p@ss@host:4222")).toEqual({ servers: "nats://host:4222", user: "alice", pass: "p@ss" });
+    expect(natsAuth("nats://alice:100%pure@host:4222")).toEqual({ servers: "nats://host:4222", user: "alice", pass: "100%pure" });
+    for (const url of ["nats://alice:pa/ss@host:4222", "nats://alice:p@ss@host:4222", "alice:s3cret@host:4222", "nat://alice:s3cret@host"]) {
+      expect(shownUrl(url)).not.toMatch(/ss|s3cret|alice/);
+    }
+  });
+
+  it("a rejected URL is not echoed with its credentials", async () => {
+    const w = tempWorld("world-auth-usage-");
+    try {
+      for (const url of ["alice:s3cret@host:4222", "nat://alice:s3cret@host:4222"]) {
+        const r = await world(w.home, ["sync", "--nats", url]);
+        expect(r.exitCode).toBe(2);
+        expect(r.stderr).toMatch(/received "(?:nat:\/\/)?host:4222" \(credentials not shown\)$/);
+        expect(r.stderr).not.toContain("s3cret");
+      }
+    } finally {
+      w.cleanup();
+    }
   });
 });
 
@@ -38,7 +59,7 @@ describe.skipIf(!HAS_NATS)("world sync with a server that wants a user and passw
     const withCredentials = cluster.nats.url.replace("nats://", `nats://alice:${SECRET}@`);
     cluster.procs.push(startSync(a.home, withCredentials, "a"));
     // B through world up: the URL reaches its sync child in the environment, not the arguments.
-    cluster.procs.push(world(b.home, ["up", "--only", "sync", "--machine", "b"], { env: { WORLD_NATS: withCredentials } }));
+    cluster.procs.push(world(b.home, ["up", "--only", "sync,keeper", "--machine", "b"], { env: { WORLD_NATS: withCredentials } }));
     const log = new Appender(a.paths);
     log.append({ kind: "event", source: "bash", id: "from-a", output: "over an authenticated server" });
     log.close();
@@ -58,6 +79,10 @@ describe.skipIf(!HAS_NATS)("world sync with a server that wants a user and passw
     const child = readFileSync(join(b.paths.dir, "up-status.json"), "utf8");
     const pid = (JSON.parse(child) as { children: { name: string; pid: number }[] }).children.find((d) => d.name === "sync")!.pid;
     expect(readFileSync(`/proc/${pid}/cmdline`, "utf8")).not.toContain(SECRET);
+    // Only the sync child has the URL: not the Keeper (nor the agents the daemons start).
+    const keeper = (JSON.parse(child) as { children: { name: string; pid: number }[] }).children.find((d) => d.name === "keeper")!.pid;
+    expect(readFileSync(`/proc/${keeper}/environ`, "utf8")).not.toContain(SECRET);
+    expect(readFileSync(`/proc/${pid}/environ`, "utf8")).toContain(`WORLD_NATS=${withCredentials}`);
 
     // The Verifiers' and Keepers' claims (sync/claims.ts) connect with the same credentials.
     const { Claims } = await import("../../sync/claims.js");

@@ -2,6 +2,8 @@
  * `world sync`'s usage errors: one line, exit 2, before any network. And one `world sync`
  * per world: a second is refused (exit 3), since both would append every received line.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectOneLineError } from "../ui/cli/helpers.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
@@ -34,6 +36,11 @@ describe.skipIf(!HAS_NATS)("one world sync per world", { timeout: 60_000 }, () =
     const second = await world(w.home, ["sync", "--nats", cluster.nats.url, "--machine", "a"]);
     expectOneLineError(second, 3, /world sync is already running in .* \(pid \d+\): expected one per world, received a second/);
     expect(cluster.procs[0]!.exitCode).toBeNull(); // still running
+    // Nor does world up --nats run a second one, or change the first's settings.
+    const config = readFileSync(join(w.paths.dir, "sync", "nats.json"), "utf8");
+    const up = await world(w.home, ["up", "--only", "sync", "--nats", "nats://127.0.0.1:1"]);
+    expectOneLineError(up, 3, /^world: world sync is already running in .* \(pid \d+\): expected world up --nats to run the only one/);
+    expect(readFileSync(join(w.paths.dir, "sync", "nats.json"), "utf8")).toBe(config);
     // A usage error is still said as one, before the lock.
     expectOneLineError(await world(w.home, ["sync", "--nats", "not a url"]), 2, /needs --nats <url>/);
   });

@@ -83,10 +83,14 @@ export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: numbe
 export function lockHolder(paths: WorldPaths, name: string): number | undefined {
   const dir = lockDir(paths, name);
   if (!existsSync(dir)) return undefined; // never taken in this world
-  const top = highest(dir);
-  if (top === undefined) return undefined;
-  const owner = readOwner(join(dir, String(top)));
-  return owner !== "gone" && holds(owner) ? owner.pid : undefined;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const top = highest(dir);
+    if (top === undefined) return undefined;
+    const owner = readOwner(join(dir, String(top)));
+    if (owner === "gone") continue; // deleted as we looked: a newer generation exists
+    return holds(owner) ? owner.pid : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { endOrphans } from "../../daemons/orphans.js";
-import { tryLock } from "../../tools/process/lock.js";
+import { lockHolder, tryLock } from "../../tools/process/lock.js";
 import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../daemons/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../daemons/supervisor.js";
 import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
@@ -26,19 +26,26 @@ export interface UpOptions {
 }
 
 export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
-  // WORLD_NATS: the server's URL (it may hold credentials) out of the arguments, as for world sync.
+  // WORLD_NATS: the server's URL (it may hold credentials) out of the arguments, as for
+  // world sync. Read once, then out of this process's environment: every child, and every
+  // agent they start, would inherit it; the sync child gets it on its own (children.ts).
   const opts = { ...given, nats: given.nats ?? process.env.WORLD_NATS, natsCa: given.natsCa ?? process.env.WORLD_NATS_CA };
-  // Settled here, before any child starts: the Verifier claims finishes from its first one.
+  delete process.env.WORLD_NATS;
+  delete process.env.WORLD_NATS_CA;
   // Any sync option asks for sync (then a missing URL is an error); WORLD_NATS_CA alone does not.
   const wantsSync = opts.nats !== undefined || given.stream !== undefined || given.machine !== undefined || given.natsCa !== undefined;
-  const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
-  const known = [...extra, ...WORLD_CHILDREN].map((c) => c.name);
+  const syncEntry: ChildEntry = { name: "sync", args: ["sync"] }; // its options once settled, below
+  const known = [...(wantsSync ? [syncEntry] : []), ...WORLD_CHILDREN].map((c) => c.name);
   const only = opts.only?.split(",").map((s) => s.trim()).filter(Boolean);
   for (const name of only ?? []) {
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
-  const specs = childSpecs(ctx.paths.home, commands, only, opts.port === undefined ? {} : { monitor: ["--port", opts.port] }, extra);
-  if (specs.length === 0) throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
+  const extraArgs: Record<string, string[]> = opts.port === undefined ? {} : { monitor: ["--port", opts.port] };
+  if (childSpecs(ctx.paths.home, commands, only, extraArgs, wantsSync ? [syncEntry] : []).length === 0) {
+    throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
+  }
+  // Its usage errors before anything is written (sync's modules only when asked for).
+  if (wantsSync) (await import("../../sync/setup.js")).checkSyncOptions(opts, "world up --nats");
   const policy = {
     ...RESTART_DEFAULTS,
     ...(opts.maxRestarts !== undefined && { maxRestarts: parseCount(opts.maxRestarts, "--max-restarts", { min: 0 }) }),
@@ -52,7 +59,10 @@ export async function up(ctx: Context, given: UpOptions, commands: readonly stri
     throw new RefusedError(`world up is already running in ${ctx.paths.home} (pid ${lock.heldBy}): expected one per world, received a second; stop it first (Ctrl-C there, or kill -TERM ${lock.heldBy})`);
   }
   try {
-    await supervise(ctx, specs, policy);
+    // Settled holding the lock (a refused second `up` writes nothing) and before any child
+    // starts: the Verifier claims finishes from its first one.
+    const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
+    await supervise(ctx, childSpecs(ctx.paths.home, commands, only, extraArgs, extra), policy);
   } finally {
     lock.release();
   }
@@ -108,6 +118,11 @@ async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void
 }
 
 async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> {
+  // A `world sync` of its own already runs here: its settings stay, and a second would double every line.
+  const running = lockHolder(ctx.paths, "sync");
+  if (running !== undefined) {
+    throw new RefusedError(`world sync is already running in ${ctx.paths.home} (pid ${running}): expected world up --nats to run the only one; stop it first, or run world up without --nats`);
+  }
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine, ca } = prepareSync(ctx.paths, opts, "world up --nats");
   return syncChild(url, stream, machine, ca);

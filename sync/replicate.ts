@@ -47,22 +47,23 @@ export interface SyncOptions {
 }
 
 export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<void> {
-  const { signal, log, machine, stream } = options;
+  const { log, machine } = options;
   const state = new SyncState(paths);
   const skip = new SkipLines();
   const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
-  applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
-  let nc: NatsConnection | undefined;
   try {
-    nc = await connectToServer(options);
+    applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
+    const nc = await connectToServer(options); // undefined: stopped while waiting for the server
+    if (nc !== undefined) await replicateThrough(nc, paths, state, skip, applier, options);
   } finally {
-    if (nc === undefined) {
-      // Stopped while waiting for the server, or refused by it: nothing else was started.
-      applier.close();
-      state.close();
-    }
+    applier.close();
+    state.close();
   }
-  if (nc === undefined) return;
+}
+
+/** Both ways through a connected client, until stopped; the client closed at the end. */
+async function replicateThrough(nc: NatsConnection, paths: WorldPaths, state: SyncState, skip: SkipLines, applier: Applier, options: SyncOptions): Promise<void> {
+  const { signal, log, machine, stream } = options;
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
   log.info({ url, stream, machine }, "connected");
   notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
@@ -75,8 +76,6 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
     const js = nc.jetstream();
     await Promise.all([publishLoop(paths, js, jsm, state, skip, options), receiveLoop(js, applier, options)]);
   } finally {
-    applier.close();
-    state.close();
     if (!nc.isClosed()) await nc.close();
     await closed;
     await changes;

@@ -64,16 +64,6 @@ export class Outbox {
   }
 }
 
-/** The next chunk after `from`, read once (tests). */
-export function nextChunk(paths: WorldPaths, from: Position, skip: SkipLines): Chunk | undefined {
-  const outbox = new Outbox(paths, skip);
-  try {
-    return outbox.next(from);
-  } finally {
-    outbox.close();
-  }
-}
-
 function chunkFrom(log: OpenLog, from: Position, skip: SkipLines, format: FormatState): Chunk | undefined {
   const lines: string[] = [];
   let bytes = 0;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { START } from "../../tools/world/read.js";
 import { Applier, type IncomingMessage } from "../../sync/apply.js";
-import { nextChunk } from "../../sync/outbox.js";
+import { Outbox } from "../../sync/outbox.js";
 import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState } from "../../sync/state.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
@@ -49,7 +49,9 @@ describe("applying received lines", () => {
     again.close();
     expect(entryLines(w.paths).filter((l) => l.includes("[b-"))).toHaveLength(3);
     // The publisher sends only this machine's own line.
-    expect(nextChunk(w.paths, START, skip)!.lines).toEqual([expect.stringContaining("[a-1] ours")]);
+    const outbox = new Outbox(w.paths, skip);
+    expect(outbox.next(START)!.lines).toEqual([expect.stringContaining("[a-1] ours")]);
+    outbox.close();
     local.close();
   });
 

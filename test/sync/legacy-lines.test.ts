@@ -7,7 +7,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import { Applier } from "../../sync/apply.js";
-import { nextChunk } from "../../sync/outbox.js";
+import { Outbox } from "../../sync/outbox.js";
 import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState } from "../../sync/state.js";
 import { appendOnce } from "../../tools/world/append.js";
@@ -31,7 +31,9 @@ it("a raw legacy line from machine A is not re-decoded on machine B", () => {
   appendFileSync(a.paths.log, `[2025-03-01T09:00:09Z][event:bash][old-3] ${PATH}\n`); // the older tool, still writing after the format line
   appendOnce(b.paths, { kind: "event", source: "bash", id: "b-first", output: "B has its own format line first" });
 
-  const chunk = nextChunk(a.paths, START, new SkipLines())!;
+  const outbox = new Outbox(a.paths, new SkipLines());
+  const chunk = outbox.next(START)!;
+  outbox.close();
   const text = readFileSync(a.paths.log, "utf8");
   // Lines of ours travel byte for byte; the older tool's as the entries A reads.
   expect(chunk.lines.filter((l) => l.includes("[world]"))).toEqual([]); // every log has its own format line

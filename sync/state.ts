@@ -167,14 +167,18 @@ export class SyncState {
 /**
  * The side table read forwards from a byte offset, a block at a time (the Keeper's health
  * check follows it beside the log: keeper/line-origins.ts). `peek` shows the next whole row
- * without taking it; `at` is where the rows not taken yet start. A torn last row is not
- * shown (it is whole at the next read).
+ * without taking it; `at` is where the rows not taken yet start. It reads as far as the
+ * table went at its first read (after the reader saw the log's size: a row written later
+ * is for a line beyond the check), so once there, `peek` costs no system call: it is asked
+ * for every line of the log. A torn last row is not shown (it is whole at the next read).
  */
 export class ReceivedRows {
   private readonly fd: number | undefined;
   private rows: { row: ReceivedRow; end: number }[] = [];
   private next = 0;
   private readAt: number;
+  private limit: number | undefined;
+  private buf: Buffer | undefined;
 
   constructor(paths: WorldPaths, public at: number) {
     const file = join(syncDir(paths), "received.tsv");
@@ -202,22 +206,23 @@ export class ReceivedRows {
     if (this.fd !== undefined) closeSync(this.fd);
   }
 
-  /** Reads the next block of whole rows; false at the end of the table. */
+  /** Reads the next block of whole rows; false at the end of the table (as far as it went). */
   private fill(): boolean {
+    if (this.fd === undefined) return false;
+    this.limit ??= fstatSync(this.fd).size;
+    if (this.readAt >= this.limit) return false;
+    this.buf ??= Buffer.allocUnsafe(ROWS_BLOCK);
+    const data = this.buf.subarray(0, readSync(this.fd, this.buf, 0, Math.min(ROWS_BLOCK, this.limit - this.readAt), this.readAt));
+    const whole = data.lastIndexOf(10) + 1;
+    if (whole === 0) return false; // a torn last row: whole at the next check
     this.rows = [];
     this.next = 0;
-    if (this.fd === undefined) return false;
-    const buf = Buffer.allocUnsafe(ROWS_BLOCK);
-    const n = readSync(this.fd, buf, 0, buf.length, this.readAt);
-    const whole = buf.subarray(0, n).lastIndexOf(10) + 1;
-    let start = 0;
-    for (let nl = buf.indexOf(10, 0); nl !== -1 && nl < whole; nl = buf.indexOf(10, start)) {
-      const row = parseRow(buf.toString("latin1", start, nl));
-      start = nl + 1;
-      if (row !== undefined) this.rows.push({ row, end: this.readAt + start });
+    for (let start = 0, nl = data.indexOf(10); nl !== -1 && nl < whole; start = nl + 1, nl = data.indexOf(10, start)) {
+      const row = parseRow(data.toString("latin1", start, nl));
+      if (row !== undefined) this.rows.push({ row, end: this.readAt + nl + 1 });
     }
     this.readAt += whole;
-    return whole > 0;
+    return true;
   }
 }
 

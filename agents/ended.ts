@@ -9,7 +9,7 @@
  * A parked session (agents/parked.ts) ended its process on purpose: only the exit line.
  * No SQLite here: this runs once per agent, from a small process.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describeExit } from "../tools/process/identity.js";
@@ -18,6 +18,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { readProcRecord, recordExit } from "./procs.js";
+import { openToRead } from "../tools/fs/open-to-read.js";
 
 export interface AgentEnd {
   id: string;
@@ -34,12 +35,8 @@ const TAIL_CHARS = 600;
 
 /** The last few non-empty lines of a file, joined with " / "; "" if there are none. */
 function stderrTail(file: string): string {
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return "";
-  }
+  const fd = openToRead(file);
+  if (fd === undefined) return "";
   try {
     const size = fstatSync(fd).size;
     const buf = Buffer.alloc(Math.min(size, TAIL_BYTES));

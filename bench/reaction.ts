@@ -5,6 +5,7 @@
 import { closeSync, openSync, readSync, watch, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { WorldPaths } from "../tools/world/paths.js";
+import { openToRead } from "../tools/fs/open-to-read.js";
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,12 +44,8 @@ export function waitForText(paths: WorldPaths, needle: string, from: number): Pr
     let offset = from;
     let carry = "";
     const look = () => {
-      let fd: number;
-      try {
-        fd = openSync(paths.log, "r");
-      } catch {
-        return; // not written yet: the watcher calls again
-      }
+      const fd = openToRead(paths.log);
+      if (fd === undefined) return; // not written yet: the watcher calls again
       try {
         for (let n = readSync(fd, buf, 0, buf.length, offset); n > 0; n = readSync(fd, buf, 0, buf.length, offset)) {
           offset += n;

@@ -13,13 +13,14 @@
  *   3. Catch-up: B's sync stopped, BENCH_SYNC_LINES more lines appended to A (and sent), B's
  *      sync started: the time until B's log holds them all.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdtempSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa, type ResultPromise } from "execa";
 import { connect, type ConsumerMessages, type JetStreamClient, type NatsConnection } from "nats";
 import { Appender } from "../tools/world/append.js";
+import { openToRead } from "../tools/fs/open-to-read.js";
 import { watchFile } from "../tools/fs/watch.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
@@ -36,14 +37,6 @@ function startSync(paths: WorldPaths, url: string, machine: string): ResultPromi
 
 /** What every line the bench writes has, and world sync's own notices (sync/notices.ts) have not. */
 const BENCH_MARK = Buffer.from("][event:system][bench] ");
-
-function openIfThere(file: string): number | undefined {
-  try {
-    return openSync(file, "r");
-  } catch {
-    return undefined; // B's log is made by its sync's first append
-  }
-}
 
 /** Counts the bench's lines in a log as it grows; `reach(n)` resolves once it has n. */
 class LineCounter {
@@ -79,7 +72,7 @@ class LineCounter {
   private fd: number | undefined;
 
   private read(): void {
-    this.fd ??= openIfThere(this.paths.log);
+    this.fd ??= openToRead(this.paths.log); // B's log is made by its sync's first append
     if (this.fd === undefined) return;
     for (let n = readSync(this.fd, this.buf, 0, this.buf.length, this.offset); n > 0; n = readSync(this.fd, this.buf, 0, this.buf.length, this.offset)) {
       // Whole lines only (a marker cut at the end of a read is counted on the next one).

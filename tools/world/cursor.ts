@@ -5,12 +5,13 @@
  * new cursor, never a broken one. A cursor remembers the log's first line: if the log
  * was replaced under it, or is now shorter, it starts again from the top.
  */
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { START, type Position } from "./read.js";
 import { writeJsonAtomic } from "../fs/atomic-write.js";
+import { openToRead } from "../fs/open-to-read.js";
 
 const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -37,12 +38,8 @@ function cursorFile(paths: WorldPaths, reader: string): string {
  * never changes once written. "" while there is no complete line and less than 4 KiB.
  */
 export function logHead(logPath: string): string {
-  let fd: number;
-  try {
-    fd = openSync(logPath, "r");
-  } catch {
-    return "";
-  }
+  const fd = openToRead(logPath);
+  if (fd === undefined) return "";
   try {
     const buf = Buffer.alloc(4096);
     const n = readSync(fd, buf, 0, buf.length, 0);

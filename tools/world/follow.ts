@@ -10,11 +10,12 @@
  * yields nothing twice and an older backup yields the lines written after the restore. chokidar was measured too: it
  * throttles change events and can drop the last append of a burst (see the benchmark).
  */
-import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
+import { closeSync, fstatSync, readSync, statSync } from "node:fs";
 import { FileChanges } from "../fs/watch.js";
 import type { Located } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
 import { readEntries, START, type Position, type Problem } from "./read.js";
+import { openToRead } from "../fs/open-to-read.js";
 
 export interface FollowOptions {
   /** Where to start; default: the end of the log as it is now. */
@@ -92,12 +93,8 @@ class FollowedFile {
   ) {}
 
   static open(path: string): FollowedFile | undefined {
-    let fd: number;
-    try {
-      fd = openSync(path, "r");
-    } catch {
-      return undefined; // not there yet
-    }
+    const fd = openToRead(path);
+    if (fd === undefined) return undefined; // not there yet
     const { dev, ino } = fstatSync(fd);
     return new FollowedFile(fd, dev, ino);
   }
@@ -112,12 +109,8 @@ class FollowedFile {
    * an older backup, an edit). Read in 1 MiB chunks; paid only when the log is replaced.
    */
   agreement(otherPath: string, upTo: Position): Position {
-    let other: number;
-    try {
-      other = openSync(otherPath, "r");
-    } catch {
-      return START;
-    }
+    const other = openToRead(otherPath);
+    if (other === undefined) return START;
     try {
       const mine = Buffer.alloc(1 << 20);
       const theirs = Buffer.alloc(1 << 20);
@@ -150,12 +143,8 @@ class FollowedFile {
 
 /** The position after the last complete line: counts newlines without parsing. */
 export function endOf(logPath: string): Position {
-  let fd: number;
-  try {
-    fd = openSync(logPath, "r");
-  } catch {
-    return START;
-  }
+  const fd = openToRead(logPath);
+  if (fd === undefined) return START;
   try {
     const buf = Buffer.alloc(1 << 20);
     let offset = 0;

@@ -2,6 +2,7 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { endOf } from "./follow.js";
 import { START, type Position } from "./read.js";
+import { openToRead } from "../fs/open-to-read.js";
 
 export function lastLinesStart(logPath: string, n: number): Position {
   const end = endOf(logPath);
@@ -29,12 +30,8 @@ export function lastLinesStart(logPath: string, n: number): Position {
 
 /** The last non-empty line of a small text file (a daemon's output), from its last 4 KiB; undefined if none. */
 export function lastLine(path: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
+  const fd = openToRead(path);
+  if (fd === undefined) return undefined;
   try {
     const size = fstatSync(fd).size;
     const buf = Buffer.alloc(Math.min(size, 4096));

@@ -16,8 +16,9 @@
  * A reader that starts at the top sees the format line go by; one that starts mid-file asks
  * `formatLineBefore` (a scan of the head for the line, paid once per process and file).
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, readFileSync, readSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { openToRead } from "../fs/open-to-read.js";
 
 const FORMAT_VERSION = 2;
 const FORMAT_SOURCE = "system";
@@ -80,12 +81,8 @@ const known = new Map<string, Known>();
  * only as far as it was not searched already.
  */
 export function formatLineBefore(logPath: string, before = Infinity): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(logPath, "r");
-  } catch {
-    return undefined;
-  }
+  const fd = openToRead(logPath);
+  if (fd === undefined) return undefined;
   try {
     const { dev, ino, size } = fstatSync(fd);
     let k = known.get(logPath);

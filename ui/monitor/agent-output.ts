@@ -4,9 +4,10 @@
  * to go and read the file. Only the last `maxBytes` are read: an agent may have written
  * gigabytes.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { WorldPaths } from "../../tools/world/paths.js";
+import { openToRead } from "../../tools/fs/open-to-read.js";
 
 const OUTPUT_STREAMS = ["out", "err"] as const;
 export type OutputStream = (typeof OUTPUT_STREAMS)[number];
@@ -29,12 +30,8 @@ export function agentOutputTail(paths: WorldPaths, id: string, stream: OutputStr
   const none: OutputTail = { stream, exists: false, bytes: 0, text: "", truncated: false };
   // Ids may hold '/' and '.' (`airbnb.com/s/Paris`): never read outside the agents' folder.
   if (dirname(file) !== dir) return none;
-  let fd: number;
-  try {
-    fd = openSync(file, "r");
-  } catch {
-    return none;
-  }
+  const fd = openToRead(file);
+  if (fd === undefined) return none;
   try {
     const size = fstatSync(fd).size;
     const length = Math.min(size, maxBytes);

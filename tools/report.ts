@@ -28,6 +28,12 @@ export function report(error: unknown): number {
     process.stderr.write(`world: cannot use the index (.world/index.db): expected ${why}, received ${err.code} (${err.message.replace(/\s*\n\s*/g, " ")})\n`);
     return ExitCode.internal;
   }
+  // A damaged index met where it could not be healed and asked again (rows already given):
+  // the next command heals it; one line, no stack trace.
+  if (err?.name === "SqliteError" && typeof err.code === "string" && /^SQLITE_(CORRUPT|NOTADB)/.test(err.code)) {
+    process.stderr.write(`world: the index (.world/index.db) was damaged (${err.code}: ${err.message.replace(/\s*\n\s*/g, " ")}): it is moved aside and rebuilt from world.log; run the command again, or \`world index rebuild\`\n`);
+    return ExitCode.internal;
+  }
   // Any other failed system call (a path that is the wrong kind of thing, too many open
   // files…) is the environment, not a bug: one line, no stack trace.
   if (typeof err?.code === "string" && typeof err?.syscall === "string") {

@@ -1,4 +1,5 @@
 /** Turns any error into one line on stderr and an exit code. Stack traces only for bugs. */
+import { diskFullMessage, isDiskFull } from "./disk.js";
 import { ExitCode, WorldError } from "./errors.js";
 
 // Checked by shape so that this module does not load commander on the fast path.
@@ -17,7 +18,13 @@ export function report(error: unknown): number {
     return error.exitCode;
   }
   const err = error as NodeJS.ErrnoException;
-  if (err?.code === "EACCES" || err?.code === "EROFS" || err?.code === "ENOSPC") {
+  if (isDiskFull(err)) {
+    // A write the code did not wrap with its file: the path the system call names, or the index for SQLite.
+    const path = typeof err.path === "string" ? err.path : err?.name === "SqliteError" ? ".world/index.db" : "the world";
+    process.stderr.write(`world: ${diskFullMessage(err, path)}\n`);
+    return ExitCode.internal;
+  }
+  if (err?.code === "EACCES" || err?.code === "EROFS") {
     process.stderr.write(`world: cannot write: ${err.message}\n`);
     return ExitCode.internal;
   }

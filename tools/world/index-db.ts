@@ -19,6 +19,7 @@ import { parseLine } from "./parse.js";
 import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
+import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
 
@@ -371,6 +372,28 @@ export class WorldIndex {
 /** Open the index and bring it up to date: what every reader does before answering. */
 export function openIndex(paths: WorldPaths): WorldIndex {
   const index = new WorldIndex(paths);
-  index.catchUp();
+  try {
+    index.catchUp();
+  } catch (error) {
+    index.close();
+    throw error;
+  }
   return index;
+}
+
+/**
+ * For the commands that only read (`query`, `status`): on a full disk the index cannot
+ * catch up (SQLITE_FULL), nor even open, so the answer comes from the log itself, read
+ * into an index in memory — the same questions, nothing written.
+ */
+export function openIndexToRead(paths: WorldPaths): WorldIndex {
+  try {
+    return openIndex(paths);
+  } catch (error) {
+    if (!isDiskFull(error)) throw error;
+    const memory = new WorldIndex(paths, ":memory:");
+    memory.db.pragma("temp_store = MEMORY");
+    memory.catchUp();
+    return memory;
+  }
 }

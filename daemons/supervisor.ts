@@ -69,6 +69,19 @@ function launch(cmd: string, args: string[], home: string, out: number, env: Rec
 }
 type ChildProc = ReturnType<typeof launch>;
 
+/**
+ * Where a child's stdout and stderr go: `.world/logs/<name>.out`; /dev/null when that cannot
+ * be created (a full disk): a child is never left unstarted, nor `up` ended, for its output.
+ */
+function openOutput(paths: WorldPaths, name: string): number {
+  try {
+    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
+    return openSync(join(paths.logs, `${name}.out`), "a");
+  } catch {
+    return openSync("/dev/null", "a");
+  }
+}
+
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
 const UP_ID = "up";
 
@@ -93,8 +106,7 @@ class Child {
 
   start(): void {
     const { paths } = this.sup;
-    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
-    const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
+    const out = openOutput(paths, this.spec.name);
     const [cmd, ...args] = this.spec.command;
     let proc: ChildProc;
     try {
@@ -109,7 +121,10 @@ class Child {
     this.exited = new Promise<void>((resolve) => {
       proc.once("exit", (code, signal) => {
         this.proc = undefined;
-        void this.onExit(code, signal).finally(resolve);
+        // Whatever goes wrong in handling an exit is logged; it must never end `up` itself.
+        void this.onExit(code, signal)
+          .catch((error: unknown) => this.sup.log.error({ err: error, child: this.spec.name }, "could not handle the exit"))
+          .finally(resolve);
       });
       proc.once("error", () => undefined);
     });

@@ -13,7 +13,6 @@ import { Appender, type Draft } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { killWorldProcesses } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 const keepers: ResultPromise[] = [];
@@ -22,7 +21,6 @@ afterEach(async () => {
     k.kill("SIGKILL");
     await k;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

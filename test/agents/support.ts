@@ -6,19 +6,20 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { procStat } from "../../tools/process/identity.js";
 import { ROOT } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 
 export const FIXTURES = join(ROOT, "test/fixtures/agents");
 export const fixture = (name: string) => join(FIXTURES, name);
 
 /** Resolves once `pid` is no longer running (exited, or a zombie): polls /proc, bounded. */
-export async function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = procStat(pid);
-    if (s === undefined || s.state === "Z" || s.state === "X") return;
-    if (Date.now() > until) throw new Error(`process ${pid} still running after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
+  return waitUntil(
+    () => {
+      const s = procStat(pid);
+      return s === undefined || s.state === "Z" || s.state === "X";
+    },
+    { what: `process ${pid} to end`, timeoutMs, intervalMs: 20 },
+  );
 }
 
 /** The one child of a process (an agent under its sh parent), from /proc. */

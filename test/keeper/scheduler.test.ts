@@ -13,6 +13,7 @@ import { Appender, type Draft } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 
 let w: TempWorld | undefined;
 const keepers: ResultPromise[] = [];
@@ -47,13 +48,8 @@ function entries(): Located[] {
   return collectEntries(w!.paths.log).entries;
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** 1,000 deliveries are many process starts: a minute, more on a busy machine. */
+const until = (check: () => boolean, what: string, timeoutMs = 60_000) => waitUntil(check, { what, timeoutMs });
 
 /** `n` sessions already parked: a start line and a parked armed line each, as a parking agent leaves them. */
 function parkReminders(n: number, dueAt: (i: number) => Date): string[] {

@@ -64,7 +64,7 @@ function recordedGroups(home: string): Set<number> {
  * The running processes (other than this one) whose arguments or environment name `home`,
  * or that belong to a group the world recorded.
  */
-export function worldProcesses(home: string): number[] {
+export function worldProcesses(home: string, { spareChildren = false } = {}): number[] {
   const groups = recordedGroups(home);
   groups.delete(procStat(process.pid)?.pgid ?? -1); // never the test worker's own group
   const pids: number[] = [];
@@ -74,6 +74,7 @@ export function worldProcesses(home: string): number[] {
     if (pid === process.pid) continue;
     const stat = procStat(pid);
     if (stat === undefined || stat.state === "Z" || stat.state === "X") continue;
+    if (spareChildren && stat.ppid === process.pid) continue;
     if (groups.has(stat.pgid)) {
       pids.push(pid);
       continue;
@@ -94,11 +95,11 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 }
 
 /** Waits up to `ms` for the world's processes to end, sending `sig` to each one as it is first seen. */
-function endAll(home: string, sig: NodeJS.Signals, ms: number): number[] {
+function endAll(home: string, sig: NodeJS.Signals, ms: number, spareChildren: boolean): number[] {
   const signalled = new Set<number>();
   const until = Date.now() + ms;
   for (;;) {
-    const left = worldProcesses(home);
+    const left = worldProcesses(home, { spareChildren });
     // A process started meanwhile (a daemon spawning as it stops) is told too.
     for (const pid of left.filter((p) => !signalled.has(p))) {
       signal(pid, sig);
@@ -111,12 +112,20 @@ function endAll(home: string, sig: NodeJS.Signals, ms: number): number[] {
 
 /**
  * SIGTERM to every process of the world, SIGKILL to those still running after the grace
- * period; returns once none is left (throws if one survives even SIGKILL). Processes are
+ * period; returns once none is left (throws if one survives even SIGKILL), with the
+ * commands it found running (pid first). `spareChildren` leaves this process's own children
+ * alone (vitest's workers, when the run's root is stopped from its main process). Processes are
  * signalled one by one, never by group: a child the test started without `detached`
  * shares the test worker's group.
  */
-export function stopWorldProcesses(home: string): void {
-  if (endAll(home, "SIGTERM", GRACE_MS).length === 0) return;
-  const left = endAll(home, "SIGKILL", GONE_MS);
+export function stopWorldProcesses(home: string, { spareChildren = false } = {}): string[] {
+  const found = worldProcesses(home, { spareChildren }).map(commandOf);
+  if (endAll(home, "SIGTERM", GRACE_MS, spareChildren).length === 0) return found;
+  const left = endAll(home, "SIGKILL", GONE_MS, spareChildren);
   if (left.length > 0) throw new Error(`processes of the world ${home} still running after SIGKILL: ${left.join(", ")}`);
+  return found;
+}
+
+function commandOf(pid: number): string {
+  return `${pid} ${nulFields(`/proc/${pid}/cmdline`).join(" ").trim()}`;
 }

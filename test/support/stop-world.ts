@@ -64,7 +64,7 @@ function recordedGroups(home: string): Set<number> {
  * The running processes (other than this one) whose arguments or environment name `home`,
  * or that belong to a group the world recorded.
  */
-export function worldProcesses(home: string, { spareChildren = false } = {}): number[] {
+function worldProcesses(home: string, { spareChildren = false } = {}): number[] {
   const groups = recordedGroups(home);
   groups.delete(procStat(process.pid)?.pgid ?? -1); // never the test worker's own group
   const pids: number[] = [];

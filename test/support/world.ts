@@ -31,7 +31,7 @@ export function tempWorld(prefix = "world-test-"): TempWorld {
 }
 
 /** Stops what the world at `home` started and waits for it to be gone, then removes the home. */
-export function removeWorld(home: string): void {
+function removeWorld(home: string): void {
   stopWorldProcesses(home);
   rmSync(home, { recursive: true, force: true });
 }

@@ -6,13 +6,13 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { procStat } from "../../tools/process/identity.js";
 import { ROOT } from "../support/world.js";
-import { waitUntil } from "../support/wait.js";
+import { WAIT_MS, waitUntil } from "../support/wait.js";
 
 export const FIXTURES = join(ROOT, "test/fixtures/agents");
 export const fixture = (name: string) => join(FIXTURES, name);
 
 /** Resolves once `pid` is no longer running (exited, or a zombie): polls /proc, bounded. */
-export function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
+export function waitGone(pid: number, timeoutMs = WAIT_MS): Promise<void> {
   return waitUntil(
     () => {
       const s = procStat(pid);

@@ -13,6 +13,7 @@ import { isFormatEntry, isFormatLine } from "../../tools/world/log-format.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 import { START } from "../../tools/world/read.js";
 import { stopWorldProcesses } from "./stop-world.js";
+import { WAIT_MS } from "./wait.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The compiled CLI (`npm test` builds first). */
@@ -61,7 +62,7 @@ export interface WorldCallOptions {
 export async function waitForEntry(
   paths: WorldPaths,
   match: (entry: Located) => boolean,
-  { timeoutMs = 20_000, what = "a matching entry" }: { timeoutMs?: number; what?: string } = {},
+  { timeoutMs = WAIT_MS, what = "a matching entry" }: { timeoutMs?: number; what?: string } = {},
 ): Promise<Located> {
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), timeoutMs);

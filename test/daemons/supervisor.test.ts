@@ -11,7 +11,7 @@ import { procStat } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { fixture, killWorldProcesses, waitGone } from "../agents/support.js";
+import { fixture, waitGone } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 let up: ResultPromise | undefined;
@@ -21,7 +21,6 @@ afterEach(async () => {
     await up;
     up = undefined;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

@@ -14,6 +14,7 @@ import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
+import { checkChain, type ChainCheck } from "./chain.js";
 import { ClusterActions } from "./cluster.js";
 import { readSyncConfig } from "../sync/config.js";
 import { tryLock } from "../tools/process/lock.js";
@@ -33,6 +34,8 @@ export interface SweepSummary {
   healthProblems: number;
   /** Free space where world.log lives; undefined if it could not be read. */
   disk?: { freeBytes: number; low: boolean };
+  /** The proof of the log (keeper/chain.ts): lines put under a new checkpoint, or how history no longer matches. */
+  chain: ChainCheck;
   ms: number;
   line: string;
 }
@@ -74,6 +77,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const unjudged = await sweepUnjudged(ctx);
     const health = checkHealth(ctx);
     const disk = await checkDisk(ctx);
+    const chain = checkChain(ctx);
     index.catchUp();
     const c = counts(index);
     const ms = Date.now() - started;
@@ -87,7 +91,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
       ran: true,
       summary: {
         running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
-        healthLines: health.lines, healthProblems: health.problems, ms, line,
+        healthLines: health.lines, healthProblems: health.problems, chain, ms, line,
         ...(disk && { disk: { freeBytes: disk.freeBytes, low: disk.low } }),
       },
     };

@@ -6,12 +6,13 @@
  * log still ends that checkpoint where it said (same size or more, the same last line).
  * A full proof (chain-prove.ts) is what checks every old line.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync } from "node:fs";
+import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { tryLock } from "../process/lock.js";
-import { FP_BYTES, lineFingerprint, readFingerprints, sha256, signCheckpoint, signingKey, writeCheckpoint, ZERO_HASH, type Checkpoint } from "./chain.js";
+import { chainDir, checkpointNumbers, FP_BYTES, lineFingerprint, readFingerprints, sha256, signCheckpoint, signingKey, writeCheckpoint, ZERO_HASH, type Checkpoint } from "./chain.js";
 import { linesFrom, loadCheckpoints, type ChainProblem } from "./chain-prove.js";
-import type { WorldPaths } from "./paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 
 export type Extension =
   | { extended: true; checkpoint: Checkpoint; lines: number }
@@ -91,4 +92,35 @@ function stillEnds(paths: WorldPaths, fd: number, size: number, ino: number, las
   const same = tail[tail.length - 1] === 10 && stored?.length === count * FP_BYTES && (!whole || lineFingerprint(tail.subarray(start)).equals(stored.subarray((count - 1) * FP_BYTES)));
   if (!same) return { kind: replaced ? "replaced" : "changed", checkpoint: last.n, message: `${said}line ${last.lines}, the last one checkpoint ${last.n} covered, is not what it was` };
   return undefined;
+}
+
+/**
+ * A person accepts the log as it is now (`world verify-log --restart`): the checkpoints are
+ * moved aside (kept, as evidence) to `.world/chain/retired-<time>/`, and the next extension
+ * begins a new chain whose first checkpoint is marked rebuilt. Returns how many were retired.
+ */
+export function restartChain(paths: WorldPaths, now: Date = new Date()): number {
+  const lock = tryLock(paths, "chain");
+  if ("heldBy" in lock) return -1;
+  try {
+    const numbers = checkpointNumbers(paths);
+    const aside = join(chainDir(paths), `retired-${now.toISOString().replace(/[:.]/g, "-")}`);
+    mkdirSync(aside, { recursive: true, mode: PRIVATE_DIR });
+    // The last first: a crash part way leaves a shorter chain that still proves, never a gap.
+    for (const n of [...numbers].reverse()) {
+      const name = String(n).padStart(9, "0");
+      renameSync(join(chainDir(paths), `${name}.json`), join(aside, `${name}.json`));
+    }
+    for (const n of numbers) {
+      const name = String(n).padStart(9, "0");
+      try {
+        renameSync(join(chainDir(paths), `${name}.fp`), join(aside, `${name}.fp`));
+      } catch {
+        // missing already: nothing to keep
+      }
+    }
+    return numbers.length;
+  } finally {
+    lock.release();
+  }
 }

@@ -167,6 +167,8 @@ export interface VerifiedState {
   lines: number;
   proven: number;
   checkpoints: number;
+  /** When every old line was last proven (not only the new ones checked). */
+  fullAt?: string;
   /** The first line a checkpoint no longer matches, in one sentence. */
   problem?: string;
   /** The problem the Keeper said in the log, so that it says it once. */

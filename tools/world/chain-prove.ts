@@ -94,7 +94,7 @@ export function proveLog(paths: WorldPaths): Proof {
         position += got;
       }
       if (position < cp.offset || hash.digest("hex") !== cp.hash) {
-        const problem = locate(paths, fd, stat, cp);
+        const problem = locate(paths, fd, stat, checkpoints.slice(checkpoints.indexOf(cp)));
         return { ok: false, lines: cp.from.line, proven: cp.from.line, bytes: position, ...base, ...(last && { last }), problem };
       }
       last = cp;
@@ -139,25 +139,39 @@ export function linesFrom(fd: number, offset: number, size: number, limit: numbe
   return lines;
 }
 
-/** Which line of checkpoint `cp`'s segment differs now, and how. Everything before the segment was proven. */
-function locate(paths: WorldPaths, fd: number, stat: Stats, cp: Checkpoint): ChainProblem {
-  const stored = readFingerprints(paths, cp.n);
-  const count = cp.lines - cp.from.line;
+/** How many lines after the segment's own are looked at, from the next checkpoints: enough to see a line moved or removed at its edge. */
+const LOOK_AHEAD = 4096;
+
+/**
+ * Which line of the first checkpoint of `from`'s segment differs now, and how (everything
+ * before it was proven). The next checkpoints' fingerprints are read too, so that a line
+ * removed at the end of a segment is told apart from a log cut short there.
+ */
+function locate(paths: WorldPaths, fd: number, stat: Stats, from: Checkpoint[]): ChainProblem {
+  const cp = from[0]!;
   const within = `between line ${cp.from.line + 1} and line ${cp.lines}`;
   const moved = stat.ino !== cp.ino;
   const replaced = moved ? "world.log is another file than at checkpoint " + cp.n + " (a copy moved over it?): " : "";
-  if (!stored || stored.length !== count * FP_BYTES || sha256(stored) !== cp.fingerprints) {
-    return { kind: moved ? "replaced" : "changed", checkpoint: cp.n, message: `${replaced}the log no longer matches checkpoint ${cp.n} ${within} (its line fingerprints are missing or altered, so the line cannot be named)` };
+  const old: string[] = [];
+  let end = cp.offset;
+  for (const c of from) {
+    const stored = readFingerprints(paths, c.n);
+    const count = c.lines - c.from.line;
+    if (!stored || stored.length !== count * FP_BYTES || sha256(stored) !== c.fingerprints) {
+      if (c === cp) return { kind: moved ? "replaced" : "changed", checkpoint: cp.n, message: `${replaced}the log no longer matches checkpoint ${cp.n} ${within} (its line fingerprints are missing or altered, so the line cannot be named)` };
+      break;
+    }
+    for (let i = 0; i < count; i++) old.push(stored.toString("hex", i * FP_BYTES, (i + 1) * FP_BYTES));
+    end = c.offset;
+    if (old.length >= cp.lines - cp.from.line + LOOK_AHEAD) break;
   }
-  const old = Array.from({ length: count }, (_, i) => stored.toString("hex", i * FP_BYTES, (i + 1) * FP_BYTES));
-  // As many bytes again as the segment had, and a margin: enough to see lines inserted or moved.
-  const segmentBytes = cp.offset - cp.from.offset;
-  const now = linesFrom(fd, cp.from.offset, stat.size, segmentBytes * 2 + (1 << 20)).map((l) => lineFingerprint(l).toString("hex"));
+  // As many bytes again as those segments had, and a margin: enough to see lines inserted or moved.
+  const now = linesFrom(fd, cp.from.offset, stat.size, (end - cp.from.offset) * 2 + (1 << 20)).map((l) => lineFingerprint(l).toString("hex"));
   const oldAt = new Map<string, number>();
   old.forEach((f, i) => oldAt.has(f) || oldAt.set(f, i));
   const nowAt = new Map<string, number>();
   now.forEach((f, i) => nowAt.has(f) || nowAt.set(f, i));
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < old.length; i++) {
     if (now[i] === old[i]) continue;
     const line = cp.from.line + i + 1;
     const at = (fp: string | undefined, map: Map<string, number>) => (fp === undefined ? undefined : map.get(fp));
@@ -168,8 +182,8 @@ function locate(paths: WorldPaths, fd: number, stat: Stats, cp: Checkpoint): Cha
     const laterNow = (nowOfOld ?? -1) > i;
     const restGone = old.slice(i).every((f) => !nowAt.has(f) || nowAt.get(f)! < i);
     if (now[i] === undefined || restGone) {
-      const end = now[i] === undefined ? `the log ends after line ${line - 1}` : `lines ${line}..${cp.lines} are gone and other lines are in their place`;
-      return { kind: moved ? "replaced" : "truncated", line, checkpoint: cp.n, message: `${replaced}${end}; checkpoint ${cp.n} covered ${cp.lines} lines (${said})` };
+      const end = now[i] === undefined ? `the log ends after line ${line - 1}` : `lines from ${line} on are gone and other lines are in their place`;
+      return { kind: moved ? "replaced" : "truncated", line, checkpoint: cp.n, message: `${replaced}${end}; checkpoint ${cp.n} covered up to line ${cp.lines} (${said})` };
     }
     if (laterOld && laterNow) return { kind: "reordered", line, checkpoint: cp.n, message: `line ${line} is out of order: it was line ${cp.from.line + oldOfNow! + 1} at checkpoint ${cp.n}, and the line that was ${line} is now line ${cp.from.line + nowOfOld! + 1}` };
     if (laterOld) return { kind: "removed", line, checkpoint: cp.n, message: `${replaced}line ${line} was removed (${oldOfNow! - i} line${oldOfNow! - i === 1 ? "" : "s"}; ${said}; the next lines are still there)` };

@@ -95,7 +95,7 @@ export const TAMPERINGS: Tampering[] = [
  * An older copy moved over the log: `copied` is a copy taken when the log had `at - 1`
  * lines (the caller takes it with takeCopy, then writes and checkpoints more).
  */
-export function takeCopy(paths: WorldPaths): string {
+function takeCopy(paths: WorldPaths): string {
   const copy = `${paths.log}.stale`;
   copyFileSync(paths.log, copy);
   return copy;

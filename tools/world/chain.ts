@@ -59,7 +59,7 @@ function name(n: number): string {
 }
 
 /** Everything a signature covers, in a fixed order. */
-export function signedText(cp: Omit<Checkpoint, "sig">): string {
+function signedText(cp: Omit<Checkpoint, "sig">): string {
   const { v, n, from, lines, offset, prev, hash, fingerprints, rebuilt, at, by, ino, key } = cp;
   return JSON.stringify({ v, n, from, lines, offset, prev, hash, fingerprints, rebuilt, at, by, ino, key });
 }
@@ -175,7 +175,7 @@ export interface VerifiedState {
   reported?: string;
 }
 
-export function verifiedFile(paths: WorldPaths): string {
+function verifiedFile(paths: WorldPaths): string {
   return join(chainDir(paths), "verified.json");
 }
 

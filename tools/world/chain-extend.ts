@@ -10,8 +10,8 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync } from 
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { tryLock } from "../process/lock.js";
-import { chainDir, checkpointNumbers, FP_BYTES, lineFingerprint, readFingerprints, sha256, signCheckpoint, signingKey, writeCheckpoint, ZERO_HASH, type Checkpoint } from "./chain.js";
-import { linesFrom, loadCheckpoints, type ChainProblem } from "./chain-prove.js";
+import { chainDir, checkpointNumbers, FP_BYTES, lineFingerprint, readCheckpoint, readFingerprints, readPublicKey, signatureHolds, sha256, signCheckpoint, signingKey, writeCheckpoint, ZERO_HASH, type Checkpoint } from "./chain.js";
+import { linesFrom, type ChainProblem } from "./chain-prove.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 
 export type Extension =
@@ -28,9 +28,13 @@ export function extendChain(paths: WorldPaths, by: string, now: Date = new Date(
   const lock = tryLock(paths, "chain");
   if ("heldBy" in lock) return { extended: false, reason: "busy" };
   try {
-    const loaded = loadCheckpoints(paths);
-    if (loaded.problem) return { extended: false, reason: "mismatch", problem: loaded.problem };
-    const last = loaded.checkpoints.at(-1);
+    // Only the last checkpoint is read (and its signature checked): the others are a full proof's work.
+    const n = checkpointNumbers(paths).at(-1);
+    const last = n === undefined ? undefined : readCheckpoint(paths, n);
+    if (n !== undefined) {
+      const key = readPublicKey(paths);
+      if (!last || !key || !signatureHolds(last, key)) return { extended: false, reason: "mismatch", problem: { kind: "checkpoints", checkpoint: n, message: `checkpoint ${n}, the last one, cannot be read or is not signed by this world's key` } };
+    }
     let fd: number;
     try {
       fd = openSync(paths.log, "r");

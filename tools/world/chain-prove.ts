@@ -41,7 +41,7 @@ export interface Proof {
 const CHUNK = 1 << 20;
 
 /** The checkpoints, checked among themselves: numbered 1..n, linked, signed by the world's key. */
-export function loadCheckpoints(paths: WorldPaths): { checkpoints: Checkpoint[]; problem?: ChainProblem } {
+function loadCheckpoints(paths: WorldPaths): { checkpoints: Checkpoint[]; problem?: ChainProblem } {
   const numbers = checkpointNumbers(paths);
   const checkpoints: Checkpoint[] = [];
   if (numbers.length === 0) return { checkpoints };

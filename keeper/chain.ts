@@ -20,9 +20,21 @@ export interface ChainCheck {
   /** Whether this sweep proved the whole log. */
   full: boolean;
   problem?: string;
+  /** Why the chain could not be extended this time (said in the daemon's own log). */
+  error?: string;
 }
 
+/** Never the end of a sweep: a chain that cannot be written now (a full disk, an unreadable key) is tried again at the next. */
 export function checkChain(ctx: SweepContext): ChainCheck {
+  try {
+    return extendAndCheck(ctx);
+  } catch (error) {
+    ctx.log?.error({ err: error }, "the log's chain could not be extended");
+    return { extended: 0, full: false, error: (error as Error).message };
+  }
+}
+
+function extendAndCheck(ctx: SweepContext): ChainCheck {
   const { paths } = ctx;
   const before = readVerified(paths);
   const extension = extendChain(paths, "keeper", ctx.now);

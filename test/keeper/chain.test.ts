@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { TAMPERINGS } from "../../chaos/log-tampering.js";
 import { KEEPER_DEFAULTS } from "../../keeper/config.js";
 import { FULL_PROOF_EVERY_MS } from "../../keeper/chain.js";
@@ -72,5 +73,20 @@ describe("the Keeper's part of the proof", () => {
     const found = await swept(new Date(t0.getTime() + 1000));
     expect(found.chain).toMatchObject({ full: true, problem: expect.stringMatching(/ends after line 5|lines from 6 on are gone/) });
     expect(mismatchLines()).toHaveLength(1);
+  });
+});
+
+describe("a chain that cannot be written", () => {
+  it("does not stop the sweep: the summary is still written, and the next sweep extends", async () => {
+    w = tempWorld();
+    write(3);
+    mkdirSync(w.paths.dir, { recursive: true });
+    writeFileSync(`${w.paths.dir}/chain`, "a file where the chain's folder should be");
+    const out = await swept(new Date());
+    expect(out.chain.error).toBeDefined();
+    expect(out.line).toMatch(/^swept: /);
+    rmSync(`${w.paths.dir}/chain`);
+    expect((await swept(new Date())).chain).toMatchObject({ extended: expect.any(Number), full: true });
+    expect(proveLog(w.paths).ok).toBe(true);
   });
 });

@@ -10,7 +10,8 @@
  *   - in a conversation (spirit/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
  *     spawn; another speaker's request is never acted on; at most one nudge per
- *     conversation, unless the user said yes to the last one;
+ *     conversation with others present, unless the user said yes to the last one
+ *     (alone with the assistant, each request is its own);
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
@@ -99,7 +100,9 @@ function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMem
   const answers = memory.declines(kind, now, config.declineMemoryMs);
   if (answers.no > answers.yes) return quiet(`the user said no to ${kind} nudges ${answers.no}× (yes ${answers.yes}×) recently: not asking ${JSON.stringify(question)}`);
   if (memory.askedRecently(question, now, config.dedupeWindowMs)) return quiet(`already asked ${JSON.stringify(question)} recently`);
-  const earlier = memory.nudgesSince(memory.conversation.view().startedAt).at(-1);
+  // One question per conversation with others present; alone, each request is its own.
+  const conversation = memory.conversation.view();
+  const earlier = conversation.userWith.length > 0 ? memory.nudgesSince(conversation.startedAt).at(-1) : undefined;
   if (earlier !== undefined && earlier.status !== "answered") return quiet(`already asked once in this conversation (${earlier.id}, ${earlier.status}): not asking ${JSON.stringify(question)}`);
   const offer: Offer | undefined = decision.task
     ? { agentKind: decision.agentKind ?? agentKindFor(kind), task: decision.task, ...(decision.need && { need: decision.need }) }

@@ -163,7 +163,10 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   while (kept.length > 1) {
     const last = kept.at(-1)!;
     const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
-    if (!dangling) break;
+    // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
+    const bareInfinitive = kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
+    if (bareInfinitive) kept.pop();
+    else if (!dangling) break;
     kept.pop();
   }
   const after = kept.slice(1);

@@ -37,6 +37,9 @@ export type Action =
 
 type Cause = Located<EventEntry>;
 
+const TIMED_KINDS = new Set(["timer", "alarm"]);
+const SAYS_A_TIME = /\d|\b(?:seconds?|minutes?|hours?|noon|midnight|morning|tonight|tomorrow|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty)\b/i;
+
 function quiet(why: string): Action {
   return { type: "quiet", why };
 }
@@ -72,6 +75,8 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
         return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
       }
       if (!decision.task) return quiet("a spawn without a task");
+      // A timer or an alarm is set for a time: without one the words were not a request for it.
+      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}: ${decision.reason}`);
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const twice = memory.spawnedRecently(agentKind, decision.task, now, REPEAT_WINDOW_MS);
       if (twice) return quiet(`already done: ${twice.id} was spawned for the same request ${Math.round((now - twice.at) / 1000)}s ago`);

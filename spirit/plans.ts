@@ -94,11 +94,12 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 // Said as a condition, a wish or a maybe before the frame: not a plan.
 const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
 // "call it a day", "send it", "book it": nothing named that a question could name.
-const CALL_IDIOM = /^(?:call|ring) (?:it|that|this)\b/i;
+const CALL_IDIOM = /^(?:call|ring) (?:it|that|this|them|these|those)\b/i;
 
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
+// A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 const LOOSE: readonly [RegExp, string][] = [
-  [/\blater(?: on| today| tonight| this (?:morning|afternoon|evening|week))?\b/i, "in 2 hours"],
+  [/\blater (?:today|tonight|this (?:morning|afternoon|evening))\b/i, "in 2 hours"],
   [/\bafter (?:the|this|our|my|your) (?:meeting|call|class|lecture|lunch|dinner|break|show|game|movie|session)\b/i, "in 1 hour"],
   [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
   [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
@@ -110,26 +111,32 @@ export function looseReminderTime(when: string): string | undefined {
   return LOOSE.find(([re]) => re.test(when))?.[1];
 }
 
-const FIVE_MINUTES = 5 * 60_000;
+/** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
+const SOON_MS = 20 * 60_000;
+// A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
+const STRETCH = /\b(?:for|within|until|till|about|every|each|per|over|during|the next|all)\s+$/i;
+const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
-const TIME_WORD = /\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|minutes?|days?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|may|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
+const TIME_WORD = /\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
 
 /** The first time ahead named in the words, as said ("on Friday", "in a couple of hours", "at noon", "after the meeting"). */
 export function timeAhead(text: string, now: Date): { text: string; index: number } | undefined {
   for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
     let said = r.text.trim();
     let index = r.index;
-    if (/^(?:now|right now|a second|one|a minute|today|this|that)$/i.test(said) || !TIME_WORD.test(said)) continue;
+    if (/^(?:now|right now|a second|one|a minute|today|this|that)$/i.test(said) || !TIME_WORD.test(said) || STRETCH.test(text.slice(0, index))) continue;
+    // A length of time is a time ahead only as "in two hours", "in a couple of days".
+    if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said)) continue;
     // "at noon", "on Friday": the preposition goes with the time.
     const preposition = /\b(?:at|on|in|by|around|before|this|next)\s+$/i.exec(text.slice(0, index));
     if (preposition && !/^(?:at|on|in|by|around|before|this|next)\b/i.test(said)) {
       said = `${preposition[0]}${said}`;
       index = preposition.index;
     }
-    const ahead = r.start.date().getTime() - now.getTime() > FIVE_MINUTES || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
+    const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
-    if (ahead || r.start.isCertain("hour")) return { text: said, index };
+    if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
   }
   for (const [re] of LOOSE) {
     const m = re.exec(text);
@@ -166,9 +173,15 @@ function forTheUser(action: string, listener: string | undefined): string {
 const lowerFirst = (when: string) => when.replace(/^(On|In|At|By|This|Next|Tomorrow|Tonight|Later|After|Before)\b/, (w) => w.toLowerCase());
 
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
+// Speech's hesitations: "talk about this um alleged paper".
+const DISFLUENCY = /\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean)\b,?/gi;
+
+// Speech repeats itself: "talk to talk to Chuck", "the the hour".
+const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
+
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
-  for (const raw of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+  for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
     const question = /\?\s*$/.test(sentence);
     for (const { clause, before } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
@@ -185,7 +198,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|how about we)$/i.test(invite)) continue;
       const found = await readAction(rest, progressive !== undefined, /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
       if (found === undefined) continue;
-      const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(sentence, ctx.now));
+      // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
+      const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(before, ctx.now));
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
       if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && /^\S+\s+(?:to|for|on|back|together|out for)\b/i.test(found.action))) continue;
@@ -202,6 +216,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
   let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  if (/^(?:gonna|gotta|hafta|wanna|got to|have to)\b/i.test(words)) return undefined; // a frame said twice: the words are not one clause
   if (progressive) {
     const doc = nlp(`we are ${words}`);
     doc.compute("root");
@@ -221,6 +236,9 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     phrase = verbPhrase(nlp, words, undefined, Infinity);
   }
   if (phrase === undefined) return undefined;
+  // Something named to act on, not only "it", "that" or "you" ("look it up", "sort that out").
+  const named = phrase.own.split(/\s+/).slice(1).filter((w) => !/^(?:it|that|this|these|those|them|him|her|you|me|us|up|out|back|down|off|on|in|over|again|too|all|some|one)$/i.test(w));
+  if (named.length === 0) return undefined;
   return { verb: phrase.verb, action: words };
 }
 
@@ -250,20 +268,19 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     const theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
     const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker });
-    if (plan !== undefined) return { ...plan, from: "accepted" };
+    // What someone asks of the user is a plan with a time to do it by; "could you call them constraints?" is not.
+    if (plan !== undefined && plan.when !== undefined) return { ...plan, from: "accepted" };
   }
   return undefined;
 }
 
 const MAX_SETTLING_WORDS = 8;
 const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
-// A time for a plan is a moment, not a stretch: "for a week", "within 14 days", "about 2 weeks".
-const STRETCH = /\b(?:for|within|until|till|about|every|each|per|over|during|the next)\s+$/i;
 
 /** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
 function settledTime(text: string, now: Date): { text: string; index: number } | undefined {
   for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
-    if (!TIME_WORD.test(r.text) || STRETCH.test(text.slice(0, r.index)) || /\b(?:days|weeks|months|years)\b/i.test(r.text)) continue;
+    if (!TIME_WORD.test(r.text) || STRETCH.test(text.slice(0, r.index)) || DURATION.test(r.text)) continue;
     if (r.start.date().getTime() <= now.getTime()) continue;
     if (r.start.isCertain("hour") || r.start.isCertain("weekday") || /\b(?:tomorrow|tonight|weekend)\b/i.test(r.text)) {
       const preposition = /\b(?:at|on|around|this|next)\s+$/i.exec(text.slice(0, r.index));

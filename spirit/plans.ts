@@ -74,7 +74,7 @@ const VERBS: Readonly<Record<string, PlanKind>> = {
 // Errands that are no purchase in front of a clerk: a proposal to do them needs no time.
 const ERRANDS = new Set<PlanKind>(["flight", "travel", "booking", "message", "call", "scheduling"]);
 // Verbs of saying and thinking: "let's say", "let's see", "I'll tell you what", "I'll bet".
-const SAYINGS = new Set(["say", "see", "think", "guess", "suppose", "mean", "hope", "face", "admit", "bet", "tell", "put", "pretend", "imagine", "assume", "wait", "try", "know", "be", "do", "let", "hear", "show", "start", "begin", "continue", "move", "stop", "finish", "keep", "get", "go", "come", "need", "want", "like", "love", "miss", "lose", "win"]);
+const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "face", "admit", "bet", "pretend", "imagine", "assume", "know", "be", "let", "wait", "try", "need", "want", "like", "love", "miss", "lose", "win", "go", "come", "get"]);
 // A verb of moving is a plan with somewhere to go: "go to Denver", "come to my party".
 const MOVING = new Set(["go", "come", "get"]);
 
@@ -82,7 +82,7 @@ const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\
 
 const FILLER = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`i(?:'ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
+const COMMIT = String.raw`i(?:'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
 const TOGETHER = String.raw`(?:we(?:'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
 const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why not|how about we|what about we|do you want to|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
@@ -114,7 +114,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /\b(?:for|within|until|till|about|every|each|per|over|during|the next|all)\s+$/i;
+const STRETCH = /\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|the next|all)\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -129,8 +129,8 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     // A length of time is a time ahead only as "in two hours", "in a couple of days".
     if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said)) continue;
     // "at noon", "on Friday": the preposition goes with the time.
-    const preposition = /\b(?:at|on|in|by|around|before|this|next)\s+$/i.exec(text.slice(0, index));
-    if (preposition && !/^(?:at|on|in|by|around|before|this|next)\b/i.test(said)) {
+    const preposition = /\b(?:(?:at|on|in|by|around|before|for)(?:\s+the)?|the|this|next)\s+$/i.exec(text.slice(0, index));
+    if (preposition && !/^(?:at|on|in|by|around|before|for|the|this|next)\b/i.test(said)) {
       said = `${preposition[0]}${said}`;
       index = preposition.index;
     }
@@ -229,6 +229,12 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
       if (next !== undefined) words = words.replace(/^go to\s+/i, "");
     }
   }
+  // "go see the exhibition", "come and get the keys": the second verb is what is done.
+  if (/^(?:go|come)\s+(?:and\s+)?\S/i.test(words)) {
+    const second = words.replace(/^(?:go|come)\s+(?:and\s+)?/i, "");
+    const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb)) words = second;
+  }
   let phrase = verbPhrase(nlp, words, undefined, Infinity);
   // "I'm going to Denver on Thursday": going somewhere.
   if (phrase === undefined && goingTo && !/^(?:be|have)\b/i.test(words)) {
@@ -237,7 +243,10 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
   }
   if (phrase === undefined) return undefined;
   // Something named to act on, not only "it", "that" or "you" ("look it up", "sort that out").
-  const named = phrase.own.split(/\s+/).slice(1).filter((w) => !/^(?:it|that|this|these|those|them|him|her|you|me|us|up|out|back|down|off|on|in|over|again|too|all|some|one)$/i.test(w));
+  const named = phrase.own
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => !TIME_WORD.test(w) && !/^(?:it|that|this|these|those|you|me|us|what|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$/i.test(w));
   if (named.length === 0) return undefined;
   return { verb: phrase.verb, action: words };
 }

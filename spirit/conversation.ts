@@ -19,7 +19,7 @@ export const ASSISTANT = "(assistant)";
 /** The user, before the user has said anything in this conversation. */
 const THE_USER = "(user)";
 /** Someone the user speaks to who has not been heard (yet). */
-export const SOMEONE = "(someone)";
+const SOMEONE = "(someone)";
 
 // Words said to a person, never to an assistant: greetings, asking a stranger's attention,
 // a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)

@@ -117,7 +117,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DEFAULT_FILE = resolve(ROOT, "..", "shared", "eval", "conversations-dev.jsonl");
 
 /** How long saying this takes. */
-export function utteranceMs(text: string): number {
+function utteranceMs(text: string): number {
   return Math.max(MIN_UTTERANCE_MS, text.split(/\s+/).filter(Boolean).length * MS_PER_WORD);
 }
 

@@ -24,7 +24,7 @@ const RELAY_TAG = "(spoken)";
 const MAX_WORDS = 6;
 
 /** The answer's words as relayed: the user's, with the relay's tag after them. */
-export function relayed(words: string): string {
+function relayed(words: string): string {
   return `${words.trim()} ${RELAY_TAG}`;
 }
 

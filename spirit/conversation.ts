@@ -23,7 +23,12 @@ const SOMEONE = "(someone)";
 
 // Words said to a person, never to an assistant: greetings, asking a stranger's attention,
 // a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)
-const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t we|how about we)\b/i;
+const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want|wanna|like) to|are you free)\b/i;
+
+/** Does any sentence of the words start as one says it to a person? */
+function toAPerson(text: string): boolean {
+  return text.split(/(?<=[.!?;])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
+}
 
 export interface Turn {
   speaker: string;
@@ -97,7 +102,7 @@ export class ConversationState {
     const lastOther = [...this.turns].reverse().find((t) => t.speaker !== heard.speaker);
     // Someone else, unless naming the assistant, talks to the user, who is there to hear it.
     let to = this.latest.addressed ? ASSISTANT : (lastOther?.speaker ?? (heard.isUser ? ASSISTANT : THE_USER));
-    if (to === ASSISTANT && !this.latest.addressed && heard.isUser && TO_A_PERSON.test(heard.text.trim())) {
+    if (to === ASSISTANT && !this.latest.addressed && heard.isUser && toAPerson(heard.text)) {
       to = SOMEONE;
       this.present.set(SOMEONE, false);
     }

@@ -57,9 +57,10 @@ export function secondPerson(phrase: string): string {
 /** A time the reminder agent can read (chrono-node), else a sensible one. */
 function reminderTime(when: string | undefined, fallback: string): string {
   if (when === undefined) return fallback;
-  if (chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0) return when;
-  // "later", "after the meeting": a sensible time, since the reminder agent cannot read them.
-  return looseReminderTime(when) ?? fallback;
+  // "later today", "after the meeting": a sensible time, since the reminder agent cannot read them.
+  const loose = looseReminderTime(when);
+  if (loose !== undefined) return loose;
+  return chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0 ? when : fallback;
 }
 
 // For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain

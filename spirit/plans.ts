@@ -82,10 +82,10 @@ const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\
 
 const FILLER = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`i(?:'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
-const TOGETHER = String.raw`(?:we(?:'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
+const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
+const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
-const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why not|how about we|what about we|do you want to|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
+const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
 // "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
 // Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
 const HAVE = String.raw`(?:don't forget|do not forget|remember)(?: that)? (?:we|i)(?: have| have got|'ve got)(?= (?!to\b))`;
@@ -185,7 +185,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
     const sentence = raw.trim();
     const question = /\?\s*$/.test(sentence);
     for (const { clause, before } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
-      if (HYPOTHETICAL.test(before)) break;
+      // "if you're free tonight, why don't you come over": an invitation is conditional by nature.
+      const hypothetical = HYPOTHETICAL.test(before);
       let words = clause.replace(new RegExp(`^${FILLER}`, "i"), "");
       // A time in front ("On Thursday I'm going to Denver"): the plan follows it.
       const front = timeAhead(words, ctx.now);
@@ -193,19 +194,22 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       const m = FRAME.exec(words);
       if (!m) continue;
       const [, have, commit, together, invite, progressive, body] = m;
+      if (hypothetical && invite === undefined) break;
       const rest = have !== undefined ? `have ${body!}` : body!;
       // Only invitations are asked; said without a question mark (speech has none), only the plainest.
-      if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|how about we)$/i.test(invite)) continue;
-      const found = await readAction(rest, progressive !== undefined, /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
+      if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
+      if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
+      const found = await readAction(forTheUser(rest, ctx.listener), progressive !== undefined || /\bbe$/i.test(commit ?? together ?? ""), /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
       if (found === undefined) continue;
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
       const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(before, ctx.now));
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
-      if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && /^\S+\s+(?:to|for|on|back|together|out for)\b/i.test(found.action))) continue;
+      // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
+      if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
-      const action = forTheUser(found.action, ctx.listener);
+      const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
       return { kind, action, ...(when !== undefined && { when: lowerFirst(when.text) }), from };
     }
@@ -230,8 +234,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     }
   }
   // "go see the exhibition", "come and get the keys": the second verb is what is done.
-  if (/^(?:go|come)\s+(?:and\s+)?\S/i.test(words)) {
-    const second = words.replace(/^(?:go|come)\s+(?:and\s+)?/i, "");
+  if (/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?\S/i.test(words)) {
+    const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
     const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
     if (secondVerb !== undefined && !MOVING.has(secondVerb.verb)) words = second;
   }
@@ -243,10 +247,13 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
   }
   if (phrase === undefined) return undefined;
   // Something named to act on, not only "it", "that" or "you" ("look it up", "sort that out").
+  // "pay you back on Monday": the one spoken to is someone named; "see you tomorrow", "tell you what" are ways of speaking.
+  const person = /^(?:see|tell|show|let|thank)$/i.test(phrase.verb) ? "|you" : "";
+  const notNamed = new RegExp(`^(?:it|that|this|these|those|me|us|what${person}|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$`, "i");
   const named = phrase.own
     .split(/\s+/)
     .slice(1)
-    .filter((w) => !TIME_WORD.test(w) && !/^(?:it|that|this|these|those|you|me|us|what|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$/i.test(w));
+    .filter((w) => !TIME_WORD.test(w) && !notNamed.test(w));
   if (named.length === 0) return undefined;
   return { verb: phrase.verb, action: words };
 }
@@ -254,7 +261,7 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 // Another speaker proposing, inviting or asking, and the user accepting it.
 const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
-const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|would you like to|do you want to|you want to|want to)\s+/i;
+const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
 const ACCEPT = /^(?:(?:oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
 const ACCEPT_WORD = /\b(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;

@@ -114,7 +114,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|the next|all)\s+$/i;
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -174,7 +174,7 @@ const lowerFirst = (when: string) => when.replace(/^(On|In|At|By|This|Next|Tomor
 
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
-const DISFLUENCY = /\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean)\b,?/gi;
+const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
 
 // Speech repeats itself: "talk to talk to Chuck", "the the hour".
 const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
@@ -300,6 +300,8 @@ function settledTime(text: string, now: Date): { text: string; index: number } |
     if (r.start.date().getTime() <= now.getTime()) continue;
     if (r.start.isCertain("hour") || r.start.isCertain("weekday") || /\b(?:tomorrow|tonight|weekend)\b/i.test(r.text)) {
       const preposition = /\b(?:at|on|around|this|next)\s+$/i.exec(text.slice(0, r.index));
+      // "at six", "on Saturday", "how about tomorrow": a time proposed; "it's midnight" is a time told.
+      if (preposition === null && !r.start.isCertain("weekday") && !/^(?:at|on|around|this|next|tomorrow|tonight)\b/i.test(r.text) && !TIME_PROPOSAL.test(text)) continue;
       return { text: `${preposition?.[0] ?? ""}${r.text}`, index: preposition?.index ?? r.index };
     }
   }

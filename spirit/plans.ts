@@ -118,7 +118,7 @@ const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what) )about|every|each|pe
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
-const TIME_WORD = /\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
+const TIME_WORD = /\d(?!\d*'?s\b)|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
 
 /** The first time ahead named in the words, as said ("on Friday", "in a couple of hours", "at noon", "after the meeting"). */
 export function timeAhead(text: string, now: Date): { text: string; index: number } | undefined {
@@ -172,6 +172,29 @@ function forTheUser(action: string, listener: string | undefined): string {
 
 const lowerFirst = (when: string) => when.replace(/^(On|In|At|By|This|Next|Tomorrow|Tonight|Later|After|Before)\b/, (w) => w.toLowerCase());
 
+// An invitation to a thing, with no verb: "Fancy a film tonight?", "How about dinner on
+// Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
+// place gone to.
+const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
+const MEAL = /\b(?:breakfast|brunch|lunch|dinner|supper|coffee|tea|drinks?|beers?|pizza|meal|bite)\b/i;
+const SHOW = /\b(?:film|movie|show|play|concert|match|game|musical|opera|ballet)\b/i;
+const ACTIVITY = /\b(?:walk|hike|swim|run|ride|drive|picnic|jog)\b/i;
+const OUTING = /\b(?:party|trip|museum|exhibition|gallery|beach|park|gym|cinema|theat(?:er|re)|club|bar|pub|zoo|fair|festival|market|sale|mall)\b/i;
+
+function thingInvited(sentence: string, now: Date, listener: string | undefined): Plan | undefined {
+  const time = timeAhead(sentence, now);
+  if (time === undefined) return undefined;
+  const words = `${sentence.slice(0, time.index)} ${sentence.slice(time.index + time.text.length)}`.replace(/\s+/g, " ").replace(/[?!.,\s]+$/, "").trim();
+  const m = THING_INVITE.exec(words.replace(new RegExp(`^${FILLER}`, "i"), ""));
+  if (!m) return undefined;
+  const thing = forTheUser(m[1]!.trim(), listener);
+  // The thing named first decides: "a walk in the park" is a walk.
+  const head = thing.split(/\s+/).slice(0, 3).join(" ");
+  const action = MEAL.test(head) ? `have ${thing}` : SHOW.test(head) ? `see ${thing}` : ACTIVITY.test(head) ? `go for ${thing}` : OUTING.test(head) ? `go to ${thing}` : undefined;
+  if (action === undefined) return undefined;
+  return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+}
+
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
@@ -184,6 +207,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
   for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
     const question = /\?\s*$/.test(sentence);
+    const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
+    if (invited !== undefined) return invited;
     for (const { clause, before } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
       // "if you're free tonight, why don't you come over": an invitation is conditional by nature.
       const hypothetical = HYPOTHETICAL.test(before);

@@ -23,6 +23,8 @@ describe("plans found, in their everyday forms", () => {
     ["I'll mail you the slides after we finish.", "mail Ana the slides after we finish", "after we finish", "user"],
     ["don't forget we have dinner with bob on friday at 7", "have dinner with bob on friday at 7", "on friday at 7", "together"],
     ["ill call him tomorrow", "call him tomorrow", "tomorrow", "user"],
+    ["Fancy a film tonight?", "see a film tonight", "tonight", "together"],
+    ["How about the museum on Sunday?", "go to the museum on Sunday", "on Sunday", "together"],
   ])("%j", async (text, action, when, from) => {
     expect(await plan(text)).toMatchObject({ action, when, from });
   });
@@ -53,6 +55,7 @@ describe("look-alikes that stay quiet", () => {
     "He is 40 years old and I have to give him that.", // an age is no time
     "I'm counting the days until Sunday.", // a stretch of time
     "I'll look it up tomorrow.", // nothing named
+    "How about That 70s Show?", // a decade is no time
   ])("%j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });

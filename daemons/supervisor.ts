@@ -214,6 +214,7 @@ export class Supervisor {
   stopping = false;
   private readonly stopper = new AbortController();
   private readonly children: Child[];
+  private waitingForSettled: (() => void)[] = [];
 
   constructor(
     readonly paths: WorldPaths,
@@ -256,8 +257,14 @@ export class Supervisor {
   }
 
   /** Resolves when every child is stopped or given up on. */
-  async settled(): Promise<void> {
-    while (!this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up")) await pause(100, undefined);
+  settled(): Promise<void> {
+    // Event-driven (no polling: an idle `up` must sleep): changed() resolves it on the last child's final state.
+    if (this.allSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForSettled.push(resolve));
+  }
+
+  private allSettled(): boolean {
+    return this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up");
   }
 
   fact(text: string): void {
@@ -271,6 +278,11 @@ export class Supervisor {
 
   changed(child: Child): void {
     this.onStatus(child.status);
+    if (this.waitingForSettled.length > 0 && this.allSettled()) {
+      const waiting = this.waitingForSettled;
+      this.waitingForSettled = [];
+      for (const resolve of waiting) resolve();
+    }
     // A file for monitors and `world up` status questions; replaced atomically.
     const file = join(this.paths.dir, "up-status.json");
     try {

@@ -119,8 +119,6 @@ export class Spirit {
     const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
-    // The questions' parser loads in the background now, not on the first nudge.
-    warmNlp();
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
     const expiry = setInterval(() => this.expire(), tick);
@@ -175,6 +173,9 @@ export class Spirit {
   }
 
   private async hear(entry: Located<EventEntry>): Promise<void> {
+    // The questions' parser (~30 MB) loads in the background at the first voice line, not at
+    // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
+    warmNlp();
     const { log } = this.d;
     const hearing = await hearVoice(
       entry,

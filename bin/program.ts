@@ -122,6 +122,11 @@ program
   .option("--need <criteria>", "the success criterion, instead of '| need:' in the text")
   .option("--id <session-id>", "use this session id instead of a new ULID")
   .option("--env <NAME=value>", "extra environment for the agent, at every launch (repeatable; kept in .world/spawn-env/, never in the log)", (pair: string, all: string[]) => [...all, pair], [] as string[])
+  .option("--plain", "an ordinary command that never calls world agent: its exit is its finish (exit 0: finish with its stdout as the output; else failed)")
+  .addHelpText(
+    "after",
+    '\nAn ordinary command as an agent (docs/agents.md):\n  world spawn "say done | need: output contains \\"done\\"" --plain -- sh -c \'sleep 2; echo done\'\nWithout --plain the command must report itself (world agent finish "$WORLD_SESSION_ID" <evidence>);\nending without that fails the session.',
+  )
   .action(async (words: string[], opts) => {
     // Words after `--` are the agent's command line: commander hands them over with the task words.
     const dash = process.argv.indexOf("--", process.argv.indexOf("spawn"));

@@ -66,7 +66,8 @@ program
   .command("query <type> [arg]")
   .description("active | pending | failed | verified | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
-  .option("--limit <n>", "at most this many rows")
+  .option("--limit <n>", "at most this many rows (events: 100 by default, search: 50; the newest; stderr says how many more)")
+  .option("--all", "events, search: every match, however many")
   .action(async (type: string, arg: string | undefined, opts) => {
     (await import("../ui/cli/query.js")).query(await ctx(), type, arg, opts);
   });

@@ -112,8 +112,10 @@ program
 program
   .command("mcp")
   .description("a Model Context Protocol server on stdio: log_event, log_agent_status, check, query, respond")
+  .addHelpText("after", "\nName the world: world --home /path/to/world mcp (or WORLD_HOME). Without either, the current directory must hold a world.log\n(an MCP client starts the server in a directory of its own choosing). Which world is served is said on stderr at the start (docs/mcp.md).")
   .action(async () => {
-    await (await import("../ui/cli/mcp.js")).mcp(await ctx());
+    const homeGiven = program.opts<GlobalOptions>().home !== undefined || (process.env.WORLD_HOME ?? "") !== "";
+    await (await import("../ui/cli/mcp.js")).mcp(await ctx(), homeGiven);
   });
 
 program

@@ -88,7 +88,7 @@ describe("README's grep recipes", () => {
       if (command.includes("grep -c")) {
         expect(Number(out.trim()), command).toBe(want.length);
       } else {
-        expect(out.trimEnd().split("\n"), command).toEqual(want.map((e) => rawLines[e.line - 1]));
+        expect(out.trimEnd().split("\n"), command).toEqual(want.map((e) => rawLines[e.line! - 1]));
       }
     }
   });

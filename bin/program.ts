@@ -57,7 +57,11 @@ program
 
 program
   .command("respond <session-id> <text...>")
-  .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
+  .description("answer a failed agent, or a question the Spirit asked (yes / no / maybe later): appends [event:user][session-id] text (from terminal)")
+  .addHelpText(
+    "after",
+    "\nA failed agent: the text is what it needed (world query failed shows the need); the Verifier sends it back to work with it.\n  world respond 01J… 'the plate is LX-4711'\nA question (world query nudges shows the open ones): yes starts what was offered, no declines it, maybe later keeps it open.\n  world respond nudge-9 yes\nOnly a person's approve lets a refused command run (docs/trust.md).",
+  )
   .action(async (id: string, words: string[]) => {
     (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
   });

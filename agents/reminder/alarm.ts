@@ -62,7 +62,13 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   const previous = lastArmed(log, run.id);
   const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
 
+  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
+  // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session
+  // that parks at once says "armed" once: its parking line is the armed line.
+  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
+  const parksAtOnce = (a: Alarm) => a.due.getTime() - Date.now() > parkAfterMs;
   let alarm: Alarm;
+  let parkNow: boolean;
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
@@ -70,7 +76,8 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
     }
-    run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
+    parkNow = parksAtOnce(alarm);
+    if (!parkNow) run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
   } else {
     const fresh = fromGuidance ?? plan(run.env.task, now);
     if (fresh === undefined) {
@@ -82,13 +89,11 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       return;
     }
     alarm = fresh;
-    run.active(armedLine(alarm));
+    parkNow = parksAtOnce(alarm);
+    if (!parkNow) run.active(armedLine(alarm));
   }
 
-  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
-  // scheduler deliver at the due time. Short waits stay here, to the millisecond.
-  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
-  if (alarm.due.getTime() - Date.now() > parkAfterMs) {
+  if (parkNow) {
     run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
     return;
   }

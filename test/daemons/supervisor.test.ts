@@ -161,6 +161,22 @@ describe("world up", () => {
     }
   });
 
+  it("at stop, says which task agents it leaves running (they outlive world up)", async () => {
+    w = tempWorld();
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "verifier"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+    await waitForEntry(w.paths, (e) => e.id === "up" && e.output.startsWith("started verifier"));
+    const r = await world(w.home, ["spawn", "wait a while | need: n", "--", "sleep", "300"]);
+    const id = String(r.stdout).trim();
+    const spawned = await waitForEntry(w.paths, (e) => e.id === id && e.output.startsWith("spawned pid "));
+    up.kill("SIGTERM");
+    const done = await up;
+    up = undefined;
+    expect(done.exitCode).toBe(0);
+    const out = String(done.stdout);
+    expect(out).toContain("agents    1 still running: they outlive world up");
+    expect(out).toMatch(new RegExp(`^ +${id} \\(pid ${pidIn(spawned.output)}\\): \\S*sleep 300$`, "m"));
+  });
+
   it("refuses an unknown child name", async () => {
     w = tempWorld();
     const r = await world(w.home, ["up", "--only", "keeper,nobody"]);

@@ -14,6 +14,8 @@ import { DEFAULT_PORT } from "./monitor.js";
 import { loadKeeperConfig } from "../../keeper/config.js";
 import { loadConfig as loadSpiritConfig } from "../../spirit/config.js";
 import { createServer } from "node:net";
+import { listProcRecords } from "../../agents/procs.js";
+import { ownGroupAlive } from "../../tools/process/identity.js";
 
 /**
  * What would stop a child at its start, asked before any starts: `.world/config.json` as the
@@ -120,6 +122,7 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
   if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped, portAsked);
   await Promise.race([stopped, sup.settled()]);
   if (forced) return;
+  sayAgentsLeft(ctx);
   if (sup.usageError !== undefined) {
     const { name, last } = sup.usageError;
     const why = (last ?? "").replace(/^exited with code 2: (world: )?/, "");
@@ -129,6 +132,18 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
   if (statuses.every((s) => s.state === "given-up")) {
     throw new InternalError(`every child gave up: expected at least one running, received ${statuses.map((s) => `${s.name} ${s.last ?? ""}`).join("; ")}`);
   }
+}
+
+/**
+ * Task agents are not `up`'s children: each runs detached under its own parent and outlives
+ * `up` (docs/agents.md). Stopping `up` leaves them running, and a person should hear that.
+ */
+function sayAgentsLeft(ctx: Context): void {
+  const running = listProcRecords(ctx.paths).filter((r) => r.exit === undefined && ownGroupAlive(r.pgid, r.startTicks));
+  if (running.length === 0) return;
+  ctx.out(`agents    ${running.length} still running: they outlive world up (the Keeper watches them again at the next world up; kill -TERM -<pid> ends one)`);
+  for (const r of running.slice(0, 10)) ctx.out(`          ${r.id} (pid ${r.pid}): ${r.command.join(" ").slice(0, 80)}`);
+  if (running.length > 10) ctx.out(`          … and ${running.length - 10} more (.world/procs/)`);
 }
 
 /**

@@ -112,3 +112,10 @@ it("a --home that did not exist: event and spawn say once that they created a ne
   // An existing, empty directory is a world someone chose: nothing to say.
   expect((await world(w.home, ["event", "user", "x", "hello", "-q"])).stderr).toBe("");
 });
+
+it("world respond --help speaks of questions and yes / no, not only failed agents", async () => {
+  w = tempWorld();
+  const r = await world(w.home, ["respond", "--help"]);
+  expect(r.stdout).toContain("answer a failed agent, or a question the Spirit asked (yes / no / maybe later)");
+  expect(r.stdout).toContain("world respond nudge-9 yes");
+});

@@ -13,7 +13,7 @@ import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
-import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { writeUpStatus } from "./up-status.js";
 
 export interface ChildSpec {
   name: string;
@@ -246,9 +246,8 @@ export class Supervisor {
   changed(child: Child): void {
     this.onStatus(child.status);
     // A file for monitors and `world up` status questions; replaced atomically.
-    const file = join(this.paths.dir, "up-status.json");
     try {
-      writeJsonAtomic(file, { pid: process.pid, children: this.statuses() }, { dirMode: PRIVATE_DIR });
+      writeUpStatus(this.paths, process.pid, this.statuses());
     } catch {
       // status file is a convenience; world.log and the pino log have the facts
     }

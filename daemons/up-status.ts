@@ -8,7 +8,8 @@ import { sinceText } from "../tools/time-text.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSameProcess } from "../tools/process/identity.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import type { ChildStatus } from "./supervisor.js";
 
 export interface DaemonStatus {
@@ -35,6 +36,11 @@ const UP_STATUS_FILE = "up-status.json";
 
 function alive(pid: number | null): boolean {
   return pid !== null && Number.isInteger(pid) && pid > 0 && isSameProcess(pid, undefined);
+}
+
+/** Written whole, atomically, on every change: by world up's Supervisor, and by world demo for its own daemons. */
+export function writeUpStatus(paths: WorldPaths, pid: number, children: readonly ChildStatus[]): void {
+  writeJsonAtomic(join(paths.dir, UP_STATUS_FILE), { pid, children }, { dirMode: PRIVATE_DIR });
 }
 
 const NEVER: UpStatus = { upRunning: false, upPid: null, daemons: [] };

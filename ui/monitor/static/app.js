@@ -333,7 +333,17 @@ async function refreshDaemons() {
       d.running && d.since ? timeEl(d.since, now, "since") : null,
     ),
   );
-  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no world up here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+}
+
+/**
+ * The monitor itself cannot be reached (world up stopped it, or the machine is gone): what
+ * the bar last said is no longer known, so it stops saying "running since …".
+ */
+function daemonsUnknown() {
+  const shown = $("daemons").querySelector("li.daemon.unknown");
+  if (shown !== null) return;
+  $("daemons").replaceChildren(el("li", { className: "daemon down unknown", text: "daemons unknown: this monitor's server cannot be reached (world up stopped?)" }));
 }
 
 /**
@@ -388,7 +398,10 @@ async function refresh() {
     renderPresence();
     await refreshDaemons();
   } catch (error) {
-    if (!(error instanceof ApiError)) setConnection("error", "server unreachable");
+    if (!(error instanceof ApiError)) {
+      setConnection("error", "server unreachable");
+      daemonsUnknown();
+    }
     else showAlert(error.message);
   } finally {
     refreshing = false;
@@ -463,6 +476,7 @@ function connect() {
   source.addEventListener("error", () => {
     // EventSource reconnects by itself; a missing token will not fix itself, so check.
     setConnection("error", "reconnecting…");
+    daemonsUnknown();
     if (source.readyState === EventSource.CLOSED) void get("/api/counts").catch(() => {});
   });
 }
@@ -496,7 +510,9 @@ function start() {
       if (t instanceof HTMLElement) t.textContent = `${clock(ts)} · ${ago(ts, now)}`;
     }
     // Whether the daemons still run is a question of processes, not of the log.
-    void refreshDaemons().catch(() => {});
+    void refreshDaemons().catch((error) => {
+      if (!(error instanceof ApiError)) daemonsUnknown();
+    });
   }, 15_000);
   notify = setupNotifications();
 

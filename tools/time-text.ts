@@ -15,6 +15,11 @@ export function clockText(at: Date, now: Date): string {
   return sameDay ? time : `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${time}`;
 }
 
+/** "2026-11-26 14:05:00": local, always with the date (for a file read on another day). */
+export function dateTimeText(at: Date): string {
+  return clockText(at, new Date(0));
+}
+
 /** "42s", "7m", "2h 5m", "3d 4h": rounded down, so "in 2h 5m" is never late. */
 function span(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));

@@ -310,7 +310,9 @@ async function loadAttachment(box) {
   pre.textContent = "loading…";
   try {
     /** @type {{ text: string }} */
-    const { text } = await get(`/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`);
+    const { text } = await get(
+      box.dataset.brief !== undefined ? `/api/brief/${encodeURIComponent(box.dataset.brief)}` : `/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`,
+    );
     pre.textContent = text;
   } catch (error) {
     delete box.dataset.loaded;
@@ -498,7 +500,7 @@ function start() {
   document.addEventListener(
     "toggle",
     (event) => {
-      if (event.target instanceof HTMLDetailsElement && event.target.dataset.attachment !== undefined) void loadAttachment(event.target);
+      if (event.target instanceof HTMLDetailsElement && (event.target.dataset.attachment !== undefined || event.target.dataset.brief !== undefined)) void loadAttachment(event.target);
     },
     true,
   );

@@ -134,6 +134,22 @@ export function attachmentBox(ref, what) {
 }
 
 /**
+ * A meeting brief named in a line (`… .world/briefs/<name>.md …`): collapsed, loaded when
+ * opened from GET /api/brief/<name> (app.js), like an attachment.
+ * @param {string} output
+ */
+function briefBox(output) {
+  const name = /\.world\/briefs\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.md)\b/.exec(output)?.[1];
+  if (name === undefined) return null;
+  return el(
+    "details",
+    { className: "attachment brief", attrs: { "data-brief": name } },
+    el("summary", { text: `the brief (.world/briefs/${name})` }),
+    el("pre", { className: "attachment-text" }),
+  );
+}
+
+/**
  * One log entry as a row.
  * @param {EntryJson} e
  */
@@ -148,6 +164,7 @@ export function entryRow(e) {
     idButton(e.id),
     el("span", { className: "body" }, foldable(e.output, "output"), timesIn(e.output, now)),
     e.outputRef ? attachmentBox(e.outputRef, "output") : null,
+    briefBox(e.output),
     e.need !== undefined ? el("span", { className: "need", text: `need: ${e.need}` }) : null,
     e.needRef ? attachmentBox(e.needRef, "need") : null,
   );

@@ -159,7 +159,8 @@ export function entryRow(e) {
   return el(
     "li",
     { className: `entry ${e.kind}`, attrs: { "data-line": String(e.line ?? ""), "data-label": labelOf(e) } },
-    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts, title: `${new Date(e.ts).toString()} (${ago(e.ts, now)})` } }),
+    // Clock time and how long ago, kept fresh by app.js (every time.rel), in Recent, search and the session panel alike.
+    timeEl(e.ts, now),
     el("span", { className: `label tag-${key}`, text: labelOf(e) }),
     idButton(e.id),
     el("span", { className: "body" }, foldable(e.output, "output"), timesIn(e.output, now)),

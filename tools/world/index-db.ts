@@ -84,6 +84,11 @@ export class WorldIndex {
     return this.handle;
   }
 
+  /** Folds the write-ahead log into the database and truncates it (it otherwise grows with every catch-up). */
+  checkpoint(): void {
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
   close(): void {
     this.handle.close();
   }

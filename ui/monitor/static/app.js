@@ -363,9 +363,9 @@ function syncItem(sync, now) {
       { className: `daemon sync ${sync.pid === null ? "down" : "up"}`, attrs: { "data-sync": sync.machine, title: sync.last?.text ?? "" } },
       el("span", { className: "daemon-name", text: `sync on ${sync.machine}` }),
       el("span", { className: "daemon-state", text: `${sync.pid === null ? "not running" : (sync.connection ?? "starting")} · ${unsent}` }),
-      // Not running, or offline: what it last said is the why (cannot reach the server, stopped: …), in plain view.
-      sync.last && (sync.pid === null || sync.connection === "offline") ? el("span", { className: "daemon-said", text: sync.last.text }) : null,
       sync.last ? timeEl(sync.last.ts, now, "ago") : null,
+      // Not running, or offline: what it last said is the why (cannot reach the server, stopped: …), in plain view.
+      sync.last && (sync.pid === null || sync.connection === "offline") ? el("span", { className: "daemon-said", text: ` ${sync.last.text}` }) : null,
     ),
   ];
 }

@@ -69,6 +69,8 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   const parksAtOnce = (a: Alarm) => a.due.getTime() - Date.now() > parkAfterMs;
   let alarm: Alarm;
   let parkNow: boolean;
+  /** Why this run armed again (a re-arm, a retry): said on its one armed line, parked or not. */
+  let again: string | undefined;
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
@@ -77,7 +79,8 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       return;
     }
     parkNow = parksAtOnce(alarm);
-    if (!parkNow) run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
+    again = run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart";
+    if (!parkNow) run.active(armedLine(alarm, again));
   } else {
     const fresh = fromGuidance ?? plan(run.env.task, now);
     if (fresh === undefined) {
@@ -94,7 +97,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   }
 
   if (parkNow) {
-    run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
+    run.park(armedLine(alarm, `parked: the Keeper's scheduler delivers it${again ? `; ${again}` : ""}`));
     return;
   }
 

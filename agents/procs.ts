@@ -38,6 +38,13 @@ export interface ProcRecord {
    * no record at all (a start line written with `world agent start` or MCP): program.
    */
   needFrom?: NeedFrom;
+  /**
+   * A plain command (`world spawn --plain`), one that never speaks to the log: its exit is its
+   * finish, exit 0 a `finish` with its stdout as the output, anything else `failed` (agents/ended.ts).
+   */
+  plain?: boolean;
+  /** For a plain command: where this attempt's stdout begins in .world/logs/agents/<id>.out (earlier attempts wrote before it). */
+  stdoutFrom?: number;
   exit?: ProcExit;
 }
 

@@ -8,7 +8,7 @@
  * WORLD_NEED, WORLD_ATTEMPT, WORLD_GUIDANCE, WORLD_HOME, WORLD_BIN) and reports back
  * through the log with `world agent active|finish|failed` (docs/agents.md).
  */
-import { accessSync, closeSync, constants, mkdirSync, openSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { spawn } from "node:child_process";
 import { ulid } from "ulid";
@@ -34,6 +34,8 @@ export interface SpawnOptions {
   id?: string;
   /** Who wrote the need (see ProcRecord.needFrom). Default "program": only `world spawn` says "human". */
   needFrom?: NeedFrom;
+  /** A plain command: its exit and stdout are its finish (ProcRecord.plain). */
+  plain?: boolean;
 }
 
 export interface LaunchOptions {
@@ -48,6 +50,8 @@ export interface LaunchOptions {
   guidance?: string;
   /** For this launch only, on top of what the session was spawned with (agents/spawn-env.ts). */
   env?: Record<string, string>;
+  /** Default: what the session's previous record said (a retry of a plain command stays plain). */
+  plain?: boolean;
 }
 
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
@@ -95,7 +99,7 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   try {
     // Kept before the first launch, so the first and every later launch read the same file.
     if (Object.keys(env).length > 0) saveSpawnEnv(paths, id, env);
-    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program" });
+    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program", ...(options.plain === true && { plain: true }) });
     return { id, pid };
   } catch (error) {
     // No ghost: a start that could not launch says so, or it would wait an hour for the Keeper.
@@ -113,6 +117,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const dir = join(paths.logs, "agents");
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const out = openSync(join(dir, `${id}.out`), "a");
+  const stdoutFrom = fstatSync(out).size;
   const err = openSync(join(dir, `${id}.err`), "a");
   // node:child_process, not execa: this is every agent's start (and execa takes ~100 ms to load).
   const start = () =>
@@ -153,6 +158,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
     id, pid, pgid: pid, startedAt, startTicks: procStat(pid)?.startTicks ?? null,
     command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
     needFrom: options.needFrom ?? readProcRecord(paths, id)?.needFrom ?? "program",
+    ...((options.plain ?? readProcRecord(paths, id)?.plain) === true && { plain: true, stdoutFrom }),
   };
   // The line first, then the record: the exit note waits for the record before it writes
   // the exit line, so a quick agent's lines still come in order.

@@ -62,7 +62,15 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   const previous = lastArmed(log, run.id);
   const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
 
+  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
+  // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session
+  // that parks at once says "armed" once: its parking line is the armed line.
+  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
+  const parksAtOnce = (a: Alarm) => a.due.getTime() - Date.now() > parkAfterMs;
   let alarm: Alarm;
+  let parkNow: boolean;
+  /** Why this run armed again (a re-arm, a retry): said on its one armed line, parked or not. */
+  let again: string | undefined;
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
@@ -70,7 +78,9 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
     }
-    run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
+    parkNow = parksAtOnce(alarm);
+    again = run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart";
+    if (!parkNow) run.active(armedLine(alarm, again));
   } else {
     const fresh = fromGuidance ?? plan(run.env.task, now);
     if (fresh === undefined) {
@@ -82,18 +92,16 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       return;
     }
     alarm = fresh;
-    run.active(armedLine(alarm));
+    parkNow = parksAtOnce(alarm);
+    if (!parkNow) run.active(armedLine(alarm));
   }
   // Arming was refused: the session is already over (the Keeper failed it, a human closed
   // it). Stop here, whatever the clock says: on a slow start the due time may have passed
   // already, and the loop below would skip its wait and deliver for a closed session.
   if (run.closed !== undefined) return;
 
-  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
-  // scheduler deliver at the due time. Short waits stay here, to the millisecond.
-  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
-  if (alarm.due.getTime() - Date.now() > parkAfterMs) {
-    run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
+  if (parkNow) {
+    run.park(armedLine(alarm, `parked: the Keeper's scheduler delivers it${again ? `; ${again}` : ""}`));
     return;
   }
 

@@ -130,14 +130,39 @@ export function recent(index: WorldIndex, n = 20): EntryJson[] {
   return rows.reverse().map(entryFromRow);
 }
 
+/** Some of the matching entries (the newest `limit`, in log order) and how many match in all. */
+export interface Page {
+  entries: EntryJson[];
+  /** Every match; counted only when there are more than `limit` (else entries.length). */
+  total: number;
+}
+
 /** Events, newest last; of one source if given. */
 export function events(index: WorldIndex, source: string | undefined, limit = 100): EntryJson[] {
+  return eventsPage(index, source, limit).entries;
+}
+
+/** The newest `limit` events (Infinity: all), in log order, and how many there are. */
+export function eventsPage(index: WorldIndex, source: string | undefined, limit = 100): Page {
+  const sqlLimit = toSqlLimit(limit);
   const rows = (
     source === undefined
-      ? index.db.prepare("SELECT * FROM entries WHERE kind = 'event' ORDER BY line DESC LIMIT ?").all(limit)
-      : index.db.prepare("SELECT * FROM entries WHERE kind = 'event' AND label = ? ORDER BY line DESC LIMIT ?").all(source, limit)
+      ? index.db.prepare("SELECT * FROM entries WHERE kind = 'event' ORDER BY line DESC LIMIT ?").all(sqlLimit)
+      : index.db.prepare("SELECT * FROM entries WHERE kind = 'event' AND label = ? ORDER BY line DESC LIMIT ?").all(source, sqlLimit)
   ) as EntryRow[];
-  return rows.reverse().map(entryFromRow);
+  const more = rows.length > limit;
+  const total = !more
+    ? rows.length
+    : (source === undefined
+        ? (index.db.prepare("SELECT count(*) AS n FROM entries WHERE kind = 'event'").get() as { n: number })
+        : (index.db.prepare("SELECT count(*) AS n FROM entries WHERE kind = 'event' AND label = ?").get(source) as { n: number })
+      ).n;
+  return { entries: rows.slice(0, limit).reverse().map(entryFromRow), total };
+}
+
+/** One row more than asked for tells whether there are more (SQLite's LIMIT -1: none). */
+function toSqlLimit(limit: number): number {
+  return Number.isFinite(limit) ? limit + 1 : -1;
 }
 
 /** A user's words as an FTS5 query: every word quoted (never FTS syntax), the last also a prefix. */
@@ -152,8 +177,13 @@ function ftsMatch(text: string): string | undefined {
  * user's text is never FTS syntax), all of them, the last one also as a prefix.
  */
 export function search(index: WorldIndex, text: string, limit = 50): EntryJson[] {
+  return searchPage(index, text, limit).entries;
+}
+
+/** search, with how many match in all. */
+export function searchPage(index: WorldIndex, text: string, limit = 50): Page {
   const match = ftsMatch(text);
-  if (match === undefined) return [];
+  if (match === undefined) return { entries: [], total: 0 };
   // The newest matches are picked inside FTS5 (rowid = line, walked backwards, stopping at
   // `limit`); joining first and sorting after read every match of a common word (~0.5 s on 1M lines).
   const rows = index.db
@@ -162,8 +192,10 @@ export function search(index: WorldIndex, text: string, limit = 50): EntryJson[]
        WHERE e.line IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
        ORDER BY e.line DESC`,
     )
-    .all(match, limit) as EntryRow[];
-  return rows.reverse().map(entryFromRow);
+    .all(match, toSqlLimit(limit)) as EntryRow[];
+  // Counted only when there are more: a rare word costs nothing more, a common one a count over FTS5.
+  const total = rows.length > limit ? (index.db.prepare("SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH ?").get(match) as { n: number }).n : rows.length;
+  return { entries: rows.slice(0, limit).reverse().map(entryFromRow), total };
 }
 
 export interface Counts {

@@ -11,9 +11,11 @@
  *   GET  /api/search?q=&kind=&label=&id=&before=&limit=   { entries: EntryJson[] (newest first), next: line | null }
  *   GET  /api/output/<id>           { out: OutputTail, err: OutputTail }: the agent's stdout/stderr tail
  *   GET  /api/attachment/<name>     { ref, text }: the whole text of a field the line holds a prefix of
+ *   GET  /api/brief/<name>.md       { ref, text }: a meeting brief, from .world/briefs/ only (agents/meeting-prep/brief-file.ts)
  *   GET  /api/daemons               { upRunning, upPid, daemons: DaemonStatus[] } (from .world/up-status.json)
  *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }
  */
+import { readBrief } from "../../agents/meeting-prep/brief-file.js";
 import { z } from "zod";
 import { readUpStatus } from "../../daemons/up-status.js";
 import { parseCount } from "../../tools/count.js";
@@ -72,6 +74,10 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   if (name.startsWith("output/")) {
     const id = checkId(decoded(name.slice("output/".length)), "session id");
     return { out: agentOutputTail(paths, id, "out"), err: agentOutputTail(paths, id, "err") };
+  }
+  if (name.startsWith("brief/")) {
+    const brief = decoded(name.slice("brief/".length));
+    return { ref: `briefs/${brief}`, text: readBrief(paths, brief) };
   }
   if (name.startsWith("attachment/")) {
     const ref = `attachments/${decoded(name.slice("attachment/".length))}`;

@@ -68,7 +68,7 @@ describe("a torn last line", () => {
   it("a log that is one torn line naming the session does not hang the write path", async () => {
     w = tempWorld();
     writeFileSync(w.paths.log, "][s1] a fragment with no newline");
-    const run = await world(w.home, ["agent", "start", "s1", "task"], { timeout: 20_000 });
+    const run = await world(w.home, ["agent", "start", "s1", "task"], { timeout: 60_000 });
     expect(run.timedOut).toBe(false);
     expect(run.exitCode).toBe(0);
     expect(readFileSync(w.paths.log, "utf8")).toMatch(/^\]\[s1\] a fragment with no newline\x18\n\[[^\]]+\]\[event:system\]\[world\] format 2\n\[[^\]]+\]\[agent:start\]\[s1\] task\n$/);

@@ -197,7 +197,7 @@ describe("acting from the monitor page", () => {
     writeFileSync(join(w.paths.dir, "sync", "sent.json"), JSON.stringify({ offset: 0, line: lines }));
     await cli("event", "system", "sync", "sync on laptop: lost the server at nats://127.0.0.1:4222: working offline, lines are kept and sent when it is back");
     await openPage();
-    await expect.poll(() => page.locator('#daemons li.sync[data-sync="laptop"]').textContent()).toMatch(/^sync on laptopnot running · 1 line to send\d\d:\d\d:\d\d · /);
+    await expect.poll(() => page.locator('#daemons li.sync[data-sync="laptop"]').textContent()).toMatch(/^sync on laptopnot running · 1 line to send\d\d:\d\d:\d\d · .* lost the server at nats:\/\/127\.0\.0\.1:4222: working offline/);
     expect(await page.locator("#daemons li.sync").getAttribute("class")).toContain("down");
     expect(pageErrors).toEqual([]);
   });

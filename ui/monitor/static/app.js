@@ -310,7 +310,9 @@ async function loadAttachment(box) {
   pre.textContent = "loading…";
   try {
     /** @type {{ text: string }} */
-    const { text } = await get(`/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`);
+    const { text } = await get(
+      box.dataset.brief !== undefined ? `/api/brief/${encodeURIComponent(box.dataset.brief)}` : `/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`,
+    );
     pre.textContent = text;
   } catch (error) {
     delete box.dataset.loaded;
@@ -333,7 +335,17 @@ async function refreshDaemons() {
       d.running && d.since ? timeEl(d.since, now, "since") : null,
     ),
   );
-  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no world up here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+}
+
+/**
+ * The monitor itself cannot be reached (world up stopped it, or the machine is gone): what
+ * the bar last said is no longer known, so it stops saying "running since …".
+ */
+function daemonsUnknown() {
+  const shown = $("daemons").querySelector("li.daemon.unknown");
+  if (shown !== null) return;
+  $("daemons").replaceChildren(el("li", { className: "daemon down unknown", text: "daemons unknown: this monitor's server cannot be reached (world up stopped?)" }));
 }
 
 /**
@@ -352,6 +364,8 @@ function syncItem(sync, now) {
       el("span", { className: "daemon-name", text: `sync on ${sync.machine}` }),
       el("span", { className: "daemon-state", text: `${sync.pid === null ? "not running" : (sync.connection ?? "starting")} · ${unsent}` }),
       sync.last ? timeEl(sync.last.ts, now, "ago") : null,
+      // Not running, or offline: what it last said is the why (cannot reach the server, stopped: …), in plain view.
+      sync.last && (sync.pid === null || sync.connection === "offline") ? el("span", { className: "daemon-said", text: ` ${sync.last.text}` }) : null,
     ),
   ];
 }
@@ -386,7 +400,10 @@ async function refresh() {
     renderPresence();
     await refreshDaemons();
   } catch (error) {
-    if (!(error instanceof ApiError)) setConnection("error", "server unreachable");
+    if (!(error instanceof ApiError)) {
+      setConnection("error", "server unreachable");
+      daemonsUnknown();
+    }
     else showAlert(error.message);
   } finally {
     refreshing = false;
@@ -461,6 +478,7 @@ function connect() {
   source.addEventListener("error", () => {
     // EventSource reconnects by itself; a missing token will not fix itself, so check.
     setConnection("error", "reconnecting…");
+    daemonsUnknown();
     if (source.readyState === EventSource.CLOSED) void get("/api/counts").catch(() => {});
   });
 }
@@ -482,7 +500,7 @@ function start() {
   document.addEventListener(
     "toggle",
     (event) => {
-      if (event.target instanceof HTMLDetailsElement && event.target.dataset.attachment !== undefined) void loadAttachment(event.target);
+      if (event.target instanceof HTMLDetailsElement && (event.target.dataset.attachment !== undefined || event.target.dataset.brief !== undefined)) void loadAttachment(event.target);
     },
     true,
   );
@@ -494,7 +512,9 @@ function start() {
       if (t instanceof HTMLElement) t.textContent = `${clock(ts)} · ${ago(ts, now)}`;
     }
     // Whether the daemons still run is a question of processes, not of the log.
-    void refreshDaemons().catch(() => {});
+    void refreshDaemons().catch((error) => {
+      if (!(error instanceof ApiError)) daemonsUnknown();
+    });
   }, 15_000);
   notify = setupNotifications();
 

@@ -134,6 +134,22 @@ export function attachmentBox(ref, what) {
 }
 
 /**
+ * A meeting brief named in a line (`… .world/briefs/<name>.md …`): collapsed, loaded when
+ * opened from GET /api/brief/<name> (app.js), like an attachment.
+ * @param {string} output
+ */
+function briefBox(output) {
+  const name = /\.world\/briefs\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.md)\b/.exec(output)?.[1];
+  if (name === undefined) return null;
+  return el(
+    "details",
+    { className: "attachment brief", attrs: { "data-brief": name } },
+    el("summary", { text: `the brief (.world/briefs/${name})` }),
+    el("pre", { className: "attachment-text" }),
+  );
+}
+
+/**
  * One log entry as a row.
  * @param {EntryJson} e
  */
@@ -143,11 +159,13 @@ export function entryRow(e) {
   return el(
     "li",
     { className: `entry ${e.kind}`, attrs: { "data-line": String(e.line ?? ""), "data-label": labelOf(e) } },
-    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts, title: `${new Date(e.ts).toString()} (${ago(e.ts, now)})` } }),
+    // Clock time and how long ago, kept fresh by app.js (every time.rel), in Recent, search and the session panel alike.
+    timeEl(e.ts, now),
     el("span", { className: `label tag-${key}`, text: labelOf(e) }),
     idButton(e.id),
     el("span", { className: "body" }, foldable(e.output, "output"), timesIn(e.output, now)),
     e.outputRef ? attachmentBox(e.outputRef, "output") : null,
+    briefBox(e.output),
     e.need !== undefined ? el("span", { className: "need", text: `need: ${e.need}` }) : null,
     e.needRef ? attachmentBox(e.needRef, "need") : null,
   );

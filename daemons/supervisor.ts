@@ -13,7 +13,6 @@ import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
-import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { looksFull, waitForSpace } from "../tools/disk.js";
 import { writeUpStatus } from "./up-status.js";
 

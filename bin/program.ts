@@ -59,12 +59,27 @@ program
   .command("respond <session-id> <text...>")
   .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
   .action(async (id: string, words: string[]) => {
-    (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+    await (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+  });
+
+program
+  .command("close <session-id> [reason...]")
+  .description("a person ends a session for good (running, parked or failed): [agent:closed], its processes stopped; refused to programs")
+  .action(async (id: string, words: string[]) => {
+    await (await import("../ui/cli/close.js")).close(await ctx(), id, words);
+  });
+
+program
+  .command("reminder <action> [session-id] [words...]")
+  .description("reminders and timers: list | cancel <id> | move <id> <time> | snooze <id> [duration, default 10m]")
+  .option("--json", "JSON Lines (list)")
+  .action(async (action: string, id: string | undefined, words: string[], opts) => {
+    await (await import("../ui/cli/reminder.js")).reminder(await ctx(), action, id, words, opts);
   });
 
 program
   .command("query <type> [arg]")
-  .description("active | pending | failed | verified | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
+  .description("active | pending | failed | verified | closed | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
   .option("--limit <n>", "at most this many rows")
   .action(async (type: string, arg: string | undefined, opts) => {

@@ -80,7 +80,12 @@ function pendingReminder(index: WorldIndex, id: string): { s: SessionJson; alarm
 }
 
 /** Moves a pending reminder or timer to `due` (in the future). */
-export async function moveReminder(paths: WorldPaths, id: string, due: Date, actor: Actor, options: { sync?: boolean; now?: Date } = {}): Promise<Moved> {
+export function moveReminder(paths: WorldPaths, id: string, due: Date, actor: Actor, options: { sync?: boolean; now?: Date } = {}): Promise<Moved> {
+  return rearm(paths, id, due, actor, "moved", options);
+}
+
+/** A new armed line for a pending alarm; `how` says what the person did ("moved", "snoozed 10 min"). */
+async function rearm(paths: WorldPaths, id: string, due: Date, actor: Actor, how: string, options: { sync?: boolean; now?: Date }): Promise<Moved> {
   const now = options.now ?? new Date();
   if (Number.isNaN(due.getTime()) || due.getTime() <= now.getTime()) {
     throw new UsageError(`invalid time: expected a time in the future, received ${Number.isNaN(due.getTime()) ? "no time" : due.toISOString()}`);
@@ -97,7 +102,7 @@ export async function moveReminder(paths: WorldPaths, id: string, due: Date, act
   // line (it parks on SIGTERM with the old time) comes before the new one.
   await stopSessionGroup(paths, id, "its reminder was moved", options);
   const from = alarm.due.toISOString();
-  const note = `parked: moved ${actorNote(actor)} from ${from}`;
+  const note = `parked: ${how} ${actorNote(actor)} from ${from}`;
   const entry = appendStatus(paths, { status: "active", id, output: armedLine({ ...alarm, due }, note) }, options.sync === undefined ? {} : { sync: options.sync });
   return { entry, id, from, due: due.toISOString() };
 }
@@ -129,7 +134,7 @@ export async function snoozeReminder(paths: WorldPaths, id: string, ms: number, 
   } finally {
     index.close();
   }
-  if (pending !== undefined) return moveReminder(paths, id, new Date(Math.max(pending.due.getTime(), now.getTime()) + ms), actor, options);
+  if (pending !== undefined) return rearm(paths, id, new Date(Math.max(pending.due.getTime(), now.getTime()) + ms), actor, `snoozed ${showDuration(ms)}`, options);
   const again = ulid();
   const due = new Date(now.getTime() + ms);
   const sync = options.sync === undefined ? {} : { sync: options.sync };

@@ -14,6 +14,8 @@
  *   GET  /api/daemons               { upRunning, upPid, daemons: DaemonStatus[] } (from .world/up-status.json)
  *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }   ("cancel" to a session closes it)
  *   POST /api/close    {id, reason?} { line, entry: EntryJson }             (a person closes a session)
+ *   POST /api/reminder {id, action: "move", due: ISO} | {id, action: "snooze", minutes}   { line, entry, id, due }
+ *   GET  /api/reminders             Reminder[]: pending reminders and timers, soonest first (agents/reminders.ts)
  */
 import { z } from "zod";
 import { readUpStatus } from "../../daemons/up-status.js";
@@ -28,6 +30,7 @@ import * as q from "../../tools/world/query.js";
 import { readAttachment } from "../../tools/world/read.js";
 import { answerSession } from "../../agents/answer.js";
 import { closeSession } from "../../agents/close.js";
+import { listReminders, moveReminder, snoozeReminder } from "../../agents/reminders.js";
 import { withMachines } from "../../sync/origins.js";
 import { agentOutputTail } from "./agent-output.js";
 import { attention } from "./attention.js";
@@ -84,6 +87,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   if (name === "recent") return q.recent(index, parseCount(params.get("n"), "n", { fallback: 20, max: 1000 }));
   if (name === "nudges") return nudgesIn(index, nudgeStateArg(params.get("state"), "?state="));
   if (name === "attention") return attention(index);
+  if (name === "reminders") return listReminders(index);
   if (name === "counts") return q.counts(index);
   if (name === "sync") return syncStatus(paths, index, index.position().line);
   if (name === "search") return search(index, params);
@@ -121,4 +125,21 @@ export async function close(paths: WorldPaths, body: unknown): Promise<Written> 
   }
   const { entry } = await closeSession(paths, checkId(parsed.data.id, "session id"), parsed.data.reason ?? "dismissed in the monitor", { person: "monitor" });
   return { line: formatEntry(entry), entry: entryJson(entry) };
+}
+
+const ReminderBody = z.discriminatedUnion("action", [
+  z.object({ id: z.string(), action: z.literal("move"), due: z.string() }),
+  z.object({ id: z.string(), action: z.literal("snooze"), minutes: z.number().positive().max(100_000) }),
+]);
+
+/** POST /api/reminder: move a pending reminder or timer to `due`, or snooze it; as `world reminder move|snooze` does. */
+export async function reminder(paths: WorldPaths, body: unknown): Promise<Written & { id: string; due: string }> {
+  const parsed = ReminderBody.safeParse(body);
+  if (!parsed.success) {
+    throw new UsageError(`invalid request body: expected JSON {"id", "action": "move", "due": ISO time} or {"id", "action": "snooze", "minutes": number}, received ${shown(JSON.stringify(body))}`);
+  }
+  const b = parsed.data;
+  const id = checkId(b.id, "session id");
+  const moved = b.action === "move" ? await moveReminder(paths, id, new Date(b.due), { person: "monitor" }) : await snoozeReminder(paths, id, b.minutes * 60_000, { person: "monitor" });
+  return { line: formatEntry(moved.entry), entry: entryJson(moved.entry), id: moved.id, due: moved.due };
 }

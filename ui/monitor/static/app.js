@@ -6,7 +6,7 @@
  */
 import { presenceOf } from "./presence.js";
 import { setupNotifications } from "./notify.js";
-import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, timeEl, visible } from "./render.js";
+import { answerForm, ago, clock, closeButton, el, entryRow, idButton, retries, sessionRow, timeEl, visible } from "./render.js";
 import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
@@ -85,10 +85,15 @@ async function get(path) {
 
 /** @param {string} id @param {string} text */
 async function respond(id, text) {
-  const res = await fetch("/api/respond", {
+  await post("/api/respond", { id, text });
+}
+
+/** A state change (respond, close, reminder): POST with the token; a refusal is shown. @param {string} path @param {object} body */
+async function post(path, body) {
+  const res = await fetch(path, {
     method: "POST",
     headers: { Authorization: `Bearer ${state.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ id, text }),
+    body: JSON.stringify(body),
   });
   if (!res.ok) {
     const error = await failure(res);
@@ -98,6 +103,48 @@ async function respond(id, text) {
   const result = await res.json();
   if (typeof result.warning === "string") showAlert(result.warning);
   scheduleRefresh();
+  return result;
+}
+
+/**
+ * Close, snooze and move buttons, present and future: one listener each. Closing asks once
+ * more ("Close for good?") before it ends a session for good.
+ * @param {Event} event
+ */
+function onAction(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const close = target?.closest("[data-close-session]");
+  if (close instanceof HTMLButtonElement) {
+    const id = close.dataset.closeSession ?? "";
+    if (close.dataset.confirm !== "yes") {
+      close.dataset.confirm = "yes";
+      close.textContent = "Close for good?";
+      setTimeout(() => {
+        close.dataset.confirm = "";
+        close.textContent = "Close";
+      }, 5000);
+      return;
+    }
+    close.disabled = true;
+    void post("/api/close", { id, reason: "closed in the monitor" }).catch(() => (close.disabled = false));
+    return;
+  }
+  const snooze = target?.closest("[data-snooze]");
+  if (snooze instanceof HTMLButtonElement) {
+    snooze.disabled = true;
+    void post("/api/reminder", { id: snooze.dataset.snooze ?? "", action: "snooze", minutes: 10 }).finally(() => (snooze.disabled = false));
+  }
+}
+
+/** A reminder's Move form: the local time typed, sent as an instant. @param {Event} event */
+function onMove(event) {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (form?.dataset.move === undefined) return;
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ (form.querySelector("input[name=due]"));
+  const due = new Date(input.value);
+  if (Number.isNaN(due.getTime())) return showAlert("Choose a date and time to move it to.");
+  void post("/api/reminder", { id: form.dataset.move, action: "move", due: due.toISOString() }).catch(() => {});
 }
 
 // ---- alerts and connection ---------------------------------------------------------------
@@ -168,6 +215,7 @@ function failedCard({ session: s, roundRetries }) {
     roundRetries > 0 ? el("p", { className: "retries", text: retries(roundRetries) }) : null,
     el("p", { className: "answered" }),
     answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
+    el("div", { className: "actions" }, closeButton(s.id)),
   );
 }
 
@@ -268,10 +316,13 @@ async function openSession(id) {
       : [["kind", "events only (not an agent session)"]];
     $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("detail-history").replaceChildren(...history.map(entryRow));
-    // An answer box wherever an answer means something: any agent session, or a Spirit question.
-    const answerable = session !== null || history.some((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    // An answer box wherever an answer means something: an agent session that is not over, or a Spirit question.
+    const over = session !== null && (session.state === "verified" || session.state === "closed");
+    const answerable = (session !== null && !over) || history.some((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
     $("detail-answer").replaceChildren(
       ...(answerable ? [answerForm(id, session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Answer, or tell the agent something…", (text) => respond(id, text))] : []),
+      ...(session !== null && !over ? [el("div", { className: "actions" }, closeButton(id))] : []),
+      ...(over ? [el("p", { className: "over", text: session.state === "closed" ? "Closed: nothing more happens in this session." : "Verified: this session is over." })] : []),
     );
     if (session !== null) await loadOutput(id);
   } catch (error) {
@@ -473,6 +524,8 @@ function start() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.openSession !== null) closeSession();
   });
+  document.addEventListener("click", onAction);
+  document.addEventListener("submit", onMove);
   // One listener for every id button, present and future.
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("[data-open-session]") : null;

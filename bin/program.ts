@@ -57,7 +57,7 @@ program
 
 program
   .command("respond <session-id> <text...>")
-  .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
+  .description("answer a failed agent or a Spirit question (yes / no / your own words): appends [event:user][session-id] text; \"cancel\" alone closes the session")
   .action(async (id: string, words: string[]) => {
     await (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
   });

@@ -178,6 +178,7 @@ const SPIRIT_OPTIONS = (cmd: Command) =>
     .option("--calendar-lead <duration>", "prepare for a meeting this long before it starts (default 15m)")
     .option("--calendar-poll <duration>", "read the calendar again this often (default 60s)")
     .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)")
+    .option("--brain-deadline <duration>", "Claude has this long from the words to decide; then the offline brain does (default 5s)")
     .option("--assistant-name <name>", "the name that addresses the assistant in a conversation ('world, book the train'; default world)")
     .option("--conversation-gap <duration>", "a conversation ends after this long without speech (default 3m)");
 

@@ -7,10 +7,14 @@
 import { UsageError, shown } from "../errors.js";
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
+import { readNudgeLine, type Offer } from "./nudge-line.js";
 import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
 
-/** A nudge as the JSON contract gives it: its line as an entry, plus its state and answers. */
-export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[] };
+/**
+ * A nudge as the JSON contract gives it: its line as an entry, plus its state and answers,
+ * the question people read, and what a yes starts (null when it names nothing).
+ */
+export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[]; question: string; offer: Offer | null };
 
 interface Row {
   line: number;
@@ -22,6 +26,7 @@ interface Row {
 }
 
 function nudgeJson(n: NudgeView): NudgeJson {
+  const { question, offer } = readNudgeLine(n.output);
   return {
     ...(n.line !== undefined && { line: n.line }),
     ts: n.ts,
@@ -33,6 +38,8 @@ function nudgeJson(n: NudgeView): NudgeJson {
     state: n.state,
     expiresAt: n.expiresAt,
     answers: n.answers,
+    question,
+    offer: offer ?? null,
   };
 }
 

@@ -58,6 +58,8 @@ const NudgeJson = z.strictObject({
   state: z.enum(["open", "answered", "declined", "expired"]),
   expiresAt: TS,
   answers: z.array(z.strictObject({ line: z.number().int().min(1), ts: TS, output: z.string(), reads: z.enum(["yes", "no", "unclear"]) })),
+  question: z.string(),
+  offer: z.strictObject({ agentKind: z.string().min(1), task: z.string(), need: z.string().optional() }).nullable(),
 });
 
 const LOG_LINE = /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\]\[(event|agent):[a-z]+\]\[[^\]\s]+\] .*$/;

@@ -6,12 +6,12 @@
  */
 import { presenceOf } from "./presence.js";
 import { setupNotifications } from "./notify.js";
-import { answerForm, ago, clock, closeButton, el, entryRow, idButton, retries, sessionRow, timeEl, visible } from "./render.js";
+import { answerForm, ago, clock, closeButton, el, entryRow, idButton, nudgeQuestion, retries, sessionRow, timeEl, visible } from "./render.js";
 import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {EntryJson & { state: string, expiresAt: string, answers: { ts: string, output: string, reads: "yes" | "no" | "unclear" }[] }} NudgeJson */
+/** @typedef {EntryJson & { state: string, expiresAt: string, answers: { ts: string, output: string, reads: "yes" | "no" | "unclear" }[], question?: string, offer?: { agentKind: string, task: string, need?: string } | null }} NudgeJson */
 /** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: NudgeJson[], warnings: EntryJson[] }} Attention */
 /** @typedef {{ name: string, state: string, running: boolean, pid: number | null, since: string, restarts: number, last?: string }} DaemonStatus */
 /** @typedef {{ stream: string, exists: boolean, bytes: number, text: string, truncated: boolean }} OutputTail */
@@ -221,7 +221,9 @@ function failedCard({ session: s, roundRetries }) {
 
 /** @param {NudgeJson} n */
 function nudgeCard(n) {
-  const question = n.output.replace(/^nudge: /, "");
+  // People read the question; what a yes starts is a detail, folded.
+  const question = n.question ?? nudgeQuestion(n.output);
+  const offer = n.offer ? `${n.offer.agentKind} agent: ${n.offer.task}${n.offer.need ? ` (done when: ${n.offer.need})` : ""}` : null;
   // An open nudge may have had an answer that was neither yes nor no: say so, it is why it still waits.
   const last = n.answers?.at(-1);
   const unclear = last && last.reads === "unclear" ? `You said “${last.output.replace(/ \((?:from [^()]*|spoken)\)$/, "")}”: still waiting for a yes or a no.` : null;
@@ -230,6 +232,7 @@ function nudgeCard(n) {
     { className: "card nudge", attrs: { "data-id": n.id } },
     el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), timeEl(n.ts, Date.now(), "ago")),
     el("p", { className: "question", text: question }),
+    offer ? el("details", { className: "offer" }, el("summary", { text: "what a yes starts" }), el("p", { text: offer })) : null,
     unclear ? el("p", { className: "unclear", text: unclear }) : null,
     answerForm(n.id, "Or answer in your own words…", (text) => respond(n.id, text), ["yes", "no"]),
   );
@@ -549,7 +552,13 @@ function start() {
     // Whether the daemons still run is a question of processes, not of the log.
     void refreshDaemons().catch(() => {});
   }, 15_000);
-  notify = setupNotifications();
+  // A failed agent's notification is titled by its task: the page knows it from the lists it shows (or its start line in Recent).
+  notify = setupNotifications((id) => {
+    const s = [...state.active, ...state.pending].find((x) => x.id === id) ?? state.attention.failed.find((f) => f.session.id === id)?.session;
+    if (s?.task) return s.task;
+    for (const e of state.recent.values()) if (e.id === id && e.kind === "agent" && e.status === "start") return e.output;
+    return undefined;
+  });
 
   state.token = takeToken();
   if (state.token === "") return needToken();

@@ -81,6 +81,18 @@ export function timesIn(text, now) {
   return el("span", { className: "times" }, ...found.map((ts) => timeEl(ts, now, "in-text")));
 }
 
+/**
+ * The question of a nudge line, without the words heard and what a yes starts
+ * (tools/world/nudge-line.ts reads the same; the API gives it as `question`): for the
+ * live entries the stream sends, which carry only the line.
+ * @param {string} output
+ */
+export function nudgeQuestion(output) {
+  const body = output.replace(/^nudge: /, "");
+  const cut = body.search(/ \(heard [^()]*?: ["“]| yes: [a-z][a-z0-9_-]* ["“]/);
+  return cut === -1 ? body : body.slice(0, cut);
+}
+
 /** @param {number} n */
 export function retries(n) {
   return n === 1 ? "after 1 retry" : `after ${n} retries`;

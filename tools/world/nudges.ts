@@ -110,3 +110,13 @@ export function nudgeStateArg(arg: string | undefined | null, how: string): Nudg
   if (arg === "all" || (NUDGE_STATES as readonly string[]).includes(arg)) return arg as NudgeState | "all";
   throw new UsageError(`unknown nudge state: expected ${how} open, answered, declined, expired or all, received ${shown(arg)}`);
 }
+
+/** One nudge with its state at `now`, or undefined when `id` asked nothing. */
+export function nudgeById(index: WorldIndex, id: string, now = Date.now()): NudgeJson | undefined {
+  const rows = index.db
+    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = ? AND kind = 'event' AND label IN ('spirit', 'user') ORDER BY line")
+    .all(id) as Row[];
+  if (rows.length === 0) return undefined;
+  const all = [...awakeRows(index), ...rows].sort((a, b) => a.line - b.line);
+  return foldNudges(all.map(lineOf), now).map(nudgeJson).find((n) => n.id === id);
+}

@@ -211,8 +211,8 @@ function failedCard({ session: s, roundRetries }) {
     el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), timeEl(s.updatedAt, Date.now(), "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     el("p", { className: "blocker" }, el("strong", { text: "Blocked: " }), el("span", { className: "blocker-text", text: s.blocker ?? s.output })),
-    // This round's retries: the ones since the person last answered, not every retry ever.
-    roundRetries > 0 ? el("p", { className: "retries", text: retries(roundRetries) }) : null,
+    // The retries `world query failed` counts (every one), and this round's when a person already helped.
+    s.retries > 0 ? el("p", { className: "retries", text: `${retries(s.retries)}${roundRetries !== s.retries ? ` (${roundRetries} since your last answer)` : ""}` }) : null,
     el("p", { className: "answered" }),
     answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
     el("div", { className: "actions" }, closeButton(s.id)),
@@ -314,18 +314,28 @@ async function openSession(id) {
     /** @type {{ session: SessionJson | null, history: EntryJson[] }} */
     const { session, history } = await get(`/api/session/${encodeURIComponent(id)}`);
     if (state.openSession !== id) return;
+    // A Spirit question is shown as a question: its words, its state, an answer box while it is open.
+    const asked = session === null ? history.find((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: ")) : undefined;
+    /** @type {NudgeJson | undefined} */
+    const nudge = asked ? (/** @type {NudgeJson[]} */ (await get("/api/nudges?state=all"))).find((n) => n.id === id) : undefined;
+    if (state.openSession !== id) return;
+    $("detail-kind").textContent = asked ? "Question" : session ? "Session" : "Entries";
     const rows = session
       ? [["state", `${session.state} (${session.status})`], ["task", session.task], ["need", session.need ?? "–"], ["blocker", session.blocker ?? "–"], ["retries", String(session.retries)], ...(session.machine ? [["machine", session.machine]] : []), ["started", session.startedAt ? `${clock(session.startedAt)} (${ago(session.startedAt, Date.now())})` : "–"]]
-      : [["kind", "events only (not an agent session)"]];
+      : asked
+        ? [["question", nudge?.question ?? nudgeQuestion(asked.output)], ["state", nudge ? (nudge.state === "open" ? `open until ${clock(nudge.expiresAt)}` : nudge.state) : "–"], ["asked", `${clock(asked.ts)} (${ago(asked.ts, Date.now())})`], ...(nudge?.offer ? [["a yes starts", `${nudge.offer.agentKind} agent: ${nudge.offer.task}`]] : [])]
+        : [["kind", "events only (not an agent session)"]];
     $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("detail-history").replaceChildren(...history.map(entryRow));
-    // An answer box wherever an answer means something: an agent session that is not over, or a Spirit question.
+    // An answer box wherever an answer means something: an agent session that is not over, or a question still open.
     const over = session !== null && (session.state === "verified" || session.state === "closed");
-    const answerable = (session !== null && !over) || history.some((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    const questionOpen = asked !== undefined && (nudge === undefined || nudge.state === "open");
+    const placeholder = asked ? "Answer yes or no, or in your own words…" : session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Tell the agent something…";
     $("detail-answer").replaceChildren(
-      ...(answerable ? [answerForm(id, session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Answer, or tell the agent something…", (text) => respond(id, text))] : []),
+      ...((session !== null && !over) || questionOpen ? [answerForm(id, placeholder, (text) => respond(id, text), asked ? ["yes", "no"] : [])] : []),
       ...(session !== null && !over ? [el("div", { className: "actions" }, closeButton(id))] : []),
       ...(over ? [el("p", { className: "over", text: session.state === "closed" ? "Closed: nothing more happens in this session." : "Verified: this session is over." })] : []),
+      ...(asked && !questionOpen && nudge ? [el("p", { className: "over", text: `This question was ${nudge.state}: an answer now does nothing.` })] : []),
     );
     if (session !== null) await loadOutput(id);
   } catch (error) {

@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { appendStatus } from "../../../tools/world/append-status.js";
+import { appendOnce } from "../../../tools/world/append.js";
 import { findLastStatus } from "../../../tools/world/last-status.js";
 import { parseArmed } from "../../../agents/reminder/armed.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../../support/world.js";
@@ -71,7 +72,9 @@ describe("closing and reminders in the monitor", { timeout: 90_000 }, () => {
     await row.waitFor(LONG);
     await row.locator("button[data-snooze]").click();
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "rem-1" && e.output.includes("snoozed 10 min by a person at the monitor"), { what: "the snooze" });
-    expect(parseArmed(findLastStatus(w.paths.log, "rem-1")!.output)?.due.getTime()).toBe(due.getTime() + 10 * 60_000);
+    const snoozedTo = new Date(due.getTime() + 10 * 60_000).toISOString();
+    expect(parseArmed(findLastStatus(w.paths.log, "rem-1")!.output)?.due.toISOString()).toBe(snoozedTo);
+    await expect.poll(() => page.locator('#active li[data-id="rem-1"] .parked-until time').getAttribute("datetime"), LONG).toBe(snoozedTo);
 
     // datetime-local is the page's local time (the browser's time zone, as the person sees it).
     const to = new Date(Date.now() + 26 * 3_600_000);
@@ -85,6 +88,50 @@ describe("closing and reminders in the monitor", { timeout: 90_000 }, () => {
     await page.locator('#active li[data-id="rem-1"] form[data-move] button').click();
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "rem-1" && e.output.startsWith(`armed: due ${to.toISOString()}`), { what: "the move" });
     await page.screenshot({ path: artifact("monitor-reminder-moved.png"), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe("questions and failed agents in the monitor", { timeout: 90_000 }, () => {
+  it("a question's panel is a question: its words, yes/no while open; declined, it says so and offers nothing; the card folds what a yes starts", async () => {
+    appendOnce(w.paths, { kind: "event", source: "spirit", id: "nudge-5", output: 'nudge: Want me to look it up? (heard user: "what is zanzibar like") yes: open-page "open a search for zanzibar" need "output contains \\"https://\\""' });
+    ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url));
+    const card = page.locator('#nudges li[data-id="nudge-5"]');
+    await card.waitFor(LONG);
+    expect(await card.locator(".question").textContent()).toBe("Want me to look it up?");
+    expect(await card.locator("details.offer").getAttribute("open")).toBeNull(); // folded
+    expect(await card.locator("details.offer p").textContent()).toBe('open-page agent: open a search for zanzibar (done when: output contains "https://")');
+
+    await card.locator('button[data-open-session="nudge-5"]').click();
+    await expect.poll(() => page.locator("#detail-kind").textContent(), LONG).toBe("Question");
+    await expect.poll(() => page.locator("#detail-summary dd").first().textContent(), LONG).toBe("Want me to look it up?");
+    expect(await page.locator("#detail-answer textarea").getAttribute("placeholder")).toBe("Answer yes or no, or in your own words…");
+    expect(await page.locator("#detail-answer button.quick-yes").count()).toBe(1);
+
+    await page.locator("#detail-answer button.quick-no").click();
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "nudge-5", { what: "the no" });
+    await expect.poll(() => page.locator('#nudges li[data-id="nudge-5"]').count(), LONG).toBe(0);
+    // Reopened once declined: no answer box, and why.
+    await page.locator('#recent button[data-open-session="nudge-5"]').first().click();
+    await expect.poll(() => page.locator("#detail-answer .over").textContent(), LONG).toBe("This question was declined: an answer now does nothing.");
+    expect(await page.locator("#detail-answer textarea").count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("a failed card shows what is needed, not the command above its answer box, and the retries world query failed counts", async () => {
+    appendStatus(w.paths, { status: "start", id: "job-3", output: "fetch the report", need: "file exists report.pdf" });
+    for (let i = 1; i <= 3; i++) {
+      appendStatus(w.paths, { status: "finish", id: "job-3", output: "tried" });
+      appendStatus(w.paths, { status: "retry", id: "job-3", output: `retry ${i} of 3` });
+    }
+    appendStatus(w.paths, { status: "failed", id: "job-3", output: "process 1 (attempt 4) exited with code 1 before finishing; nothing on stderr", need: "your word on how to go on (it wrote nothing on stderr)" });
+    ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url));
+    const card = page.locator('#failed li[data-id="job-3"]');
+    await card.waitFor(LONG);
+    expect(await card.locator(".blocker-text").textContent()).toBe("your word on how to go on (it wrote nothing on stderr)");
+    expect(await card.textContent()).not.toContain("world respond");
+    expect(await card.locator(".retries").textContent()).toBe("after 3 retries");
+    await page.screenshot({ path: artifact("monitor-failed-card.png"), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

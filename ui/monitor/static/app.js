@@ -170,10 +170,14 @@ function setEmpty(name, n) {
   if (p instanceof HTMLElement) p.hidden = n > 0;
 }
 
-/** @param {HTMLElement} list @param {SessionJson[]} sessions */
+/**
+ * Rows are kept while their session's latest line stays (a Move time being typed, a
+ * "Close for good?" being asked must survive the refresh another line causes).
+ * @param {HTMLElement} list @param {SessionJson[]} sessions
+ */
 function renderSessions(list, sessions) {
   const now = Date.now();
-  list.replaceChildren(...sessions.map((s) => sessionRow(s, now)));
+  reconcile(list, sessions.map((s) => ({ key: `${s.id}@${s.line}@${s.machine ?? ""}`, make: () => sessionRow(s, now) })));
 }
 
 function renderRecent() {

@@ -9,7 +9,7 @@ import { quoteText, readNudgeLine, unquoteText } from "../../../tools/world/nudg
 import { formatEntry } from "../../../tools/world/format.js";
 import { say, readSpiritLine } from "../../../spirit/lines.js";
 
-describe("nudge lines", () => {
+describe("nudge lines", { timeout: 90_000 }, () => {
   it("quoteText: plain → \"…\", with quotes or backslashes → “…”, both kinds → JSON; always read back exactly", () => {
     expect(quoteText("call mom")).toBe('"call mom"');
     expect(quoteText('add "Design review with Dana" to my calendar')).toBe('“add "Design review with Dana" to my calendar”');

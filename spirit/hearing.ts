@@ -44,7 +44,8 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
     situation: d.situation,
     userSpeaker: config.user,
     conversation: memory.conversation.view(),
-    now: new Date(now),
+    // The words' own time: "in 10 minutes" counts from when it was said, not from now.
+    now: new Date(Math.min(now, Date.parse(entry.ts))),
   });
   return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now) };
 }

@@ -52,7 +52,7 @@ export class Situation {
     if (entry.kind !== "agent") return;
     const known = this.agents.get(entry.id);
     this.agents.delete(entry.id); // re-inserted last: the map stays in order of change
-    if (entry.status === "verified") return;
+    if (entry.status === "verified" || entry.status === "closed") return;
     this.agents.set(entry.id, {
       id: entry.id,
       status: entry.status,

@@ -3,7 +3,8 @@
  *   [agent:finish]  → judge it: verified, retry (and relaunch) or failed (its blocker a
  *                     question for a person, which the Spirit passes on)
  *   [agent:retry]   → make sure the agent runs again (relaunch.ts)
- *   [event:user]    → a human's answer to a failed session: retry with it, relaunch
+ *   [event:user]    → a human's answer to a failed session: retry with it, relaunch (an
+ *                     answer a program wrote — stamped mcp or program — sends nothing back)
  * Exactly once: before writing, the session's latest status line must still be the one
  * being handled (a session no longer at that `finish` was already judged), so a restart
  * that reads the same lines again writes nothing twice.
@@ -13,6 +14,7 @@ import { history } from "../tools/world/query.js";
 import { fresh, HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
 import { judgeFinish, type Verdict } from "./judge.js";
 import { relaunch } from "./relaunch.js";
+import { isProgram, writerOf } from "../tools/world/writer.js";
 
 export interface Tally {
   verified: number;
@@ -91,6 +93,12 @@ async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, ta
   const s = fresh(ctx, input.id);
   // Only an answer that came after the failure sends the agent back to work, and only once.
   if (s === undefined || s.status !== "failed" || s.line > input.line) return;
+  // A program (MCP respond, the CLI without a terminal) never answers in a person's place
+  // (docs/trust.md); an unstamped line (older, or speech the Spirit passed on) still does.
+  if (isProgram(writerOf(input.output))) {
+    ctx.log?.info({ id: input.id, line: input.line }, "an answer from a program: no relaunch, a person must answer");
+    return;
+  }
   const blocker = s.blocker ? ` (it was blocked on: ${s.blocker})` : "";
   ctx.appender.append({ kind: "agent", status: "retry", id: input.id, output: `${HUMAN_PREFIX}${input.output}${blocker}` });
   tally.answered += 1;

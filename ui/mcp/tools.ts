@@ -49,7 +49,7 @@ export function logAgentStatus(
 ): ToolAnswer {
   const status = checkStatus(a.status);
   const id = checkId(a.session_id, "session id");
-  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true });
+  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true, writer: "mcp" });
   return { text: formatEntry(entry), warnings: [] };
 }
 

@@ -36,7 +36,13 @@ const TAIL_BYTES = 4096;
 // Set the limit, drop it from the arguments, and become the command: no text of ours is parsed.
 const WRAPPER = 'ulimit -d "$1" || exit 125; shift; exec "$@"';
 
-export function runBounded(argv: readonly string[], options: CommandLimits & { cwd: string; env: NodeJS.ProcessEnv }): Promise<BoundedResult> {
+/** Told when a check's process (its group's leader) starts and when it has ended: check-groups.ts. */
+export interface CheckWatcher {
+  started(pid: number, argv: readonly string[]): void;
+  ended(pid: number): void;
+}
+
+export function runBounded(argv: readonly string[], options: CommandLimits & { cwd: string; env: NodeJS.ProcessEnv; watcher?: CheckWatcher }): Promise<BoundedResult> {
   return new Promise((resolve) => {
     let bytes = 0;
     let tail = Buffer.alloc(0);
@@ -47,6 +53,19 @@ export function runBounded(argv: readonly string[], options: CommandLimits & { c
       stdio: ["ignore", "pipe", "pipe"],
       detached: true, // its own process group, so what it started dies with it
     });
+    if (child.pid !== undefined) options.watcher?.started(child.pid, argv);
+    let groupEnded = false;
+    const endGroup = () => {
+      // The check is over: whatever it left in its group goes with it, and so does its record.
+      if (groupEnded || child.pid === undefined) return;
+      groupEnded = true;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is empty already
+      }
+      options.watcher?.ended(child.pid);
+    };
     const stop = (why: NonNullable<BoundedResult["stopped"]>) => {
       if (stopped !== undefined) return;
       stopped = why;
@@ -67,10 +86,12 @@ export function runBounded(argv: readonly string[], options: CommandLimits & { c
     child.stderr.on("data", take);
     child.on("error", (error) => {
       clearTimeout(timer);
+      endGroup();
       resolve({ code: null, signal: null, startError: error.message, tail: "", bytes });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      endGroup();
       resolve({ code, signal, ...(stopped !== undefined && { stopped }), tail: tail.toString("utf8"), bytes });
     });
   });

@@ -14,6 +14,7 @@ import { history } from "../tools/world/query.js";
 import { fresh, HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
 import { judgeFinish, type Verdict } from "./judge.js";
 import { relaunch } from "./relaunch.js";
+import type { SessionPool } from "./session-pool.js";
 import { isProgram, writerOf } from "../tools/world/writer.js";
 
 export interface Tally {
@@ -33,7 +34,7 @@ export function concerns(e: Located): boolean {
   return (e.kind === "agent" && (e.status === "finish" || e.status === "retry")) || (e.kind === "event" && e.source === "user");
 }
 
-export async function handle(ctx: VerifierContext, e: Located, tally: Tally): Promise<void> {
+async function handle(ctx: VerifierContext, e: Located, tally: Tally): Promise<void> {
   if (e.kind === "agent" && e.status === "finish") await onFinish(ctx, e, tally);
   else if (e.kind === "agent" && e.status === "retry") {
     if ((await relaunch(ctx, e.id, e.line)) !== undefined) tally.relaunched += 1;
@@ -62,6 +63,8 @@ async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally
   if (ctx.cluster && !(await ctx.cluster.mayJudge(finish))) return; // another machine judges it
   const used = retriesUsed(ctx, finish.id);
   const verdict = await judgeFinish(ctx, finish, s, used);
+  // Stopped meanwhile: its checks were ended by us, so the verdict would be about our stop.
+  if (ctx.signal?.aborted) return;
   // The judgement may take a while: write only if the session is still at this finish.
   const now = fresh(ctx, finish.id);
   if (now === undefined || now.line !== finish.line) {
@@ -109,4 +112,18 @@ async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, ta
 async function relaunchLatest(ctx: VerifierContext, id: string, tally: Tally): Promise<void> {
   const s = fresh(ctx, id);
   if (s !== undefined && (await relaunch(ctx, id, s.line)) !== undefined) tally.relaunched += 1;
+}
+
+/** One line to the pool, in its session's order; a line that throws is said in the log. */
+export function submit(ctx: VerifierContext, pool: SessionPool, e: Located, total: Tally): void {
+  pool.submit(e.id, async () => {
+    try {
+      await handle(ctx, e, total);
+    } catch (error) {
+      if (ctx.signal?.aborted) return; // a check ended by our own stop is no verdict and no error
+      // Said in the log rather than retried forever: a line that always throws would stop the Verifier.
+      ctx.log?.error({ err: error, line: e.line }, "could not handle a line");
+      ctx.appender.append({ kind: "event", source: "system", id: e.id, output: `verifier: could not handle line ${e.line}: ${String((error as Error)?.message ?? error).slice(0, 300)}` });
+    }
+  });
 }

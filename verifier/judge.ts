@@ -51,6 +51,7 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
     home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs,
     limits: { maxOutputBytes: ctx.settings.maxOutputBytes, memoryMiB: ctx.settings.memoryMiB, regexDeadlineMs: ctx.settings.regexDeadlineMs },
     needFrom,
+    ...(ctx.checks && { watcher: ctx.checks }),
   });
   const failedChecks = checks.filter((c) => !c.ok);
 

@@ -24,7 +24,7 @@ export interface VerifierSettings {
   memoryMiB: number;
   /** Time a `matches /re/` check may take (default 2 s; WORLD_REGEX_DEADLINE_MS). */
   regexDeadlineMs: number;
-  /** Judgements run at once, each with its checks (default 3; `verifier.concurrentChecks` in .world/config.json). */
+  /** Judgements run at once, each with its checks (default 4; `verifier.concurrentChecks` in .world/config.json). */
   concurrentChecks: number;
 }
 
@@ -34,7 +34,7 @@ const VERIFIER_DEFAULTS: VerifierSettings = {
   maxOutputBytes: 1 << 20,
   memoryMiB: 512,
   regexDeadlineMs: msFromEnv("WORLD_REGEX_DEADLINE_MS", 2_000),
-  concurrentChecks: 3,
+  concurrentChecks: 4,
 };
 
 const FileSchema = z.object({ concurrentChecks: z.number().int().min(1).max(16) }).partial();

@@ -80,7 +80,7 @@ describe("checks in a bounded pool", () => {
     // Stopped checks are no verdicts: the next Verifier judges them again.
     expect(["slow-1", "slow-2", "slow-3"].map(verdictOf)).toEqual([undefined, undefined, undefined]);
     expect(readdirSync(join(w.paths.dir, "checks"))).toEqual([]);
-  });
+  }, 120_000);
 
   it("the pool's size comes from .world/config.json: with 1, the honest session waits behind a slow one", async () => {
     w = tempWorld();
@@ -94,7 +94,7 @@ describe("checks in a bounded pool", () => {
     const slow = verdictOf("slow-1") as { line: number } | undefined;
     expect(slow).toMatchObject({ status: "failed", output: expect.stringMatching(/was stopped: it ran longer than 3000 ms/) });
     expect(slow!.line).toBeLessThan(honest.line);
-  });
+  }, 120_000);
 });
 
 describe("checks die with their Verifier", () => {
@@ -110,5 +110,5 @@ describe("checks die with their Verifier", () => {
     startVerifier();
     await until("the orphan ended", () => !checksIn(w!.home).includes(orphan!));
     await until("the session's check started again", () => checksIn(w!.home).length === 1);
-  });
+  }, 120_000);
 });

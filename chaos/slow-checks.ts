@@ -5,6 +5,8 @@
  * judged within 30 s although every slow check runs for 120 s: a verdict that waited for
  * them is missing.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { Appender } from "../tools/world/append.js";
 import { worldPaths } from "../tools/world/paths.js";
 import { daemon, entries, waitFor } from "./support.js";
@@ -19,6 +21,7 @@ const attack: ChaosAttack = {
   name: `slow checks hold other verdicts (${SLOW} tail -c 1 /dev/zero, ${HONEST} honest finishes)`,
   async run(ctx) {
     const home = ctx.tmp();
+    writeFileSync(join(home, "ok.txt"), "ok\n");
     const log = new Appender(worldPaths(home));
     const verifier = daemon(ctx, home, ["verifier"], { WORLD_CHECK_TIMEOUT_MS: String(CHECK_TIMEOUT_MS) });
     let missing = 0;
@@ -29,7 +32,7 @@ const attack: ChaosAttack = {
       }
       for (let i = 0; i < HONEST; i++) {
         const id = `honest-${i}`;
-        log.append({ kind: "agent", status: "start", id, output: "say ok", need: "output contains ok and command exits 0: true" });
+        log.append({ kind: "agent", status: "start", id, output: "say ok", need: "command exits 0: grep -q ok ok.txt" });
         log.append({ kind: "agent", status: "finish", id, output: "ok" });
         if (!(await waitFor(home, (e) => e.kind === "agent" && e.id === id && e.status === "verified", HONEST_WITHIN_MS))) missing++;
       }

@@ -111,8 +111,11 @@ export function checkSessionId(id: string): string {
 
 /** Text with the characters NOT_DISTINCT refuses written as \uXXXX (\u{XXXXX} beyond the BMP), to be seen. */
 function escapeInvisible(text: string): string {
-  const each = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{White_Space}\p{M}\u2800\ufffc\ufffd]/gu;
+  // ASCII is left to shown() (which writes "a b" and "a\\n" as JSON does).
+  const each = /[^\x00-\x7f]/gu;
+  const unseen = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{White_Space}\p{M}\u2800\ufffc\ufffd]$/u;
   return text.replace(each, (ch) => {
+    if (!unseen.test(ch)) return ch;
     const code = ch.codePointAt(0)!;
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
   });

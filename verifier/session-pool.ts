@@ -56,7 +56,7 @@ export class SessionPool {
   stop(): void {
     this.stopped = true;
     for (const session of this.ready.splice(0)) this.queues.delete(session);
-    for (const [session, queue] of this.queues) this.queues.set(session, queue.slice(0, 1)); // the running one
+    for (const queue of this.queues.values()) queue.splice(1); // keep only the running task
     this.wake();
   }
 

@@ -33,8 +33,10 @@ export interface BoundedResult {
 }
 
 const TAIL_BYTES = 4096;
-// Set the limit, drop it from the arguments, and become the command: no text of ours is parsed.
-const WRAPPER = 'ulimit -d "$1" || exit 125; shift; exec "$@"';
+// Wait for our go (a newline on stdin, written once the check's record is on disk: a
+// Verifier killed in between leaves no unrecorded check, since EOF ends the shell), set the
+// limit, drop it from the arguments, and become the command: no text of ours is parsed.
+const WRAPPER = 'read -r _ || exit 125; ulimit -d "$1" || exit 125; shift; exec "$@"';
 
 /** Told when a check's process (its group's leader) starts and when it has ended: check-groups.ts. */
 export interface CheckWatcher {
@@ -50,10 +52,12 @@ export function runBounded(argv: readonly string[], options: CommandLimits & { c
     const child = spawn("/bin/sh", ["-c", WRAPPER, "sh", String(options.memoryMiB * 1024), ...argv], {
       cwd: options.cwd,
       env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"], // stdin: the go, then EOF (what the command reads)
       detached: true, // its own process group, so what it started dies with it
     });
     if (child.pid !== undefined) options.watcher?.started(child.pid, argv);
+    child.stdin.on("error", () => undefined); // a command that ended at once: nothing to tell
+    child.stdin.end("\n");
     let groupEnded = false;
     const endGroup = () => {
       // The check is over: whatever it left in its group goes with it, and so does its record.

@@ -115,7 +115,7 @@ function brokenCheck(r: BoundedResult, input: EvidenceInput): string | undefined
   if (r.stopped === "timeout") return `was stopped: it ran longer than ${input.commandTimeoutMs} ms`;
   if (r.stopped === "output") return `was stopped: it printed more than ${input.limits.maxOutputBytes} bytes`;
   if (r.signal !== null) return `crashed: killed by ${r.signal} (memory is bounded to ${input.limits.memoryMiB} MiB)`;
-  if (r.code === 125) return "could not be started: its memory bound could not be set";
+  if (r.code === 125) return "could not be started: its memory bound could not be set (or its go never came)";
   return undefined;
 }
 

@@ -111,7 +111,7 @@ describe("agents that need a human", () => {
   it("on a first start, failures that were answered or moved on since are history; one still waiting is told", async () => {
     await run("agent", "start", "old-1", "water the plants", "--need", "event water logged");
     await run("agent", "failed", "old-1", "no pump", "--need", "a pump");
-    await run("respond", "old-1", "bought one");
+    await run("--as-human", "respond", "old-1", "bought one"); // a person: a program's answer sends nothing back to work
     await run("agent", "retry", "old-1", "try again with the pump");
     await run("agent", "start", "old-2", "renew the domain", "--need", "output contains renewed");
     await run("agent", "failed", "old-2", "card declined", "--need", "a working card");

@@ -11,7 +11,7 @@ import { openIndex } from "./index-db.js";
 import { isNudgeLine } from "./nudge-state.js";
 import { nudgeById } from "./nudges.js";
 import type { WorldPaths } from "./paths.js";
-import { stamped, type Writer } from "./writer.js";
+import { isPerson, stamped, type Writer } from "./writer.js";
 
 export function respondTo(
   paths: WorldPaths,
@@ -29,6 +29,10 @@ export function respondTo(
   const entry = appendOnce(paths, { kind: "event", source: options.source ?? "user", id, output: stamped(text, options.writer) }, options);
   if (last.kind === "agent" && last.status !== "failed") {
     return { entry, warning: `session ${id} is ${last.status}, not failed: the response was logged anyway` };
+  }
+  if (last.kind === "agent" && !isPerson(options.writer)) {
+    // The Verifier relaunches a failed agent on a person's answer only (verifier/handle.ts).
+    return { entry, warning: `session ${id} is failed and a program's answer does not send it back to work: a person must answer (world respond at a terminal, or the monitor)` };
   }
   return { entry };
 }

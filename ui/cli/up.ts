@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { endOrphans } from "../../daemons/orphans.js";
+import { endLeftChecks } from "../../verifier/check-groups.js";
 import { lockHolder, tryLock } from "../../tools/process/lock.js";
 import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../daemons/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../daemons/supervisor.js";
@@ -117,6 +118,9 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
   // After the signal handlers: a Ctrl-C meanwhile is a graceful stop, not a default death.
   const orphans = await endOrphans(ctx.paths, policy.stopTimeoutMs);
   if (orphans) sup.fact(`ended what a dead world up (pid ${orphans.upPid}) left running: ${orphans.ended.join(", ")}`);
+  // And the checks of a Verifier that died with it (its checks run in groups of their own).
+  const checks = endLeftChecks(ctx.paths);
+  if (checks.length > 0) sup.fact(`ended checks a dead verifier left running: ${checks.join(", ")}`);
   const startedAt = Date.now();
   sup.start();
   if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped, portAsked);

@@ -52,7 +52,7 @@ export function logAgentStatus(
   const status = checkStatus(a.status);
   refuseClosedStatus(status, a.session_id);
   const id = checkId(a.session_id, "session id");
-  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true });
+  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true, writer: "mcp" });
   return { text: formatEntry(entry), warnings: [] };
 }
 

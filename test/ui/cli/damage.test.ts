@@ -111,7 +111,7 @@ describe("malformed lines anywhere, and an old log", () => {
     expect(recent.map((e) => e.line)).toEqual([1, 3, 6, 14, 16]);
 
     // The log can still be appended to and the lifecycle continues from the old lines.
-    const verified = await world(w.home, ["agent", "verified", "s1", "seat booked"]);
+    const verified = await world(w.home, ["--as-human", "agent", "verified", "s1", "seat booked"]);
     expect(verified.exitCode, verified.stderr).toBe(0);
     expect(readFileSync(w.paths.log).subarray(0, before.length).equals(before)).toBe(true);
   });

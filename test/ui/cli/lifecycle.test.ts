@@ -40,7 +40,7 @@ describe("world agent", () => {
     await refused(["agent", "active", "s1", "back to work"], /latest status finish allows verified, retry, failed, closed/);
     await ok(["agent", "retry", "s1", "no booking reference"]);
     await ok(["agent", "finish", "s1", "booked: ABC123"]);
-    await ok(["agent", "verified", "s1", "reference present"]);
+    await ok(["--as-human", "agent", "verified", "s1", "reference present"]); // a verdict: the Verifier's or a person's
     await refused(["agent", "retry", "s1", "more"], /latest status verified allows nothing \(the session is over\)/);
     await refused(["agent", "failed", "s1", "x"], /allows nothing/);
 
@@ -53,7 +53,7 @@ describe("world agent", () => {
     w = tempWorld();
     await ok(["agent", "start", "s1", "task"]);
     await ok(["agent", "finish", "s1", "done"]);
-    await ok(["agent", "verified", "s1", "ok"]);
+    await ok(["--as-human", "agent", "verified", "s1", "ok"]);
     const forced = await ok(["agent", "active", "s1", "reopened", "--force"]);
     expect(forced.stdout).toContain("[agent:active][s1] reopened");
     expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ status: "active", output: "reopened" });

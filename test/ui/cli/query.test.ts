@@ -24,7 +24,7 @@ const SCRIPT: string[][] = [
   ["agent", "failed", "fail-1", "cannot continue", "--need", "the portal wants a photo upload"],
   ["agent", "start", "ok-1", "check the weather"],
   ["agent", "finish", "ok-1", "sunny, 21 degrees"],
-  ["agent", "verified", "ok-1", "a forecast was given"],
+  ["--as-human", "agent", "verified", "ok-1", "a forecast was given"],
   ["event", "bash", "done-1", "curl https://luigis.example/book"],
   ["event", "bash", "cmd-2", "grep -r \"NEAR\" notes/ -- AND OR NOT * (x) col:umn ^start"],
   ["event", "file", "f1", "notes/tariffs.md changed"],

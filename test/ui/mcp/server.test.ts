@@ -109,9 +109,16 @@ describe("world mcp", () => {
     expect(text(refused)).toBe("refused transition for session m-1: latest status start allows active, finish, failed, closed (by a person: world close), received verified (use --force to override)");
     expect(readFileSync(w.paths.log).equals(before)).toBe(true);
 
-    const forced = await tool("log_agent_status", { status: "verified", session_id: "m-1", output: "forced", force: true });
+    // A verdict is the Verifier's or a person's: MCP never writes one, forced or not (docs/trust.md).
+    const forcedVerdict = await tool("log_agent_status", { status: "verified", session_id: "m-1", output: "forced", force: true });
+    expect(forcedVerdict.isError).toBe(true);
+    expect(text(forcedVerdict)).toMatch(/^refused verified for session m-1: expected a verdict from the Verifier or a person .* received one from a program \(mcp\)/);
+    expect(readFileSync(w.paths.log).equals(before)).toBe(true);
+    const forced = await tool("log_agent_status", { status: "finish", session_id: "m-1", output: "forced", force: true });
     expect(forced.isError).toBeFalsy();
-    expect(logLines().at(-1)).toMatch(/\[agent:verified\]\[m-1\] forced$/);
+    expect(logLines().at(-1)).toMatch(/\[agent:finish\]\[m-1\] forced$/);
+    const cliVerdict = await world(w.home, ["--as-human", "agent", "verified", "m-1", "a person looked"]);
+    expect(cliVerdict.exitCode).toBe(0);
 
     await tool("log_agent_status", { status: "start", session_id: "m-2", output: "pay the bill", need: "a receipt" });
     const failed = await tool("log_agent_status", { status: "failed", session_id: "m-2", output: "stuck", need: "the bank wants a code" });

@@ -111,7 +111,7 @@ beforeAll(async () => {
   w = tempWorld("world-contract-");
   await cli("agent", "start", "mail-1", "Reply to Anna about Friday", "--need", "a sent reply");
   await cli("agent", "finish", "mail-1", "sent: see you Friday at 7");
-  await cli("agent", "verified", "mail-1", "reply was sent and answers the question");
+  await cli("--as-human", "agent", "verified", "mail-1", "reply was sent and answers the question");
   await cli("agent", "start", "photos-2", "Rename the holiday photos", "--need", "every photo named by date and place");
   await cli("agent", "finish", "photos-2", "renamed 214 photos");
   await cli("agent", "start", "sum-3", "Summarise the inbox", "--need", "five bullet points");

@@ -26,12 +26,20 @@ import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
 import { secondPerson } from "./offers.js";
 import { EXPLICIT } from "./plans.js";
+import type { ManageRequest } from "./manage.js";
+
+/** What a `say` line is: an answer about the world, an honest "can't", or a request already being done. */
+export type SayKind = "answer" | "can't" | "already";
 
 export type Action =
   | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string }
   | { type: "nudge"; id: string; kind: string; question: string; offer?: Offer }
   | { type: "observe"; id: string; note: string }
   | { type: "preference"; id: string; topic: string; blocked: boolean }
+  /** One line for the user: an answer about the world, an honest "can't", a request already being done (spirit/commands.ts). */
+  | { type: "say"; id: string; kind: SayKind; text: string }
+  /** Cancel, move or snooze what the assistant is doing (spirit/manage.ts carries it out). */
+  | { type: "manage"; id: string; request: ManageRequest }
   | { type: "quiet"; why: string };
 
 type Cause = Located<EventEntry>;

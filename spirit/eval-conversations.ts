@@ -18,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { OfflineBrain } from "./brain-offline.js";
 import { loadConfig } from "./config.js";
+import type { Action } from "./decide.js";
 import { actionLine, hearVoice } from "./hearing.js";
 import { say, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
@@ -49,6 +50,8 @@ export interface ConversationFigures {
   nudgesPer100: number;
   spawns: { conversation: string; kind: string; task: string }[];
   nudges: Asked[];
+  /** Every decided action's line (spawns and nudges included), by conversation: what the daemon would write. */
+  actions: { conversation: string; type: Exclude<Action, { type: "quiet" }>["type"]; output: string }[];
 }
 
 class InputError extends Error {}
@@ -99,6 +102,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
   const report = (ts: number, id: string, output: string) => memory.apply(entry(ts, SOURCE, id, output));
   const spawns: ConversationFigures["spawns"] = [];
   const nudges: Asked[] = [];
+  const actions: ConversationFigures["actions"] = [];
   let turns = 0;
   for (const [i, c] of conversations.entries()) {
     const start = START + i * CONVERSATION_GAP_MS;
@@ -125,6 +129,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
       if (action.type === "spawn") spawns.push({ conversation: c.id, kind: action.agentKind, task: action.task });
       if (action.type === "nudge") nudges.push({ conversation: c.id, speaker: turn.speaker, text: turn.text, question: action.question, kind: action.kind });
       const said = actionLine(action, hearing.heard);
+      actions.push({ conversation: c.id, type: action.type, output: said.output });
       report(now, said.id, said.output);
     }
   }
@@ -142,6 +147,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
     nudgesPer100: n === 0 ? 0 : (100 * nudges.length) / n,
     spawns,
     nudges,
+    actions,
   };
 }
 

@@ -8,7 +8,8 @@ import type { EventEntry, Located } from "../tools/world/entry.js";
 import type { Brain } from "./brain.js";
 import type { SpiritConfig } from "./config.js";
 import { vetProposal, preferenceAction, type Action } from "./decide.js";
-import { say } from "./lines.js";
+import { heard as heardSuffix, say } from "./lines.js";
+import { manageLine } from "./manage.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { spokenAnswer } from "./spoken-answer.js";
 
@@ -60,5 +61,9 @@ export function actionLine(action: Exclude<Action, { type: "quiet" }>, heard: He
       return { id: action.id, output: say.preference(action.topic, action.blocked, heard.speaker, heard.text) };
     case "spawn":
       return { id: action.id, output: say.spawn(action.agentKind, action.task, action.reason) };
+    case "say":
+      return { id: action.id, output: say.say(action.kind, action.text, heard.speaker, heard.text) };
+    case "manage":
+      return { id: action.id, output: `${manageLine(action.request)} ${heardSuffix(heard.speaker, heard.text)}` };
   }
 }

@@ -33,8 +33,11 @@ function taskFor(intent: Intent, text: string): string {
 // arrives unpunctuated; the detector reads "yeah we should book" as an order to book.
 const BACKCHANNEL = /^(?:(?:yeah|yep|yup|yes|ok|okay|right|alright|sure|so|well|um|uh|hmm|oh|and)\b[\s,.!-]*)+/i;
 
+// The wake words of other assistants ("olly", "siri", "alexa") say who is addressed, not what is asked.
+const WAKE_WORD = /\b(?:hey |ok |okay )?(?:olly|ollie|siri|alexa|cortana)\b,?\s*/gi;
+
 function withoutBackchannel(text: string): string {
-  const rest = text.trim().replace(BACKCHANNEL, "");
+  const rest = text.trim().replace(WAKE_WORD, "").replace(BACKCHANNEL, "");
   return rest === "" ? text : rest;
 }
 

@@ -23,6 +23,7 @@ import { actionLine, hearVoice } from "./hearing.js";
 import { say, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { SpiritMemory } from "./memory.js";
+import { Situation } from "./situation.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges } from "./nudges.js";
 
 export interface Conversation {
@@ -93,6 +94,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
   const config = loadConfig(undefined, { user, brain: "offline" }, {});
   const memory = new SpiritMemory(user, config);
   const brain = new OfflineBrain();
+  const world = new Situation();
   let line = 0;
   const entry = (ts: number, source: string, id: string, output: string): Located<EventEntry> => {
     line += 1;
@@ -111,7 +113,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
       turns += 1;
       for (const o of expiredNudges(memory, config, now)) if (o.type === "line") report(now, o.id, o.output);
       const voice = entry(now, VOICE_SOURCE, turn.speaker, turn.text);
-      const hearing = await hearVoice(voice, { memory, brain, config, situation: () => "" }, now);
+      const hearing = await hearVoice(voice, { memory, brain, config, situation: () => "", world }, now);
       if (hearing.type === "answer") {
         const answer = entry(now, ANSWER_SOURCE, hearing.nudgeId, hearing.text);
         memory.markReacted(answer);

@@ -171,6 +171,7 @@ export class Spirit {
         brain: this.d.brain,
         config: this.d.config,
         situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+        world: this.situation,
       },
       Date.now(),
     );

@@ -13,6 +13,9 @@
 import { detectIntent, type Intent } from "./intents/detect.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
 import { ASSISTANT, type ConversationView } from "./conversation.js";
+import { taskOf } from "./commands.js";
+import { reminderOf } from "./intents/commands.js";
+import { loadNlp } from "./nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
 import { acceptedRequest, EXPLICIT, planIn } from "./plans.js";
@@ -24,8 +27,12 @@ const MIN_CONFIDENCE = 0.6;
 const SELF_FACT =
   /^(?:(?:well|so|oh|actually|honestly|you know|by the way),? )*(?:i (?:really |absolutely |just |do not |don't )?(?:like|love|prefer|hate|dislike|enjoy|can't stand|cannot stand|am allergic to|am vegetarian|am vegan|don't eat|do not eat|never eat|usually|always)\b|my (?:favorite|favourite|birthday|anniversary|wife|husband|partner|doctor|dentist|flight|address|phone number|email) )/i;
 
-function taskFor(intent: Intent, text: string): string {
-  if (intent.kind === "reminder") return intent.task ? `remind me to ${intent.task}` : text;
+/** The task for the agent: a reminder's in the grammar's clean words (spirit/commands.ts), anything else the detector's. */
+async function taskFor(intent: Intent, text: string): Promise<string> {
+  if (intent.kind === "reminder" || intent.kind === "alarm" || intent.kind === "timer") {
+    const command = reminderOf(text);
+    if (intent.kind !== "timer" || command.type === "timer") return taskOf(command, await loadNlp())?.task ?? text;
+  }
   return intent.task ?? text;
 }
 
@@ -68,7 +75,7 @@ export class OfflineBrain implements Brain {
     const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
-      const task = taskFor(intent, text);
+      const task = await taskFor(intent, withoutBackchannel(text));
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };

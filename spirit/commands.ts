@@ -28,9 +28,12 @@ export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer"
   const when = command.when === undefined ? "" : ` ${command.when}`;
   if (what === undefined) return { kind: "reminder", task: `remind me${when}`.trim() };
   // A verb phrase is reminded "to"; a thing ("the plumber", "my biology test") "about".
-  const to = !command.about && startsWithVerb(nlp, what);
+  const to = !command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what);
   return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${to ? "to" : "about"} ${what}${when}` };
 }
+
+// Words that start the name of a thing, never a verb phrase ("lunch with sam", "my test").
+const THING_FIRST = /^(?:the|a|an|my|your|our|his|her|their|this|that|these|those|meeting|appointment|event|lunch|dinner|breakfast|party|birthday|date|anniversary)\b/;
 
 function startsWithVerb(nlp: Nlp, phrase: string): boolean {
   const json = nlp(`I will ${phrase}`).json({ terms: { tags: true } }) as { terms: { tags: string[] }[] }[];

@@ -21,6 +21,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { planReminder } from "../agents/reminder/plan.js";
+import { reminderSubject } from "../agents/reminder/when.js";
 import { evaluate, type ConversationFigures } from "./eval-conversations.js";
 import { loadNlp, type Nlp } from "./nlp.js";
 import { secondPerson } from "./offers.js";
@@ -43,6 +44,8 @@ export interface Checked {
   text: string;
   said: string;
   problems: string[];
+  /** For reminders: whether the agent finds a time in it (otherwise it asks the user when). */
+  timed?: boolean;
 }
 
 export interface CommandFigures {
@@ -95,10 +98,11 @@ export function parseCommands(file: string, raw: string): Command[] {
 /** The reminder agent's own reading of a task ("Reminder: the plumber"), asked as a question for the text check. */
 function reminderText(nlp: Nlp, task: string): Checked {
   const alarm = planReminder(task, READ_AT);
-  const subject = alarm?.message.replace(/^Reminder: /, "") ?? task;
+  const subject = alarm?.message.replace(/^Reminder: /, "") ?? (reminderSubject(task) || "(no subject given)");
   const about = /^remind me (?:about|of)\b/.test(task) || !/^remind me to\b/.test(task);
   const question = `Want me to remind you ${about ? "about" : "to"} ${secondPerson(subject)}?`;
-  return { text: task, said: subject, problems: alarm === undefined ? ["no time the reminder agent can read", ...questionProblems(nlp, question)] : questionProblems(nlp, question) };
+  // No subject said ("remind me in 3 hours"): the agent says so itself; no time said: it asks when. Neither is a text to check.
+  return { text: task, said: subject, timed: alarm !== undefined, problems: subject === "(no subject given)" ? [] : questionProblems(nlp, question) };
 }
 
 export function scoreCommands(file: string, commands: readonly Command[], f: ConversationFigures, nlp: Nlp): CommandFigures {
@@ -171,6 +175,7 @@ function table(f: CommandFigures, show: string | undefined): string {
     `task recall            ${pct(f.taskRecall)}  ${verdict("taskRecall")}`,
     `cancel/list/query → a new reminder   ${f.managingCreated.length}  target 0  ${f.managingCreated.length === 0 ? "PASS" : "FAIL"}`,
     `reminder texts failing the check     ${bad(f.reminderTexts).length} of ${f.reminderTexts.length}  target 0  ${bad(f.reminderTexts).length === 0 ? "PASS" : "FAIL"}`,
+    `reminders without a time (the agent asks when)   ${f.reminderTexts.filter((x) => x.timed === false).length} of ${f.reminderTexts.length}`,
     `questions failing the check          ${bad(f.questions).length} of ${f.questions.length}`,
   ];
   for (const m of f.managingCreated) lines.push(`  created: ${JSON.stringify(m.text)} → ${JSON.stringify(m.task)}`);

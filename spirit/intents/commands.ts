@@ -78,7 +78,7 @@ function forHowLong(words: string): string | undefined {
 
 // Questions about what the assistant has set or is doing, answered from the log.
 const ASKING =
-  /^(?:what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
 
 function query(t: string): Command | undefined {
   if (!ASKING.test(t)) return undefined;
@@ -102,11 +102,13 @@ function chronoWhen(t: string): string | undefined {
 // Setting something for later.
 const TIMER = /^(?:set|start|put on|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:for|of|to)?\s*(.*)$/;
 const ALARM = /^(?:(?:set|create|make|add|put|schedule|give me|get me|i need|i want|wake up) (?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?)?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
-const WAKE_ME = /^(?:wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
+const WAKE_ME = /^(?:to (?:wake|get) up|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event )?(?:reminder|event|appointment|meeting|entry|note|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event )?(reminder|event|appointment|meeting|entry|note|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+// What an event is called when it is named by its kind ("an appointment for allen").
+const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
 const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
 const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
@@ -127,15 +129,20 @@ function reminder(t: string): Command | undefined {
   const wake = WAKE_ME.exec(t);
   if (wake) return timed("wake up", false, wake[1]!, "alarm", true);
   const alarm = ALARM.exec(t);
-  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!)) return alarmCommand(alarm[1]!);
+  // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
+  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
   const onCal = ON_CALENDAR.exec(t);
   if (onCal && !NOT_A_REMINDER.test(onCal[1]!)) return timed(onCal[1]!, true, `${onCal[1]} ${onCal[2]}`, "reminder");
   const calFirst = CALENDAR_FIRST.exec(t);
   if (calFirst) return timed(calFirst[1]!, true, calFirst[1]!, "reminder");
   const setReminder = SET_REMINDER.exec(t);
-  if (setReminder) return reminderFor(setReminder[1]!, /\b(?:event|appointment|meeting|entry)\b/.test(t));
+  if (setReminder) {
+    const [, noun, rest] = setReminder as unknown as [string, string, string];
+    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
+    return reminderFor(rest, EVENT_NOUN.test(noun));
+  }
   const remind = REMIND.exec(t);
-  if (remind && !/^(?:me )?(?:what|when|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
+  if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
     if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest)) return undefined;
@@ -172,17 +179,18 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   return {
     type: "reminder",
     alarm: alarm || wakeUp,
-    about: wakeUp ? false : connector?.[0] === "to " ? false : about || !connector,
+    about: wakeUp ? false : connector?.[0] === "to " ? false : about,
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
 }
 
-const FRAMING = /^(?:(?:me|us|myself|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set|,)\s+)+/;
+const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set|,)\s+)+/;
 const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
 
 function cleanSubject(words: string): string {
-  let w = words.replace(/\s+/g, " ").trim();
+  // A reason given ("because it will rain") is not what to be reminded of.
+  let w = words.replace(/\s+(?:because|since|as|cause)\s.*$/, "").replace(/\s+/g, " ").trim();
   for (let i = 0; i < 5; i += 1) {
     const next = w.replace(FRAMING, "").replace(TAIL, "").replace(/^(?:to remind me|remind me)(?: to| about| of)?\s+/, "").trim();
     if (next === w) break;
@@ -221,6 +229,18 @@ function task(t: string): Command | undefined {
   if (TASK_BLOCK.test(t)) return undefined;
   for (const [re, capability] of TASKS) if (re.test(t)) return { type: "task", capability, task: t };
   return undefined;
+}
+
+/**
+ * A reminder the learned model heard in words the grammar does not know ("i have an
+ * appointment tomorrow remind me"): the time cut out, the request words taken off.
+ */
+export function reminderOf(text: string): Extract<Command, { type: "reminder" | "timer" }> {
+  const t = plainRequest(text);
+  const known = reminder(t);
+  if (known?.type === "reminder" || known?.type === "timer") return known;
+  const words = t.replace(/\b(?:please )?(?:remind(?:er)?|alert|notify|ping)(?: me| us)?(?: of this| about (?:it|this|that))?\s*$/, "").trim();
+  return timed(words, true, words, "reminder") as Extract<Command, { type: "reminder" }>;
 }
 
 /** What a request said to the assistant is, when it is one of the forms above. */

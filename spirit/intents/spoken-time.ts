@@ -59,8 +59,8 @@ export function spokenTimes(text: string, use: TimeUse): string {
   // "six am", "10 p m"
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "g"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
   // "at six", "for seven", "by nine": an hour after a time preposition.
-  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER})\\b(?! (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "g"), (m, prep: string, h: string) => {
-    const n = value(h);
+  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "g"), (m, prep: string, h: string) => {
+    const n = /\d/.test(h) ? Number(h) : value(h);
     return n >= 1 && n <= 12 ? `${prep} ${n}:00` : m;
   });
   return withMeridiem(t, use).replace(/\s+/g, " ").trim();

@@ -20,6 +20,12 @@ import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
 import { acceptedRequest, EXPLICIT, planIn } from "./plans.js";
 
+/** What a calendar would hold: without a writable calendar, a reminder at its time. */
+const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
+
+const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|reschedule|find|search|check|show|what|when|which)\b/i;
+const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
+
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
 const MIN_CONFIDENCE = 0.6;
 
@@ -78,7 +84,14 @@ export class OfflineBrain implements Brain {
       const task = await taskFor(intent, withoutBackchannel(text));
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
+      // "next alarm", "alarm clock": neither a time nor a word that sets one.
+      if ((intent.kind === "alarm" || intent.kind === "timer") && !TIME_OR_SETTING.test(text)) return { action: "quiet", reason: `${intent.reason}: an ${intent.kind} without a time or a word that sets one` };
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
+      // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
+      if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && intent.decision === "spawn" && !CHANGE_WORDS.test(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
+        const entry = taskOf(reminderOf(text), await loadNlp());
+        if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
+      }
       const offer = await offerForIntent(intent, task, this.agentHasModel);
       if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
       return { action: "nudge", reason: intent.reason, ...offer };

@@ -28,7 +28,7 @@ export type Command =
 const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant)\b,?/g;
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like|i want|i need|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
@@ -48,14 +48,14 @@ const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
 
 const CANCEL = /^(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
-const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|update|reset|make)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
+const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 
 function manage(t: string): Command | undefined {
   const snooze = SNOOZE.exec(t);
   if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
   const move = MOVE.exec(t);
-  if (move && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
+  if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
     return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
   const cancel = CANCEL.exec(t);
@@ -101,17 +101,20 @@ function chronoWhen(t: string): string | undefined {
 
 // Setting something for later.
 const TIMER = /^(?:set|start|put on|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:for|of|to)?\s*(.*)$/;
-const ALARM = /^(?:(?:set|create|make|add|put|schedule|give me|get me|i need|i want|wake up) (?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?)?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) (?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?)?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:to (?:wake|get) up|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event )?(reminder|event|appointment|meeting|entry|note|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |daily |weekly )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
 const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
-const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
+const CALENDAR_FIRST = new RegExp(`^(?:(?:in|on|to) (?:my |the )?${CALENDAR_WORD} (?:put|add|write|note|mark|set)|add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
+// "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
+const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
+const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|date|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
 const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
 
 const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|song|music|email|emails)\b/;
@@ -130,7 +133,7 @@ function reminder(t: string): Command | undefined {
   if (wake) return timed("wake up", false, wake[1]!, "alarm", true);
   const alarm = ALARM.exec(t);
   // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
-  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
+  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
   const onCal = ON_CALENDAR.exec(t);
   if (onCal && !NOT_A_REMINDER.test(onCal[1]!)) return timed(onCal[1]!, true, `${onCal[1]} ${onCal[2]}`, "reminder");
   const calFirst = CALENDAR_FIRST.exec(t);
@@ -146,8 +149,12 @@ function reminder(t: string): Command | undefined {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
     if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest)) return undefined;
-    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t)) return undefined;
+    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
     return reminderFor(rest, false);
+  }
+  const added = ADD_TIMED.exec(t);
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+    return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);
   if (schedule) return timed(schedule[1]!, true, schedule[1]!, "reminder");

@@ -14,7 +14,9 @@ import { detectIntent, type Intent } from "./intents/detect.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
 import { ASSISTANT, type ConversationView } from "./conversation.js";
 import { taskOf } from "./commands.js";
-import { reminderOf } from "./intents/commands.js";
+import { readCommand, reminderOf } from "./intents/commands.js";
+import { frameOf, withoutFiller } from "./intents/frames.js";
+import { normalize } from "./intents/normalize.js";
 import { loadNlp } from "./nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
@@ -25,6 +27,16 @@ const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
 
 const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|reschedule|find|search|check|show|what|when|which)\b/i;
 const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
+
+/** Said as a request or a statement of what is on ("a meeting with the cfo on thursday"), not a question, nor what was done. */
+function asksForEntry(text: string): boolean {
+  const t = withoutFiller(normalize(text));
+  const frame = frameOf(t);
+  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) [a-z]+ed\b/.test(t) && (EVENT_WORDS.test(t) || TIME_OR_SETTING.test(t));
+}
+const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
+
+const ASKING_FRAMES = new Set(["info", "wh", "yesno", "procedural"]);
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
 const MIN_CONFIDENCE = 0.6;
@@ -81,6 +93,10 @@ export class OfflineBrain implements Brain {
     const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
+      // "tell me the date today": the model hears a reminder in "tell me"; a question whose words set nothing stays a question.
+      if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
+        return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
+      }
       const task = await taskFor(intent, withoutBackchannel(text));
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
@@ -88,7 +104,7 @@ export class OfflineBrain implements Brain {
       if ((intent.kind === "alarm" || intent.kind === "timer") && !TIME_OR_SETTING.test(text)) return { action: "quiet", reason: `${intent.reason}: an ${intent.kind} without a time or a word that sets one` };
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
       // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
-      if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && intent.decision === "spawn" && !CHANGE_WORDS.test(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
+      if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && !CHANGE_WORDS.test(text) && asksForEntry(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
         const entry = taskOf(reminderOf(text), await loadNlp());
         if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
       }

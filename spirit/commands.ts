@@ -37,8 +37,10 @@ const THING_FIRST = /^(?:the|a|an|my|your|our|his|her|their|this|that|these|thos
 
 function startsWithVerb(nlp: Nlp, phrase: string): boolean {
   const json = nlp(`I will ${phrase}`).json({ terms: { tags: true } }) as { terms: { tags: string[] }[] }[];
-  const third = json[0]?.terms[2];
-  return third !== undefined && third.tags.includes("Verb");
+  const [first, next] = [json[0]?.terms[2]?.tags ?? [], json[0]?.terms[3]?.tags ?? []];
+  // "go", "pick up": an infinitive; "water the plants": a word before its object; not "monas wedding" (two verbs read into names).
+  if (first.includes("Infinitive")) return true;
+  return (first.includes("Verb") || first.includes("Noun")) && !first.includes("Gerund") && (next.includes("Determiner") || next.includes("Possessive"));
 }
 
 const AGENT_WORDS: Record<string, RegExp> = { reminders: /^reminder-/, alarms: /^reminder-/, timers: /^timer-/ };

@@ -51,7 +51,7 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
 
 /** A participle right before a noun modifies it ("my upcoming meeting", "a solar powered lamp"): not a verb of its own. */
 function withoutModifiers(terms: Term[]): Term[] {
-  return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && terms[i + 1]?.tags.has("Noun")));
+  return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && (terms[i + 1]?.tags.has("Noun") || terms[i + 1]?.tags.has("Adjective"))));
 }
 
 /** What is wrong with a question, one line each; [] when it reads as one clean question. */

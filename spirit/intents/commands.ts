@@ -63,6 +63,8 @@ function manage(t: string): Command | undefined {
     if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
   }
+  // "make my calendar free on friday", "make blank on july 3 calendar": clearing it.
+  if (/^(?:make|leave|keep|set) (?:\w+ ){0,3}?(?:blank|empty|free|clear)\b/.test(t) && /\b(?:calendar|schedule|agenda|day)\b/.test(t)) return { type: "manage", request: { verb: "cancel", target: t } };
   const noNeed = NO_NEED.exec(t);
   if (noNeed) return { type: "manage", request: { verb: "cancel", target: target(t.replace(/^.*?(?:need|want|need for|more) /, "")) } };
   return undefined;
@@ -101,25 +103,34 @@ function chronoWhen(t: string): string | undefined {
 
 // Setting something for later.
 const TIMER = /^(?:set|start|put on|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:for|of|to)?\s*(.*)$/;
-const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) (?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?)?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
-const WAKE_ME = /^(?:to (?:wake|get) up|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |daily |weekly )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
+// A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
+const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:of|for|about|to|that)\s+(.+)$/;
+// The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
+const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
+const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
 const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
-const CALENDAR_FIRST = new RegExp(`^(?:(?:in|on|to) (?:my |the )?${CALENDAR_WORD} (?:put|add|write|note|mark|set)|add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
+const CALENDAR_LEAD = new RegExp(`^(?:in|on|to|into) (?:my |the |our )?${CALENDAR_WORD} (?:put|add|write|note|mark|set|enter)(?: down| in)?\\s+(.*)$`);
+const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
 // "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
 const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
-const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|date|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
+const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
 const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
 
 const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|song|music|email|emails)\b/;
+// "alert me on any new topic on politics", "notify me whenever it rains": watching for something, not a time.
+const WATCHING = /\b(?:any new|whenever|every time|each time|as soon as there)\b/;
 
 function reminder(t: string): Command | undefined {
+  if (WATCHING.test(t)) return undefined;
   const timer = TIMER.exec(t);
   if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
     const spoken = spokenTimes(timer[2]!, "alarm");
@@ -136,6 +147,8 @@ function reminder(t: string): Command | undefined {
   if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
   const onCal = ON_CALENDAR.exec(t);
   if (onCal && !NOT_A_REMINDER.test(onCal[1]!)) return timed(onCal[1]!, true, `${onCal[1]} ${onCal[2]}`, "reminder");
+  const calLead = CALENDAR_LEAD.exec(t);
+  if (calLead) return timed(calLead[1]!, true, calLead[1]!, "reminder");
   const calFirst = CALENDAR_FIRST.exec(t);
   if (calFirst) return timed(calFirst[1]!, true, calFirst[1]!, "reminder");
   const setReminder = SET_REMINDER.exec(t);
@@ -144,11 +157,13 @@ function reminder(t: string): Command | undefined {
     if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
+  const named = NAMED_REMINDER.exec(t);
+  if (named) return reminderFor(named[1]!, true);
   const remind = REMIND.exec(t);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
-    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest)) return undefined;
+    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && chronoWhen(spokenTimes(rest, "reminder")) !== undefined)) return undefined;
     if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
     return reminderFor(rest, false);
   }
@@ -179,6 +194,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   const whens = results.map((r) => r.text);
   let what = wakeUp ? "wake up" : spokenTimes(words, use);
   for (const w of whens) what = what.replace(w, " ");
+  // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
+  what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
   const when = whens.length ? whens.join(" ").replace(/\s+/g, " ").trim() : undefined;
   const connector = /^(?:to|that) /.exec(what);
@@ -197,13 +214,19 @@ const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)
 
 function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
-  let w = words.replace(/\s+(?:because|since|as|cause)\s.*$/, "").replace(/\s+/g, " ").trim();
+  let w = words
+    .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
+    .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?(?=\s|$)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   for (let i = 0; i < 5; i += 1) {
     const next = w.replace(FRAMING, "").replace(TAIL, "").replace(/^(?:to remind me|remind me)(?: to| about| of)?\s+/, "").trim();
     if (next === w) break;
     w = next;
   }
-  if (/^(?:it|this|that|something|me|later|again|now|the time)$/.test(w)) return "";
+  // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
+  w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
+  if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by)$/.test(w)) return "";
   return w;
 }
 
@@ -254,5 +277,15 @@ export function reminderOf(text: string): Extract<Command, { type: "reminder" | 
 export function readCommand(text: string): Command | undefined {
   const t = plainRequest(text);
   if (t === "") return undefined;
-  return manage(t) ?? query(t) ?? reminder(t) ?? task(t);
+  return manage(t) ?? query(t) ?? reminder(t) ?? ownPlan(text) ?? task(t);
+}
+
+/** "i have a meeting with al on march 21st at 10", "i'll be seeing my therapist every thursday at 2pm", said to the assistant alone. */
+function ownPlan(text: string): Command | undefined {
+  const m = OWN_PLAN.exec(normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim());
+  if (!m) return undefined;
+  const rest = m[1]!.replace(/^seeing\b/, "see");
+  if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;
+  if (chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
+  return timed(rest, !/^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest), rest, "reminder");
 }

@@ -32,7 +32,7 @@ const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in
 function asksForEntry(text: string): boolean {
   const t = withoutFiller(normalize(text));
   const frame = frameOf(t);
-  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) [a-z]+ed\b/.test(t) && (EVENT_WORDS.test(t) || TIME_OR_SETTING.test(t));
+  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set)\b/.test(t) && (EVENT_WORDS.test(t) || TIME_OR_SETTING.test(t));
 }
 const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
 

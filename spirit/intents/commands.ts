@@ -115,6 +115,7 @@ const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:of|for|about|to|that)\s+(.+)$/;
 // The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
 const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
+const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
 const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
 const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
@@ -241,7 +242,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen)\b.*\b(?:radio|station|fm|am|bbc|npr)\b/, "play the radio"],
   [/^(?:play|start|open|launch|let us play|let's play|i want to play)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?)\b/, "play games"],
-  [/^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
+  [/^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
   [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|message|reply|to)\b|^(?:email|e-mail)\b/, "send email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
@@ -285,7 +286,7 @@ function ownPlan(text: string): Command | undefined {
   const m = OWN_PLAN.exec(normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim());
   if (!m) return undefined;
   const rest = m[1]!.replace(/^seeing\b/, "see");
-  if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;
+  if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || TRAVEL.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;
   if (chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
   return timed(rest, !/^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest), rest, "reminder");
 }

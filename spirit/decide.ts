@@ -90,23 +90,29 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
       }
       if (!decision.task) return quiet("a spawn without a task");
       const agentKind = decision.agentKind ?? agentKindFor(kind);
+      const id = idFor(agentKind, cause, "spawn");
       const twice = memory.spawnedRecently(agentKind, decision.task, now, PENDING_MEMORY_MS);
+      // This very line decided again (a restart before the cursor moved): the same spawn, which is not written twice.
+      if (twice?.id === id) return spawnAction(id, agentKind, decision.task, decision.need, heard);
       // Still at work (or only just started, and not yet heard of): the same request is confirmed, not done twice.
       const atWork = twice && (world?.stillAtWork(twice.id) ?? (now - twice.at < REPEAT_WINDOW_MS));
       if (twice && atWork) return { type: "say", id: idFor("already", cause), kind: "already", text: alreadyText(agentKind, decision.task, twice.id) };
-      const id = idFor(agentKind, cause, "spawn");
-      return {
-        type: "spawn",
-        id,
-        agentKind,
-        task: decision.task,
-        need: decision.need ?? needFor(agentKind, decision.task, id),
-        reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
-      };
+      return spawnAction(id, agentKind, decision.task, decision.need, heard);
     }
     case "nudge":
       return nudge(decision, heard, cause, memory, config, now);
   }
+}
+
+function spawnAction(id: string, agentKind: string, task: string, need: string | undefined, heard: Heard): Action {
+  return {
+    type: "spawn",
+    id,
+    agentKind,
+    task,
+    need: need ?? needFor(agentKind, task, id),
+    reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
+  };
 }
 
 function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {

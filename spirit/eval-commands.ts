@@ -40,7 +40,7 @@ export const TARGETS = { actingPrecision: 0.95, quietKept: 0.97, reminderRecall:
 
 type Outcome = "reminder" | "acting" | "quiet";
 
-export interface Checked {
+interface Checked {
   text: string;
   said: string;
   problems: string[];
@@ -48,7 +48,7 @@ export interface Checked {
   timed?: boolean;
 }
 
-export interface CommandFigures {
+interface CommandFigures {
   file: string;
   n: number;
   /** confusion[true label][outcome] */
@@ -105,7 +105,7 @@ function reminderText(nlp: Nlp, task: string): Checked {
   return { text: task, said: subject, timed: alarm !== undefined, problems: subject === "(no subject given)" ? [] : questionProblems(nlp, question) };
 }
 
-export function scoreCommands(file: string, commands: readonly Command[], f: ConversationFigures, nlp: Nlp): CommandFigures {
+function scoreCommands(file: string, commands: readonly Command[], f: ConversationFigures, nlp: Nlp): CommandFigures {
   const byConversation = new Map<string, ConversationFigures["actions"]>();
   for (const a of f.actions) byConversation.set(a.conversation, [...(byConversation.get(a.conversation) ?? []), a]);
   const confusion = Object.fromEntries(LABELS.map((l) => [l, { reminder: 0, acting: 0, quiet: 0 }])) as CommandFigures["confusion"];

@@ -71,12 +71,16 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       // A brain with an agent that can do it (a search, a general agent with a model) is asked; otherwise one honest line.
       const proposal = await d.brain.decide(input);
       const agentKind = proposal.agentKind ?? (proposal.kind === undefined ? undefined : agentKindFor(proposal.kind));
-      if ((proposal.action === "nudge" || proposal.action === "spawn") && agentKind !== undefined && agentKind !== "reminder" && agentKind !== "timer") {
+      // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at a made-up time does not.
+      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || command.when !== undefined);
+      if ((proposal.action === "nudge" || proposal.action === "spawn") && offered) {
         return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
       }
       return { type: "say", id: idFor("cant", entry), kind: "can't", text: cannot(command.capability) };
     }
     default: {
+      // Setting a reminder or a timer is the brain's to word when it is a model; the offline brain's words are the grammar's.
+      if (d.brain.name !== "offline") return undefined;
       const set = taskOf(command, await loadNlp());
       if (set === undefined) return undefined;
       const proposal: Proposal = { action: "spawn", kind: set.kind, task: set.task, reason: `a ${set.kind} in words the assistant knows` };

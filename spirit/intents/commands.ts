@@ -22,7 +22,7 @@ export type Command =
   | { type: "manage"; request: ManageRequest }
   | { type: "query"; topic: WorldTopic; when?: string }
   /** Something to do on a device or by a service: which capability, and the request in clean words. */
-  | { type: "task"; capability: string; task: string };
+  | { type: "task"; capability: string; task: string; when?: string };
 
 // Wake words of the assistants people are used to, and the assistant's own name.
 const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant)\b,?/g;
@@ -32,7 +32,7 @@ const LEAD =
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
-export function plainRequest(text: string): string {
+function plainRequest(text: string): string {
   let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim();
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
@@ -243,7 +243,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen)\b.*\b(?:radio|station|fm|am|bbc|npr)\b/, "play the radio"],
   [/^(?:play|start|open|launch|let us play|let's play|i want to play)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?)\b/, "play games"],
   [/^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
-  [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|message|reply|to)\b|^(?:email|e-mail)\b/, "send email"],
+  [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply to|respond to)\b/, "send email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
   [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b/, "edit your lists"],
@@ -258,7 +258,11 @@ const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how|is|are|was|were|d
 
 function task(t: string): Command | undefined {
   if (TASK_BLOCK.test(t)) return undefined;
-  for (const [re, capability] of TASKS) if (re.test(t)) return { type: "task", capability, task: t };
+  for (const [re, capability] of TASKS) {
+    if (!re.test(t)) continue;
+    const when = chronoWhen(spokenTimes(t, "reminder"));
+    return { type: "task", capability, task: t, ...(when !== undefined && { when }) };
+  }
   return undefined;
 }
 

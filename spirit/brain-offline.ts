@@ -28,11 +28,11 @@ const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
 const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|reschedule|find|search|check|show|what|when|which)\b/i;
 const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
 
-/** Said as a request or a statement of what is on ("a meeting with the cfo on thursday"), not a question, nor what was done. */
+/** Said as a request or a statement of an event ("a meeting with the cfo on thursday"), not a question, nor what was done. */
 function asksForEntry(text: string): boolean {
   const t = withoutFiller(normalize(text));
   const frame = frameOf(t);
-  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set)\b/.test(t) && (EVENT_WORDS.test(t) || TIME_OR_SETTING.test(t));
+  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set)\b/.test(t) && EVENT_WORDS.test(t);
 }
 const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
 

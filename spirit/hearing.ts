@@ -72,7 +72,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       const proposal = await d.brain.decide(input);
       const agentKind = proposal.agentKind ?? (proposal.kind === undefined ? undefined : agentKindFor(proposal.kind));
       // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at a made-up time does not.
-      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || command.when !== undefined);
+      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || (command.when !== undefined && proposal.action === "nudge"));
       if ((proposal.action === "nudge" || proposal.action === "spawn") && offered) {
         return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
       }

@@ -46,7 +46,7 @@ const THING = "alarms?|alarm clock|reminders?|timers?|events?|meetings?|appointm
 const ONE = new RegExp(`\\b(?:${THING})\\b`);
 const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
 
-const CANCEL = /^(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
+const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
@@ -59,7 +59,8 @@ function manage(t: string): Command | undefined {
     return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
   const cancel = CANCEL.exec(t);
-  if (cancel && (ONE.test(cancel[1]!) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
+  if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
+  if (cancel && (ONE.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
     if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
   }
@@ -234,23 +235,24 @@ function cleanSubject(words: string): string {
 // Things done on a device or by a service, with the capability an agent would need.
 const TASKS: Array<[RegExp, string]> = [
   [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|lower the volume|raise the volume|increase the volume|decrease the volume|reduce the volume|mute|unmute|silence|be quiet|shut up|pump up)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b/, "change the volume"],
-  [/^(?:turn|switch|shut|put)\s+(?:on|off|up|down|out)?\s*(?:the |my |all (?:the )?)?(?:\w+ )?(?:lights?|lamps?|bulbs?)\b|^(?:dim|brighten|lighten|darken)\b|^(?:change|set|make) (?:the )?(?:\w+ )?(?:lights?|lamps?|bulbs?|lighting|colou?r)\b|\b(?:lights?|lamps?) (?:on|off|up|down)\b|^(?:lights?|lamps?)\b/, "control the lights"],
+  [/^(?:turn|switch|shut|put)\s+(?:on|off|up|down|out)?\s*(?:the |my |all (?:the )?)?(?:\w+ )?(?:lights?|lamps?|bulbs?)\b|^(?:dim|brighten|lighten|darken)\b|^(?:change|set|make|chance|adjust) (?:the |my |all )?(?:\w+ ){0,3}(?:lights?|lamps?|bulbs?|lighting|colou?r)\b|\b(?:lights?|lamps?) (?:on|off|up|down)\b|^(?:lights?|lamps?)\b/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the )?(?:floor|house|room|kitchen|carpet))\b/, "run the vacuum cleaner"],
   [/\b(?:coffee|espresso|latte|cappuccino|tea)\b.*\b(?:make|brew|start|prepare|pour|get)\b|^(?:make|brew|start|prepare|get) (?:me )?(?:a |some |my |the )?(?:cup of |pot of )?(?:coffee|espresso|latte|cappuccino|tea)\b/, "make coffee"],
   [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
+  [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
-  [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen)\b.*\b(?:radio|station|fm|am|bbc|npr)\b/, "play the radio"],
-  [/^(?:play|start|open|launch|let us play|let's play|i want to play)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?)\b/, "play games"],
-  [/^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
+  [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
+  [/^(?:play|start|open|launch|i want to play|i feel like playing)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b/, "play games"],
+  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
   [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply to|respond to)\b/, "send email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
   [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b/, "edit your lists"],
-  [/^(?:post|tweet|share|update|write|put|publish)\b.*\b(?:facebook|twitter|instagram|linkedin|social|status|timeline|wall|feed|tweet|snapchat)\b|^(?:tweet|complain|post)\b/, "post on social media"],
-  [/^(?:order|get me|buy|deliver|i want to order|i would like to order|can i order|place an order)\b.*\b(?:food|pizza|takeaway|takeout|take away|delivery|burger|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|from)\b|^order\b/, "order food"],
+  [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
+  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizza|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast)\b|^order\b/, "order food"],
   [/\b(?:taxi|cab|uber|lyft|ride)\b/, "book a taxi"],
-  [/\b(?:tickets?|train|flight|bus|coach)\b.*\b(?:to|for|from)\b|^(?:book|buy|get|reserve|purchase)\b.*\b(?:tickets?|seats?|train|flight|bus)\b/, "book tickets"],
+  [/^(?!.*\b(?:times?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b)/, "book tickets"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
 ];
 

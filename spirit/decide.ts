@@ -27,7 +27,7 @@ import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
 import { secondPerson } from "./offers.js";
 import { EXPLICIT } from "./plans.js";
-import type { ManageRequest } from "./manage.js";
+import type { Managed, ManageRequest } from "./manage.js";
 import type { WorldView } from "./commands.js";
 
 /** What a `say` line is: an answer about the world, an honest "can't", or a request already being done. */
@@ -41,7 +41,7 @@ export type Action =
   /** One line for the user: an answer about the world, an honest "can't", a request already being done (spirit/commands.ts). */
   | { type: "say"; id: string; kind: SayKind; text: string }
   /** Cancel, move or snooze what the assistant is doing (spirit/manage.ts carries it out). */
-  | { type: "manage"; id: string; request: ManageRequest }
+  | { type: "manage"; id: string; request: ManageRequest; atWork: Managed[] }
   | { type: "quiet"; why: string };
 
 type Cause = Located<EventEntry>;

@@ -14,7 +14,7 @@ import { agentKindFor } from "./plan.js";
 import type { SpiritConfig } from "./config.js";
 import { vetProposal, preferenceAction, type Action } from "./decide.js";
 import { heard as heardSuffix, say } from "./lines.js";
-import { manageLine } from "./manage.js";
+import { manageLine, type Managed } from "./manage.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { spokenAnswer } from "./spoken-answer.js";
 
@@ -64,7 +64,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   if (command === undefined) return undefined;
   switch (command.type) {
     case "manage":
-      return { type: "manage", id: idFor("manage", entry), request: command.request };
+      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world) };
     case "query":
       return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now)) };
     case "task": {
@@ -87,6 +87,13 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
     }
   }
+}
+
+/** The reminders and timers at work (or parked until their time): what "cancel my alarm" can mean. */
+function remindersAtWork(world: WorldView | undefined): Managed[] {
+  return (world?.agentsNow() ?? [])
+    .filter((a) => /^(?:reminder|timer)-/.test(a.id) && (a.state === "active" || a.state === "parked"))
+    .map((a) => ({ id: a.id, task: a.task }));
 }
 
 function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number): BrainInput {
@@ -115,6 +122,6 @@ export function actionLine(action: Exclude<Action, { type: "quiet" }>, heard: He
     case "say":
       return { id: action.id, output: say.say(action.kind, action.text, heard.speaker, heard.text) };
     case "manage":
-      return { id: action.id, output: `${manageLine(action.request)} ${heardSuffix(heard.speaker, heard.text)}` };
+      return { id: action.id, output: `${manageLine(action.request, action.atWork)} ${heardSuffix(heard.speaker, heard.text)}` };
   }
 }

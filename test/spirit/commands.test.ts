@@ -9,6 +9,7 @@ import { readCommand } from "../../spirit/intents/commands.js";
 import { spokenTimes } from "../../spirit/intents/spoken-time.js";
 import { SOURCE } from "../../spirit/lines.js";
 import { SpiritMemory } from "../../spirit/memory.js";
+import { manageLine } from "../../spirit/manage.js";
 import { loadNlp } from "../../spirit/nlp.js";
 import { secondPerson } from "../../spirit/offers.js";
 import { questionProblems } from "../../spirit/question-check.js";
@@ -108,6 +109,25 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await r.hear("push it to 8", T0 + 2000)).toMatchObject({ type: "manage", request: { verb: "move", target: "it" } });
     expect(await r.hear("snooze that", T0 + 3000)).toMatchObject({ type: "manage", request: { verb: "snooze" } });
     expect(readCommand("remove pepper from my grocery list")).toMatchObject({ type: "task", capability: "edit your lists" });
+  });
+
+  it("finds which reminder the words mean among those at work, or asks which one", async () => {
+    const r = room();
+    const line = async (said: string, now: number) => {
+      const a = await r.hear(said, now);
+      if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
+      return manageLine(a.request, a.atWork);
+    };
+    expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": no reminder or timer is set');
+    r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
+    r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
+    expect(await line("cancel the reminder about the jazz tickets", T0 + 1000)).toBe(
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm": not cancelled, reminders cannot be cancelled from the Spirit yet',
+    );
+    expect(await line("delete my reminder", T0 + 2000)).toBe(
+      'manage: cancel "my reminder": which one? reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
+    );
+    expect(await line("push it to 8", T0 + 3000)).toBe('manage: move reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "8": not moved, reminders cannot be moved from the Spirit yet');
   });
 
   it("answers questions about the world in one line, from what the log says", async () => {

@@ -28,7 +28,7 @@ const KIND_WORDS = new Set([
 ]);
 
 /** The reminders and timers the words can mean: all of a kind, narrowed by the other words they share with a task. */
-export function whichOnes(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
+function whichOnes(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
   const timers = /\btimers?\b/.test(request.target);
   const kind = atWork.filter((m) => (timers ? m.id.startsWith("timer-") : true));
   const words = request.target.toLowerCase().split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !KIND_WORDS.has(w));

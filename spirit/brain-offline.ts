@@ -36,6 +36,17 @@ function asksForEntry(text: string): boolean {
 }
 const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
 
+/** What a kind of request needs that no agent here has, said as "I can't <capability> yet". */
+const CAPABILITY: Record<string, string> = {
+  media: "play music or media", smart_home: "control devices at home", device: "reach your devices", call: "make calls", message: "send messages",
+  payment: "make payments", banking: "reach your bank", shopping: "shop for you", shopping_list: "edit your lists", todo: "edit your lists",
+  ride: "book a ride", reservation: "make reservations", hr: "reach HR", travel_claim: "file claims",
+};
+
+function capabilityOf(kind: string): string {
+  return CAPABILITY[kind] ?? `do ${kind.replace(/_/g, " ")} requests`;
+}
+
 const ASKING_FRAMES = new Set(["info", "wh", "yesno", "procedural"]);
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
@@ -109,7 +120,11 @@ export class OfflineBrain implements Brain {
         if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
       }
       const offer = await offerForIntent(intent, task, this.agentHasModel);
-      if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
+      if (offer === undefined) {
+        // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
+        const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text))))) ? capabilityOf(intent.kind) : undefined;
+        return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
+      }
       return { action: "nudge", reason: intent.reason, ...offer };
     }
     if (heard.isUser && SELF_FACT.test(text.trim())) {

@@ -28,7 +28,7 @@ export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer"
   const when = command.when === undefined ? "" : ` ${command.when}`;
   if (what === undefined) return { kind: "reminder", task: `remind me${when}`.trim() };
   // A verb phrase is reminded "to"; a thing ("the plumber", "my biology test") "about".
-  const to = !command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what);
+  const to = command.to === true || (!command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what));
   return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${to ? "to" : "about"} ${what}${when}` };
 }
 

@@ -74,7 +74,10 @@ function alreadyText(agentKind: string, task: string, id: string): string {
 
 /** What the Spirit does about a brain's proposal, once the rules above have had their say. */
 export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, world?: Pick<WorldView, "stillAtWork">): Action {
-  if (decision.action === "quiet") return quiet(decision.reason);
+  if (decision.action === "quiet") {
+    if (decision.cannot !== undefined && heard.isUser) return { type: "say", id: idFor("cant", cause), kind: "can't", text: `I can't ${decision.cannot} yet` };
+    return quiet(decision.reason);
+  }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
   if (!heard.isUser) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);

@@ -17,7 +17,7 @@ export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "runni
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
-  | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean }
+  | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean }
   | { type: "timer"; duration: string; label?: string }
   | { type: "manage"; request: ManageRequest }
   | { type: "query"; topic: WorldTopic; when?: string }
@@ -206,19 +206,20 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
     type: "reminder",
     alarm: alarm || wakeUp,
     about: wakeUp ? false : connector?.[0] === "to " ? false : about,
+    ...((wakeUp || connector?.[0] === "to ") && { to: true }),
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
 }
 
-const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set|,)\s+)+/;
+const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
 const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
 
 function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
   let w = words
     .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
-    .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?(?=\s|$)/g, " ")
+    .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
   for (let i = 0; i < 5; i += 1) {
@@ -226,9 +227,11 @@ function cleanSubject(words: string): string {
     if (next === w) break;
     w = next;
   }
+  // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
+  w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
   w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
-  if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by)$/.test(w)) return "";
+  if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";
   return w;
 }
 
@@ -277,7 +280,7 @@ export function reminderOf(text: string): Extract<Command, { type: "reminder" | 
   const known = reminder(t);
   if (known?.type === "reminder" || known?.type === "timer") return known;
   const words = t.replace(/\b(?:please )?(?:remind(?:er)?|alert|notify|ping)(?: me| us)?(?: of this| about (?:it|this|that))?\s*$/, "").trim();
-  return timed(words, true, words, "reminder") as Extract<Command, { type: "reminder" }>;
+  return timed(words, false, words, "reminder") as Extract<Command, { type: "reminder" }>;
 }
 
 /** What a request said to the assistant is, when it is one of the forms above. */

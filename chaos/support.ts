@@ -62,8 +62,8 @@ export function verdictTally(home: string, sessions: readonly string[]): { doubl
 
 export interface SmallDisk {
   dir: string;
-  /** Fills every free byte with a file of its own (removed by `free`). */
-  fill(): void;
+  /** Fills every free byte with a file of its own (removed by `free`), or all but `leave` bytes. */
+  fill(leave?: number): void;
   free(): void;
   unmount(): void;
 }
@@ -84,16 +84,33 @@ export function smallDisk(parent: string, size: string): SmallDisk | { skipped: 
   const filler = join(dir, "filler");
   return {
     dir,
-    fill() {
+    fill(leave = 0) {
+      const reserve = join(dir, "reserve");
+      if (leave > 0) writeFileSync(reserve, Buffer.alloc(leave));
       try {
         writeFileSync(filler, Buffer.alloc(64 << 20)); // more than any small disk: stops at ENOSPC
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      } finally {
+        rmSync(reserve, { force: true });
       }
     },
     free: () => rmSync(filler, { force: true }),
     unmount() {
-      execFileSync("umount", [dir], { stdio: "pipe" });
+      // Busy while a process that used it is still ending: wait a little, then detach it
+      // lazily (freed when the last one lets go) rather than leave a mount behind.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          execFileSync("umount", [dir], { stdio: "pipe" });
+          break;
+        } catch (error) {
+          if (attempt < 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+          else {
+            execFileSync("umount", ["-l", dir], { stdio: "pipe" });
+            break;
+          }
+        }
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -14,6 +14,7 @@ import { pause, type Logger } from "../tools/process/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { looksFull, waitForSpace } from "../tools/disk.js";
 
 export interface ChildSpec {
   name: string;
@@ -68,13 +69,32 @@ function launch(cmd: string, args: string[], home: string, out: number, env: Rec
 }
 type ChildProc = ReturnType<typeof launch>;
 
+/**
+ * Where a child's stdout and stderr go: `.world/logs/<name>.out`; /dev/null when that cannot
+ * be created (a full disk): a child is never left unstarted, nor `up` ended, for its output.
+ */
+function openOutput(paths: WorldPaths, name: string): number {
+  try {
+    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
+    return openSync(join(paths.logs, `${name}.out`), "a");
+  } catch {
+    return openSync("/dev/null", "a");
+  }
+}
+
 /** What `up` logs to world.log about its children: `[event:system][up] …`. */
 const UP_ID = "up";
+
+/** A child's last words that say it died of a full disk (tools/disk.ts diskFullMessage, or the raw codes). */
+const FULL_DISK_SAID = /\b(ENOSPC|EDQUOT|SQLITE_FULL)\b|disk .* is full|database or disk is full/;
 
 class Child {
   status: ChildStatus;
   private proc: ChildProc | undefined;
   private crashes: number[] = [];
+  /** The wait before a start after a death on a full disk; grows while the disk stays full. */
+  private fullDiskDelay = 1000;
+  private startedAt = 0;
   private exited: Promise<void> = Promise.resolve();
 
   constructor(
@@ -86,8 +106,7 @@ class Child {
 
   start(): void {
     const { paths } = this.sup;
-    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
-    const out = openSync(join(paths.logs, `${this.spec.name}.out`), "a");
+    const out = openOutput(paths, this.spec.name);
     const [cmd, ...args] = this.spec.command;
     let proc: ChildProc;
     try {
@@ -97,11 +116,15 @@ class Child {
     }
     this.proc = proc;
     this.set("running", proc.pid ?? null);
+    this.startedAt = Date.now();
     this.sup.fact(`started ${this.spec.name} (pid ${proc.pid}): ${this.spec.command.slice(1).join(" ")}`);
     this.exited = new Promise<void>((resolve) => {
       proc.once("exit", (code, signal) => {
         this.proc = undefined;
-        void this.onExit(code, signal).finally(resolve);
+        // Whatever goes wrong in handling an exit is logged; it must never end `up` itself.
+        void this.onExit(code, signal)
+          .catch((error: unknown) => this.sup.log.error({ err: error, child: this.spec.name }, "could not handle the exit"))
+          .finally(resolve);
       });
       proc.once("error", () => undefined);
     });
@@ -119,6 +142,7 @@ class Child {
     // Why it failed is in its output, not in its exit code: its last line goes on the status line.
     const said = lastLine(join(this.sup.paths.logs, `${this.spec.name}.out`));
     this.status.last = said === undefined ? how : `${how}: ${said}`;
+    if (looksFull(this.sup.paths.home) === true || FULL_DISK_SAID.test(said ?? "")) return this.restartWhenThereIsSpace(how);
     if (code === ExitCode.usage) {
       // A usage error (a bad option, a port in use) comes back the same at every restart.
       this.set("given-up", null);
@@ -137,6 +161,26 @@ class Child {
     this.set("backoff", null);
     this.sup.fact(`${this.spec.name} ${how}; restarting in ${delay} ms (crash ${this.crashes.length} of ${policy.maxRestarts} allowed per ${Math.round(policy.windowMs / 1000)} s)`);
     await pause(delay, this.sup.stopSignal);
+    if (this.sup.stopping) {
+      this.set("stopped", null);
+      return;
+    }
+    this.status.restarts += 1;
+    this.start();
+  }
+
+  /**
+   * A child that died on a full disk did not crash: it is never given up for it (a supervisor
+   * never dies of, nor abandons a child to, an I/O error). Started again once the disk has
+   * room, waiting longer each time (1 s to 30 s) while it stays full.
+   */
+  private async restartWhenThereIsSpace(how: string): Promise<void> {
+    if (Date.now() - this.startedAt > 60_000) this.fullDiskDelay = 1000; // it ran a good while: a new episode
+    const delay = this.fullDiskDelay;
+    this.fullDiskDelay = Math.min(delay * 2, this.sup.policy.maxBackoffMs);
+    this.set("backoff", null);
+    this.sup.fact(`${this.spec.name} ${how} on a full disk; starting it again once there is space (not counted as a crash)`);
+    await waitForSpace(this.sup.paths.home, delay, this.sup.stopSignal);
     if (this.sup.stopping) {
       this.set("stopped", null);
       return;
@@ -170,6 +214,7 @@ export class Supervisor {
   stopping = false;
   private readonly stopper = new AbortController();
   private readonly children: Child[];
+  private waitingForSettled: (() => void)[] = [];
 
   constructor(
     readonly paths: WorldPaths,
@@ -212,8 +257,14 @@ export class Supervisor {
   }
 
   /** Resolves when every child is stopped or given up on. */
-  async settled(): Promise<void> {
-    while (!this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up")) await pause(100, undefined);
+  settled(): Promise<void> {
+    // Event-driven (no polling: an idle `up` must sleep): changed() resolves it on the last child's final state.
+    if (this.allSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForSettled.push(resolve));
+  }
+
+  private allSettled(): boolean {
+    return this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up");
   }
 
   fact(text: string): void {
@@ -227,6 +278,11 @@ export class Supervisor {
 
   changed(child: Child): void {
     this.onStatus(child.status);
+    if (this.waitingForSettled.length > 0 && this.allSettled()) {
+      const waiting = this.waitingForSettled;
+      this.waitingForSettled = [];
+      for (const resolve of waiting) resolve();
+    }
     // A file for monitors and `world up` status questions; replaced atomically.
     const file = join(this.paths.dir, "up-status.json");
     try {

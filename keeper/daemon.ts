@@ -6,7 +6,7 @@
  */
 import cron from "node-cron";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { daemonLogger, onShutdown } from "../tools/process/daemon.js";
+import { daemonLogger, onShutdown, surviveFullDisk } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import { runScheduler } from "./scheduler.js";
 import { sweep } from "./sweep.js";
@@ -30,7 +30,8 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
   };
   log.info({ every: config.every, config }, "keeper started");
   // Parked sessions' wake-ups (keeper/scheduler.ts): the Keeper is the world's cron level.
-  const scheduler = runScheduler(paths, { signal: stop.signal, log }).catch((error: unknown) => log.error({ err: error }, "scheduler failed"));
+  // A full disk pauses the scheduler (waiting for space), never ends it; a sweep that fails is tried again at the next tick.
+  const scheduler = surviveFullDisk(paths, log, () => runScheduler(paths, { signal: stop.signal, log }), stop.signal, "keeper scheduler").catch((error: unknown) => log.error({ err: error }, "scheduler failed"));
   running = once();
   const task = cron.schedule(
     config.every,

@@ -35,9 +35,10 @@ For every utterance call the decide tool exactly once:
 
 When the user is in a conversation with someone else, what the user says is said to that person, not to you:
 - act only on explicit reminder/timer/alarm wording, or when the user addresses you by name;
-- nudge only for a plan for later that you can carry out (travel, bookings, scheduling, buying online, sending a message), never for what is being done in person right now (ordering from a waiter, buying from a clerk, serving a customer), never for narration, opinions, trivia or hypotheticals;
+- nudge only for a plan for later that the user makes, alone or with the others ("I'll call the clinic tomorrow", "let's meet by the fountain at 6", "shall we get together next Tuesday?", "we're driving to the coast on Saturday", "I'll mail you the slides after we finish"), once, when it is made: a reminder at the time the plan names (or a sensible time before it), a search for the trip, or a note; never for the other person's own plans, for what is being done in person right now (ordering from a waiter, buying from a clerk, serving a customer), nor for jokes, wishes, narration, opinions, trivia or hypotheticals;
 - what another speaker asks the user to do is not the user's request: stay quiet, unless the user commits to it ("ok, I'll call him tomorrow" → "Want me to remind you to call him tomorrow?");
-- at most one nudge per conversation, unless the user said yes to the last one.
+- at most one nudge per conversation with others present, unless the user said yes to the last one; alone with you, each request is its own.
+A "yes" or "yeah" is an answer to your question only when the user says it soon after your question with nobody else speaking in between; otherwise it is said to someone else: never act on it.
 Offer only what an agent can do: a reminder, a timer, or a general agent with a shell and a browser (it can search and read the web; it cannot make calls, send messages or pay). Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
 
 const DECIDE_TOOL = {

@@ -20,7 +20,7 @@ import { normalize } from "./intents/normalize.js";
 import { loadNlp } from "./nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
-import { acceptedRequest, EXPLICIT, planIn } from "./plans.js";
+import { acceptedRequest, EXPLICIT, planIn, timeSettled } from "./plans.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
 const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
@@ -100,7 +100,7 @@ export class OfflineBrain implements Brain {
   async decide(input: BrainInput): Promise<Proposal> {
     const { heard, conversation } = input;
     const text = conversation.addressed ? conversation.rest : heard.text;
-    if (heard.isUser && conversation.userWith.length > 0 && !conversation.addressed && !EXPLICIT.test(text)) return this.amongPeople(text, conversation);
+    if (heard.isUser && conversation.userWith.length > 0 && !conversation.addressed && !EXPLICIT.test(text)) return this.amongPeople(text, conversation, input.now);
     const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
@@ -133,9 +133,12 @@ export class OfflineBrain implements Brain {
     return { action: "quiet", reason: intent.reason };
   }
 
-  private async amongPeople(text: string, conversation: ConversationView): Promise<Proposal> {
+  private async amongPeople(text: string, conversation: ConversationView, now: Date): Promise<Proposal> {
     const to = conversation.userWith.join(", ");
-    const plan = planIn(withoutBackchannel(text)) ?? acceptedRequest(text, requestToUser(conversation));
+    const listener = conversation.turns.slice(0, -1).reverse().find((t) => !t.isUser)?.speaker;
+    const ctx = { now, ...(listener !== undefined && { listener }) };
+    const plan =
+      (await planIn(withoutBackchannel(text), ctx)) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx));
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

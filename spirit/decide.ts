@@ -11,7 +11,8 @@
  *   - in a conversation (spirit/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
  *     spawn; another speaker's request is never acted on; at most one nudge per
- *     conversation, unless the user said yes to the last one;
+ *     conversation with others present, unless the user said yes to the last one
+ *     (alone with the assistant, each request is its own);
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
@@ -45,6 +46,9 @@ export type Action =
   | { type: "quiet"; why: string };
 
 type Cause = Located<EventEntry>;
+
+const TIMED_KINDS = new Set(["timer", "alarm"]);
+const SAYS_A_TIME = /\d|\b(?:seconds?|minutes?|hours?|noon|midnight|morning|tonight|tomorrow|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty)\b/i;
 
 function quiet(why: string): Action {
   return { type: "quiet", why };
@@ -92,6 +96,8 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
         return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
       }
       if (!decision.task) return quiet("a spawn without a task");
+      // A timer or an alarm is set for a time: without one the words were not a request for it.
+      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}: ${decision.reason}`);
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");
       const twice = memory.spawnedRecently(agentKind, decision.task, now, PENDING_MEMORY_MS);
@@ -128,7 +134,9 @@ function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMem
   const answers = memory.declines(kind, now, config.declineMemoryMs);
   if (answers.no > answers.yes) return quiet(`the user said no to ${kind} nudges ${answers.no}× (yes ${answers.yes}×) recently: not asking ${JSON.stringify(question)}`);
   if (memory.askedRecently(question, now, config.dedupeWindowMs)) return quiet(`already asked ${JSON.stringify(question)} recently`);
-  const earlier = memory.nudgesSince(memory.conversation.view().startedAt).at(-1);
+  // One question per conversation with others present; alone, each request is its own.
+  const conversation = memory.conversation.view();
+  const earlier = conversation.userWith.length > 0 ? memory.nudgesSince(conversation.startedAt).at(-1) : undefined;
   if (earlier !== undefined && earlier.status !== "answered") return quiet(`already asked once in this conversation (${earlier.id}, ${earlier.status}): not asking ${JSON.stringify(question)}`);
   const offer: Offer | undefined = decision.task
     ? { agentKind: decision.agentKind ?? agentKindFor(kind), task: decision.task, ...(decision.need && { need: decision.need }) }

@@ -106,8 +106,7 @@ function reminderText(nlp: Nlp, task: string): Checked {
 }
 
 function scoreCommands(file: string, commands: readonly Command[], f: ConversationFigures, nlp: Nlp): CommandFigures {
-  const byConversation = new Map<string, ConversationFigures["actions"]>();
-  for (const a of f.actions) byConversation.set(a.conversation, [...(byConversation.get(a.conversation) ?? []), a]);
+  const byConversation = new Map(f.perConversation.map((p) => [p.id, p.lines]));
   const confusion = Object.fromEntries(LABELS.map((l) => [l, { reminder: 0, acting: 0, quiet: 0 }])) as CommandFigures["confusion"];
   const rows: CommandFigures["rows"] = [];
   const managingCreated: CommandFigures["managingCreated"] = [];

@@ -41,7 +41,7 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   const heard = memory.hear(entry);
   const age = now - Date.parse(entry.ts);
   if (age > config.staleVoiceMs) return { type: "stale", heard, age };
-  const spoken = spokenAnswer(heard, memory, now);
+  const spoken = spokenAnswer(heard, memory);
   if (spoken !== undefined) return { type: "answer", heard, ...spoken };
   const preference = preferenceAction(heard, entry);
   if (preference) return { type: "action", heard, action: preference };

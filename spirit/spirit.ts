@@ -13,6 +13,7 @@
  * start-up, then live), so a restart neither misses nor repeats: entries after the
  * cursor are read again, and every reaction is keyed so that it is written only once.
  */
+import { isDiskFull } from "../tools/disk.js";
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
@@ -22,7 +23,7 @@ import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
 import { desktopNotify } from "../tools/notify.js";
-import type { Logger } from "../tools/process/daemon.js";
+import { surviveFullDisk, type Logger } from "../tools/process/daemon.js";
 import { tryLock } from "../tools/process/lock.js";
 import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
@@ -85,7 +86,12 @@ export class Spirit {
     return entry;
   };
 
+  /** Until `signal`; a full disk pauses it (waiting for space) instead of ending it. */
   async run(signal: AbortSignal): Promise<void> {
+    await surviveFullDisk(this.d.paths, this.d.log, () => this.runOnce(signal), signal, "spirit");
+  }
+
+  private async runOnce(signal: AbortSignal): Promise<void> {
     // One Spirit per world: two would both answer every utterance.
     const lock = tryLock(this.d.paths, "spirit");
     if ("heldBy" in lock) throw new RefusedError(`the Spirit is already running in ${this.d.paths.home}: expected no other, received pid ${lock.heldBy}`);
@@ -113,8 +119,6 @@ export class Spirit {
     const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
-    // The questions' parser loads in the background now, not on the first nudge.
-    warmNlp();
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
     const expiry = setInterval(() => this.expire(), tick);
@@ -131,7 +135,9 @@ export class Spirit {
         try {
           await this.handle(entry);
         } catch (error) {
-          // One bad reaction must not stop the Spirit; the fact is in the operational log.
+          // A full disk stops this run (run() waits for space and reads again from the cursor);
+          // one bad reaction must not stop the Spirit; the fact is in the operational log.
+          if (isDiskFull(error)) throw error;
           log.error({ err: error, line: entry.line }, "could not handle an entry");
         }
       }
@@ -139,9 +145,13 @@ export class Spirit {
       clearInterval(expiry);
       if (calendarTimer) clearInterval(calendarTimer);
       await this.calendarRun;
-      this.report(SELF_ID, "asleep: stopped by a signal");
-      this.appender.close();
-      log.info("asleep");
+      try {
+        // Only a signal puts it to sleep; a full disk pauses it (run() starts it again).
+        if (signal.aborted) this.report(SELF_ID, "asleep: stopped by a signal");
+      } finally {
+        this.appender.close();
+        log.info(signal.aborted ? "asleep" : "paused");
+      }
     }
   }
 
@@ -163,6 +173,9 @@ export class Spirit {
   }
 
   private async hear(entry: Located<EventEntry>): Promise<void> {
+    // The questions' parser (~30 MB) loads in the background at the first voice line, not at
+    // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
+    warmNlp();
     const { log } = this.d;
     const hearing = await hearVoice(
       entry,
@@ -241,6 +254,15 @@ export class Spirit {
   }
 
   private expire(): void {
+    try {
+      this.expireNow();
+    } catch (error) {
+      // From a timer: thrown, it would end the process. The next tick tries again.
+      this.d.log.error({ err: error }, "could not expire nudges");
+    }
+  }
+
+  private expireNow(): void {
     for (const outcome of expiredNudges(this.memory, this.d.config, Date.now())) {
       if (outcome.type === "line") this.report(outcome.id, outcome.output);
     }

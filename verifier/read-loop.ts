@@ -6,6 +6,7 @@
  * debounced, plus a slow poll as a safety net, as tools/world/follow.ts; chokidar was
  * measured dropping the last append of a burst, docs/bench.md) until stopped.
  */
+import { isDiskFull } from "../tools/disk.js";
 import { FileChanges } from "../tools/fs/watch.js";
 import { RefusedError } from "../tools/errors.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
@@ -88,6 +89,9 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
       try {
         await handle(ctx, e, total);
       } catch (error) {
+        // A full disk: the batch is read again once there is space (the cursor stays), so a
+        // finish written meanwhile is judged then; never said as "could not handle".
+        if (isDiskFull(error)) throw error;
         // Said in the log rather than retried forever: a line that always throws would stop the Verifier.
         ctx.log?.error({ err: error, line: e.line }, "could not handle a line");
         ctx.appender.append({ kind: "event", source: "system", id: e.id, output: `verifier: could not handle line ${e.line}: ${String((error as Error)?.message ?? error).slice(0, 300)}` });

@@ -84,6 +84,10 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     alarm = fresh;
     run.active(armedLine(alarm));
   }
+  // Arming was refused: the session is already over (the Keeper failed it, a human closed
+  // it). Stop here, whatever the clock says: on a slow start the due time may have passed
+  // already, and the loop below would skip its wait and deliver for a closed session.
+  if (run.closed !== undefined) return;
 
   // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
   // scheduler deliver at the due time. Short waits stay here, to the millisecond.

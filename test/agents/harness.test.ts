@@ -50,4 +50,18 @@ describe("agent harness (real process)", () => {
     expect(result.stderr).toMatch(/not writing active after failed \(lifecycle\)/);
     expect(entriesOf(w.paths, "h2").map((e) => (e.kind === "agent" ? e.status : e.source))).toEqual(["start", "failed"]); // no notify either
   });
+
+  it("delivers nothing for a closed session even when the due time passed before arming (a slow start)", async () => {
+    w = tempWorld();
+    // Due at once: what a 1-second timer is when its agent took over a second to start.
+    startSession(w.paths, "h3", "set a timer for 0 seconds");
+    const { appendOnce } = await import("../../tools/world/append.js");
+    appendOnce(w.paths, { kind: "agent", status: "failed", id: "h3", output: "timed out", need: "a human" });
+    const result = await execa(process.execPath, [agentMain("timer")], {
+      reject: false,
+      env: { WORLD_HOME: w.home, WORLD_SESSION_ID: "h3", WORLD_TASK: "set a timer for 0 seconds", WORLD_NEED: "done", DISPLAY: "" },
+    });
+    expect(result.exitCode).toBe(4);
+    expect(entriesOf(w.paths, "h3").map((e) => (e.kind === "agent" ? e.status : e.source))).toEqual(["start", "failed"]);
+  });
 });

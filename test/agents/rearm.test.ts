@@ -6,6 +6,7 @@ import { spawnAgent } from "../../agents/spawn.js";
 import { ownGroupAlive, signalGroup } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 import { entriesOf, isEvent, isStatus, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
@@ -21,11 +22,6 @@ function track(id: string): number {
   return record.pgid;
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  // The agent's exit is not in the log; poll /proc (bounded), never a fixed sleep.
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
 
 describe("rearmReminders", () => {
   it("starts an orphaned reminder again with the same session id; it keeps its due time", async () => {
@@ -55,7 +51,8 @@ describe("rearmReminders", () => {
 
     // A SIGKILL of the whole group, as a reboot: nothing parked it, so rearm starts it again.
     signalGroup(pgid, "SIGKILL");
-    await until(() => !ownGroupAlive(pgid, readProcRecord(w!.paths, id)!.startTicks), "the agent to exit");
+    // The agent's exit is not in the log: poll /proc.
+    await waitUntil(() => !ownGroupAlive(pgid, readProcRecord(w!.paths, id)!.startTicks), { what: "the agent to exit" });
     const again = await rearmReminders(w.paths);
     expect(again.map((r) => r.id)).toEqual([id]);
     track(id);

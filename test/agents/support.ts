@@ -1,48 +1,25 @@
-/** Shared by the agent, Keeper and Verifier tests: fixture paths and leaving no process behind. */
-import { readdirSync, readFileSync } from "node:fs";
+/**
+ * Shared by the agent, Keeper and Verifier tests: fixture paths and processes. (Stopping
+ * what a world started is TempWorld.cleanup's: test/support/stop-world.ts.)
+ */
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ProcRecord } from "../../agents/procs.js";
-import { ownGroupAlive, procStat, signalGroup } from "../../tools/process/identity.js";
-import type { WorldPaths } from "../../tools/world/paths.js";
+import { procStat } from "../../tools/process/identity.js";
 import { ROOT } from "../support/world.js";
+import { WAIT_MS, waitUntil } from "../support/wait.js";
 
 export const FIXTURES = join(ROOT, "test/fixtures/agents");
 export const fixture = (name: string) => join(FIXTURES, name);
 
-function records(paths: WorldPaths): ProcRecord[] {
-  const out: ProcRecord[] = [];
-  for (const dir of [paths.procs, join(paths.procs, "done")]) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).filter((n) => n.endsWith(".json"));
-    } catch {
-      continue;
-    }
-    for (const n of names) {
-      try {
-        out.push(JSON.parse(readFileSync(join(dir, n), "utf8")) as ProcRecord);
-      } catch {
-        // skip
-      }
-    }
-  }
-  return out;
-}
-
-/** SIGKILL every process group this world started that is still running. */
-export function killWorldProcesses(paths: WorldPaths): void {
-  for (const r of records(paths)) if (ownGroupAlive(r.pgid, r.startTicks)) signalGroup(r.pgid, "SIGKILL");
-}
-
 /** Resolves once `pid` is no longer running (exited, or a zombie): polls /proc, bounded. */
-export async function waitGone(pid: number, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const s = procStat(pid);
-    if (s === undefined || s.state === "Z" || s.state === "X") return;
-    if (Date.now() > until) throw new Error(`process ${pid} still running after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+export function waitGone(pid: number, timeoutMs = WAIT_MS): Promise<void> {
+  return waitUntil(
+    () => {
+      const s = procStat(pid);
+      return s === undefined || s.state === "Z" || s.state === "X";
+    },
+    { what: `process ${pid} to end`, timeoutMs, intervalMs: 20 },
+  );
 }
 
 /** The one child of a process (an agent under its sh parent), from /proc. */

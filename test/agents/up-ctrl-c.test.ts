@@ -4,13 +4,11 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { execa } from "execa";
 import { ROOT, tempWorld, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { killWorldProcesses } from "./support.js";
 
 const PYTHON = spawnSync("python3", ["-c", "import pty"]).status === 0;
 
 let w: TempWorld | undefined;
 afterEach(() => {
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

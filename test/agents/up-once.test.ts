@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { procStat } from "../../tools/process/identity.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { killWorldProcesses, waitGone } from "./support.js";
+import { waitGone } from "./support.js";
 
 let w: TempWorld | undefined;
 const running: ResultPromise[] = [];
@@ -14,7 +14,6 @@ afterEach(async () => {
     p.kill("SIGKILL");
     await p;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

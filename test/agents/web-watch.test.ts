@@ -8,7 +8,6 @@ import { planWatch } from "../../agents/web-watch/plan.js";
 import { describeChange, pageText } from "../../agents/web-watch/page.js";
 import { spawnAgent } from "../../agents/spawn.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { killWorldProcesses } from "./support.js";
 import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
@@ -20,13 +19,12 @@ afterEach(async () => {
     await keeper;
     keeper = undefined;
   }
-  if (w) killWorldProcesses(w.paths);
+  w?.cleanup(); // its agents first: they poll the server
   if (server) {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server!.close(() => resolve()));
   }
   server = undefined;
-  w?.cleanup();
 });
 
 /** A real page on 127.0.0.1 whose content the test changes. */

@@ -11,7 +11,7 @@ import { procStat } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { fixture, killWorldProcesses, waitGone } from "../agents/support.js";
+import { fixture, waitGone } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 let up: ResultPromise | undefined;
@@ -21,7 +21,6 @@ afterEach(async () => {
     await up;
     up = undefined;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });
@@ -142,6 +141,23 @@ describe("world up", () => {
 });
 
 describe("Supervisor", () => {
+  it("never gives up a child that died of a full disk: starts it again once there is space, not counted as a crash", { timeout: 60_000 }, async () => {
+    w = tempWorld();
+    const log = daemonLogger(w.paths, "up-test");
+    const said = "world: cannot write: the disk holding /w/world.log is full (ENOSPC): nothing was written";
+    const sup = new Supervisor(w.paths, [{ name: "filler", command: [process.execPath, "-e", `console.error(${JSON.stringify(said)}); process.exit(1)`] }], log, {
+      ...RESTART_DEFAULTS, backoffMs: 10, maxRestarts: 1,
+    });
+    sup.start();
+    // Past what maxRestarts allows (1): still being started, never given up.
+    await expect.poll(() => sup.statuses()[0]!.restarts, { timeout: 40_000, interval: 100 }).toBeGreaterThanOrEqual(3);
+    expect(sup.statuses()[0]!.state).not.toBe("given-up");
+    await sup.stop();
+    const lines = upLines();
+    expect(lines.some((l) => l.startsWith("gave up"))).toBe(false);
+    expect(lines).toContain("filler exited with code 1 on a full disk; starting it again once there is space (not counted as a crash)");
+  });
+
   it("gives up after too many crashes in the window, and says so in world.log", async () => {
     w = tempWorld();
     const log = daemonLogger(w.paths, "up-test");

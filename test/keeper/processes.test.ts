@@ -10,12 +10,11 @@ import { isSameProcess, procStat } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
-import { childOf, fixture, killWorldProcesses, waitGone } from "../agents/support.js";
+import { childOf, fixture, waitGone } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 const strays: number[] = [];
 afterEach(() => {
-  if (w) killWorldProcesses(w.paths);
   for (const pid of strays.splice(0)) {
     try {
       process.kill(pid, "SIGKILL");

@@ -3,11 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readProcRecord } from "../../agents/procs.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
-import { killWorldProcesses, waitGone } from "../agents/support.js";
+import { waitGone } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 afterEach(() => {
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

@@ -13,7 +13,8 @@ import { Appender, type Draft } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { killWorldProcesses } from "../agents/support.js";
+import { waitUntil } from "../support/wait.js";
+import { testRandom } from "../support/random.js";
 
 let w: TempWorld | undefined;
 const keepers: ResultPromise[] = [];
@@ -22,7 +23,6 @@ afterEach(async () => {
     k.kill("SIGKILL");
     await k;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });
@@ -49,13 +49,8 @@ function entries(): Located[] {
   return collectEntries(w!.paths.log).entries;
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** 1,000 deliveries are many process starts: a minute, more on a busy machine. */
+const until = (check: () => boolean, what: string, timeoutMs = 60_000) => waitUntil(check, { what, timeoutMs });
 
 /** `n` sessions already parked: a start line and a parked armed line each, as a parking agent leaves them. */
 function parkReminders(n: number, dueAt: (i: number) => Date): string[] {
@@ -150,8 +145,9 @@ describe("parked agents and the Keeper's scheduler", () => {
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "), { timeoutMs: 60_000 });
     const start = Date.now() + 1500;
     const ids = parkReminders(1000, (i) => new Date(start + (i % 20) * 500));
-    // Anywhere from before the first delivery to after the last (due over 1.5 s … 11 s).
-    await new Promise((r) => setTimeout(r, 1000 + Math.floor(Math.random() * 10_000)));
+    // Anywhere from before the first delivery to after the last (due over 1.5 s … 11 s), seeded to be replayed.
+    const { random, seed } = testRandom("kill -9 moment");
+    await new Promise((r) => setTimeout(r, 1000 + Math.floor(random() * 10_000))); // the moment itself is the test's input
     const tree = descendants(first.pid!);
     for (const pid of [first.pid!, ...tree]) {
       try {
@@ -162,7 +158,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     }
     await first;
     up();
-    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries", 90_000);
+    await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, `1,000 deliveries (seed ${seed})`, 90_000);
     await new Promise((r) => setTimeout(r, 1500)); // a duplicate would come now, if at all
     const all = entries();
     for (const id of ids) {

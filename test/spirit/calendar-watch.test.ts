@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { checkCalendar } from "../../spirit/calendar-watch.js";
 import { SpiritMemory } from "../../spirit/memory.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 import { agentEnded, outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
 function icsTime(d: Date): string {
@@ -40,11 +41,7 @@ function checks(w: TempWorld): number {
 
 async function moreChecks(w: TempWorld, n: number): Promise<void> {
   const target = checks(w) + n;
-  const deadline = Date.now() + 20_000;
-  while (checks(w) < target) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${n} more calendar checks`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitUntil(() => checks(w) >= target, { what: `${n} more calendar checks` });
 }
 
 describe("checkCalendar", () => {

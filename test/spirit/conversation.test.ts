@@ -65,7 +65,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
   it("everyday plans in other words, and speech without apostrophes, are still offered", async () => {
     const said = [
       "I need to email the landlord tomorrow about the heater.",
-      "I'm gonna text Sarah later",
+      "I'm gonna text Sarah in a couple of hours",
       "ill call him tomorrow",
       "lets book the hotel for saturday",
       "We should schedule a meeting with Tom next week",
@@ -73,7 +73,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     const r = await questions(...said.map((text, i) => talk(String(i), "B: So what's the plan?", `A: ${text}`)));
     expect(r.asked).toEqual([
       "Want me to remind you to email the landlord about the heater tomorrow?",
-      "Want me to remind you to text Sarah in 2 hours?",
+      "Want me to remind you to text Sarah in a couple of hours?",
       "Want me to remind you to call him tomorrow?",
       "Want me to remind you tomorrow at 9am to book the hotel for saturday?",
       "Want me to remind you tomorrow at 9am to schedule a meeting with Tom next week?",

@@ -10,6 +10,7 @@ import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { ROOT, waitForEntry, world } from "../support/world.js";
+import { WAIT_MS, waitUntil } from "../support/wait.js";
 
 export const SPIRIT_MAIN = join(ROOT, "dist/spirit/main.js");
 
@@ -57,12 +58,8 @@ function cursorOffset(paths: WorldPaths): number {
 }
 
 /** Resolves once the Spirit has handled every entry before `offset` (its cursor moves only after handling). */
-export async function waitForCursor(paths: WorldPaths, offset = statSync(paths.log).size, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (cursorOffset(paths) < offset) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for the Spirit's cursor to reach ${offset} (at ${cursorOffset(paths)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export function waitForCursor(paths: WorldPaths, offset = statSync(paths.log).size, timeoutMs = WAIT_MS): Promise<void> {
+  return waitUntil(() => cursorOffset(paths) >= offset, { what: `the Spirit's cursor to reach ${offset}`, timeoutMs });
 }
 
 /** The Spirit's lines, without its own awake/asleep lines unless asked. */

@@ -75,13 +75,13 @@ describe("world listen", () => {
 
   it("keeps a character whole when it arrives split across two appends", async () => {
     const file = join(w.home, "talk.txt");
-    writeFileSync(file, "hello\n");
-    const child = world(w.home, ["listen", "--file", file, "--follow", "--format", "text", "--speaker", "mic"]);
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.output === "hello"); // it is following now
     const cafe = Buffer.from("un caf\u00e9 au lait\n");
     const split = cafe.indexOf(0xc3) + 1; // between the two bytes of é
-    appendFileSync(file, cafe.subarray(0, split));
-    await new Promise((resolve) => setTimeout(resolve, 300)); // let the follower read the first half alone
+    // The first half is in the file before the follower starts: its first read takes the whole
+    // file, so once "hello" is logged it has read the first half alone (no sleep to guess that).
+    writeFileSync(file, Buffer.concat([Buffer.from("hello\n"), cafe.subarray(0, split)]));
+    const child = world(w.home, ["listen", "--file", file, "--follow", "--format", "text", "--speaker", "mic"]);
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.output === "hello");
     appendFileSync(file, cafe.subarray(split));
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "voice" && e.output !== "hello");
     child.kill("SIGTERM");

@@ -80,7 +80,7 @@ describe("every question the dev files produce", () => {
       gift: "Want me to remind you tomorrow at 9am to order a gift for Tom this week?",
       meeting: "Want me to remind you tomorrow at 9am to schedule a meeting with the client next Tuesday?",
     });
-  }, 60_000);
+  });
 
   it.skipIf(!existsSync(INTENTS_DEV))("intents-dev: every request worth asking about gets a readable question", async () => {
     const rows = readFileSync(INTENTS_DEV, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { text: string });

@@ -12,6 +12,8 @@ import { follow } from "../../tools/world/follow.js";
 import { isFormatEntry, isFormatLine } from "../../tools/world/log-format.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
 import { START } from "../../tools/world/read.js";
+import { stopWorldProcesses } from "./stop-world.js";
+import { WAIT_MS } from "./wait.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The compiled CLI (`npm test` builds first). */
@@ -20,12 +22,19 @@ export const WORLD_BIN = join(ROOT, "dist/bin/world.js");
 export interface TempWorld {
   home: string;
   paths: WorldPaths;
+  /** Stops every process of the world (stop-world.ts), then removes its home. */
   cleanup: () => void;
 }
 
 export function tempWorld(prefix = "world-test-"): TempWorld {
   const home = mkdtempSync(join(tmpdir(), prefix));
-  return { home, paths: worldPaths(home), cleanup: () => rmSync(home, { recursive: true, force: true }) };
+  return { home, paths: worldPaths(home), cleanup: () => removeWorld(home) };
+}
+
+/** Stops what the world at `home` started and waits for it to be gone, then removes the home. */
+function removeWorld(home: string): void {
+  stopWorldProcesses(home);
+  rmSync(home, { recursive: true, force: true });
 }
 
 /** Runs the real binary in a world; never rejects, so tests can assert exit codes. */
@@ -53,7 +62,7 @@ export interface WorldCallOptions {
 export async function waitForEntry(
   paths: WorldPaths,
   match: (entry: Located) => boolean,
-  { timeoutMs = 20_000, what = "a matching entry" }: { timeoutMs?: number; what?: string } = {},
+  { timeoutMs = WAIT_MS, what = "a matching entry" }: { timeoutMs?: number; what?: string } = {},
 ): Promise<Located> {
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), timeoutMs);

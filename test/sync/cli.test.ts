@@ -24,7 +24,7 @@ describe("world sync usage", () => {
   });
 });
 
-describe.skipIf(!HAS_NATS)("one world sync per world", { timeout: 60_000 }, () => {
+describe.skipIf(!HAS_NATS)("one world sync per world", () => {
   const cluster = useCluster();
 
   it("refuses a second one while the first runs, and the first goes on", async () => {

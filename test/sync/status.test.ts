@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, world } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 import { HAS_NATS, NO_NATS, startNats, startSync, useCluster, waitForCounts } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -43,7 +44,7 @@ describe.skipIf(!HAS_NATS)("world status in a synced world", { timeout: 120_000 
     const running = await status(a.home);
     expect(running.json.sync).toMatchObject({ machine: "a", pid: cluster.procs[0]!.pid, last: { text: expect.stringMatching(/^connected to /) } });
     // sent.json follows the acknowledgements within 200 ms: wait for "every line sent".
-    for (let i = 0; i < 50 && (await status(a.home)).json.sync!.unsentLines > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(async () => (await status(a.home)).json.sync!.unsentLines === 0, { what: "every line sent", intervalMs: 100 });
     expect((await status(a.home)).text).toMatch(new RegExp(`^sync       machine a, stream WORLD at ${cluster.nats.url.replace(/[.]/g, "\\.")}: running \\(pid ${cluster.procs[0]!.pid}\\); said \\S+ \\(\\S+ ago\\): connected to .*; every line sent$`, "m"));
 
     cluster.procs[0]!.kill("SIGTERM");

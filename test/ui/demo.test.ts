@@ -142,7 +142,7 @@ describe("world demo", () => {
     expect(leftRunning(w)).toEqual([]);
   });
 
-  it("fails with one line naming the step when a step does not happen in time, and still stops everything", { timeout: 60_000 }, async () => {
+  it("fails with one line naming the step when a step does not happen in time, and still stops everything", async () => {
     // No daemon can start and write its first line within a millisecond.
     const r = await world(w.home, ["demo", "--step-timeout", "1ms"]);
     expect(r.exitCode).toBe(1);

@@ -10,7 +10,7 @@ import { execa, type ResultPromise } from "execa";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
-import { fixture, killWorldProcesses } from "../agents/support.js";
+import { fixture } from "../agents/support.js";
 
 let w: TempWorld | undefined;
 let daemon: ResultPromise | undefined;
@@ -20,7 +20,6 @@ afterEach(async () => {
     await daemon;
     daemon = undefined;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

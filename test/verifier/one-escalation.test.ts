@@ -13,7 +13,7 @@ import { execa, type ResultPromise } from "execa";
 import { afterEach, expect, it } from "vitest";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { fixture, killWorldProcesses } from "../agents/support.js";
+import { fixture } from "../agents/support.js";
 import { startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "../spirit/helpers.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
 
@@ -29,7 +29,6 @@ afterEach(async () => {
     await verifier;
     verifier = undefined;
   }
-  if (w) killWorldProcesses(w.paths);
   w?.cleanup();
   w = undefined;
 });

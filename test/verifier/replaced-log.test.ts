@@ -14,7 +14,7 @@ afterEach(async () => {
   w?.cleanup();
 });
 
-it("a log replaced while the Verifier runs: the next finish gets its verdict in the new file, and no verdict twice", { timeout: 60_000 }, async () => {
+it("a log replaced while the Verifier runs: the next finish gets its verdict in the new file, and no verdict twice", async () => {
   w = tempWorld();
   const paths = w.paths;
   const session = (id: string) => {

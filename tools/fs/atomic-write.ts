@@ -6,6 +6,8 @@
  */
 import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { diskFullMessage, isDiskFull } from "../disk.js";
+import { InternalError } from "../errors.js";
 
 export interface AtomicWriteOptions {
   /** The file's exact mode (e.g. 0o600 for a secret), whatever the umask; default: 0o666 less the umask. */
@@ -22,7 +24,12 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
   if (options.dirMode !== undefined) mkdirSync(dirname(file), { recursive: true, mode: options.dirMode });
   // Unique per process and per call: two writers (or two async paths of one) never share a temporary file.
   const tmp = `${file}.${process.pid}.${++serial}.tmp`;
-  const fd = openSync(tmp, "w", options.mode ?? 0o666);
+  let fd: number;
+  try {
+    fd = openSync(tmp, "w", options.mode ?? 0o666);
+  } catch (error) {
+    throw isDiskFull(error) ? new InternalError(diskFullMessage(error, file), { cause: error }) : error;
+  }
   try {
     writeFileSync(fd, data);
     if (options.mode !== undefined) fchmodSync(fd, options.mode); // the umask may have narrowed it: be exact
@@ -36,7 +43,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
       // already closed
     }
     rmSync(tmp, { force: true });
-    throw error;
+    throw isDiskFull(error) ? new InternalError(diskFullMessage(error, file), { cause: error }) : error;
   }
 }
 

@@ -3,19 +3,91 @@
  * facts about the world go to world.log instead) and the shutdown rule (the first
  * SIGINT/SIGTERM stops gracefully, a second one forces).
  */
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { Socket } from "node:net";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
+import { isDiskFull, waitForSpace } from "../disk.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
 
 export type { Logger };
 
 export function daemonLogger(paths: WorldPaths, name: string): Logger {
-  mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
-  // Synchronous writes: a daemon killed right after a line must not lose it.
-  const destination = pino.destination({ dest: join(paths.logs, `${name}.log`), sync: true, mkdir: true });
-  return pino({ name, level: process.env.WORLD_LOG_LEVEL ?? "info", base: { pid: process.pid } }, destination);
+  try {
+    mkdirSync(paths.logs, { recursive: true, mode: PRIVATE_DIR });
+  } catch {
+    // a full disk: the destination tries again at each line
+  }
+  keepStdioWritable();
+  return pino({ name, level: process.env.WORLD_LOG_LEVEL ?? "info", base: { pid: process.pid } }, new DroppingFile(join(paths.logs, `${name}.log`)));
+}
+
+/**
+ * The operational log's file. Synchronous writes (a daemon killed right after a line must
+ * not lose it); a line that cannot be written (a full disk) is dropped and counted, never
+ * thrown — a daemon's own log must not be what kills it — and the first line written
+ * again says how many were dropped.
+ */
+class DroppingFile {
+  dropped = 0;
+  private fd: number | undefined;
+
+  constructor(private readonly file: string) {}
+
+  write(line: string): void {
+    try {
+      this.fd ??= openSync(this.file, "a", 0o600);
+      if (this.dropped > 0) {
+        // A line cut short by the full disk ends here; then the count, as a line of its own.
+        writeSync(this.fd, `\n${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: `${this.dropped} log lines dropped: the disk was full` })}\n`);
+        this.dropped = 0;
+      }
+      writeSync(this.fd, line);
+    } catch {
+      this.dropped += 1;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+let stdioKept = false;
+
+/**
+ * A daemon's stdout and stderr are files under world up (.world/logs/<name>.out): on a full
+ * disk a write to them fails, and an 'error' nobody listens to would end the process.
+ */
+function keepStdioWritable(): void {
+  if (stdioKept) return;
+  stdioKept = true;
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
+}
+
+/**
+ * Runs a daemon's loop until it returns; when it fails because the disk is full, waits for
+ * space (looked at every second, backing off from 1 s to 30 s between tries) and runs it
+ * again, instead of exiting: a full disk is a state the world survives. Anything else is
+ * thrown as before. `what` names the daemon in the operational log.
+ */
+export async function surviveFullDisk<T>(paths: WorldPaths, log: Logger, run: () => Promise<T>, signal?: AbortSignal, what = "daemon"): Promise<T> {
+  let delay = 1000;
+  for (;;) {
+    const started = Date.now();
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDiskFull(error) || signal?.aborted) throw error;
+      if (Date.now() - started > 60_000) delay = 1000; // it ran a good while: a new episode
+      log.warn({ err: error, retryInMs: delay }, `${what}: the disk is full; waiting for space, then resuming`);
+      await waitForSpace(paths.home, delay, signal);
+      delay = Math.min(delay * 2, 30_000);
+      if (signal?.aborted) throw error;
+      log.info(`${what}: resuming after a full disk`);
+    }
+  }
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { diskFullMessage, isDiskFull } from "../disk.js";
 import { InternalError } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
 import { isSameProcess, procStat } from "./identity.js";
@@ -145,9 +146,13 @@ function writeTemp(dir: string, owner: Owner): string {
   }
   try {
     writeSync(fd, JSON.stringify(owner));
-  } finally {
+  } catch (error) {
+    // Created but not written (a full disk): an empty file nobody would remove until we die.
     closeSync(fd);
+    removeQuietly(tmp);
+    throw isDiskFull(error) ? new InternalError(diskFullMessage(error, dir), { cause: error }) : error;
   }
+  closeSync(fd);
   return tmp;
 }
 

@@ -14,6 +14,7 @@
  * Fields too long for one short line are stored whole under .world/attachments/ first,
  * and the line keeps a readable prefix plus a reference to the file.
  */
+import { diskFullMessage, isDiskFull } from "../disk.js";
 import { closeSync, constants, fdatasyncSync, fstatSync, mkdirSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, writeSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { InternalError, RefusedError, shown } from "../errors.js";
@@ -334,9 +335,8 @@ function kindOf(stat: Stats): string {
 
 /** A full disk (or quota) as one line naming the log; anything else unchanged. */
 function failedWrite(error: unknown, logPath: string): unknown {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code !== "ENOSPC" && code !== "EDQUOT") return error;
-  return new InternalError(`cannot write to ${logPath}: expected free disk space, received ${code} (${code === "ENOSPC" ? "no space left on device" : "disk quota exceeded"}); nothing was appended`, { cause: error });
+  if (!isDiskFull(error)) return error;
+  return new InternalError(diskFullMessage(error, logPath), { cause: error });
 }
 
 /** The longest prefix whose escaped form fits in `limit` bytes (binary search on characters). */

@@ -1,6 +1,6 @@
 /** `world query <type> [arg]` */
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
-import { openIndex } from "../../tools/world/index-db.js";
+import { openIndexToRead } from "../../tools/world/index-db.js";
 import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
 import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 import * as q from "../../tools/world/query.js";
@@ -13,7 +13,7 @@ import { noNudges, showNudge } from "./show-nudge.js";
 const TYPES = "active, pending, failed, verified, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
 
 export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
-  const index = openIndex(requireHome(ctx).paths);
+  const index = openIndexToRead(requireHome(ctx).paths);
   try {
     const style = { colour: process.stdout.isTTY === true && !opts.json };
     const limit = parseCount(opts.limit, "--limit", { fallback: 1000 });

@@ -1,9 +1,9 @@
 /** `world status` and `world index rebuild` */
-import { openIndex, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
+import { openIndexToRead, WorldIndex, type CatchUpProgress } from "../../tools/world/index-db.js";
 import * as q from "../../tools/world/query.js";
 import { accessWarnings } from "../../tools/world/paths.js";
 import { logSize } from "../../tools/world/read.js";
-import { diskSpace, showDisk } from "../../tools/disk.js";
+import { diskSpace, looksFull, showDisk } from "../../tools/disk.js";
 import { describeDaemon, readUpStatus } from "../../daemons/up-status.js";
 import { requireHome, type Context } from "./context.js";
 import { sinceText, whenText } from "./until.js";
@@ -11,7 +11,7 @@ import { syncStatus, type SyncStatus } from "../../sync/status.js";
 
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
-  const index = openIndex(requireHome(ctx).paths);
+  const index = openIndexToRead(requireHome(ctx).paths);
   for (const warning of accessWarnings(ctx.paths)) ctx.warn(warning);
   try {
     const counts = q.counts(index);
@@ -27,9 +27,10 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const torn = size > end.offset ? { line: end.line + 1, bytes: size - end.offset } : null;
     const problems = q.problems(index, 5);
     const disk = diskSpace(ctx.paths.home) ?? null;
+    const diskFull = looksFull(ctx.paths.home) === true;
     const daemons = readUpStatus(ctx.paths);
     const sync = syncStatus(ctx.paths, index, end.line);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, daemons, sync };
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, diskFull, daemons, sync };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
@@ -47,7 +48,9 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     else if (!daemons.upRunning) ctx.out(`daemons    none: \`world up\` (pid ${daemons.upPid}) is not running`);
     else for (const [i, d] of daemons.daemons.entries()) ctx.out(`${i === 0 ? "daemons   " : "          "} ${describeDaemon(d)}`);
     if (sync) ctx.out(`sync       ${syncText(sync, new Date())}`);
-    if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);
+    if (disk && diskFull) {
+      ctx.out(`disk       FULL: ${showDisk(disk)} where world.log lives: nothing new can be written (entries, verdicts, the index); free space there (df ${ctx.paths.home}); world up's daemons wait and resume by themselves`);
+    } else if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);
   } finally {
     index.close();
   }

@@ -1,5 +1,5 @@
 /** `world verify --once` and `world verifier` (the L2 Verifier). */
-import { daemonLogger, onShutdown } from "../../tools/process/daemon.js";
+import { daemonLogger, onShutdown, surviveFullDisk } from "../../tools/process/daemon.js";
 import type { Tally } from "../../verifier/handle.js";
 import type { Context } from "./context.js";
 
@@ -21,12 +21,9 @@ export async function verifier(ctx: Context, opts: { debounce?: string }): Promi
   const remove = onShutdown(() => stop.abort(), log);
   process.stderr.write(`verifier: following ${ctx.paths.log} (operational log: .world/logs/verifier.log)\n`);
   try {
-    const total = await runVerifier(ctx.paths, {
-      signal: stop.signal,
-      log,
-      ...(opts.debounce !== undefined && { debounceMs: parseDuration(opts.debounce, "--debounce") }),
-      onTally: (t) => ctx.out(show(t)),
-    });
+    const debounce = opts.debounce !== undefined ? { debounceMs: parseDuration(opts.debounce, "--debounce") } : {};
+    // A full disk pauses it (waiting for space, then reading again from its cursor), never ends it.
+    const total = await surviveFullDisk(ctx.paths, log, () => runVerifier(ctx.paths, { signal: stop.signal, log, ...debounce, onTally: (t) => ctx.out(show(t)) }), stop.signal, "verifier");
     log.info(total, "verifier stopped");
   } finally {
     remove();

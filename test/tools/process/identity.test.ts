@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
 import { execa } from "execa";
+import { waitUntil } from "../../support/wait.js";
 import { describeExit, groupAlive, isSameProcess, ownGroupAlive, procStat, signalGroup } from "../../../tools/process/identity.js";
 
 const started: number[] = [];
@@ -13,14 +15,20 @@ afterEach(() => {
   }
 });
 
-const gone = async (pid: number) => {
-  for (let i = 0; i < 500; i++) {
-    const s = procStat(pid);
-    if (s === undefined || s.state === "Z") return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`${pid} still running`);
-};
+const gone = (pid: number) =>
+  waitUntil(
+    () => {
+      const s = procStat(pid);
+      return s === undefined || s.state === "Z";
+    },
+    { what: `${pid} to end` },
+  );
+
+/** Another process than the leader in its group (sh has forked its sleep). */
+const hasMember = (pgid: number) =>
+  readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== pgid)
+    .some((name) => procStat(Number(name))?.pgid === pgid);
 
 describe("process identity", () => {
   it("reads /proc/<pid>/stat, even with spaces and parentheses in the name", () => {
@@ -45,13 +53,13 @@ describe("process identity", () => {
     const ticks = procStat(leader.pid!)!.startTicks;
     expect(ownGroupAlive(leader.pid!, ticks)).toBe(true);
     expect(ownGroupAlive(leader.pid!, ticks + 1)).toBe(false); // not the recorded process
-    await new Promise((r) => setTimeout(r, 100)); // let sh start its sleep
+    await waitUntil(() => hasMember(leader.pid!), { what: "sh to start its sleep in the group" });
     process.kill(leader.pid!, "SIGKILL");
     await leader;
     expect(groupAlive(leader.pid!)).toBe(true); // the sleep is still in the group
     expect(ownGroupAlive(leader.pid!, ticks)).toBe(true);
     expect(signalGroup(leader.pid!, "SIGKILL")).toBe(true);
-    for (let i = 0; i < 500 && ownGroupAlive(leader.pid!, ticks); i++) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(() => !ownGroupAlive(leader.pid!, ticks), { what: "the group to end" });
     expect(ownGroupAlive(leader.pid!, ticks)).toBe(false);
     await gone(leader.pid!);
   });

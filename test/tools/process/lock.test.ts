@@ -81,5 +81,5 @@ describe("tryLock", () => {
         expect(await winner.next()).toBe("released");
       }
     }
-  }, 60_000);
+  });
 });

@@ -32,7 +32,7 @@ async function take(it: AsyncGenerator<Located>, n: number): Promise<Located[]> 
   return got;
 }
 
-it("yields a burst of appends completely, in order, each once", { timeout: 60_000 }, async () => {
+it("yields a burst of appends completely, in order, each once", async () => {
   w = tempWorld();
   append(w.paths, ["before"]);
   const stop = new AbortController();
@@ -60,7 +60,7 @@ it("stops when aborted", async () => {
   expect(await next).toEqual({ done: true, value: undefined });
 });
 
-it("a log replaced by a longer one is read again from the top, with a problem reported", { timeout: 60_000 }, async () => {
+it("a log replaced by a longer one is read again from the top, with a problem reported", async () => {
   w = tempWorld();
   append(w.paths, ["a", "b"]);
   const problems: Problem[] = [];
@@ -73,4 +73,27 @@ it("a log replaced by a longer one is read again from the top, with a problem re
   stop.abort();
   expect(got.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "x"], [3, "y"], [4, "z"]]); // its own format line first
   expect(problems).toEqual([expect.objectContaining({ error: expect.stringMatching(/replaced/) })]);
+});
+
+it("reports its position only when it moved: an idle poll stores no cursor", { timeout: 60_000 }, async () => {
+  w = tempWorld();
+  append(w.paths, ["before"]);
+  const stop = new AbortController();
+  const positions: number[] = [];
+  const got: string[] = [];
+  const reading = (async () => {
+    for await (const e of follow(w.paths, { signal: stop.signal, pollMs: 20, onPosition: (p) => positions.push(p.offset) })) got.push(e.id);
+  })();
+  // Many safety-net polls pass over an unchanged log.
+  await new Promise<void>((resolve) => {
+    let polls = 0;
+    const t = setInterval(() => (++polls >= 25 ? (clearInterval(t), resolve()) : undefined), 20);
+  });
+  expect(positions).toEqual([]);
+  append(w.paths, ["after"]);
+  await expect.poll(() => positions.length, { timeout: 20_000 }).toBe(1);
+  stop.abort();
+  await reading;
+  expect(got).toEqual(["after"]);
+  expect(positions).toEqual([endOf(w.paths.log).offset]);
 });

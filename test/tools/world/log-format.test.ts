@@ -83,7 +83,7 @@ describe("the format line", () => {
     expect(search.stdout.split("\n").map((l) => JSON.parse(l).output)).toEqual([OLD_PATH, ours, String.raw`C:\temp\new`]);
   });
 
-  it("is written once when several `world event` processes append to a legacy log at once", { timeout: 60_000 }, async () => {
+  it("is written once when several `world event` processes append to a legacy log at once", async () => {
     w = legacyWorld();
     const N = 8;
     const runs = await Promise.all(Array.from({ length: N }, (_, k) => world(w.home, ["event", "bash", `p${k}`, String.raw`C:\temp\new ` + k])));
@@ -132,7 +132,7 @@ describe("the format line", () => {
     }
   });
 
-  it("readers that start mid-file know which side of the format line they are on: follow, check, the lifecycle's backward scan", { timeout: 30_000 }, async () => {
+  it("readers that start mid-file know which side of the format line they are on: follow, check, the lifecycle's backward scan", async () => {
     w = legacyWorld();
     // A cursor inside the legacy part: set before our first append.
     check(w.paths, "early", () => {}, { limit: 1 });

@@ -79,7 +79,7 @@ async function take(it: AsyncGenerator<Located>, n: number): Promise<Located[]> 
 }
 
 describe("follow() while world.log is replaced", () => {
-  it("a copy moved over the log: the lines written after it come once each, nothing read again", { timeout: 60_000 }, async () => {
+  it("a copy moved over the log: the lines written after it come once each, nothing read again", async () => {
     w = tempWorld();
     const daemon = new Appender(w.paths);
     const problems: Problem[] = [];
@@ -103,7 +103,7 @@ describe("follow() while world.log is replaced", () => {
     }
   });
 
-  it("an older backup restored: the lines written after the restore come once, from the line where it differs", { timeout: 60_000 }, async () => {
+  it("an older backup restored: the lines written after the restore come once, from the line where it differs", async () => {
     w = tempWorld();
     const daemon = new Appender(w.paths);
     const problems: Problem[] = [];

@@ -1,8 +1,9 @@
 /** A corrupt index.db heals: moved aside and rebuilt from the log, in the CLI and in a running Verifier. */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readlinkSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import { execa } from "execa";
+import { generateLog } from "../../../bench/generate-log.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
 
 let w: TempWorld;
@@ -62,4 +63,56 @@ it("a running Verifier heals the index under it and keeps judging, without a res
   }
   const ended = await verifier;
   expect(`${ended.stderr}${ended.stdout}`).not.toMatch(/\n\s+at /);
+});
+
+/** Random bytes over the pages between `from` and `to` (shares of the file), header untouched: damage inside. */
+function damagePages(t: TempWorld, from: number, to: number): void {
+  const pages = Math.floor(statSync(t.paths.index).size / 4096);
+  const fd = openSync(t.paths.index, "r+");
+  try {
+    for (let p = Math.max(1, Math.floor(pages * from)); p < Math.ceil(pages * to); p++) writeSync(fd, randomBytes(4096), 0, 4096, p * 4096);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const EVERY_READER = [["query", "active", "--json"], ["status", "--json"], ["verify", "--once"], ["keep", "--once"], ["index", "rebuild"]];
+
+it("pages damaged in the middle of a small index: found at open (quick_check), moved aside and rebuilt by every command", { timeout: 180_000 }, async () => {
+  w = tempWorld();
+  for (let i = 0; i < 40; i++) expect((await world(w.home, ["agent", "start", `m${i}`, `task ${i} with some words to index`, "--need", "done", "-q"])).exitCode).toBe(0);
+  const before = await world(w.home, ["query", "active", "--json"]);
+  expect(before.exitCode).toBe(0);
+  for (const [n, args] of EVERY_READER.entries()) {
+    damagePages(w, 0.3, 0.7);
+    const r = await world(w.home, args);
+    expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(r.stderr).toMatch(/^world: the index was corrupt \(.+\): moved it to .*index\.db\.corrupt-\S+; rebuilding it from .*world\.log$/m);
+    expect(asideCount(w)).toBe(n + 1);
+    if (args[0] === "query") expect(r.stdout).toBe(before.stdout);
+  }
+  expect((await world(w.home, ["query", "active", "--json"])).stdout).toBe(before.stdout);
+});
+
+it("pages damaged in the middle of a big index (past the open-time check): found at use, healed, and `index rebuild` always works", { timeout: 300_000 }, async () => {
+  w = tempWorld();
+  generateLog(w.paths.log, { lines: 20_000, sessions: 400 });
+  const fresh = await world(w.home, ["query", "pending", "--json"]);
+  expect(fresh.exitCode).toBe(0);
+  expect(statSync(w.paths.index).size).toBeGreaterThan(2 << 20); // no quick_check at open for this one
+  for (const args of [["query", "search", "deploy", "--json"], ["status", "--json"], ["query", "recent", "500"], ["index", "rebuild"]]) {
+    damagePages(w, 0.05, 0.95);
+    const r = await world(w.home, args);
+    expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+    expect(r.stderr).not.toMatch(/internal error|malformed\)?$|\n\s+at /m);
+    expect(r.stderr).toMatch(/^world: the index was corrupt \(.+\): moved it to .*index\.db\.corrupt-\S+; rebuilding it from .*world\.log$/m);
+  }
+  expect((await world(w.home, ["query", "pending", "--json"])).stdout).toBe(fresh.stdout);
+  for (const args of [["verify", "--once"], ["keep", "--once"]]) {
+    damagePages(w, 0.05, 0.95);
+    const r = await world(w.home, args);
+    expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+  }
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await cli("agent", "active", "nap", `sleep until ${inTwoHours.toISOString()} state {"v":1} — next check`);
   await cli("agent", "start", "rem", "remind me to stretch", "--need", "event notify logged");
   await cli("agent", "active", "rem", `armed: due ${inThreeHours.toISOString()} by reminder (parked: the Keeper's scheduler delivers it) — Reminder: stretch`);
-}, 60_000);
+});
 afterAll(() => w.cleanup());
 
 describe("parked sessions in the CLI", () => {

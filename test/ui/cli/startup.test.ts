@@ -29,7 +29,7 @@ async function packagesAtStart(args: string[], ready: string): Promise<string[]>
 }
 
 describe("start-up loads what is used (offline)", () => {
-  it("world verifier: no SDK, no execa, no chrono-node", { timeout: 60_000 }, async () => {
+  it("world verifier: no SDK, no execa, no chrono-node", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
     const loaded = await packagesAtStart(["verifier"], "verifier: following");
@@ -37,7 +37,7 @@ describe("start-up loads what is used (offline)", () => {
     expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
   });
 
-  it("world spirit: no SDK, no execa, no chrono-node", { timeout: 60_000 }, async () => {
+  it("world spirit: no SDK, no execa, no chrono-node", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
     // The Spirit says nothing on stderr when it is awake: a second child tells us, reading the log.

@@ -45,7 +45,7 @@ afterEach(async () => {
   w.cleanup();
 });
 
-describe("acting from the monitor page", { timeout: 90_000 }, () => {
+describe("acting from the monitor page", () => {
   it("shows a real agent's stderr and a whole attachment in the session panel, and answers from there", async () => {
     const agent = "console.log('looked in ~/Documents'); console.error('ENOENT: no such file, open invoice-march.pdf'); process.exit(2)";
     const id = await cli("spawn", "find the March invoice | need: file exists invoice-march.pdf", "--id", "inv-1", "--", process.execPath, "-e", agent);

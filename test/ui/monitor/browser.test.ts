@@ -205,7 +205,7 @@ describe("world monitor in a browser", () => {
     await cli("agent", "verified", "photos-2", "every photo has a date and a place");
     await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("completed");
     // The sparkle is brief: it gives way to the orbit by itself.
-    await expect.poll(() => page.locator("#spirit").getAttribute("data-state"), { timeout: 10_000 }).toBe("working");
+    await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("working");
 
     await cli("event", "voice", "mic-1", "remind me to call mum at six");
     await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("listening");

@@ -9,6 +9,7 @@ import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ROOT, tempWorld, WORLD_BIN, world, type TempWorld } from "../../support/world.js";
+import { waitUntil } from "../../support/wait.js";
 
 const TS = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 const STATUS = z.enum(["start", "active", "finish", "verified", "retry", "failed"]);
@@ -175,7 +176,7 @@ async function checkTail(call: DocCall): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   await cli("--as-human", "respond", "book-7", "use the card ending 4242");
-  while (!out.includes('"source":"user"')) await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(() => out.includes('"source":"user"'), { what: "the answer in world tail's output" });
   proc.kill("SIGTERM");
   const r = await proc;
   expect(r.exitCode).toBe(0);

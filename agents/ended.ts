@@ -51,6 +51,16 @@ function stderrTail(file: string): string {
   }
 }
 
+/**
+ * What a session whose agent stopped needs from a person: a look at its stderr when it
+ * wrote something there, else their word on how to go on (never a pointer to an empty
+ * file). How to answer is said once, by whoever tells the person (tools/world/plea.ts).
+ */
+export function stoppedNeed(paths: WorldPaths, id: string, what = "why it stopped"): string {
+  const err = join(paths.logs, "agents", `${id}.err`);
+  return stderrTail(err) === "" ? `your word on how to go on (it wrote nothing on stderr)` : `a look at ${what} (its stderr: .world/logs/agents/${id}.err)`;
+}
+
 /** Waits briefly for the spawner's record of this attempt (an agent that ends at once can beat it). */
 export async function awaitRecord(paths: WorldPaths, id: string, attempt: number): Promise<void> {
   for (let i = 0; i < 250 && (readProcRecord(paths, id)?.attempt ?? 0) < attempt; i++) await sleep(20);
@@ -79,7 +89,7 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
             status: "failed",
             id,
             output: `process ${pid} (attempt ${attempt}) ${how} before finishing${said}`,
-            need: `someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`,
+            need: stoppedNeed(paths, id),
           },
     );
   }

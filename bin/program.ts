@@ -57,14 +57,29 @@ program
 
 program
   .command("respond <session-id> <text...>")
-  .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
+  .description("answer a failed agent or a Spirit question (yes / no / your own words): appends [event:user][session-id] text; \"cancel\" alone closes the session")
   .action(async (id: string, words: string[]) => {
-    (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+    await (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+  });
+
+program
+  .command("close <session-id> [reason...]")
+  .description("a person ends a session for good (running, parked or failed): [agent:closed], its processes stopped; refused to programs")
+  .action(async (id: string, words: string[]) => {
+    await (await import("../ui/cli/close.js")).close(await ctx(), id, words);
+  });
+
+program
+  .command("reminder <action> [session-id] [words...]")
+  .description("reminders and timers: list | cancel <id> | move <id> <time> | snooze <id> [duration, default 10m]")
+  .option("--json", "JSON Lines (list)")
+  .action(async (action: string, id: string | undefined, words: string[], opts) => {
+    await (await import("../ui/cli/reminder.js")).reminder(await ctx(), action, id, words, opts);
   });
 
 program
   .command("query <type> [arg]")
-  .description("active | pending | failed | verified | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
+  .description("active | pending | failed | verified | closed | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
   .option("--limit <n>", "at most this many rows")
   .action(async (type: string, arg: string | undefined, opts) => {
@@ -163,6 +178,7 @@ const SPIRIT_OPTIONS = (cmd: Command) =>
     .option("--calendar-lead <duration>", "prepare for a meeting this long before it starts (default 15m)")
     .option("--calendar-poll <duration>", "read the calendar again this often (default 60s)")
     .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)")
+    .option("--brain-deadline <duration>", "Claude has this long from the words to decide; then the offline brain does (default 5s)")
     .option("--assistant-name <name>", "the name that addresses the assistant in a conversation ('world, book the train'; default world)")
     .option("--conversation-gap <duration>", "a conversation ends after this long without speech (default 3m)");
 

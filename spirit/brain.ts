@@ -52,6 +52,10 @@ export interface BrainInput {
   userSpeaker: string;
   /** The conversation this utterance belongs to: who is here, who spoke to whom, whether it names the assistant. */
   conversation: ConversationView;
+  /**
+   * When the words were said (the voice line's own time, never later than now): relative
+   * times ("in 10 minutes") count from here, however long the brain or the queue took.
+   */
   now: Date;
 }
 

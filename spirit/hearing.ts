@@ -45,7 +45,7 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   if (spoken !== undefined) return { type: "answer", heard, ...spoken };
   const preference = preferenceAction(heard, entry);
   if (preference) return { type: "action", heard, action: preference };
-  const input = brainInput(heard, recent, d, now);
+  const input = brainInput(heard, recent, d, now, entry.ts);
   const command = await commandAction(heard, entry, d, now, input);
   if (command) return { type: "action", heard, action: command };
   const decision = await d.brain.decide(input);
@@ -96,7 +96,7 @@ function remindersAtWork(world: WorldView | undefined): Managed[] {
     .map((a) => ({ id: a.id, task: a.task }));
 }
 
-function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number): BrainInput {
+function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number, said: string): BrainInput {
   return {
     heard,
     recent,
@@ -104,7 +104,8 @@ function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now:
     situation: d.situation,
     userSpeaker: d.config.user,
     conversation: d.memory.conversation.view(),
-    now: new Date(now),
+    // The words' own time: "in 10 minutes" counts from when it was said, not from now.
+    now: new Date(Math.min(now, Date.parse(said))),
   };
 }
 

@@ -54,7 +54,8 @@ export class Situation {
     if (entry.kind !== "agent") return;
     const known = this.agents.get(entry.id);
     this.agents.delete(entry.id); // re-inserted last: the map stays in order of change
-    if (entry.status === "verified") {
+    // Verified or closed: done with, and known to be (a request for the same is a new one).
+    if (entry.status === "verified" || entry.status === "closed") {
       this.verified.add(entry.id);
       if (this.verified.size > KEEP_AGENTS) this.verified.delete(this.verified.values().next().value as string);
       return;

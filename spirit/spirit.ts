@@ -207,7 +207,7 @@ export class Spirit {
       return;
     }
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
-    if (action.type === "spawn") return this.spawn(action);
+    if (action.type === "spawn") return this.spawn(action, cause.ts);
     const line = actionLine(action, heard);
     this.report(line.id, line.output);
     // An answer said to the user reaches them where they are too (the desktop), without a second log line.
@@ -224,11 +224,13 @@ export class Spirit {
     }
   }
 
-  private async spawn(plan: SpawnPlan): Promise<void> {
+  /** `saidAt`: the time of the words that asked for it; the agent reads relative times against it (WORLD_SAID_AT). */
+  private async spawn(plan: SpawnPlan, saidAt?: string): Promise<void> {
     if (this.memory.written.has(plan.id)) return;
     this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
+    const env = { ...plan.env, ...(saidAt !== undefined && { WORLD_SAID_AT: saidAt }) };
     try {
-      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(plan.env && { env: plan.env }) });
+      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(Object.keys(env).length > 0 && { env }) });
       this.d.log.info({ id: plan.id, pid, kind: plan.agentKind }, "spawned");
     } catch (error) {
       this.report(plan.id, say.spawnFailed((error as Error).message.replace(/\s+/g, " ").slice(0, 300)));

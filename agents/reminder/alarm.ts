@@ -27,6 +27,12 @@ export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 /** How the agent turns words into an alarm; undefined when the words name no time. */
 export type Planner = (text: string, now: Date) => Alarm | undefined;
 
+/** WORLD_SAID_AT as a date no later than `now`; `now` when it is absent or not a time. */
+function saidAtFromEnv(now: Date): Date {
+  const said = Date.parse(process.env.WORLD_SAID_AT ?? "");
+  return Number.isNaN(said) || said > now.getTime() ? now : new Date(said);
+}
+
 /** The latest armed line of a session (the one a new run of it must honour). */
 function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
   const entry = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
@@ -59,6 +65,9 @@ function evidence(deliveredAt: string, due: Date): string {
 export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, whatIsMissing: string): Promise<void> {
   const { log } = run.paths;
   const now = new Date();
+  // "in 10 minutes" counts from when it was said (WORLD_SAID_AT, set by the Spirit from the
+  // voice line), not from when this process got to it; a retry's guidance is new words.
+  const saidAt = saidAtFromEnv(now);
   const previous = lastArmed(log, run.id);
   const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
 
@@ -72,12 +81,13 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
     }
     run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
   } else {
-    const fresh = fromGuidance ?? plan(run.env.task, now);
+    const fresh = fromGuidance ?? plan(run.env.task, saidAt);
     if (fresh === undefined) {
       run.fail(`no time found in ${JSON.stringify(run.env.task)}`, whatIsMissing);
       return;
     }
-    if (fresh.due.getTime() <= now.getTime() - 1000) {
+    // In the past when it was said; one that came due while the words were on their way is delivered at once.
+    if (fresh.due.getTime() <= (fromGuidance ? now : saidAt).getTime() - 1000) {
       run.fail(`the time named is in the past: ${fresh.due.toISOString()}`, `${whatIsMissing} (a time in the future)`);
       return;
     }

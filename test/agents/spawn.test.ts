@@ -111,7 +111,8 @@ describe("world spawn", () => {
     const { id, pid } = await spawnAgent(w.paths, { task: "crash | need: never", need: "never", command: ["/bin/sh", "-c", script] });
     const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
     expect(failed.output).toBe(`process ${pid} (attempt 1) exited with code 1 before finishing; stderr: starting / cannot reach the calendar / giving up`);
-    expect(failed.kind === "agent" && failed.need).toBe(`someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`);
+    // Its stderr has words: the need points at it (never at an empty file), without the command (the plea says it once).
+    expect(failed.kind === "agent" && failed.need).toBe(`a look at why it stopped (its stderr: .world/logs/agents/${id}.err)`);
     const exit = collectEntries(w.paths.log).entries.find((e) => e.id === id && / exited with code 1$/.test(e.output))!;
     expect(exit.line).toBe(failed.line - 1); // one write: the exit line and the verdict together
   });

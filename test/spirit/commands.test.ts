@@ -26,6 +26,7 @@ const config: SpiritConfig = {
   brain: "offline",
   assistantName: "world",
   conversationGapMs: 180_000,
+  brainDeadlineMs: 5_000,
 };
 
 /** The Spirit's decision path for the user alone with the assistant, lines folded back as the daemon does. */

@@ -14,6 +14,7 @@ const config: SpiritConfig = {
   nudgeExpiryMs: 600_000,
   dedupeWindowMs: 3_600_000,
   declineMemoryMs: 86_400_000,
+  brainDeadlineMs: 5_000,
   staleVoiceMs: 600_000,
   calendarLeadMs: 900_000,
   calendarPollMs: 60_000,

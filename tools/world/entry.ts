@@ -5,8 +5,10 @@
  */
 import { UsageError, shown } from "../errors.js";
 
-export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const;
+export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed", "closed"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** What a program may write as a plain status: all but `closed`, which is a person's (agents/close.ts). */
+export const PLAIN_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const satisfies readonly AgentStatus[];
 
 export interface EventEntry {
   kind: "event";

@@ -1,7 +1,7 @@
 /**
  * The questions people and monitors ask, answered from the index (which catches up first).
  * Session states are by latest status: start/active/retry = active, finish = pending
- * (awaiting verification), failed, verified.
+ * (awaiting verification), failed, verified, closed (a person ended it: agents/close.ts).
  */
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
@@ -13,6 +13,7 @@ export const SESSION_STATES = {
   pending: ["finish"],
   failed: ["failed"],
   verified: ["verified"],
+  closed: ["closed"],
 } as const;
 export type SessionState = keyof typeof SESSION_STATES;
 
@@ -179,7 +180,7 @@ export function entryCount(index: WorldIndex): number {
 
 export function counts(index: WorldIndex): Counts {
   const by = index.db.prepare("SELECT status, count(*) AS n FROM sessions GROUP BY status").all() as { status: string; n: number }[];
-  const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0 };
+  const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0, closed: 0 };
   for (const { status, n } of by) sessions[stateOf(status)] += n;
   const entries = entryCount(index);
   const problems = (index.db.prepare("SELECT count(*) AS n FROM problems").get() as { n: number }).n;
@@ -246,4 +247,10 @@ export function browse(index: WorldIndex, filter: BrowseFilter): BrowsePage {
   const rows = index.db.prepare(sql).all(...args, filter.limit + 1) as EntryRow[];
   const entries = rows.slice(0, filter.limit).map(entryFromRow);
   return { entries, next: rows.length > filter.limit ? (entries.at(-1)?.line ?? null) : null };
+}
+
+/** The entry on one line of the log, if that line parsed. */
+export function entryAt(index: WorldIndex, line: number): EntryJson | undefined {
+  const row = index.db.prepare("SELECT * FROM entries WHERE line = ?").get(line) as EntryRow | undefined;
+  return row && entryFromRow(row);
 }

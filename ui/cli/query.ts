@@ -10,7 +10,7 @@ import { withMachines } from "../../sync/origins.js";
 import { showEntry, showSession } from "./show.js";
 import { noNudges, showNudge } from "./show-nudge.js";
 
-const TYPES = "active, pending, failed, verified, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
+const TYPES = "active, pending, failed, verified, closed, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
 
 export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
   const index = openIndexToRead(requireHome(ctx).paths);
@@ -24,7 +24,8 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
       case "active":
       case "pending":
       case "failed":
-      case "verified": {
+      case "verified":
+      case "closed": {
         const rows = withMachines(ctx.paths, index, q.sessionsIn(index, type, limit));
         for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : onMachine(showSession(s, style), s.machine));
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);

@@ -9,7 +9,7 @@ import type { SessionJson } from "../../tools/world/query.js";
 import { whenText } from "./until.js";
 
 const COLOURS: Record<string, string> = {
-  start: "36", active: "34", parked: "2", finish: "33", verified: "32", retry: "35", failed: "31",
+  start: "36", active: "34", parked: "2", finish: "33", verified: "32", retry: "35", failed: "31", closed: "90",
   user: "1", voice: "2", spirit: "96", system: "90",
 };
 

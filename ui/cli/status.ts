@@ -34,7 +34,7 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
-    ctx.out(`sessions   active ${s.active}${parked > 0 ? ` (${parked} parked)` : ""}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}`);
+    ctx.out(`sessions   active ${s.active}${parked > 0 ? ` (${parked} parked)` : ""}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}${s.closed > 0 ? `, closed ${s.closed}` : ""}`);
     if (nextWake) ctx.out(`next wake-up  ${nextWake.id} at ${whenText(new Date(nextWake.at), new Date())}`);
     if (oldestStuck) ctx.out(`oldest active  ${oldestStuck.id} (${oldestStuck.status} since ${oldestStuck.updatedAt})`);
     if (oldestFailed) ctx.out(`oldest failed  ${oldestFailed.id} (since ${oldestFailed.updatedAt}): needs a human`);

@@ -8,7 +8,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { WorldError, shown } from "../../tools/errors.js";
-import { AGENT_STATUSES } from "../../tools/world/entry.js";
+import { PLAIN_STATUSES } from "../../tools/world/entry.js";
 import { WorldIndex } from "../../tools/world/index-db.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { CHECK_LIMIT, checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
@@ -75,7 +75,7 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
         "Append `[ts][agent:<status>][<session_id>] <output> | need: <need>`. The lifecycle is enforced " +
         "(start → active → finish → verified/retry/failed; failed → retry) unless force is true.",
       inputSchema: {
-        status: oneOf("agent status", AGENT_STATUSES),
+        status: oneOf("agent status", PLAIN_STATUSES),
         session_id: text("session id", "the session's id: no whitespace or ']'"),
         output: text("output", "the task (on start) or what happened"),
         need: text("need", "on start: the success criterion; on failed: the blocker").optional(),
@@ -104,7 +104,7 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     "query",
     {
       description:
-        "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified sessions; " +
+        "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified|closed sessions; " +
         "nudges [arg: open (default)|answered|declined|expired|all], the Spirit's questions with their state; events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
       inputSchema: {
         type: oneOf("query type", QUERY_TYPES),

@@ -60,7 +60,8 @@ it("world query nudges says when no question is open", async () => {
   expect((await world(w.home, ["query", "nudges", "declined"])).stdout).toBe("(no declined nudges)");
   expect((await world(w.home, ["query", "nudges", "--json"])).stdout).toBe("");
   await world(w.home, ["event", "spirit", "n-1", "nudge: Water the plants?"]);
-  expect((await world(w.home, ["query", "nudges"])).stdout).toContain("nudge: Water the plants?");
+  // The question, as people read it, and how to answer it.
+  expect((await world(w.home, ["query", "nudges"])).stdout).toMatch(/^\d\d:\d\d:\d\d n-1 {2}Water the plants\?\n {4}open, expires in .* · answer: world respond n-1 yes\|no$/);
 });
 
 it("world listen refuses the Spirit's options without --spirit, in one line, exit 2, writing nothing", async () => {

@@ -50,7 +50,7 @@ describe("world mcp", () => {
     expect(status.inputSchema.required?.sort()).toEqual(["output", "session_id", "status"]);
     expect((status.inputSchema.properties as Record<string, { enum?: string[] }>).status?.enum).toEqual(["start", "active", "finish", "verified", "retry", "failed"]);
     const query = tools.find((t) => t.name === "query")!;
-    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"]);
+    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "closed", "nudges", "events", "agent", "recent", "search"]);
   });
 
   it("log_event appends the line and returns it", async () => {
@@ -71,7 +71,7 @@ describe("world mcp", () => {
     const cli = await world(w.home, ["agent", "verified", "m-1", "looks done"]);
     expect(cli.exitCode).toBe(3);
     expect(`world: ${text(refused)}`).toBe(cli.stderr.trim());
-    expect(text(refused)).toBe("refused transition for session m-1: latest status start allows active, finish, failed, received verified (use --force to override)");
+    expect(text(refused)).toBe("refused transition for session m-1: latest status start allows active, finish, failed, closed (by a person: world close), received verified (use --force to override)");
     expect(readFileSync(w.paths.log).equals(before)).toBe(true);
 
     const forced = await tool("log_agent_status", { status: "verified", session_id: "m-1", output: "forced", force: true });

@@ -81,6 +81,18 @@ export function timesIn(text, now) {
   return el("span", { className: "times" }, ...found.map((ts) => timeEl(ts, now, "in-text")));
 }
 
+/**
+ * The question of a nudge line, without the words heard and what a yes starts
+ * (tools/world/nudge-line.ts reads the same; the API gives it as `question`): for the
+ * live entries the stream sends, which carry only the line.
+ * @param {string} output
+ */
+export function nudgeQuestion(output) {
+  const body = output.replace(/^nudge: /, "");
+  const cut = body.search(/ \(heard [^()]*?: ["“]| yes: [a-z][a-z0-9_-]* ["“]/);
+  return cut === -1 ? body : body.slice(0, cut);
+}
+
 /** @param {number} n */
 export function retries(n) {
   return n === 1 ? "after 1 retry" : `after ${n} retries`;
@@ -154,6 +166,34 @@ export function entryRow(e) {
 }
 
 /**
+ * A button that closes a session for good: the first click asks "Close for good?", the
+ * second (within a few seconds) closes it (app.js, POST /api/close).
+ * @param {string} id
+ */
+export function closeButton(id) {
+  return el("button", { className: "close-session", text: "Close", attrs: { type: "button", "data-close-session": id, title: "End this session for good: its processes are stopped, nobody acts on it again" } });
+}
+
+/** Is this session a pending reminder or timer (its latest line its armed line)? @param {SessionJson} s */
+export function isReminder(s) {
+  return s.status === "active" && /^armed: due \S+ by (reminder|timer)\b/.test(s.output);
+}
+
+/**
+ * Snooze and move for a pending reminder or timer (app.js, POST /api/reminder).
+ * @param {string} id
+ */
+export function reminderControls(id) {
+  const when = el("input", { attrs: { type: "datetime-local", name: "due", "aria-label": `New time for ${id}`, required: "" } });
+  return el(
+    "div",
+    { className: "reminder-controls" },
+    el("button", { className: "snooze", text: "Snooze 10 min", attrs: { type: "button", "data-snooze": id } }),
+    el("form", { className: "move", attrs: { "data-move": id } }, when, el("button", { text: "Move", attrs: { type: "submit" } })),
+  );
+}
+
+/**
  * An active or pending session. A parked one (`parkedUntil`: nothing to do until then, no
  * process) is labelled "parked" and says when it wakes, instead of its raw park line.
  * @param {SessionJson} s
@@ -172,6 +212,7 @@ export function sessionRow(s, now) {
       ? el("p", { className: "parked-until" }, document.createTextNode("parked until "), timeEl(/** @type {string} */ (s.parkedUntil), now, "wake"))
       : s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
     s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+    el("div", { className: "actions" }, isReminder(s) ? reminderControls(s.id) : null, closeButton(s.id)),
   );
 }
 

@@ -32,7 +32,11 @@ export type Decision = z.infer<typeof Decision>;
  * nudge starts (the offline brain offers a reminder for a plan it cannot carry out
  * itself). Without it the agent follows the kind (spirit/plan.ts agentKindFor).
  */
-export type Proposal = Decision & { agentKind?: string };
+export type Proposal = Decision & {
+  agentKind?: string;
+  /** With quiet: a request said to the assistant that no agent here can do, as "I can't <this> yet" (spirit/commands.ts). */
+  cannot?: string;
+};
 
 export interface BrainInput {
   heard: Heard;

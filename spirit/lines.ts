@@ -47,6 +47,8 @@ export const say = {
   expired: (after: string) => `nudge expired: no answer within ${after}; nothing done`,
   unclear: (id: string, answer: string) => `nudge unclear: ${quote(answer)} is neither yes nor no; still waiting (world respond ${id} yes|no)`,
   closed: (answer: string, state: NudgeState) => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
+  /** One line for the user: `answer: …`, `can't: …` or `already: …` (spirit/commands.ts). */
+  say: (kind: string, text: string, speaker: string, heardText: string) => `${kind}: ${text} ${heard(speaker, heardText)}`,
   spawn: (kind: string, task: string, reason: string) => `spawn: ${kind} ${quote(task)} because ${reason}`,
   spawnFailed: (error: string) => `spawn failed: ${error}`,
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,

@@ -184,6 +184,7 @@ export class Spirit {
         brain: this.d.brain,
         config: this.d.config,
         situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+        world: this.situation,
       },
       Date.now(),
     );
@@ -209,6 +210,18 @@ export class Spirit {
     if (action.type === "spawn") return this.spawn(action, cause.ts);
     const line = actionLine(action, heard);
     this.report(line.id, line.output);
+    // An answer said to the user reaches them where they are too (the desktop), without a second log line.
+    if (action.type === "say") await this.show("world", action.text, action.id);
+  }
+
+  private async show(title: string, message: string, id: string, urgency = "normal"): Promise<void> {
+    if (this.d.notify === false) return;
+    try {
+      const desktop = await desktopNotify(title, message, urgency);
+      if (!desktop.shown) this.d.log.info({ id, why: desktop.why }, "no desktop notification");
+    } catch (error) {
+      this.d.log.warn({ err: error, id }, "notify failed");
+    }
   }
 
   /** `saidAt`: the time of the words that asked for it; the agent reads relative times against it (WORLD_SAID_AT). */
@@ -239,13 +252,7 @@ export class Spirit {
     // One line per event: ours, when the cause needs one; the desktop is told without a
     // second ([event:notify]) line, which would say the same thing again in the log.
     if (needs.output !== undefined) this.report(needs.id, needs.output);
-    if (this.d.notify === false) return;
-    try {
-      const desktop = await desktopNotify("world needs you", needs.message, "critical");
-      if (!desktop.shown) this.d.log.info({ id: needs.id, why: desktop.why }, "no desktop notification");
-    } catch (error) {
-      this.d.log.warn({ err: error, id: needs.id }, "notify failed");
-    }
+    await this.show("world needs you", needs.message, needs.id, "critical");
   }
 
   private expire(): void {

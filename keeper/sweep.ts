@@ -21,6 +21,7 @@ import { tryLock } from "../tools/process/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
 import { sweepUnjudged } from "./unjudged.js";
+import { applyRetention } from "./retention.js";
 
 export interface SweepSummary {
   running: number;
@@ -79,12 +80,14 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const disk = await checkDisk(ctx);
     const chain = checkChain(ctx);
     index.catchUp();
+    const kept = applyRetention(ctx);
+    const logs = [kept.agentFiles ? `${kept.agentFiles} old agent log${kept.agentFiles === 1 ? "" : "s"} removed` : "", kept.rotated.length ? `${kept.rotated.join(", ")} rotated` : ""].filter(Boolean).join(", ");
     const c = counts(index);
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}${woken ? `, ${woken} parked woken` : ""}; ` +
-      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
+      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""}${logs ? `; logs: ${logs}` : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {

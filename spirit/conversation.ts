@@ -8,13 +8,27 @@
  * Who a turn is for: the assistant when it is addressed by name ("world, book the
  * train"); otherwise, in a conversation, the other person who spoke last (people answer
  * each other); when nobody else has spoken, the user's words are for the assistant and
- * anyone else's are for the user.
+ * anyone else's are for the user, unless the words themselves address a person: a
+ * greeting or an "excuse me" (the user's first line to a clerk or a stranger comes before
+ * they answer), or a proposal for "us" ("let's …", "shall we …"). Then the user is with
+ * someone not heard yet (SOMEONE) until the conversation ends or they speak.
  */
 import type { Heard } from "./memory.js";
 
 export const ASSISTANT = "(assistant)";
 /** The user, before the user has said anything in this conversation. */
 const THE_USER = "(user)";
+/** Someone the user speaks to who has not been heard (yet). */
+const SOMEONE = "(someone)";
+
+// Words said to a person, never to an assistant: greetings, asking a stranger's attention,
+// a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)
+const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want|wanna|like) to|are you free)\b/i;
+
+/** Does any sentence of the words start as one says it to a person? */
+function toAPerson(text: string): boolean {
+  return text.split(/(?<=[.!?;])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
+}
 
 export interface Turn {
   speaker: string;
@@ -81,11 +95,17 @@ export class ConversationState {
       this.present = new Map();
       this.startedAt = at;
     }
+    // Someone heard at last: the one the user spoke to before is here now.
+    if (!heard.isUser) this.present.delete(SOMEONE);
     if (!this.present.has(heard.speaker)) this.present.set(heard.speaker, heard.isUser);
     this.latest = addressedByName(heard.text, this.assistantName);
     const lastOther = [...this.turns].reverse().find((t) => t.speaker !== heard.speaker);
     // Someone else, unless naming the assistant, talks to the user, who is there to hear it.
-    const to = this.latest.addressed ? ASSISTANT : (lastOther?.speaker ?? (heard.isUser ? ASSISTANT : THE_USER));
+    let to = this.latest.addressed ? ASSISTANT : (lastOther?.speaker ?? (heard.isUser ? ASSISTANT : THE_USER));
+    if (to === ASSISTANT && !this.latest.addressed && heard.isUser && toAPerson(heard.text)) {
+      to = SOMEONE;
+      this.present.set(SOMEONE, false);
+    }
     this.turns.push({ speaker: heard.speaker, isUser: heard.isUser, to, at, text: heard.text });
     if (this.turns.length > KEEP_TURNS) this.turns.shift();
   }
@@ -104,10 +124,10 @@ export class ConversationState {
 
 /** One line for a model's context: who is here and who spoke to whom. */
 export function describeConversation(v: ConversationView, userSpeaker: string): string {
-  if (v.userWith.length === 0) return `The user (${userSpeaker}) is alone with you: what the user says is said to you.`;
+  if (v.userWith.length === 0) return `The user (${userSpeaker}) is alone with you: what the user says is said to you, and each request is its own (a question asked earlier does not stop you from asking about a new one).`;
   const turns = v.turns.map((t) => `${t.speaker}${t.isUser ? " (the user)" : ""} to ${t.to === ASSISTANT ? "you" : t.to === THE_USER ? "the user" : t.to}: ${JSON.stringify(t.text)}`);
   return [
-    `The user (${userSpeaker}) is in a conversation with ${v.userWith.join(", ")}: what the user says is said to them, not to you, unless the user names you or says "remind me"/"set a timer".`,
+    `The user (${userSpeaker}) is in a conversation with ${v.userWith.map((w) => (w === SOMEONE ? "someone not heard (the user greeted or proposed something to them)" : w)).join(", ")}: what the user says is said to them, not to you, unless the user names you or says "remind me"/"set a timer". At most one question in this conversation, unless the user said yes to the last one.`,
     `${v.addressed ? "The latest utterance addresses you by name." : "The latest utterance does not address you."}`,
     "Who spoke to whom (oldest first):",
     ...turns.map((t) => `- ${t}`),

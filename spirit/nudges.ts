@@ -10,6 +10,7 @@ import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "../tools/duration.js";
 import { idOf } from "./ids.js";
 import { quote, say } from "./lines.js";
+import { withoutRelayTag } from "./spoken-answer.js";
 import type { Nudge, SpiritMemory } from "./memory.js";
 import { agentKindFor, needFor, taskFromQuestion } from "./plan.js";
 
@@ -30,7 +31,8 @@ export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMem
   const entry = { ...stampedEntry, output: unstamped(stampedEntry.output) };
   const nudge = memory.nudges.get(entry.id)!;
   // The same rule every reader of the log applies (tools/world/nudge-state.ts).
-  const { reads: answer, late } = afterAnswer(nudge.status, entry.output);
+  // A spoken answer carries the relay's tag: how it came, never words of the user's.
+  const { reads: answer, late } = afterAnswer(nudge.status, withoutRelayTag(entry.output));
   if (late) {
     // Answered, declined or expired before: a late answer is acknowledged, never acted on.
     return { type: "line", id: nudge.id, output: say.closed(entry.output, nudge.status) };

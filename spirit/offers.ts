@@ -21,7 +21,7 @@ import { chronoEn } from "../tools/calendar/chrono-en.js";
 import { searchUrl } from "../agents/open-page/page.js";
 import type { Intent } from "./intents/detect.js";
 import { loadNlp } from "./nlp.js";
-import type { Plan } from "./plans.js";
+import { looseReminderTime, type Plan } from "./plans.js";
 import { ask } from "./question.js";
 
 export interface OfferedNudge {
@@ -56,13 +56,17 @@ export function secondPerson(phrase: string): string {
 
 /** A time the reminder agent can read (chrono-node), else a sensible one. */
 function reminderTime(when: string | undefined, fallback: string): string {
-  if (when !== undefined && chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0) return when;
-  return when !== undefined && /^later$/i.test(when) ? "in 2 hours" : fallback;
+  if (when === undefined) return fallback;
+  // "later today", "after the meeting": a sensible time, since the reminder agent cannot read them.
+  const loose = looseReminderTime(when);
+  if (loose !== undefined) return loose;
+  return chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0 ? when : fallback;
 }
 
-// For these the time said is when to do it ("call him tomorrow"); for the others it is
-// when the trip or the event is ("book a hotel for next weekend"): the doing is sooner.
-const DONE_WHEN_SAID = new Set(["call", "message", "payment", "reminder"]);
+// For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain
+// at 6"); for the others it is when the trip or the event is ("book a hotel for next
+// weekend"): the doing is sooner.
+const DONE_WHEN_SAID = new Set(["call", "message", "payment", "reminder", "arrangement"]);
 
 function isBefore(when: string, than: string): boolean {
   const now = new Date();

@@ -1,39 +1,54 @@
 /**
  * Plans people make for later, heard in a conversation: the only thing said between
- * people that the Spirit may offer help with. Read by structure, not by topic:
+ * people that the Spirit may offer help with. Read as a small grammar of clause forms,
+ * not by topic or by sentence:
  *
- *   a commitment or proposal   "I'll …", "I have to …", "we should …", "let's …"
- *   + a verb the assistant can serve: travel, bookings, scheduling, buying, messages, calls
- *   + for one person's commitment, a time ahead ("tomorrow", "tonight", "next week", "at 5")
+ *   clause   = [a time in front ","] frame verb-phrase [time]
+ *   frame    = a commitment of the user's      "I'll", "I'm going to", "I have to", "I promise to"
+ *            | a proposal that includes them   "let's", "we should", "we have to", "we must", "we'll"
+ *            | the present for the future      "we're driving …", "I'm flying …", "I'm going to Denver"
+ *            | an invitation, asked            "shall we …?", "why don't we …?", "do you want to …?"
+ *   time     = a time ahead, read by chrono-node ("on Friday", "in a couple of hours",
+ *              "next Tuesday around four"), or a loose one ("later", "after the meeting")
  *
- * or the user accepting what another speaker asked of them ("can you call me tomorrow?"
- * → "ok, will do"). Questions, hypotheticals (if, would, maybe, wish), narration and
- * opinions have none of these shapes and stay quiet. Doing something in person right now
- * ("can I have a table for three", "you can pay in cash") is said to the person there:
- * not a commitment, not for later.
+ * The verb phrase is read with compromise (spirit/question.ts verbPhrase): one verb with
+ * something named after it, or nothing. Who commits is the user, or the user with others;
+ * the other person's own plans ("I'll send it to you tomorrow" said by the clerk) are
+ * theirs, and what they propose or ask becomes the user's plan only when the user accepts
+ * it ("Shall we meet at six?" → "Sure."). A commitment or a present-for-future plan needs
+ * a time ahead (without one, "I'll take it", "I'll have the salmon", "let's order" are done
+ * in front of a clerk or a waiter, now); a proposal needs one too unless it is an errand an
+ * agent can help with anyway (booking, flying, calling, writing, paying, scheduling).
+ * Hypotheticals and wishes (if …, would, maybe, I wish), questions that are not
+ * invitations, negations, past tense and sayings ("let's say", "let's face it", "I'll
+ * tell you what") have none of these shapes and stay quiet.
  */
+import { chronoEn } from "../tools/calendar/chrono-en.js";
+import { loadNlp } from "./nlp.js";
+import { verbPhrase } from "./question.js";
 
-export type PlanKind = "flight" | "travel" | "booking" | "shopping" | "message" | "call" | "payment" | "scheduling";
+export type PlanKind = "flight" | "travel" | "booking" | "shopping" | "message" | "call" | "payment" | "scheduling" | "arrangement";
 
 export interface Plan {
   kind: PlanKind;
   /** What the user will do, as the user would say it: "call him tomorrow", "book the hotel in Rome". */
   action: string;
-  /** The words naming when, if any ("tomorrow", "next friday"). */
+  /** The words naming when, if any ("tomorrow", "next friday", "after the meeting"). */
   when?: string;
-  /** Said by the user, or the user accepting another speaker's request. */
-  from: "user" | "accepted";
+  /** The user's own commitment, one with others ("let's …"), or the user accepting another's proposal or request. */
+  from: "user" | "together" | "accepted";
 }
 
-const FILLERS = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|good|great|cool)[\s,.!-]+)*`;
-// "I" commitments need a time ahead; "we"/"let's" proposals are plans among people as they are.
-// Speech recognisers drop apostrophes: "ill call him", "im gonna", "lets book".
-const I_LEAD = String.raw`i(?:'ll|ll| will|'m going to|m going to| am going to|'m gonna|m gonna| am gonna| have to|'ve got to|ve got to| have got to| need to| must| gotta| should)`;
-const WE_LEAD = String.raw`(?:we(?:'ll| will|'re going to| are going to|'re gonna| should| need to| have to| must| gotta| ought to| could)|let'?s|let us|how about we|why don'?t we)`;
-const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|so|both)\s+)*`;
-const LEAD = new RegExp(`^${FILLERS}(?:(${I_LEAD})|(${WE_LEAD}))\\s+${ADVERBS}(.+)$`, "i");
+export interface PlanContext {
+  /** The time the words were said: times are read ahead of it. */
+  now: Date;
+  /** Who the user is speaking to: "you" in the user's words is this person ("them" when unknown). */
+  listener?: string;
+  /** Also a plan with no time yet ("let's go work out" → "how about at 3:30?"): the time may come later. */
+  untimed?: boolean;
+}
 
-/** Verb → kind; the object decides between close kinds (book a flight is a flight). */
+/** Verb → kind, for errands an agent can help with; any other verb makes an arrangement. */
 const VERBS: Readonly<Record<string, PlanKind>> = {
   book: "booking",
   reserve: "booking",
@@ -47,72 +62,311 @@ const VERBS: Readonly<Record<string, PlanKind>> = {
   message: "message",
   email: "message",
   "e-mail": "message",
+  mail: "message",
   send: "message",
+  write: "message",
   pay: "payment",
   schedule: "scheduling",
   reschedule: "scheduling",
   arrange: "scheduling",
   rent: "travel",
 };
+// Errands that are no purchase in front of a clerk: a proposal to do them needs no time.
+const ERRANDS = new Set<PlanKind>(["flight", "travel", "booking", "message", "call", "scheduling"]);
+// Verbs of saying and thinking: "let's say", "let's see", "I'll tell you what", "I'll bet".
+const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "face", "admit", "bet", "pretend", "imagine", "assume", "know", "be", "let", "wait", "try", "need", "want", "like", "love", "miss", "lose", "win", "go", "come", "get"]);
+// A verb of moving is a plan with somewhere to go: "go to Denver", "come to my party".
+const MOVING = new Set(["go", "come", "get"]);
 
-const HYPOTHETICAL = /\b(?:if|would|could have|should have|might|maybe|perhaps|wish|unless|whether|suppose|imagine)\b/i;
-const FUTURE =
-  /\b(?:tomorrow|tonight|later|this (?:morning|afternoon|evening|weekend|week|month|summer|winter|spring|fall)|next (?:week|month|year|weekend|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:morning|afternoon|evening|night)|at \d{1,2}(?::\d\d)?\s*(?:am|pm|o'clock)?|in (?:a|an|one|two|three|\d+) (?:minutes?|hours?|days?|weeks?)|before (?:work|lunch|dinner|the weekend|friday|monday)|after (?:work|lunch|dinner|school|the meeting)|when (?:i|we) get (?:home|back|there))\b/i;
-// "call it a day", "send it", "book it" with nothing named: no plan a question could name.
-const EMPTY_OBJECT = /^(?:it|that|this|them|one|some|any)\b(?:\s+(?:a day|quits|off|out|up|in))?\s*$/i;
-const CALL_IDIOM = /^(?:it|that|this)\b/i;
+const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
-/** A clause, cut at the end of the sentence and at what would start another one. */
-function clauseOf(rest: string): { text: string; question: boolean } {
-  const end = /[.!?;]|\s(?:but|because|cause|though|although|so that|lol|haha)\b/i.exec(rest);
-  const text = (end ? rest.slice(0, end.index) : rest).replace(/[\s,]+$/, "").trim();
-  return { text, question: end?.[0] === "?" };
+const FILLER = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
+const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
+const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
+const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
+const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
+const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
+// "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
+// Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
+const HAVE = String.raw`(?:don't forget|do not forget|remember)(?: that)? (?:we|i)(?: have| have got|'ve got)(?= (?!to\b))`;
+const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\s+)?(?:(${COMMIT})|(${TOGETHER})|(${INVITE})|(${PROGRESSIVE})))\\s+${ADVERBS}(.+)$`, "i");
+
+// Said as a condition, a wish or a maybe before the frame: not a plan.
+const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
+// "call it a day", "send it", "book it": nothing named that a question could name.
+const CALL_IDIOM = /^(?:call|ring) (?:it|that|this|them|these|those)\b/i;
+
+/** Loose times chrono-node does not read, with the reminder time they suggest. */
+// A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
+const LOOSE: readonly [RegExp, string][] = [
+  [/\blater (?:today|tonight|this (?:morning|afternoon|evening))\b/i, "in 2 hours"],
+  [/\bafter (?:the|this|our|my|your) (?:meeting|call|class|lecture|lunch|dinner|break|show|game|movie|session)\b/i, "in 1 hour"],
+  [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
+  [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
+  [/\bwhen (?:we|i) get (?:home|back|there)\b/i, "in 2 hours"],
+];
+
+/** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
+export function looseReminderTime(when: string): string | undefined {
+  return LOOSE.find(([re]) => re.test(when))?.[1];
 }
 
-function kindOf(verb: string, object: string): PlanKind | undefined {
-  const base = VERBS[verb];
-  if (base === undefined) return undefined;
-  if (/\b(?:flights?|plane tickets?)\b/.test(object) || verb === "fly") return "flight";
-  if (base === "booking" && /\b(?:hotel|train|bus|trip|car|airbnb|room)\b/.test(object)) return "travel";
-  if (verb === "send" && /\b(?:\$|dollars?|euros?|pounds?|money|bucks)\b/.test(object)) return "payment";
-  return base;
-}
+/** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
+const SOON_MS = 20 * 60_000;
+// A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
+const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
-/** A plan in the user's own words, if the utterance holds one. */
-export function planIn(text: string): Plan | undefined {
-  for (const sentence of text.replace(/[\u2018\u2019]/g, "'").split(/(?<=[.!?;])\s+/)) {
-    const m = LEAD.exec(sentence.trim());
-    if (!m) continue;
-    const { text: action, question } = clauseOf(m[3]!);
-    if (question || HYPOTHETICAL.test(sentence)) continue;
-    const [verb = "", ...words] = action.toLowerCase().split(/\s+/);
-    const object = words.join(" ");
-    const kind = kindOf(verb, object);
-    if (kind === undefined || object === "" || EMPTY_OBJECT.test(object) || (kind === "call" && CALL_IDIOM.test(object))) continue;
-    const when = FUTURE.exec(action)?.[0];
-    if (m[1] !== undefined && when === undefined) continue; // "I'll buy it" someday is not a plan to help with
-    return { kind, action, ...(when !== undefined && { when }), from: "user" };
+// What a time is said with: chrono-node also reads "the money" as Monday.
+const TIME_WORD = /\d(?!\d*'?s\b)|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
+
+/** The first time ahead named in the words, as said ("on Friday", "in a couple of hours", "at noon", "after the meeting"). */
+export function timeAhead(text: string, now: Date): { text: string; index: number } | undefined {
+  for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
+    let said = r.text.trim();
+    let index = r.index;
+    if (/^(?:now|right now|a second|one|a minute|today|this|that)$/i.test(said) || !TIME_WORD.test(said) || STRETCH.test(text.slice(0, index))) continue;
+    // A length of time is a time ahead only as "in two hours", "in a couple of days".
+    if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said)) continue;
+    // "at noon", "on Friday": the preposition goes with the time.
+    const preposition = /\b(?:(?:at|on|in|by|around|before|for)(?:\s+the)?|the|this|next)\s+$/i.exec(text.slice(0, index));
+    if (preposition && !/^(?:at|on|in|by|around|before|for|the|this|next)\b/i.test(said)) {
+      said = `${preposition[0]}${said}`;
+      index = preposition.index;
+    }
+    const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
+    // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
+    if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
+  }
+  for (const [re] of LOOSE) {
+    const m = re.exec(text);
+    if (m) return { text: m[0], index: m.index };
   }
   return undefined;
 }
 
-// Another speaker asking the user to do something, and the user's bare yes to it.
-const REQUEST = /^(?:(?:hey|so|and|oh|also|please)[\s,]+)*(?:(?:can|could|would|will) you(?: please)?|please|don'?t forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
-const ACCEPT = /^(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|of course|no problem|will do|i will|i'll do (?:it|that)|i can do that|consider it done)(?:[\s,.!]+(?:i will|i'll do (?:it|that)|will do|no problem|i can))*[\s,.!]*$/i;
+/** The clauses a sentence may start a plan in: its start, and after a comma, a semicolon or "so"/"and"/"but". */
+function clauses(sentence: string): { clause: string; before: string }[] {
+  const out: { clause: string; before: string }[] = [];
+  const starts = [0, ...[...sentence.matchAll(/(?:[,;:]\s+|\s(?=(?:so|and|but|then)\s))/gi)].map((m) => m.index! + m[0].length)];
+  for (const at of starts) out.push({ clause: sentence.slice(at).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+  return out;
+}
+
+function kindOf(verb: string, object: string): PlanKind {
+  const base = VERBS[verb] ?? "arrangement";
+  if (/\b(?:flights?|plane tickets?)\b/i.test(object) || verb === "fly") return "flight";
+  if (base === "booking" && /\b(?:hotel|train|bus|trip|car|airbnb|room)\b/i.test(object)) return "travel";
+  if (verb === "send" && /\b(?:\$|dollars?|euros?|pounds?|money|bucks)\b/i.test(object)) return "payment";
+  return base;
+}
+
+/** "you" in the user's words is the person spoken to; "with me", "with us" go without saying. */
+function forTheUser(action: string, listener: string | undefined): string {
+  const them = listener ?? "them";
+  return action
+    .replace(/\s+(?:with|for) (?:me|us)\b/gi, "")
+    .replace(/\b(?:you all|you guys|you)\b/gi, them)
+    .replace(/\byour\b/gi, listener ? `${listener}'s` : "their");
+}
+
+const lowerFirst = (when: string) => when.replace(/^(On|In|At|By|This|Next|Tomorrow|Tonight|Later|After|Before)\b/, (w) => w.toLowerCase());
+
+// An invitation to a thing, with no verb: "Fancy a film tonight?", "How about dinner on
+// Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
+// place gone to.
+const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
+const MEAL = /\b(?:breakfast|brunch|lunch|dinner|supper|coffee|tea|drinks?|beers?|pizza|meal|bite)\b/i;
+const SHOW = /\b(?:film|movie|show|play|concert|match|game|musical|opera|ballet)\b/i;
+const ACTIVITY = /\b(?:walk|hike|swim|run|ride|drive|picnic|jog)\b/i;
+const OUTING = /\b(?:party|trip|museum|exhibition|gallery|beach|park|gym|cinema|theat(?:er|re)|club|bar|pub|zoo|fair|festival|market|sale|mall)\b/i;
+
+function thingInvited(sentence: string, now: Date, listener: string | undefined): Plan | undefined {
+  const time = timeAhead(sentence, now);
+  if (time === undefined) return undefined;
+  const words = `${sentence.slice(0, time.index)} ${sentence.slice(time.index + time.text.length)}`.replace(/\s+/g, " ").replace(/[?!.,\s]+$/, "").trim();
+  const m = THING_INVITE.exec(words.replace(new RegExp(`^${FILLER}`, "i"), ""));
+  if (!m) return undefined;
+  const thing = forTheUser(m[1]!.trim(), listener);
+  // The thing named first decides: "a walk in the park" is a walk.
+  const head = thing.split(/\s+/).slice(0, 3).join(" ");
+  const action = MEAL.test(head) ? `have ${thing}` : SHOW.test(head) ? `see ${thing}` : ACTIVITY.test(head) ? `go for ${thing}` : OUTING.test(head) ? `go to ${thing}` : undefined;
+  if (action === undefined) return undefined;
+  return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+}
+
+/** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
+// Speech's hesitations: "talk about this um alleged paper".
+const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
+
+// Speech repeats itself: "talk to talk to Chuck", "the the hour".
+const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
+
+export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
+  const nlp = await loadNlp();
+  for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
+    const sentence = raw.trim();
+    const question = /\?\s*$/.test(sentence);
+    const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
+    if (invited !== undefined) return invited;
+    for (const { clause, before } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
+      // "if you're free tonight, why don't you come over": an invitation is conditional by nature.
+      const hypothetical = HYPOTHETICAL.test(before);
+      let words = clause.replace(new RegExp(`^${FILLER}`, "i"), "");
+      // A time in front ("On Thursday I'm going to Denver"): the plan follows it.
+      const front = timeAhead(words, ctx.now);
+      if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");
+      const m = FRAME.exec(words);
+      if (!m) continue;
+      const [, have, commit, together, invite, progressive, body] = m;
+      if (hypothetical && invite === undefined) break;
+      const rest = have !== undefined ? `have ${body!}` : body!;
+      // Only invitations are asked; said without a question mark (speech has none), only the plainest.
+      if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
+      if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
+      const found = await readAction(forTheUser(rest, ctx.listener), progressive !== undefined || /\bbe$/i.test(commit ?? together ?? ""), /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
+      if (found === undefined) continue;
+      // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
+      const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(before, ctx.now));
+      const kind = kindOf(found.verb, found.action);
+      if (CALL_IDIOM.test(found.action)) continue;
+      // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
+      if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
+      // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
+      if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
+      const action = found.action;
+      const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
+      return { kind, action, ...(when !== undefined && { when: lowerFirst(when.text) }), from };
+    }
+  }
+  return undefined;
+}
+
+/** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
+async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
+  let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  if (/^(?:gonna|gotta|hafta|wanna|got to|have to)\b/i.test(words)) return undefined; // a frame said twice: the words are not one clause
+  if (progressive) {
+    const doc = nlp(`we are ${words}`);
+    doc.compute("root");
+    const verb = (doc as unknown as { docs: { tags: Set<string>; root?: string; normal: string }[][] }).docs[0]?.[2];
+    if (verb === undefined || !verb.tags.has("Gerund")) return undefined;
+    words = `${verb.root ?? verb.normal} ${words.split(/\s+/).slice(1).join(" ")}`;
+    // "going to Denver": a place, not a verb, after "going to".
+    if (/^go to\s/i.test(words)) {
+      const next = verbPhrase(nlp, words.replace(/^go to\s+/i, ""), undefined, Infinity);
+      if (next !== undefined) words = words.replace(/^go to\s+/i, "");
+    }
+  }
+  // "go see the exhibition", "come and get the keys": the second verb is what is done.
+  if (/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?\S/i.test(words)) {
+    const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
+    const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb)) words = second;
+  }
+  let phrase = verbPhrase(nlp, words, undefined, Infinity);
+  // "I'm going to Denver on Thursday": going somewhere.
+  if (phrase === undefined && goingTo && !/^(?:be|have)\b/i.test(words)) {
+    words = `go to ${words}`;
+    phrase = verbPhrase(nlp, words, undefined, Infinity);
+  }
+  if (phrase === undefined) return undefined;
+  // Something named to act on, not only "it", "that" or "you" ("look it up", "sort that out").
+  // "pay you back on Monday": the one spoken to is someone named; "see you tomorrow", "tell you what" are ways of speaking.
+  const person = /^(?:see|tell|show|let|thank)$/i.test(phrase.verb) ? "|you" : "";
+  const notNamed = new RegExp(`^(?:it|that|this|these|those|me|us|what${person}|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$`, "i");
+  const named = phrase.own
+    .split(/\s+/)
+    .slice(1)
+    .filter((w) => !TIME_WORD.test(w) && !notNamed.test(w));
+  if (named.length === 0) return undefined;
+  return { verb: phrase.verb, action: words };
+}
+
+// Another speaker proposing, inviting or asking, and the user accepting it.
+const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
+// The other's proposal read as one of "we" ("shall we go …" → "we should go …").
+const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
+const ACCEPT = /^(?:(?:oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
+const ACCEPT_WORD = /\b(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
- * The user accepting another speaker's request ("can you call me tomorrow?" → "sure, will
- * do"): the request becomes the user's plan, with "me" meaning the one who asked.
+ * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
+ * "Sure."; "can you call me tomorrow?" → "ok, will do"): it becomes the user's plan,
+ * with "me" meaning the one who asked.
  */
-export function acceptedRequest(userText: string, request: { speaker: string; text: string } | undefined): Plan | undefined {
-  if (request === undefined || !ACCEPT.test(userText.trim())) return undefined;
-  const m = REQUEST.exec(request.text.trim().replace(/[\u2018\u2019]/g, "'"));
-  if (!m) return undefined;
-  const { text } = clauseOf(m[1]!);
-  const theirs = text.replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`);
-  const plan = planIn(`we should ${theirs}`);
-  if (plan === undefined) return undefined;
-  return { ...plan, from: "accepted" };
+export async function acceptedRequest(userText: string, request: { speaker: string; text: string } | undefined, now: Date): Promise<Plan | undefined> {
+  if (request === undefined) return undefined;
+  const reply = apostrophes(userText).trim();
+  const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  const accepted = ACCEPT.exec(first);
+  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
+  const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
+  for (const sentence of asked) {
+    const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
+    if (!m) continue;
+    const theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
+    if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
+    const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker });
+    // What someone asks of the user is a plan with a time to do it by; "could you call them constraints?" is not.
+    if (plan !== undefined && plan.when !== undefined) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
+const MAX_SETTLING_WORDS = 8;
+const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
+
+/** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
+function settledTime(text: string, now: Date): { text: string; index: number } | undefined {
+  for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
+    if (!TIME_WORD.test(r.text) || STRETCH.test(text.slice(0, r.index)) || DURATION.test(r.text)) continue;
+    if (r.start.date().getTime() <= now.getTime()) continue;
+    if (r.start.isCertain("hour") || r.start.isCertain("weekday") || /\b(?:tomorrow|tonight|weekend)\b/i.test(r.text)) {
+      const preposition = /\b(?:at|on|around|this|next)\s+$/i.exec(text.slice(0, r.index));
+      // "at six", "on Saturday", "how about tomorrow": a time proposed; "it's midnight" is a time told.
+      if (preposition === null && !r.start.isCertain("weekday") && !/^(?:at|on|around|this|next|tomorrow|tonight)\b/i.test(r.text) && !TIME_PROPOSAL.test(text)) continue;
+      return { text: `${preposition?.[0] ?? ""}${r.text}`, index: preposition?.index ?? r.index };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A time settled after the plan was made: "Let's go work out later." … "How about at
+ * 3:30?" (the user), or the other person naming the time and the user agreeing ("What
+ * time? Six?" → "OK"). The plan is the latest one without a time in the user's earlier
+ * turns (or in the other's proposals), the time the one just said.
+ */
+export async function timeSettled(
+  userText: string,
+  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  ctx: PlanContext,
+): Promise<Plan | undefined> {
+  const other = earlier.at(-1);
+  const said = apostrophes(userText).trim();
+  // The user naming the time ("How about at 3:30?", "Six o'clock then.") in a few words …
+  let time = said.split(/\s+/).length <= MAX_SETTLING_WORDS || TIME_PROPOSAL.test(said) ? settledTime(said, ctx.now) : undefined;
+  // … or agreeing to the time the other person named.
+  if (time === undefined && other !== undefined && !other.isUser) {
+    const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
+    const accepted = ACCEPT.exec(first);
+    if (accepted && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length))) time = settledTime(apostrophes(other.text), ctx.now);
+  }
+  if (time === undefined) return undefined;
+  for (const turn of [...earlier].reverse()) {
+    // A proposal of the user's, or one the other person made ("shall we go …"): never the other's own plans.
+    const proposal = turn.isUser ? turn.text : apostrophes(turn.text).split(/(?<=[.!?;])\s+/).find((t) => PROPOSAL_LEAD.test(t.trim()));
+    if (proposal === undefined) continue;
+    const plan = turn.isUser
+      ? await planIn(proposal, { ...ctx, untimed: true })
+      : await planIn(proposal.trim().replace(PROPOSAL_LEAD, "we should "), { now: ctx.now, listener: turn.speaker, untimed: true });
+    if (plan === undefined || plan.from !== "together") continue;
+    if (plan.when !== undefined) return undefined; // it had its time: asked about then, or not at all
+    return { ...plan, when: lowerFirst(time.text), from: turn.isUser ? plan.from : "accepted" };
+  }
+  return undefined;
 }
 
 /** Explicit wording for the assistant, which acts even in the middle of a conversation. */

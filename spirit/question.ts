@@ -135,6 +135,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   if (head === undefined || !has(head, "Verb") || has(head, "Modal") || has(head, "Copula") || has(head, "PastTense")) return undefined;
 
   const kept: Term[] = [head];
+  let cut = false;
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i]!;
     const next = rest[i + 1];
@@ -147,7 +148,10 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
       continue;
     }
     // A second clause is dropped: the thing is named, what follows says more about it.
-    if (CLAUSE_START.has(t.normal) && !(t.normal === "that" && (has(next, "Noun") || has(next, "Adjective")) && !has(next, "Pronoun"))) break;
+    if (CLAUSE_START.has(t.normal) && !(t.normal === "that" && (has(next, "Noun") || has(next, "Adjective")) && !has(next, "Pronoun"))) {
+      cut = true;
+      break;
+    }
     if (SUBJECTS.has(t.normal) && (has(next, "Verb") || t.text.includes("'"))) break;
     if (COORDINATORS.has(t.normal) && has(next, "Verb") && !has(next, "Gerund")) break;
     if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal)) {
@@ -163,7 +167,10 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   while (kept.length > 1) {
     const last = kept.at(-1)!;
     const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
-    if (!dangling) break;
+    // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
+    const bareInfinitive = cut && kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
+    if (bareInfinitive) kept.pop();
+    else if (!dangling) break;
     kept.pop();
   }
   const after = kept.slice(1);

@@ -63,9 +63,10 @@ describe("the Claude brain", () => {
     await said((o) => o.startsWith("nudge: Want me to book a table"));
     await speak(w.home, ["user", SCRIPT[2]![0]]);
     await said((o) => o.startsWith("claude answered badly"));
-    // The offline brain takes the turn; its offer would be this conversation's second nudge: quiet.
+    // The offline brain takes the turn; alone with the assistant, each request is its own: asked too.
     await speak(w.home, ["user", SCRIPT[3]![0]]);
     await said((o) => o.startsWith("claude unavailable"));
+    await said((o) => o.startsWith("nudge: Want me to remind you to send 200 dollars"));
     await speak(w.home, ["user", SCRIPT[4]![0]]);
     const timer = await said((o) => o.startsWith("spawn: timer"));
     await speak(w.home, ["user", SCRIPT[5]![0]]);
@@ -79,6 +80,7 @@ describe("the Claude brain", () => {
       `nudge: Want me to book a table at luigi's tonight? (heard user: "we should grab dinner at luigi's tonight") yes: general "book a table at luigi's tonight" need "a table at luigi's is booked for tonight"`,
       expect.stringMatching(/^claude answered badly \(the model called decide with invalid input: .*action.*\): staying quiet$/),
       "claude unavailable (HTTP 529): using the offline brain",
+      'nudge: Want me to remind you to send 200 dollars to bob in 1 hour? (heard user: "send 200 dollars to bob") yes: reminder "remind me to send 200 dollars to bob in 1 hour"',
       'spawn: timer "set a timer for 1 second" because user asked (heard user: "set a timer for 1 second")',
       "claude available again",
     ]);

@@ -65,7 +65,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
   it("everyday plans in other words, and speech without apostrophes, are still offered", async () => {
     const said = [
       "I need to email the landlord tomorrow about the heater.",
-      "I'm gonna text Sarah later",
+      "I'm gonna text Sarah in a couple of hours",
       "ill call him tomorrow",
       "lets book the hotel for saturday",
       "We should schedule a meeting with Tom next week",
@@ -73,7 +73,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     const r = await questions(...said.map((text, i) => talk(String(i), "B: So what's the plan?", `A: ${text}`)));
     expect(r.asked).toEqual([
       "Want me to remind you to email the landlord about the heater tomorrow?",
-      "Want me to remind you to text Sarah in 2 hours?",
+      "Want me to remind you to text Sarah in a couple of hours?",
       "Want me to remind you to call him tomorrow?",
       "Want me to remind you tomorrow at 9am to book the hotel for saturday?",
       "Want me to remind you tomorrow at 9am to schedule a meeting with Tom next week?",
@@ -124,7 +124,7 @@ describe("questions people can read", () => {
     const r = await questions(talk("a", "A: send 50 dollars to alice"), talk("b", "A: order pizza"), talk("c", "A: we should fly to tokyo next month"));
     expect(r.asked).toEqual([
       "Want me to remind you to send 50 dollars to Alice in 1 hour?",
-      "Want me to remind you in 1 hour to order pizza?",
+      // "order pizza", said to the assistant alone, is a request no agent does: one honest line, no question (test/spirit/commands.test.ts).
       "Want me to remind you to fly to Tokyo next month?",
     ]);
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate, parseConversations, type Conversation } from "../../spirit/eval-conversations.js";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.js";
 import { ROOT, tempWorld, type TempWorld } from "../support/world.js";
 
 const EVAL_JS = join(ROOT, "dist", "spirit", "eval-conversations.js");
@@ -61,5 +62,66 @@ describe("eval:conversations", () => {
       expect(bad.exitCode).toBe(2);
       expect(bad.stderr).toMatch(/unknown option --fast/);
     });
+  });
+});
+
+describe("eval:conversations, one conversation at a time", () => {
+  const planned: Conversation = {
+    id: "dentist",
+    topic: "plans",
+    plan: true,
+    turns: [
+      { speaker: "B", text: "Your tooth still hurts?" },
+      { speaker: "A", text: "Yes. I'll call the dentist tomorrow." },
+      { speaker: "B", text: "Good idea." },
+      { speaker: "A", text: "Yeah." },
+    ],
+  };
+  const quiet: Conversation = { ...chat, plan: false };
+
+  it("reports per conversation with its label, the question check's verdict, and no yes from a backchannel", async () => {
+    const f = await evaluate("mem", [planned, quiet]);
+    expect(f.perConversation.map((p) => [p.id, p.plan, p.questions.length])).toEqual([
+      ["dentist", true, 1],
+      ["chat", false, 0],
+    ]);
+    expect(f.nudges[0]).toMatchObject({ question: "Want me to remind you to call the dentist tomorrow?", problems: [] });
+    // "Yeah." after B spoke is said to B: not taken as the answer.
+    expect(f.answers).toEqual([]);
+    expect(f.spawns).toEqual([]);
+    expect(f.labels).toMatchObject({ plans: 1, plansWithOneOffer: 1, others: 1, othersWithAQuestion: 0 });
+    expect(f.hoursOfTalk).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("conversations are kept apart: the same plan in two conversations is asked about in each", async () => {
+    const f = await evaluate("mem", [planned, { ...planned, id: "again" }]);
+    expect(f.nudges.map((n) => n.conversation)).toEqual(["dentist", "again"]);
+  }, 60_000);
+
+  describe("with the Claude brain, against a stand-in model", () => {
+    let fake: FakeAnthropic;
+    beforeAll(async () => {
+      fake = await startFakeAnthropic({
+        handler: (request) => {
+          const messages = (request.body as { messages: { content: unknown }[] }).messages;
+          const last = String(messages.at(-1)!.content);
+          if (last.includes('said: "Yes. I\'ll call the dentist tomorrow."'))
+            return { tool: { name: "decide", input: { action: "nudge", reason: "a plan", kind: "call", task: "remind me to call the dentist tomorrow", question: "Want me to remind you to call the dentist tomorrow?" } } };
+          return { tool: { name: "decide", input: { action: "quiet", reason: "conversation" } } };
+        },
+      });
+    });
+    afterAll(() => fake.close());
+
+    it("gets the same conversation state and rules, and its proposals go through them", async () => {
+      const f = await evaluate("mem", [planned], "A", { brain: "claude", env: fake.env });
+      expect(f.brain).toMatch(/^claude /);
+      expect(f.nudges.map((n) => n.question)).toEqual(["Want me to remind you to call the dentist tomorrow?"]);
+      expect(f.answers).toEqual([]);
+      const turns = fake.requests.map((r) => String((r.body as { messages: { content: unknown }[] }).messages.at(-1)!.content));
+      expect(turns.some((t) => t.includes("is in a conversation with B") && t.includes("Questions already asked in this conversation"))).toBe(true);
+      const system = String((fake.requests[0]!.body as { system: unknown }).system);
+      expect(system).toContain("at most one nudge per conversation with others present");
+    }, 60_000);
   });
 });

@@ -9,7 +9,7 @@ import { readVerified, writeVerified, type VerifiedState } from "../../tools/wor
 import { extendChain, restartChain } from "../../tools/world/chain-extend.js";
 import { proveLog } from "../../tools/world/chain-prove.js";
 import { requireHome, type Context } from "./context.js";
-import { sinceText } from "./until.js";
+import { sinceText } from "../../tools/time-text.js";
 
 export function verifyLog(ctx: Context, opts: { json?: boolean; restart?: boolean }): void {
   const { paths } = requireHome(ctx);

@@ -1,0 +1,96 @@
+// Plans among people, read as clause forms (spirit/plans.ts): each form found, and the
+// look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
+import { describe, expect, it } from "vitest";
+import { acceptedRequest, planIn, timeAhead, timeSettled } from "../../spirit/plans.js";
+import { offerFor } from "../../spirit/offers.js";
+
+const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const plan = (text: string) => planIn(text, { now, listener: "Ana" });
+
+describe("plans found, in their everyday forms", () => {
+  it.each([
+    ["Let's grab lunch at noon.", "grab lunch at noon", "at noon", "together"],
+    ["Let's meet by the fountain at 6.", "meet by the fountain at 6", "at 6", "together"],
+    ["shall we get together next Tuesday around four?", "get together next Tuesday around four", "next Tuesday", "together"],
+    ["Would you like to see a film with me tonight?", "see a film tonight", "tonight", "together"],
+    ["We're driving to the coast on Saturday to see my aunt.", "drive to the coast on Saturday to see my aunt", "on Saturday", "together"],
+    ["On Thursday I'm going to Denver to close the deal.", "go to Denver to close the deal", "on Thursday", "user"],
+    ["I'll phone the clinic tomorrow to see if they have openings.", "phone the clinic tomorrow to see if they have openings", "tomorrow", "user"],
+    ["I'll bring the drill back in a couple of hours.", "bring the drill back in a couple of hours", "in a couple of hours", "user"],
+    ["I'll give you the money back on Friday, promise.", "give Ana the money back on Friday", "on Friday", "user"],
+    ["Dad retires next month, we have to throw him a party.", "throw him a party", "next month", "together"],
+    ["we must visit grandma this weekend", "visit grandma this weekend", "this weekend", "together"],
+    ["I'll mail you the slides after we finish.", "mail Ana the slides after we finish", "after we finish", "user"],
+    ["don't forget we have dinner with bob on friday at 7", "have dinner with bob on friday at 7", "on friday at 7", "together"],
+    ["ill call him tomorrow", "call him tomorrow", "tomorrow", "user"],
+    ["Fancy a film tonight?", "see a film tonight", "tonight", "together"],
+    ["How about the museum on Sunday?", "go to the museum on Sunday", "on Sunday", "together"],
+  ])("%j", async (text, action, when, from) => {
+    expect(await plan(text)).toMatchObject({ action, when, from });
+  });
+
+  it("an errand an agent can help with is a plan without a time; other proposals need one", async () => {
+    expect(await plan("We should book flights to Lisbon.")).toMatchObject({ kind: "flight", action: "book flights to Lisbon" });
+    expect(await plan("Let's go for a walk.")).toBeUndefined();
+  });
+});
+
+describe("look-alikes that stay quiet", () => {
+  it.each([
+    "Let's call it a day.", // an idiom
+    "If I win the lottery I'll fly to Paris tomorrow.", // a hypothetical
+    "I wish we could go to Hawaii next month.", // a wish
+    "Maybe we should visit them on Sunday.", // unsure
+    "I'll take it.", // in front of a clerk, now
+    "I'll have the salmon.",
+    "I'll pay by card.",
+    "He's going to Denver on Thursday.", // the other person's plan
+    "You should call your mother tomorrow.", // advice
+    "Let's say we meet at 6.", // a saying
+    "We went to the coast on Saturday.", // the past
+    "Let's not go tomorrow.", // a negation
+    "Are you going to the party tonight?", // a question, no invitation
+    "I'll talk to you later.", // a way of speaking
+    "We'll be there in a minute.", // now, not later
+    "He is 40 years old and I have to give him that.", // an age is no time
+    "I'm counting the days until Sunday.", // a stretch of time
+    "I'll look it up tomorrow.", // nothing named
+    "How about That 70s Show?", // a decade is no time
+  ])("%j", async (text) => {
+    expect(await plan(text)).toBeUndefined();
+  });
+});
+
+describe("when the user takes on what another proposes", () => {
+  it("a proposal or request with a time, accepted, is the user's plan; a refusal is not", async () => {
+    expect(await acceptedRequest("Sounds good!", { speaker: "Ana", text: "Shall we meet at the cafe at 6?" }, now)).toMatchObject({ action: "meet at the cafe at 6", from: "accepted" });
+    expect(await acceptedRequest("Sure, will do.", { speaker: "Ana", text: "Can you call me tomorrow?" }, now)).toMatchObject({ action: "call Ana tomorrow" });
+    expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Shall we meet at the cafe at 6?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Could you call them constraints?" }, now)).toBeUndefined();
+  });
+
+  it("a time settled after the plan: the plan said before, the time now", async () => {
+    const earlier = [
+      { speaker: "me", isUser: true, text: "Let's go see the new exhibition at the museum." },
+      { speaker: "Ana", isUser: false, text: "Sure. When?" },
+    ];
+    expect(await timeSettled("How about Saturday at 3?", earlier, { now, listener: "Ana" })).toMatchObject({ action: "see the new exhibition at the museum", when: "Saturday at 3" });
+    expect(await timeSettled("I have no idea.", earlier, { now, listener: "Ana" })).toBeUndefined();
+    // The other person's own plan is not the user's to settle.
+    expect(await timeSettled("OK", [{ speaker: "Ana", isUser: false, text: "I'll go to the museum on Saturday at 3." }], { now })).toBeUndefined();
+  });
+
+  it("reads times ahead, not stretches", () => {
+    expect(timeAhead("in a couple of hours", now)?.text).toBe("in a couple of hours");
+    expect(timeAhead("for two weeks", now)).toBeUndefined();
+    expect(timeAhead("after the meeting", now)?.text).toBe("after the meeting");
+  });
+});
+
+describe("the offer for a plan", () => {
+  it("a reminder at the time the plan names, or a sensible one for a loose time; asked in plain words", async () => {
+    expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
+    expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
+    expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false))?.task).toBe("remind me to phone the clinic tomorrow");
+  });
+});

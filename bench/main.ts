@@ -13,6 +13,7 @@ const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> 
   { name: "sync", load: () => import("./sync.js") },
   { name: "startup", load: () => import("./startup.js") },
   { name: "idle", load: () => import("./idle.js") },
+  { name: "chain", load: () => import("./chain.js") },
 
 ];
 

@@ -110,6 +110,15 @@ program
   });
 
 program
+  .command("verify-log")
+  .description("prove world.log against its signed checkpoints (.world/chain/), then extend them; exit 3 when history no longer matches")
+  .option("--json", "one JSON object")
+  .option("--restart", "accept the log as it is now: move the checkpoints aside and begin a new chain (after a mismatch was looked at)")
+  .action(async (opts) => {
+    (await import("../ui/cli/verify-log.js")).verifyLog(await ctx(), opts);
+  });
+
+program
   .command("index")
   .description("the SQLite index (derived from the log; safe to delete)")
   // Added with .command() so it inherits exitOverride and the one-line errors above.

@@ -14,6 +14,7 @@ import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
+import { checkChain, type ChainCheck } from "./chain.js";
 import { ClusterActions } from "./cluster.js";
 import { readSyncConfig } from "../sync/config.js";
 import { tryLock } from "../tools/process/lock.js";
@@ -34,6 +35,8 @@ export interface SweepSummary {
   healthProblems: number;
   /** Free space where world.log lives; undefined if it could not be read. */
   disk?: { freeBytes: number; low: boolean };
+  /** The proof of the log (keeper/chain.ts): lines put under a new checkpoint, or how history no longer matches. */
+  chain: ChainCheck;
   ms: number;
   line: string;
 }
@@ -75,6 +78,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const unjudged = await sweepUnjudged(ctx);
     const health = checkHealth(ctx);
     const disk = await checkDisk(ctx);
+    const chain = checkChain(ctx);
     index.catchUp();
     const kept = applyRetention(ctx);
     const logs = [kept.agentFiles ? `${kept.agentFiles} old agent log${kept.agentFiles === 1 ? "" : "s"} removed` : "", kept.rotated.length ? `${kept.rotated.join(", ")} rotated` : ""].filter(Boolean).join(", ");
@@ -90,7 +94,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
       ran: true,
       summary: {
         running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
-        healthLines: health.lines, healthProblems: health.problems, ms, line,
+        healthLines: health.lines, healthProblems: health.problems, chain, ms, line,
         ...(disk && { disk: { freeBytes: disk.freeBytes, low: disk.low } }),
       },
     };

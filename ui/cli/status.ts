@@ -8,6 +8,8 @@ import { describeDaemon, readUpStatus } from "../../daemons/up-status.js";
 import { requireHome, type Context } from "./context.js";
 import { sinceText, whenText } from "../../tools/time-text.js";
 import { syncStatus, type SyncStatus } from "../../sync/status.js";
+import { readVerified } from "../../tools/world/chain.js";
+import { proofText } from "./verify-log.js";
 
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
@@ -30,7 +32,8 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const diskFull = looksFull(ctx.paths.home) === true;
     const daemons = readUpStatus(ctx.paths);
     const sync = syncStatus(ctx.paths, index, end.line);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, diskFull, daemons, sync };
+    const proof = readVerified(ctx.paths) ?? null; // the last `world verify-log` or Keeper check (tools/world/chain.ts)
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, proof, disk, diskFull, daemons, sync };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
@@ -44,6 +47,7 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     } else {
       ctx.out("health     every line parses");
     }
+    ctx.out(`proof      ${proofText(proof ?? undefined, new Date())}`);
     if (torn) ctx.out(`           last line ${torn.line} has no newline (${torn.bytes} bytes): torn, or being written`);
     if (daemons.upPid === null) ctx.out("daemons    none: `world up` has not run in this world");
     else if (!daemons.upRunning) ctx.out(`daemons    none: \`world up\` (pid ${daemons.upPid}) is not running`);

@@ -21,6 +21,7 @@
 import { readBrief } from "../../agents/meeting-prep/brief-file.js";
 import { z } from "zod";
 import { readUpStatus } from "../../daemons/up-status.js";
+import { readVerified } from "../../tools/world/chain.js";
 import { parseCount } from "../../tools/count.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";
@@ -76,6 +77,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   const name = path.slice("/api/".length);
   // Files beside the log: no need to catch the index up for these.
   if (name === "daemons") return readUpStatus(paths);
+  if (name === "proof") return readVerified(paths) ?? null; // the log's last proof (docs/trust.md), as `world status --json` has it
   if (name.startsWith("output/")) {
     const id = checkId(decoded(name.slice("output/".length)), "session id");
     return { out: agentOutputTail(paths, id, "out"), err: agentOutputTail(paths, id, "err") };

@@ -210,3 +210,11 @@ describe("GET /api/attention counts the retries of this round", () => {
     expect(item.roundRetries).toBe(2); // the answer's own retry and the Verifier's one after it
   });
 });
+
+describe("GET /api/proof: when the log last proved against its signed checkpoints", () => {
+  it("null before any proof, then what `world verify-log` found", async () => {
+    expect((await get("/api/proof")).body).toBeNull();
+    expect((await world(w.home, ["verify-log"])).exitCode).toBe(0);
+    expect((await get("/api/proof")).body).toMatchObject({ ok: true, by: "verify-log", checkpoints: expect.any(Number) });
+  });
+});

@@ -403,7 +403,7 @@ async function refreshDaemons() {
       d.running && d.since ? timeEl(d.since, now, "since") : null,
     ),
   );
-  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no world up here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no world up here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now), proofItem(await get("/api/proof"), now));
 }
 
 /**
@@ -414,6 +414,23 @@ function daemonsUnknown() {
   const shown = $("daemons").querySelector("li.daemon.unknown");
   if (shown !== null) return;
   $("daemons").replaceChildren(el("li", { className: "daemon down unknown", text: "daemons unknown: this monitor's server cannot be reached (world up stopped?)" }));
+}
+
+/**
+ * When the log last proved against its signed checkpoints (GET /api/proof: `world verify-log`
+ * or the Keeper), or how its history no longer matches (docs/trust.md).
+ * @param {{ at: string, by: string, ok: boolean, lines: number, proven: number, checkpoints: number, problem?: string } | null} proof
+ * @param {number} now
+ */
+function proofItem(proof, now) {
+  if (proof === null) return el("li", { className: "daemon proof none", attrs: { "data-proof": "never" }, text: "log never verified (world verify-log)" });
+  return el(
+    "li",
+    { className: `daemon proof ${proof.ok ? "up" : "down"}`, attrs: { "data-proof": proof.ok ? "ok" : "mismatch", title: proof.problem ?? "" } },
+    el("span", { className: "daemon-name", text: "log proof" }),
+    el("span", { className: "daemon-state", text: proof.ok ? `${proof.proven} of ${proof.lines} lines proven by ${proof.by}` : `HISTORY DOES NOT MATCH: ${proof.problem ?? ""}` }),
+    timeEl(proof.at, now, "ago"),
+  );
 }
 
 /**

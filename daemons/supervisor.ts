@@ -275,10 +275,11 @@ export class Supervisor {
   }
 
   /** Resolves when every child is stopped or given up on. */
-  settled(): Promise<void> {
+  async settled(): Promise<void> {
     // Event-driven (no polling: an idle `up` must sleep): changed() resolves it on the last child's final state.
-    if (this.allSettled()) return Promise.resolve();
-    return new Promise((resolve) => this.waitingForSettled.push(resolve));
+    if (!this.allSettled()) await new Promise<void>((resolve) => this.waitingForSettled.push(resolve));
+    // A stop under way has its last word after the last child ("stopped all children"): wait for it.
+    if (this.stopped !== undefined) await this.stopped;
   }
 
   private allSettled(): boolean {

@@ -50,7 +50,7 @@ describe("world listen", () => {
     const r = await world(w.home, ["listen"], { input });
     expect(r.exitCode).toBe(0);
     expect(r.stderr.split("\n").filter((l) => l.includes("skipped:"))).toEqual([
-      'world: listen: transcript line 2 skipped: invalid identifier: expected 1–200 characters with no whitespace, \']\', control, invisible or bidirectional characters, received "b\\ud800"',
+      'world: listen: transcript line 2 skipped: invalid identifier: expected 1–200 characters with no whitespace, \']\', control, invisible, format, private-use, unassigned or replacement characters (and no combining mark first), received "b\\ud800"',
     ]);
     expect(voices(w)).toEqual(["alice: one", "carol: three \udc00 kept"]);
   });

@@ -95,6 +95,8 @@ export interface ClaudeBrainOptions {
   log?: Logger;
   /** How long from the words the model has to decide (default DEFAULT_DEADLINE_MS). */
   deadlineMs?: number;
+  /** The time now, to age the words against (the evals run on a clock of their own). */
+  clock?: () => number;
 }
 
 const DEFAULT_DEADLINE_MS = 5_000;
@@ -150,10 +152,15 @@ export class ClaudeBrain implements Brain {
 
   async decide(input: BrainInput): Promise<Proposal> {
     const deadlineMs = this.o.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    // The words' age on the caller's clock when asked; real time since then counts too.
+    const clock = this.o.clock ?? Date.now;
     const saidAt = Date.parse(input.heard.ts);
-    const budget = () => deadlineMs - (Date.now() - (Number.isNaN(saidAt) ? Date.now() : saidAt));
+    const ageAtStart = Number.isNaN(saidAt) ? 0 : clock() - saidAt;
+    const asked = Date.now();
+    const age = () => ageAtStart + (Date.now() - asked);
+    const budget = () => deadlineMs - age();
     if (Date.now() < this.slowUntil) return this.offline(input, `claude missed its ${deadlineMs} ms deadline less than ${RETRY_SLOW_AFTER_MS / 1000} s ago`);
-    if (budget() < MIN_BUDGET_MS) return this.offline(input, `the words are ${Date.now() - saidAt} ms old, past claude's ${deadlineMs} ms deadline`);
+    if (budget() < MIN_BUDGET_MS) return this.offline(input, `the words are ${age()} ms old, past claude's ${deadlineMs} ms deadline`);
     const timedOut = new AbortController();
     // The summary of trimmed turns runs after a decision; it waits no longer than the budget either.
     await Promise.race([this.summarising, new Promise((resolve) => setTimeout(resolve, Math.max(0, budget())).unref())]);

@@ -158,9 +158,10 @@ export interface EvalOptions {
 }
 
 /** One conversation in a fresh world: what the Spirit asks, spawns and takes as answers. */
-async function hearConversation(c: Conversation, config: SpiritConfig, brainFor: (memory: SpiritMemory) => Brain): Promise<PerConversation> {
+async function hearConversation(c: Conversation, config: SpiritConfig, brainFor: (memory: SpiritMemory, clock: () => number) => Brain): Promise<PerConversation> {
   const memory = new SpiritMemory(config.user, config);
-  const brain = brainFor(memory);
+  let now = START;
+  const brain = brainFor(memory, () => now);
   const nlp = await loadNlp();
   let line = 0;
   const entry = (ts: number, source: string, id: string, output: string): Located<EventEntry> => {
@@ -171,7 +172,6 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
   const report = (ts: number, id: string, output: string) => memory.apply(entry(ts, SOURCE, id, output));
   const out: PerConversation = { id: c.id, ...(c.plan !== undefined && { plan: c.plan }), turns: c.turns.length, seconds: 0, questions: [], spawns: [], answers: [], lines: [] };
   const world = new Situation();
-  let now = START;
   let previous: { speaker: string; text: string } | undefined;
   for (const turn of c.turns) {
     // The voice line is written when the utterance ends.
@@ -207,7 +207,7 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
   return out;
 }
 
-function brainMaker(options: EvalOptions): { name: string; make: (memory: SpiritMemory) => Brain; done: () => void } {
+function brainMaker(options: EvalOptions): { name: string; make: (memory: SpiritMemory, clock: () => number) => Brain; done: () => void } {
   if ((options.brain ?? "offline") === "offline") {
     const offline = new OfflineBrain();
     return { name: "offline", make: () => offline, done: () => undefined };
@@ -221,10 +221,10 @@ function brainMaker(options: EvalOptions): { name: string; make: (memory: Spirit
   let n = 0;
   return {
     name: `claude (${model})`,
-    make: (memory) => {
+    make: (memory, clock) => {
       n += 1;
       const paths = worldPaths(join(dir, String(n)));
-      return new ClaudeBrain({ client, model, conversation: new ModelConversation(paths, "spirit", { file: join(dir, `spirit-${n}.json`) }), fallback: new OfflineBrain({ agentHasModel: true }), memory, report: () => undefined });
+      return new ClaudeBrain({ client, model, conversation: new ModelConversation(paths, "spirit", { file: join(dir, `spirit-${n}.json`) }), fallback: new OfflineBrain({ agentHasModel: true }), memory, report: () => undefined, clock });
     },
     done: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -31,10 +31,13 @@ beforeAll(async () => {
   add("spirit", sessionId, `needs you: I could not finish "book a table" (answer: world respond ${sessionId} <text>)`);
   add("system", "keeper", "swept: 3 running, 0 awaiting a verdict, 1 failed; nothing else to do");
   appendOnce(w.paths, { kind: "agent", status: "verified", id: sessionId, output: "meets the need [judge: evidence]" });
+  appendOnce(w.paths, { kind: "agent", status: "start", id: "close-me", output: "watch the tickets", need: "a notify line" });
+  appendOnce(w.paths, { kind: "agent", status: "closed", id: "close-me", output: "closed by a person: not needed (from terminal)" });
   // Outputs that quote whole log lines: written escaped (one entry, one line), still matched by an unanchored pattern.
   add("bash", "cmd-quote", `$ tail world.log\n${QUOTED("agent:failed", sessionId)}\n${QUOTED("event:user", sessionId)}`);
   add("bash", "cmd-quote2", `$ grep needs world.log\n[2026-01-01T00:00:00.000Z][event:spirit][x] needs you: an old one\n[2026-01-01T00:00:00.000Z][event:system][keeper] swept: 0`);
   add("chrome", "tab-quote", `older tool said: ${QUOTED("agent:verified", sessionId)} and [event:spirit][sp-1] nudge: should I?`);
+  add("bash", "cmd-quote3", `$ tail -1 world.log\n${QUOTED("agent:closed", "close-me")}`);
   // What `grep -c ''` counts and an entry count does not.
   appendFileSync(w.paths.log, "=================READ-MARKER=================\n\n");
   add("voice", "utt-last", "the last line");
@@ -62,6 +65,7 @@ const EXPECTED: [string, (e: EntryJson) => boolean][] = [
   ["\\[agent:failed\\]", (e) => e.kind === "agent" && e.status === "failed"],
   ["needs you:", (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("needs you:")],
   ["\\[agent:verified\\]", (e) => e.kind === "agent" && e.status === "verified"],
+  ["\\[agent:closed\\]", (e) => e.kind === "agent" && e.status === "closed"],
   ["nudge:", (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge:")],
   ["\\[keeper\\]", (e) => e.kind === "event" && e.source === "system" && e.id === "keeper"],
   ["(event|agent):", () => true],

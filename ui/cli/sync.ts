@@ -37,7 +37,7 @@ async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   const remove = onShutdown(() => stop.abort(), log);
   process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${shownUrl(url)} (operational log: .world/logs/sync.log)\n`);
   try {
-    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), signal: stop.signal, log });
+    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), insecure: opts.insecure === true, signal: stop.signal, log });
     log.info("sync stopped");
   } finally {
     remove();

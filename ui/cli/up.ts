@@ -23,6 +23,7 @@ export interface UpOptions {
   stream?: string;
   machine?: string;
   natsCa?: string;
+  insecure?: boolean;
 }
 
 export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
@@ -125,5 +126,5 @@ async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> 
   }
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine, ca } = prepareSync(ctx.paths, opts, "world up --nats");
-  return syncChild(url, stream, machine, ca);
+  return syncChild(url, stream, machine, ca, opts.insecure === true);
 }

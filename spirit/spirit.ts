@@ -38,6 +38,7 @@ import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js
 import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
 import { warmNlp } from "./nlp.js";
+import { ClusterDecisions, lineKey } from "../sync/decisions.js";
 
 const READER = "spirit";
 
@@ -72,10 +73,14 @@ export class Spirit {
   /** Agents, the next meeting, the machine: the brain's view of the world besides speech. */
   private readonly situation = new Situation();
   private calendarRun: Promise<void> | undefined;
+  /** In a synced world, each line decided and each agent started by one machine's Spirit (docs/sync.md). */
+  private readonly cluster: ClusterDecisions;
+  private signal: AbortSignal | undefined;
 
   constructor(private readonly d: SpiritDeps) {
     this.appender = new Appender(d.paths);
     this.memory = d.memory;
+    this.cluster = new ClusterDecisions(d.paths, d.log);
   }
 
   /** Write one of our lines, and remember it at once (it also comes back through the log). */
@@ -98,6 +103,7 @@ export class Spirit {
 
   private async runLocked(signal: AbortSignal): Promise<void> {
     const { paths, config, log } = this.d;
+    this.signal = signal;
     const { position, reset } = readCursor(paths, READER, logSize(paths.log));
     if (reset) log.warn({ reset }, "cursor reset");
     const index = openIndex(paths);
@@ -139,6 +145,7 @@ export class Spirit {
       clearInterval(expiry);
       if (calendarTimer) clearInterval(calendarTimer);
       await this.calendarRun;
+      await this.cluster.close();
       this.report(SELF_ID, "asleep: stopped by a signal");
       this.appender.close();
       log.info("asleep");
@@ -164,6 +171,8 @@ export class Spirit {
 
   private async hear(entry: Located<EventEntry>): Promise<void> {
     const { log } = this.d;
+    // Another machine's Spirit decides it: here it is context only (memory and situation have it).
+    if (!(await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal))) return;
     const hearing = await hearVoice(
       entry,
       {
@@ -200,6 +209,7 @@ export class Spirit {
 
   private async spawn(plan: SpawnPlan): Promise<void> {
     if (this.memory.written.has(plan.id)) return;
+    if (!(await this.cluster.starts(plan.id))) return;
     this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
     try {
       const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(plan.env && { env: plan.env }) });
@@ -212,6 +222,7 @@ export class Spirit {
   private async answer(entry: Located<EventEntry>): Promise<void> {
     if (this.memory.reactedTo(`nudge:${entry.id}`, entry)) return;
     this.memory.markReacted(entry);
+    if (!(await this.cluster.decides(lineKey("spirit-answer", entry), entry, this.signal))) return;
     const outcome = answerNudge(entry, this.memory);
     if (outcome === undefined) return;
     if (outcome.type === "line") this.report(outcome.id, outcome.output);

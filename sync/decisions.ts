@@ -25,7 +25,7 @@ import { lineHash } from "./line-hash.js";
 import { SyncState } from "./state.js";
 
 /** How long another machine's line is left to the machine that wrote it. */
-export const HEARER_FIRST_MS = 2000;
+const HEARER_FIRST_MS = 2000;
 
 /** A received row is looked for this far before the line (a batch is appended in one write). */
 const ROW_LOOKBACK = 16 << 20;
@@ -53,7 +53,6 @@ export class ClusterDecisions {
   constructor(
     private readonly paths: WorldPaths,
     private readonly log?: Logger,
-    private readonly hearerFirstMs = HEARER_FIRST_MS,
   ) {}
 
   /** Does this machine decide `cause` (under `key`)? Always, in a world without sync. */
@@ -66,7 +65,7 @@ export class ClusterDecisions {
       this.claims ??= await Claims.open(config);
       if (from !== undefined) {
         if ((await this.claims.holder(key)) !== undefined) return false; // its machine (or another) decided
-        await pause(this.hearerFirstMs, signal);
+        await pause(HEARER_FIRST_MS, signal);
       }
       const mine = await this.claims.claim(key);
       if (!mine) this.log?.info({ key, line: cause.line }, "another machine decides this line");

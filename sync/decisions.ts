@@ -8,7 +8,8 @@
  *
  * The machine that heard it decides, normally: a line written here is claimed at once; a
  * line received from another machine is claimed only if its own machine has not claimed
- * it within HEARER_FIRST_MS (its Spirit stopped, say), so someone still answers. While
+ * it within HEARER_FIRST_MS of its timestamp (its Spirit stopped, say), so someone still
+ * answers. While
  * the server cannot be reached, a line written here is decided here (offline first: the
  * person in front of this machine gets an answer) and a received one is left to its
  * machine. A world without sync never loads the NATS client: every line is this machine's.
@@ -65,7 +66,10 @@ export class ClusterDecisions {
       this.claims ??= await Claims.open(config);
       if (from !== undefined) {
         if ((await this.claims.holder(key)) !== undefined) return false; // its machine (or another) decided
-        await pause(HEARER_FIRST_MS, signal);
+        // Counted from when it was written (that machine's clock): an old line read again
+        // at a start is not waited for, line after line.
+        const wait = Math.min(HEARER_FIRST_MS, Date.parse(cause.ts) + HEARER_FIRST_MS - Date.now());
+        if (wait > 0) await pause(wait, signal);
       }
       const mine = await this.claims.claim(key);
       if (!mine) this.log?.info({ key, line: cause.line }, "another machine decides this line");

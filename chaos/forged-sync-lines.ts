@@ -27,7 +27,8 @@ const attack: ChaosAttack = {
     let forged = 0;
     const up = daemon(ctx, home, ["up", "--nats", nats.url, "--insecure", "--machine", "victim", "--only", "sync,verifier"]);
     try {
-      const refused = await world(ctx, ctx.tmp(), ["sync", "--nats", nats.url, "--machine", "careful"]);
+      // Bounded: a sync that is not refused runs until stopped.
+      const refused = await world(ctx, ctx.tmp(), ["sync", "--nats", nats.url, "--machine", "careful"], { timeout: 30_000 });
       if (refused.exitCode !== 3) {
         forged++;
         notes.push(`a server without credentials was not refused (exit ${refused.exitCode})`);

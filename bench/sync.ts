@@ -32,7 +32,7 @@ const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 500);
 const LINES = Number(process.env.BENCH_SYNC_LINES ?? 100_000);
 
 function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
-  return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine], { reject: false });
+  return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine, "--insecure"], { reject: false });
 }
 
 /** What every line the bench writes has, and world sync's own notices (sync/notices.ts) have not. */

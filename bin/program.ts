@@ -245,6 +245,7 @@ program
   .option("--nats-ca <file>", "the certificate authority (PEM) that signed the server's TLS certificate, if not one this machine trusts (or WORLD_NATS_CA)")
   .option("--stream <name>", "the JetStream stream shared by the machines of one world (default WORLD)")
   .option("--machine <name>", "this machine's name (default: the host name; fixed after the first run)")
+  .option("--insecure", "accept a server that asks for no credentials: anyone who can reach it can write into this world")
   .action(async (opts) => {
     await (await import("../ui/cli/sync.js")).sync(await ctx(), opts);
   });
@@ -262,6 +263,7 @@ program
   .option("--stream <name>", "with --nats: the JetStream stream (default WORLD)")
   .option("--machine <name>", "with --nats: this machine's name (default: the host name)")
   .option("--nats-ca <file>", "with --nats: the certificate authority (PEM) of the server's TLS certificate")
+  .option("--insecure", "with --nats: accept a server that asks for no credentials (anyone who can reach it can write into this world)")
   .action(async (opts) => {
     await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
   });

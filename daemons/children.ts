@@ -27,10 +27,16 @@ export const WORLD_CHILDREN: ChildEntry[] = [
  * URL goes in its environment (WORLD_NATS), not its arguments: it may hold credentials,
  * and any user of the machine can read a process's arguments.
  */
-export function syncChild(nats: string, stream?: string, machine?: string, ca?: string): ChildEntry {
+export function syncChild(nats: string, stream?: string, machine?: string, ca?: string, insecure = false): ChildEntry {
   return {
     name: "sync",
-    args: ["sync", ...(stream !== undefined ? ["--stream", stream] : []), ...(machine !== undefined ? ["--machine", machine] : []), ...(ca !== undefined ? ["--nats-ca", ca] : [])],
+    args: [
+      "sync",
+      ...(stream !== undefined ? ["--stream", stream] : []),
+      ...(machine !== undefined ? ["--machine", machine] : []),
+      ...(ca !== undefined ? ["--nats-ca", ca] : []),
+      ...(insecure ? ["--insecure"] : []),
+    ],
     env: { WORLD_NATS: nats },
   };
 }

@@ -39,6 +39,7 @@ import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js
 import { actionLine, hearVoice } from "./hearing.js";
 import { Situation } from "./situation.js";
 import { warmNlp } from "./nlp.js";
+import { ClusterDecisions, lineKey } from "../sync/decisions.js";
 
 const READER = "spirit";
 
@@ -73,10 +74,14 @@ export class Spirit {
   /** Agents, the next meeting, the machine: the brain's view of the world besides speech. */
   private readonly situation = new Situation();
   private calendarRun: Promise<void> | undefined;
+  /** In a synced world, each line decided and each agent started by one machine's Spirit (docs/sync.md). */
+  private readonly cluster: ClusterDecisions;
+  private signal: AbortSignal | undefined;
 
   constructor(private readonly d: SpiritDeps) {
     this.appender = new Appender(d.paths);
     this.memory = d.memory;
+    this.cluster = new ClusterDecisions(d.paths, d.log);
   }
 
   /** Write one of our lines, and remember it at once (it also comes back through the log). */
@@ -104,6 +109,7 @@ export class Spirit {
 
   private async runLocked(signal: AbortSignal): Promise<void> {
     const { paths, config, log } = this.d;
+    this.signal = signal;
     const { position, reset } = readCursor(paths, READER, logSize(paths.log));
     if (reset) log.warn({ reset }, "cursor reset");
     const index = openIndex(paths);
@@ -145,6 +151,7 @@ export class Spirit {
       clearInterval(expiry);
       if (calendarTimer) clearInterval(calendarTimer);
       await this.calendarRun;
+      await this.cluster.close(); // reopened lazily if a full disk only paused this run
       try {
         // Only a signal puts it to sleep; a full disk pauses it (run() starts it again).
         if (signal.aborted) this.report(SELF_ID, "asleep: stopped by a signal");
@@ -177,6 +184,8 @@ export class Spirit {
     // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
     warmNlp();
     const { log } = this.d;
+    // Another machine's Spirit decides it: here it is context only (memory and situation have it).
+    if (!(await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal))) return;
     const hearing = await hearVoice(
       entry,
       {
@@ -227,6 +236,7 @@ export class Spirit {
   /** `saidAt`: the time of the words that asked for it; the agent reads relative times against it (WORLD_SAID_AT). */
   private async spawn(plan: SpawnPlan, saidAt?: string): Promise<void> {
     if (this.memory.written.has(plan.id)) return;
+    if (!(await this.cluster.starts(plan.id))) return;
     this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
     const env = { ...plan.env, ...(saidAt !== undefined && { WORLD_SAID_AT: saidAt }) };
     try {
@@ -240,6 +250,7 @@ export class Spirit {
   private async answer(entry: Located<EventEntry>): Promise<void> {
     if (this.memory.reactedTo(`nudge:${entry.id}`, entry)) return;
     this.memory.markReacted(entry);
+    if (!(await this.cluster.decides(lineKey("spirit-answer", entry), entry, this.signal))) return;
     const outcome = answerNudge(entry, this.memory);
     if (outcome === undefined) return;
     if (outcome.type === "line") this.report(outcome.id, outcome.output);

@@ -14,7 +14,10 @@
  */
 import { statSync } from "node:fs";
 import { Appender } from "../tools/world/append.js";
+import type { Entry } from "../tools/world/entry.js";
+import { formatEntry } from "../tools/world/format.js";
 import { parseLine } from "../tools/world/parse.js";
+import { carriesAuthority, sentByAnotherMachine } from "../tools/world/writer.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines } from "../tools/world/read.js";
 import { DeferredWrite } from "./deferred-write.js";
@@ -103,12 +106,13 @@ export class Applier {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
       last = m.seq;
       if (m.machine === this.machine) continue;
-      for (const [index, line] of m.lines.entries()) {
-        const parsed = parseLine(line);
+      for (const [index, sent] of m.lines.entries()) {
+        const parsed = parseLine(sent);
         if (!parsed.ok) {
           if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
           continue;
         }
+        const line = asReceived(parsed.entry, sent);
         const hash = lineHash(line);
         rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
         lines.push(line);
@@ -138,6 +142,18 @@ export class Applier {
     this.cursor.flush();
     this.appender.close();
   }
+}
+
+/**
+ * The line as appended here: as sent, but for an answer (or any line stamped as a
+ * person's), which becomes a program's (tools/world/writer.ts, sentByAnotherMachine):
+ * nothing proves that a person wrote it on another machine. Its row holds the hash of
+ * the line appended, so loop prevention and crash recovery find it as they find any.
+ */
+function asReceived(e: Entry, sent: string): string {
+  if (e.kind !== "event" || !carriesAuthority(e.source, e.output)) return sent;
+  const output = sentByAnotherMachine(e.output);
+  return output === e.output ? sent : formatEntry({ ...e, output });
 }
 
 function bySeq(rows: readonly ReceivedRow[]): Map<number, ReceivedRow[]> {

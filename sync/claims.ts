@@ -64,6 +64,13 @@ export class Claims {
     }
   }
 
+  /** The machine holding this key, or undefined when nobody claimed it yet. */
+  async holder(key: string): Promise<string | undefined> {
+    const entry = await this.kv.get(key);
+    if (entry === null || entry.value.length === 0) return undefined;
+    return (JSON.parse(Buffer.from(entry.value).toString("utf8")) as ClaimValue).machine;
+  }
+
   async close(): Promise<void> {
     await this.nc.close();
   }

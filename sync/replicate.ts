@@ -16,7 +16,7 @@
  * Offline first: the writers of world.log never wait on any of this.
  */
 import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
-import { UsageError, shown } from "../tools/errors.js";
+import { RefusedError, UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
 import { FileChanges } from "../tools/fs/watch.js";
@@ -38,6 +38,8 @@ export interface SyncOptions {
   url: string;
   /** The server's certificate authority (PEM file), when it is a private one. */
   ca?: string;
+  /** Accept a server that asks for no credentials (refused otherwise: see openServerRefused). */
+  insecure?: boolean;
   stream: string;
   machine: string;
   signal: AbortSignal;
@@ -107,8 +109,9 @@ async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise
     noAsyncTraces: true,
   };
   for (let backoff = 250, said = false; !signal.aborted; backoff = Math.min(backoff * 2, 2000)) {
+    let nc: NatsConnection;
     try {
-      return await connect(base);
+      nc = await connect(base);
     } catch (error) {
       if (isAuthError(error)) {
         throw new UsageError(
@@ -133,9 +136,26 @@ async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise
       }
       said = true;
       await pause(backoff, signal);
+      continue;
     }
+    if (nc.info?.auth_required !== true && options.insecure !== true) {
+      await nc.close();
+      throw openServerRefused(server);
+    }
+    return nc;
   }
   return undefined;
+}
+
+/**
+ * A server that asks for no credentials lets anyone who reaches it publish to the stream,
+ * and every line published there is appended to every machine's log (docs/sync.md,
+ * "Credentials, and whom a synced world trusts"). Refused unless the person says they know.
+ */
+function openServerRefused(server: string): RefusedError {
+  return new RefusedError(
+    `refused the NATS server at ${server}: it asks for no credentials, so anyone who can reach it can write into this world; expected a server with credentials (nats://user:password@host:port, nats://token@host:port), received one that accepts anyone (give --insecure to sync through it anyway)`,
+  );
 }
 
 async function ensureStream(jsm: JetStreamManager, stream: string): Promise<void> {

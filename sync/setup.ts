@@ -17,6 +17,8 @@ export interface SyncCliOptions {
   machine?: string;
   /** A PEM file of the certificate authority that signed the server's TLS certificate (a private one). */
   natsCa?: string;
+  /** Accept a server that asks for no credentials (sync/replicate.ts says what that means). */
+  insecure?: boolean;
 }
 
 /** The options' own errors (exit 2), before anything is written or locked. */

@@ -14,9 +14,13 @@ import { WORLD_BIN, type TempWorld } from "../support/world.js";
 
 export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-server.js";
 
-/** A `world sync` process for one world (its own machine name); kill it as the test needs. */
+/**
+ * A `world sync` process for one world (its own machine name); kill it as the test needs.
+ * A URL without credentials gets --insecure: the test servers on the loopback ask for none.
+ */
 export function startSync(home: string, url: string, machine: string, more: readonly string[] = []): ResultPromise {
-  return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine, ...more], {
+  const insecure = url.includes("@") ? [] : ["--insecure"];
+  return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine, ...insecure, ...more], {
     reject: false,
     env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined, WORLD_NATS_CA: undefined },
   });

@@ -14,7 +14,7 @@ describe.skipIf(!HAS_NATS)("world up --nats", { timeout: 120_000 }, () => {
   it("runs world sync beside the Verifier: a finish written on B is judged on A and the verdict reaches B", async () => {
     cluster.nats = await startNats();
     const [a, b] = (cluster.worlds = [tempWorld("world-up-a-"), tempWorld("world-up-b-")]);
-    const up = execa("node", [WORLD_BIN, "--home", a!.home, "up", "--nats", cluster.nats.url, "--machine", "a", "--only", "sync,verifier"], {
+    const up = execa("node", [WORLD_BIN, "--home", a!.home, "up", "--nats", cluster.nats.url, "--insecure", "--machine", "a", "--only", "sync,verifier"], {
       reject: false,
       env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },
     });

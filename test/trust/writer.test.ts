@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { approvalNeed, isApproved } from "../../tools/command/gate.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { cliWriter, stamped, writerOf } from "../../tools/world/writer.js";
+import { carriesAuthority, cliWriter, sentByAnotherMachine, stamped, unstamped, writerOf } from "../../tools/world/writer.js";
 import { runAgentProcess, startSession } from "../agents/agent-process.js";
 import { tempWorld, waitForEntry, WORLD_BIN, world, type TempWorld } from "../support/world.js";
 
@@ -56,6 +56,30 @@ describe("the writer of a line", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^world: --as-human refused: .* agent \(WORLD_SESSION_ID="s1" is set\)$/);
     expect(lastOf("s1")).toMatchObject({ kind: "agent", status: "start" });
+  });
+});
+
+describe("an answer received from another machine (world sync)", () => {
+  it("is a program's, whatever it was stamped; what was said reads the same", () => {
+    expect(sentByAnotherMachine("approve (from terminal)")).toBe("approve (from terminal) (from program)");
+    expect(sentByAnotherMachine("approve (from monitor)")).toBe("approve (from monitor) (from program)");
+    expect(sentByAnotherMachine("yes (spoken)")).toBe("yes (spoken) (from program)");
+    expect(sentByAnotherMachine("approve (from mcp)")).toBe("approve (from mcp)"); // a program's already
+    for (const text of ["approve (from terminal)", "approve (from monitor)", "approve"]) expect(writerOf(sentByAnotherMachine(text))).toBe("program");
+    expect(unstamped(sentByAnotherMachine("approve (from terminal)"))).toBe("approve");
+    expect(unstamped(sentByAnotherMachine("yes (spoken)"))).toBe("yes (spoken)");
+    expect(carriesAuthority("user", "yes")).toBe(true);
+    expect(carriesAuthority("notify", "done (from terminal)")).toBe(true);
+    expect(carriesAuthority("notify", "done")).toBe(false);
+  });
+
+  it("does not approve a refused command in the shell agent's gate", () => {
+    w = tempWorld();
+    appendOnce(w.paths, { kind: "agent", status: "failed", id: "s1", output: "refused: rm x", need: approvalNeed(["rm", "x"]) });
+    appendOnce(w.paths, { kind: "event", source: "user", id: "s1", output: sentByAnotherMachine(stamped("approve", "terminal")) });
+    expect(isApproved(w.paths, "s1", ["rm", "x"])).toBe(false);
+    appendOnce(w.paths, { kind: "event", source: "user", id: "s1", output: stamped("approve", "terminal") });
+    expect(isApproved(w.paths, "s1", ["rm", "x"])).toBe(true); // the same words, typed here
   });
 });
 

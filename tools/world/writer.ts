@@ -47,6 +47,7 @@ export function cliWriter(asHuman: boolean, env: NodeJS.ProcessEnv = process.env
 }
 
 const STAMP = / \(from (terminal|monitor|mcp|program)\)$/;
+const STAMPS = /( \(from (terminal|monitor|mcp|program)\))+$/;
 
 /** The text with its writer after it. */
 export function stamped(text: string, writer: Writer): string {
@@ -58,7 +59,24 @@ export function writerOf(text: string): Writer | undefined {
   return STAMP.exec(text)?.[1] as Writer | undefined;
 }
 
-/** The text without its stamp: what the person said. */
+/** The text without its stamps (a received answer has two: sentByAnotherMachine): what the person said. */
 export function unstamped(text: string): string {
-  return text.replace(STAMP, "");
+  return text.replace(STAMPS, "");
+}
+
+/**
+ * An answer line's text as `world sync` appends it when it comes from another machine: a
+ * program's, whatever it said. Nothing proves who wrote a line on another machine (anyone
+ * who can publish to the stream can send one as any machine; signed machines are issue
+ * 25), so a person's stamp from there, or none, never counts as a person here: the last
+ * stamp, the one readers take, becomes `(from program)`. A program's line is left as it is.
+ */
+export function sentByAnotherMachine(text: string): string {
+  const writer = writerOf(text);
+  return writer === "mcp" || writer === "program" ? text : stamped(text, "program");
+}
+
+/** Lines whose writer counts (an answer, or any line stamped as a person's): see sentByAnotherMachine. */
+export function carriesAuthority(source: string, text: string): boolean {
+  return source === "user" || isPerson(writerOf(text));
 }

@@ -38,7 +38,7 @@ async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${shownUrl(url)} (operational log: .world/logs/sync.log)\n`);
   const say = (text: string) => process.stderr.write(`sync: ${text}\n`);
   try {
-    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), signal: stop.signal, log, say });
+    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), insecure: opts.insecure === true, signal: stop.signal, log, say });
     log.info("sync stopped");
   } catch (error) {
     // Why it ended goes in the log too: world status and the monitor show it, not an old "connected".

@@ -47,6 +47,7 @@ export interface UpOptions {
   stream?: string;
   machine?: string;
   natsCa?: string;
+  insecure?: boolean;
 }
 
 export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
@@ -181,5 +182,5 @@ async function syncChildFor(ctx: Context, opts: UpOptions): Promise<ChildEntry> 
   }
   const { prepareSync } = await import("../../sync/setup.js");
   const { url, stream, machine, ca } = prepareSync(ctx.paths, opts, "world up --nats");
-  return syncChild(url, stream, machine, ca);
+  return syncChild(url, stream, machine, ca, opts.insecure === true);
 }

@@ -89,8 +89,8 @@ describe("one question per conversation", () => {
       talk("together", ["B", "What's the plan this week?"], ["A", "I'll call the dentist tomorrow."], ["B", "Good."], ["A", "And I'll email the landlord on Friday."]),
     ]);
     expect(together.nudges.map((n) => n.question)).toEqual(["Want me to remind you to call the dentist tomorrow?"]);
-    const alone = await evaluate("test", [talk("alone", ["A", "send 50 dollars to alice"], ["A", "order a pizza"])]);
-    expect(alone.nudges.map((n) => n.question)).toEqual(["Want me to remind you to send 50 dollars to Alice in 1 hour?", "Want me to remind you in 1 hour to order a pizza?"]);
+    const alone = await evaluate("test", [talk("alone", ["A", "send 50 dollars to alice"], ["A", "transfer money to my savings"])]);
+    expect(alone.nudges.map((n) => n.question)).toEqual(["Want me to remind you to send 50 dollars to Alice in 1 hour?", "Want me to remind you to transfer money to your savings in 1 hour?"]);
   }, 60_000);
 
   it("the user's first line to a clerk, before the clerk answers, is said to the clerk", async () => {

@@ -83,8 +83,9 @@ it("the open ones, a 'maybe later' among them, are what waits: in the CLI, MCP, 
   expect(await api("/api/nudges")).toEqual(open);
   expect(((await api("/api/attention")) as { nudges: unknown }).nudges).toEqual(open);
   const shown = (await cli("query", "nudges")).stdout;
-  expect(shown).toContain("nudge: Question n-maybe?");
-  expect(shown).toMatch(/\n {4}open, expires in \d+ min · last answer: "maybe later" \(neither yes nor no\)/);
+  // People read the question, not the line's plumbing (no "nudge:" prefix).
+  expect(shown).toMatch(/ n-maybe {2}Question n-maybe\?\n/);
+  expect(shown).toMatch(/\n {4}open, expires in \d+ min · answer: world respond n-maybe yes\|no · last answer: "maybe later" \(neither yes nor no\)/);
 });
 
 it("each state on its own, and a state that does not exist refused in one line", async () => {

@@ -10,6 +10,7 @@ import { escapeField } from "../../tools/world/escape.js";
 import type { NudgeJson } from "../../tools/world/nudges.js";
 import { showDuration } from "../../tools/duration.js";
 import { unstamped } from "../../tools/world/writer.js";
+import { clockText } from "../../tools/time-text.js";
 import type { Style } from "./show.js";
 
 const READS = { yes: "yes", no: "no", unclear: "neither yes nor no" } as const;
@@ -20,7 +21,7 @@ export function showNudge(n: NudgeJson, style: Style, now = Date.now()): string 
   const last = n.answers.at(-1);
   const answer = last === undefined ? "" : ` · last answer: ${JSON.stringify(escapeField(unstamped(last.output)))} (${READS[last.reads]})`;
   const how = n.state === "open" ? ` · answer: world respond ${n.id} yes|no` : "";
-  return `${n.ts.slice(11, 19)} ${n.id}  ${escapeField(n.question)}\n    ${state}${how}${answer}`;
+  return `${clockText(new Date(n.ts), new Date(now))} ${n.id}  ${escapeField(n.question)}\n    ${state}${how}${answer}`;
 }
 
 /** What an empty list says: `(no nudges waiting)` for the open ones. */

@@ -10,6 +10,7 @@
  */
 import { closeSession } from "../agents/close.js";
 import { findWhen } from "../agents/reminder/when.js";
+import { showDuration } from "../tools/duration.js";
 import { moveReminder, snoozeReminder } from "../agents/reminders.js";
 import type { VoiceLine } from "../tools/world/actor.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -39,8 +40,10 @@ const KIND_WORDS = new Set([
 function whichOnes(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
   const timers = /\btimers?\b/.test(request.target);
   const kind = atWork.filter((m) => (timers ? m.id.startsWith("timer-") : true));
-  const words = request.target.toLowerCase().split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !KIND_WORDS.has(w));
-  if (words.length === 0) return /^(?:it|that|this)\b/.test(request.target) ? kind.slice(-1) : kind;
+  // "snooze it for ten minutes": the duration is not which one.
+  const named = request.verb === "snooze" ? request.target.replace(/\s+\b(?:for|by|another)\b.*$/, "") : request.target;
+  const words = named.toLowerCase().split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !KIND_WORDS.has(w));
+  if (words.length === 0) return /^(?:it|that|this)\b/.test(named) ? kind.slice(-1) : kind;
   return kind.filter((m) => words.some((w) => new RegExp(`\\b${w.replace(/'/g, "")}`, "i").test(m.task)));
 }
 
@@ -105,7 +108,7 @@ async function actOn(paths: WorldPaths, request: ManageRequest, m: Managed, what
       const ms = request.to === undefined ? SNOOZE_DEFAULT_MS : durationIn(request.to, said);
       if (ms === undefined) return `not snoozed: for how long? I could not read a duration in ${JSON.stringify(request.to)} for the ${what}`;
       const moved = await snoozeReminder(paths, m.id, ms, actor, { now });
-      return `${DONE.snooze} the ${what} for ${Math.round(ms / 60_000)} minutes, until ${moved.due}${moved.id === m.id ? "" : ` (as ${moved.id})`}`;
+      return `${DONE.snooze} the ${what} for ${showDuration(ms)}, until ${moved.due}${moved.id === m.id ? "" : ` (as ${moved.id})`}`;
     }
   }
 }

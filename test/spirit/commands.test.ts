@@ -129,6 +129,10 @@ describe("managing, asking, and what no agent can do", () => {
       'manage: cancel "my reminder": which one? reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
     );
     expect(await line("push it to 8", T0 + 3000)).toBe('manage: move reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "8"');
+    expect(await line("snooze it for ten minutes", T0 + 4000)).toBe('manage: snooze reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "10 minutes"');
+    expect(await line("cancel all my reminders", T0 + 5000)).toBe(
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
+    );
   });
 
   it("asks for the time of an alarm or a timer said without one, and starts nothing", async () => {

@@ -87,7 +87,7 @@ describe("managing reminders by voice, through the daemon", () => {
 
     await speak(w.home, ["user", "snooze that"]);
     const snoozed = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("manage: snoozed"), WAIT);
-    expect(snoozed.output).toContain(`(${mom}) for 10 minutes`);
+    expect(snoozed.output).toContain(`(${mom}) for 10 min, until `);
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === mom && e.status === "active" && e.output.includes("snoozed 10 min"), WAIT);
     expect(closedLines(w)).toHaveLength(0);
 

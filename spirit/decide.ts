@@ -13,7 +13,8 @@
  *     spawn; another speaker's request is never acted on; at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
- *   - a timer or an alarm without a time is not started: the user is asked for the time;
+ *   - a timer or an alarm without a time is not started: said to the assistant, the user is
+ *     asked for the time;
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
@@ -98,8 +99,12 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
         return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
       }
       if (!decision.task) return quiet("a spawn without a task");
-      // A timer or an alarm is set for a time: without one, the user is asked for it, in one line (nothing is started).
-      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) return { type: "say", id: idFor("ask", cause), kind: "answer", text: forWhatTime(kind) };
+      // A timer or an alarm is set for a time: without one, nothing is started. Said to the
+      // assistant, the user is asked for the time in one line; among people ("i need to set an alarm"), it stays theirs.
+      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) {
+        if (amongPeople) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}, said among people: ${decision.reason}`);
+        return { type: "say", id: idFor("ask", cause), kind: "answer", text: forWhatTime(kind) };
+      }
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");
       const twice = memory.spawnedRecently(agentKind, decision.task, now, PENDING_MEMORY_MS);

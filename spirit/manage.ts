@@ -71,7 +71,7 @@ export function manageLine(request: ManageRequest, atWork: readonly Managed[]): 
 }
 
 /** How long "snooze that" snoozes when no time is said. */
-export const SNOOZE_DEFAULT_MS = 10 * 60_000;
+const SNOOZE_DEFAULT_MS = 10 * 60_000;
 
 /**
  * Acts on each target for the person whose words `voice` cites, and says in one line what

@@ -13,11 +13,14 @@
  *     spawn; another speaker's request is never acted on; at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
+ *   - a timer or an alarm without a time is not started: said to the assistant, the user is
+ *     asked for the time;
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
  * gives the same ids and nothing is written twice.
  */
+import type { VoiceLine } from "../tools/world/actor.js";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import type { Proposal } from "./brain.js";
 import type { SpiritConfig } from "./config.js";
@@ -41,8 +44,8 @@ export type Action =
   | { type: "preference"; id: string; topic: string; blocked: boolean }
   /** One line for the user: an answer about the world, an honest "can't", a request already being done (spirit/commands.ts). */
   | { type: "say"; id: string; kind: SayKind; text: string }
-  /** Cancel, move or snooze what the assistant is doing (spirit/manage.ts carries it out). */
-  | { type: "manage"; id: string; request: ManageRequest; atWork: Managed[] }
+  /** Cancel, move or snooze what the assistant is doing, for the user whose words `voice` cites (spirit/manage.ts carries it out). */
+  | { type: "manage"; id: string; request: ManageRequest; atWork: Managed[]; voice: VoiceLine }
   | { type: "quiet"; why: string };
 
 type Cause = Located<EventEntry>;
@@ -96,8 +99,12 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
         return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
       }
       if (!decision.task) return quiet("a spawn without a task");
-      // A timer or an alarm is set for a time: without one the words were not a request for it.
-      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}: ${decision.reason}`);
+      // A timer or an alarm is set for a time: without one, nothing is started. Said to the
+      // assistant, the user is asked for the time in one line; among people ("i need to set an alarm"), it stays theirs.
+      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) {
+        if (amongPeople) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}, said among people: ${decision.reason}`);
+        return { type: "say", id: idFor("ask", cause), kind: "answer", text: forWhatTime(kind) };
+      }
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");
       const twice = memory.spawnedRecently(agentKind, decision.task, now, PENDING_MEMORY_MS);
@@ -111,6 +118,10 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
     case "nudge":
       return nudge(decision, heard, cause, memory, config, now);
   }
+}
+
+function forWhatTime(kind: string): string {
+  return kind === "timer" ? 'for how long? Say it again with the time, like "set a timer for 10 minutes"' : 'for what time? Say it again with the time, like "set an alarm for 7 am"';
 }
 
 function spawnAction(id: string, agentKind: string, task: string, need: string | undefined, heard: Heard): Action {

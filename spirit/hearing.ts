@@ -64,7 +64,8 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   if (command === undefined) return undefined;
   switch (command.type) {
     case "manage":
-      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world) };
+      // The user's own words, cited on whatever is done for them (tools/world/actor.ts checks the citation against the log).
+      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
     case "query":
       return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now)) };
     case "task": {
@@ -109,7 +110,11 @@ function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now:
   };
 }
 
-/** The line the Spirit writes for a decided action (a spawn's line comes before the spawn itself). */
+/**
+ * The line the Spirit writes for a decided action (a spawn's line comes before the spawn
+ * itself). For a management decision with something to act on, this is the decision only:
+ * the daemon acts, and writes what it did instead (spirit/spirit.ts, spirit/manage.ts).
+ */
 export function actionLine(action: Exclude<Action, { type: "quiet" }>, heard: Heard): { id: string; output: string } {
   switch (action.type) {
     case "nudge":

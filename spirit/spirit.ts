@@ -32,7 +32,8 @@ import type { SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
 import { formatDuration } from "../tools/duration.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
-import { CALENDAR_ID, quote, say, SELF_ID, SOURCE } from "./lines.js";
+import { CALENDAR_ID, heard as heardSuffix, quote, say, SELF_ID, SOURCE } from "./lines.js";
+import { carryOut, targetsOf } from "./manage.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
@@ -217,10 +218,19 @@ export class Spirit {
     }
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
     if (action.type === "spawn") return this.spawn(action, cause.ts);
+    if (action.type === "manage") return this.manage(action, heard);
     const line = actionLine(action, heard);
     this.report(line.id, line.output);
     // An answer said to the user reaches them where they are too (the desktop), without a second log line.
     if (action.type === "say") await this.show("world", action.text, action.id);
+  }
+
+  /** Cancel, move or snooze for the user: acted on when the words mean exactly one (or "all"), then one line saying what was done. */
+  private async manage(action: Extract<Action, { type: "manage" }>, heard: Heard): Promise<void> {
+    const targets = targetsOf(action.request, action.atWork);
+    const output = typeof targets === "string" ? targets : await carryOut(this.d.paths, action.request, targets, action.voice, new Date());
+    this.report(action.id, `${output} ${heardSuffix(heard.speaker, heard.text)}`);
+    await this.show("world", output.replace(/^manage: /, ""), action.id);
   }
 
   private async show(title: string, message: string, id: string, urgency = "normal"): Promise<void> {

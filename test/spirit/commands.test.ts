@@ -119,16 +119,28 @@ describe("managing, asking, and what no agent can do", () => {
       if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
       return manageLine(a.request, a.atWork);
     };
-    expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": no reminder or timer is set');
+    expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": nothing to cancel, no reminder or timer is set');
     r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
     r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
     expect(await line("cancel the reminder about the jazz tickets", T0 + 1000)).toBe(
-      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm": not cancelled, reminders cannot be cancelled from the Spirit yet',
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"',
     );
     expect(await line("delete my reminder", T0 + 2000)).toBe(
       'manage: cancel "my reminder": which one? reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
     );
-    expect(await line("push it to 8", T0 + 3000)).toBe('manage: move reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "8": not moved, reminders cannot be moved from the Spirit yet');
+    expect(await line("push it to 8", T0 + 3000)).toBe('manage: move reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "8"');
+    expect(await line("snooze it for ten minutes", T0 + 4000)).toBe('manage: snooze reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "10 minutes"');
+    expect(await line("cancel all my reminders", T0 + 5000)).toBe(
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
+    );
+  });
+
+  it("asks for the time of an alarm or a timer said without one, and starts nothing", async () => {
+    const r = room();
+    for (const said of ["set an alarm", "please set my alarm"]) {
+      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for what time\?/) });
+    }
+    expect(await r.hear("set a timer", T0)).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for how long\?/) });
   });
 
   it("answers questions about the world in one line, from what the log says", async () => {

@@ -152,8 +152,10 @@ async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise
  * and every line published there is appended to every machine's log (docs/sync.md,
  * "Credentials, and whom a synced world trusts"). Refused unless the person says they know.
  */
-function openServerRefused(server: string): RefusedError {
-  return new RefusedError(
+function openServerRefused(server: string): UsageError {
+  // A usage error (exit 2): what is missing is the person's --insecure or credentials, and
+  // under `world up --nats` a usage error stops the whole up with this line, not restarts.
+  return new UsageError(
     `refused the NATS server at ${server}: it asks for no credentials, so anyone who can reach it can write into this world; expected a server with credentials (nats://user:password@host:port, nats://token@host:port), received one that accepts anyone (give --insecure to sync through it anyway)`,
   );
 }

@@ -18,12 +18,12 @@ if (!HAS_NATS) console.warn(NO_NATS);
 describe.skipIf(!HAS_NATS)("lines forged over sync", { timeout: 180_000 }, () => {
   const cluster = useCluster();
 
-  it("a server that asks for no credentials is refused without --insecure: one line, exit 3, saying what it means", async () => {
+  it("a server that asks for no credentials is refused without --insecure: one line, exit 2 (a usage error), saying what it means", async () => {
     cluster.nats = await startNats();
     const w = tempWorld("world-forged-open-");
     cluster.worlds.push(w);
     const r = await world(w.home, ["sync", "--nats", cluster.nats.url, "--machine", "a"]);
-    expect(r.exitCode).toBe(3);
+    expect(r.exitCode).toBe(2);
     // Its first line says what it was starting; the refusal is one line after it.
     const lines = r.stderr.trim().split("\n");
     expect(lines.filter((l) => l.startsWith("world: "))).toHaveLength(1);

@@ -77,6 +77,8 @@ const ERRANDS = new Set<PlanKind>(["flight", "travel", "booking", "message", "ca
 const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "face", "admit", "bet", "pretend", "imagine", "assume", "know", "be", "let", "wait", "try", "need", "want", "like", "love", "miss", "lose", "win", "go", "come", "get"]);
 // A verb of moving is a plan with somewhere to go: "go to Denver", "come to my party".
 const MOVING = new Set(["go", "come", "get"]);
+// "try sky diving", "try the new bar": trying a thing is a plan; "try to", "try it", "try again" are hedges.
+const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best\b|our best\b)\S/i;
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
@@ -85,7 +87,7 @@ const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still
 const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
-const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
+const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
 // "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
 // Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
 const HAVE = String.raw`(?:don't forget|do not forget|remember)(?: that)? (?:we|i)(?: have| have got|'ve got)(?= (?!to\b))`;
@@ -114,7 +116,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -224,14 +226,24 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // Only invitations are asked; said without a question mark (speech has none), only the plainest.
       if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
-      const found = await readAction(forTheUser(rest, ctx.listener), progressive !== undefined || /\bbe$/i.test(commit ?? together ?? ""), /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
+      // "Why don't you phone her?" is advice to the other; "why don't you come with us?" includes the user.
+      if (invite !== undefined && /\byou$/i.test(invite) && !/^(?:come|join)\b|\bwith (?:me|us)\b/i.test(rest)) continue;
+      const progressiveFrame = progressive !== undefined || /\bbe$/i.test(commit ?? together ?? "");
+      const goingTo = /going to$|gonna$/i.test(commit ?? together ?? "");
+      // A long sentence says more after a comma ("I'm having a party on Saturday, a sort of house warming, …"): the plan is before it.
+      const upToComma = rest.split(/,\s+/)[0]!;
+      const found =
+        (await readAction(forTheUser(rest, ctx.listener), progressiveFrame, goingTo, nlp)) ??
+        (upToComma !== rest ? await readAction(forTheUser(upToComma, ctx.listener), progressiveFrame, goingTo, nlp) : undefined);
       if (found === undefined) continue;
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
-      const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(before, ctx.now));
+      // A bare day in front ("Friday we should …") is said "on Friday" after the plan.
+      const fronted = front && (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(front.text) ? `on ${front.text}` : front.text);
+      const when = timeAhead(found.action, ctx.now) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now));
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
-      if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
+      if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
@@ -262,7 +274,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
   if (/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?\S/i.test(words)) {
     const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
     const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
-    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb)) words = second;
+    // "go dancing": the gerund is the activity gone to, not a second verb.
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!)) words = second;
   }
   let phrase = verbPhrase(nlp, words, undefined, Infinity);
   // "I'm going to Denver on Thursday": going somewhere.

@@ -11,6 +11,7 @@
  *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice.
  */
 import type { Nlp } from "./nlp.js";
+import { GERUND_AFTER } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -41,7 +42,7 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
     if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
     const before = terms[i - 1];
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
-    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle"));
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && PARTICLES.has(before!.normal))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
     if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
   });
   return extra;

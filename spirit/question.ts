@@ -124,6 +124,9 @@ function withoutTime(action: string, when: string | undefined): string {
  * The one verb phrase in the words, or undefined when they hold none, or more than one
  * glued together. `when` (the time words) is taken out: questions say it apart.
  */
+/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating". */
+export const GERUND_AFTER = new Set(["go", "come", "try"]);
+
 export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = MAX_WORDS_AFTER_VERB): VerbPhrase | undefined {
   const words = withoutTime(action.replace(/[\u2018\u2019]/g, "'"), when).replace(/\s+/g, " ").trim();
   if (words === "") return undefined;
@@ -158,7 +161,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
-      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle"));
+      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle") || ((before === head || (kept.length === 2 && PARTICLES.has(before.normal))) && GERUND_AFTER.has(head.normal)));
       if (!infinitive && !gerund) return undefined;
     }
     kept.push(t);
@@ -174,7 +177,8 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     kept.pop();
   }
   const after = kept.slice(1);
-  if (!after.some((t) => has(t, "Noun") || has(t, "Value"))) return undefined; // "transfer", "book it"-less: nothing named
+  const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
+  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value"))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"

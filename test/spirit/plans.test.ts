@@ -25,6 +25,14 @@ describe("plans found, in their everyday forms", () => {
     ["ill call him tomorrow", "call him tomorrow", "tomorrow", "user"],
     ["Fancy a film tonight?", "see a film tonight", "tonight", "together"],
     ["How about the museum on Sunday?", "go to the museum on Sunday", "on Sunday", "together"],
+    // Second round: an activity gone to, a thing tried, a request that includes the user, a long sentence.
+    ["We should go dancing on Friday.", "go dancing on Friday", "on Friday", "together"],
+    ["Saturday we should go out bowling.", "go out bowling", "on Saturday", "together"],
+    ["We're going fishing on Sunday.", "go fishing on Sunday", "on Sunday", "together"],
+    ["I'm going to try snorkelling next weekend.", "try snorkelling next weekend", "next weekend", "user"],
+    ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
+    ["Why don't you come with us to the lake on Sunday?", "come to the lake on Sunday", "on Sunday", "together"],
+    ["I'm throwing a barbecue on Sunday, nothing fancy, and you should come.", "throw a barbecue on Sunday", "on Sunday", "user"],
   ])("%j", async (text, action, when, from) => {
     expect(await plan(text)).toMatchObject({ action, when, from });
   });
@@ -56,6 +64,12 @@ describe("look-alikes that stay quiet", () => {
     "I'm counting the days until Sunday.", // a stretch of time
     "I'll look it up tomorrow.", // nothing named
     "How about That 70s Show?", // a decade is no time
+    "Why don't you phone her on Friday?", // advice to the other, not an invitation
+    "Could you send me the file tomorrow?", // a request of the other's, not yet accepted
+    "We went dancing on Friday.", // the past
+    "I'll try to call tomorrow.", // a hedge
+    "Let's try again tomorrow.",
+    "Would you like to pay by card?", // a clerk's question
   ])("%j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });

@@ -86,7 +86,8 @@ async function reminder(kind: string, action: string, when: string | undefined, 
   // A trip tonight is booked sooner than tomorrow morning.
   const at = when !== undefined && isBefore(when, fallback) ? SOON : fallback;
   // The time said stays in the phrase here: it is when the trip is, not when to book it.
-  const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true });
+  // A long booking ("a table for two at the thai place friday at 7") is asked without its time rather than not at all.
+  const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true }) ?? (when !== undefined ? ask(nlp, { kind, action, when }, { type: "reminder", at, atFirst: true }) : undefined);
   if (asked?.phrase === undefined) return undefined;
   return { kind, agentKind: "reminder", task: `remind me ${at} to ${asked.phrase.own}`, question: asked.question };
 }

@@ -102,6 +102,8 @@ const CALL_IDIOM = /^(?:call|ring) (?:it|that|this|them|these|those)\b/i;
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 const LOOSE: readonly [RegExp, string][] = [
   [/\blater (?:today|tonight|this (?:morning|afternoon|evening))\b/i, "in 2 hours"],
+  [/\blater this week\b/i, "tomorrow at 9am"],
+  [/\blater this month\b/i, "in 1 week"],
   [/\bafter (?:the|this|our|my|your) (?:meeting|call|class|lecture|lunch|dinner|break|show|game|movie|session)\b/i, "in 1 hour"],
   [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
   [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
@@ -346,6 +348,27 @@ function settledTime(text: string, now: Date): { text: string; index: number } |
   return undefined;
 }
 
+// The other asking when the user will do something: "When are you going to take your vacation?"
+const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
+
+/**
+ * The user's own plan told in answer to "when are you going to …?": "Later this month."
+ * The user says the time; the plan is theirs, in the other's words turned round ("your
+ * vacation" → "my vacation").
+ */
+async function whenAnswered(said: string, asked: string, ctx: PlanContext): Promise<Plan | undefined> {
+  const question = apostrophes(asked).split(/(?<=[.!?])\s+/).reverse().map((t) => WHEN_ASKED.exec(t.trim())).find((m) => m !== null);
+  if (!question) return undefined;
+  const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  if (REFUSE.test(first) || first.split(/\s+/).length > MAX_SETTLING_WORDS) return undefined;
+  const time = timeAhead(first, ctx.now);
+  if (time === undefined) return undefined;
+  const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me");
+  const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
+  const plan = await planIn(`${frame} ${doing} ${time.text.replace(/[\s,.]+$/, "")}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
+  return plan?.from === "user" ? plan : undefined;
+}
+
 /**
  * A time settled after the plan was made: "Let's go work out later." … "How about at
  * 3:30?" (the user), or the other person naming the time and the user agreeing ("What
@@ -359,6 +382,8 @@ export async function timeSettled(
 ): Promise<Plan | undefined> {
   const other = earlier.at(-1);
   const said = apostrophes(userText).trim();
+  const answered = other !== undefined && !other.isUser ? await whenAnswered(said, other.text, ctx) : undefined;
+  if (answered !== undefined) return answered;
   // The user naming the time ("How about at 3:30?", "Six o'clock then.") in a few words …
   let time = said.split(/\s+/).length <= MAX_SETTLING_WORDS || TIME_PROPOSAL.test(said) ? settledTime(said, ctx.now) : undefined;
   // … or agreeing to the time the other person named.

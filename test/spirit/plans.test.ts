@@ -94,6 +94,18 @@ describe("when the user takes on what another proposes", () => {
     expect(await timeSettled("OK", [{ speaker: "Ana", isUser: false, text: "I'll go to the museum on Saturday at 3." }], { now })).toBeUndefined();
   });
 
+  it("the user's own plan told in answer to 'when are you going to …?'", async () => {
+    const asked = (text: string) => [{ speaker: "Ana", isUser: false, text }];
+    expect(await timeSettled("Later this month. I can't wait!", asked("When are you going to take your vacation?"), { now, listener: "Ana" })).toMatchObject({ action: "take my vacation Later this month", when: "later this month", from: "user" });
+    expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
+    // Unsure, refused, or the past: quiet.
+    expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
+    expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();
+    expect(await timeSettled("Last month.", asked("When did you take your vacation?"), { now })).toBeUndefined();
+    // The user asking is not the user answering.
+    expect(await timeSettled("On Friday.", [{ speaker: "me", isUser: true, text: "When are you leaving for Boston?" }], { now })).toBeUndefined();
+  });
+
   it("reads times ahead, not stretches", () => {
     expect(timeAhead("in a couple of hours", now)?.text).toBe("in a couple of hours");
     expect(timeAhead("for two weeks", now)).toBeUndefined();
@@ -106,5 +118,8 @@ describe("the offer for a plan", () => {
     expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
     expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
     expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false))?.task).toBe("remind me to phone the clinic tomorrow");
+    // A booking too long to ask with its time is asked without it, not dropped.
+    expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
+    expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
   });
 });

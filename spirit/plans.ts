@@ -199,6 +199,31 @@ function thingInvited(sentence: string, now: Date, listener: string | undefined)
   return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
 }
 
+// An invitation that names no place: it goes where the words before it said.
+const BARE_GOING = /^(?:go|come)(?:\s+(?:along|too|over|with (?:me|us)|along with (?:me|us)))?\s*$/i;
+// "I'm in Chicago next week", "we'll be at the lake on Sunday": where the user will be.
+const BEING_AT = /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii]'ll be|[Ww]e'll be|[Ii] will be|[Ww]e will be)\s+(?:in|at|off to|away in|up in|down in|visiting)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/;
+// "An exhibition of Picasso's paintings is on", "the mall is having a big sale this weekend": an event named.
+const EVENT = /\b((?:a|an|the|this|that)\s+(?:[\w'-]+\s+){0,3}?(?:exhibition|exhibit|sale|party|concert|show|play|film|movie|match|game|festival|fair|market|gig|parade|talk|lecture|tour|trip)s?\b(?:\s+(?:of|by)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+(?=\s+(?:is|are|will|on|at|this|next|tomorrow|tonight)\b|[\s,.!?]*$))?)/i;
+
+/** Where an invitation with no place goes: a place the user will be, or an event just named, with its time. */
+function goneTo(context: string, now: Date): Plan | undefined {
+  const sentences = context.trim().split(/(?<=[.!?;,])\s+/).reverse().slice(0, 2);
+  for (const sentence of sentences) {
+    const time = timeAhead(sentence, now);
+    if (time === undefined || HYPOTHETICAL.test(sentence)) continue;
+    const place = BEING_AT.exec(sentence);
+    if (place) return { kind: "arrangement", action: `go to ${place[1]} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    const event = EVENT.exec(sentence);
+    if (event) {
+      const thing = event[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^A\b/, "a").replace(/^An\b/, "an");
+      if (TIME_WORD.test(thing)) continue;
+      return { kind: "arrangement", action: `go to ${thing} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    }
+  }
+  return undefined;
+}
+
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
@@ -208,8 +233,11 @@ const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
 
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
+  let said = "";
   for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
+    const saidBefore = said;
+    said += ` ${sentence}`;
     const question = /\?\s*$/.test(sentence);
     const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
     if (invited !== undefined) return invited;
@@ -228,6 +256,12 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // Only invitations are asked; said without a question mark (speech has none), only the plainest.
       if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
+      // "Want to come?", "Do you want to go with me?": to where the user said they will be, or to the event just named.
+      if (invite !== undefined && question && BARE_GOING.test(rest)) {
+        const to = goneTo(`${saidBefore} ${before}`, ctx.now);
+        if (to !== undefined) return to;
+        continue;
+      }
       // "Why don't you phone her?" is advice to the other; "why don't you come with us?" includes the user.
       if (invite !== undefined && /\byou$/i.test(invite) && !/^(?:come|join)\b|\bwith (?:me|us)\b/i.test(rest)) continue;
       const progressiveFrame = progressive !== undefined || /\bbe$/i.test(commit ?? together ?? "");

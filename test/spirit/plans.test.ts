@@ -33,6 +33,10 @@ describe("plans found, in their everyday forms", () => {
     ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
     ["Why don't you come with us to the lake on Sunday?", "come to the lake on Sunday", "on Sunday", "together"],
     ["I'm throwing a barbecue on Sunday, nothing fancy, and you should come.", "throw a barbecue on Sunday", "on Sunday", "user"],
+    // An invitation that names no place goes where the user will be, or to the event just named.
+    ["I'm in Denver next week for three days, want to come along?", "go to Denver next week", "next week", "together"],
+    ["There's a jazz concert in the park on Saturday. Want to come?", "go to a jazz concert on Saturday", "on Saturday", "together"],
+    ["The corner shop is having a big sale this weekend. Do you wanna go with me?", "go to a big sale this weekend", "this weekend", "together"],
   ])("%j", async (text, action, when, from) => {
     expect(await plan(text)).toMatchObject({ action, when, from });
   });
@@ -70,6 +74,11 @@ describe("look-alikes that stay quiet", () => {
     "I'll try to call tomorrow.", // a hedge
     "Let's try again tomorrow.",
     "Would you like to pay by card?", // a clerk's question
+    "I was in Denver last week. Want to come?", // the past: nowhere to go
+    "Want to come?", // nowhere named
+    "I'm in a meeting. Want to come?", // no place, no time
+    "Are you in Denver next week? Want to come?", // the other's whereabouts, asked
+    "If there's a concert on Saturday, want to go?", // a hypothetical
   ])("%j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });

@@ -96,7 +96,7 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 // Said as a condition, a wish or a maybe before the frame: not a plan.
 const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
 // "call it a day", "send it", "book it": nothing named that a question could name.
-const CALL_IDIOM = /^(?:call|ring) (?:it|that|this|them|these|those)\b/i;
+const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes))\b/i;
 
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.

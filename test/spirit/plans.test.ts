@@ -66,6 +66,7 @@ describe("look-alikes that stay quiet", () => {
     "We'll be there in a minute.", // now, not later
     "He is 40 years old and I have to give him that.", // an age is no time
     "I'm counting the days until Sunday.", // a stretch of time
+    "I'm counting the days for Sunday.", // an idiom
     "I'll look it up tomorrow.", // nothing named
     "How about That 70s Show?", // a decade is no time
     "Why don't you phone her on Friday?", // advice to the other, not an invitation

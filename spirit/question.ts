@@ -120,12 +120,15 @@ function withoutTime(action: string, when: string | undefined): string {
   return action.replace(new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*\\b${escaped}\\b`, "i"), " ");
 }
 
+/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating". */
+export const GERUND_AFTER = new Set(["go", "come", "try"]);
+// A phrasal verb's particle ends a phrase well: "pick Ana up", "pay him back".
+const ENDING_PARTICLES = new Set(["up", "back", "out", "off", "down", "away"]);
+
 /**
  * The one verb phrase in the words, or undefined when they hold none, or more than one
  * glued together. `when` (the time words) is taken out: questions say it apart.
  */
-/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating". */
-export const GERUND_AFTER = new Set(["go", "come", "try"]);
 
 export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = MAX_WORDS_AFTER_VERB): VerbPhrase | undefined {
   const words = withoutTime(action.replace(/[\u2018\u2019]/g, "'"), when).replace(/\s+/g, " ").trim();
@@ -169,7 +172,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   // A phrase does not end on a dangling word: "contact the bank about", "to my".
   while (kept.length > 1) {
     const last = kept.at(-1)!;
-    const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
+    const dangling = !(ENDING_PARTICLES.has(last.normal) && kept.length >= 3) && has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
     // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
     const bareInfinitive = cut && kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
     if (bareInfinitive) kept.pop();

@@ -131,5 +131,7 @@ describe("the offer for a plan", () => {
     // A booking too long to ask with its time is asked without it, not dropped.
     expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
     expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
+    // A phrasal verb keeps its particle: "pick Ana up", not "pick Ana".
+    expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
   });
 });

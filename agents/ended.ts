@@ -51,13 +51,40 @@ function stderrTail(file: string): string {
   }
 }
 
+/** A plain command's stdout for this attempt (from `from`), its last PLAIN_BYTES at most: its finish output. */
+const PLAIN_BYTES = 16 * 1024;
+function stdoutSince(file: string, from: number): string {
+  const fd = openToRead(file);
+  if (fd === undefined) return "";
+  try {
+    const size = fstatSync(fd).size;
+    const start = Math.max(from, size - PLAIN_BYTES);
+    const buf = Buffer.alloc(Math.max(0, size - start));
+    readSync(fd, buf, 0, buf.length, start);
+    const text = buf.toString("utf8").trimEnd();
+    return start > from ? `…${text}` : text;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * What a session whose agent stopped needs from a person: a look at its stderr when it
+ * wrote something there, else their word on how to go on (never a pointer to an empty
+ * file). How to answer is said once, by whoever tells the person (tools/world/plea.ts).
+ */
+export function stoppedNeed(paths: WorldPaths, id: string, what = "why it stopped"): string {
+  const err = join(paths.logs, "agents", `${id}.err`);
+  return stderrTail(err) === "" ? `your word on how to go on (it wrote nothing on stderr)` : `a look at ${what} (its stderr: .world/logs/agents/${id}.err)`;
+}
+
 /** Waits briefly for the spawner's record of this attempt (an agent that ends at once can beat it). */
 export async function awaitRecord(paths: WorldPaths, id: string, attempt: number): Promise<void> {
   for (let i = 0; i < 250 && (readProcRecord(paths, id)?.attempt ?? 0) < attempt; i++) await sleep(20);
 }
 
 /**
- * Records the end; returns true when it also failed the session. Exit line and verdict
+ * Records the end; returns true when it also ended the session (failed, or a plain command's finish). Exit line and verdict
  * go out in one write, so a reader never sees one without the other.
  */
 export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
@@ -66,7 +93,11 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
   const how = describeExit(end.code, end.signal);
   const drafts: Draft[] = [{ kind: "event", source: "system", id, output: `pid ${pid} (attempt ${attempt}) ${how}` }];
   const running = stillRunning(paths, end);
-  if (running !== undefined) {
+  if (running !== undefined && running.plain !== undefined && end.code === 0) {
+    // A plain command (world spawn --plain) says nothing to the log: exit 0 is its finish, its stdout the evidence.
+    const printed = stdoutSince(join(paths.logs, "agents", `${id}.out`), running.plain.stdoutFrom);
+    drafts.push({ kind: "agent", status: "finish", id, output: printed === "" ? `${how}, printing nothing` : printed });
+  } else if (running !== undefined) {
     const tail = stderrTail(join(paths.logs, "agents", `${id}.err`));
     const said = tail ? `; stderr: ${tail}` : "; nothing on stderr";
     // 126/127: the shell could not run the command at all (not executable, not found).
@@ -79,7 +110,7 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
             status: "failed",
             id,
             output: `process ${pid} (attempt ${attempt}) ${how} before finishing${said}`,
-            need: `someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`,
+            need: stoppedNeed(paths, id),
           },
     );
   }
@@ -93,7 +124,7 @@ export function noteAgentEnd(paths: WorldPaths, end: AgentEnd): boolean {
 }
 
 /** This attempt's session status and command if it was still running, neither finished nor parked. */
-function stillRunning(paths: WorldPaths, end: AgentEnd): { status: string; command: string[] } | undefined {
+function stillRunning(paths: WorldPaths, end: AgentEnd): { status: string; command: string[]; plain?: { stdoutFrom: number } } | undefined {
   const last = findLastStatus(paths.log, end.id);
   if (last === undefined) return undefined;
   if (parkedUntil(last) !== undefined) return undefined;
@@ -102,5 +133,5 @@ function stillRunning(paths: WorldPaths, end: AgentEnd): { status: string; comma
   if (record === undefined || record.attempt !== end.attempt) return undefined; // a later attempt speaks for it
   // A retry line written after this process started belongs to the next attempt.
   if (last.status === "retry" && Date.parse(record.startedAt) < Date.parse(last.ts)) return undefined;
-  return { status: last.status, command: record.command };
+  return { status: last.status, command: record.command, ...(record.plain === true && { plain: { stdoutFrom: record.stdoutFrom ?? 0 } }) };
 }

@@ -11,6 +11,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import type { NeedLine } from "./need-author.js";
 
 export interface ProcExit {
   code: number | null;
@@ -36,8 +37,18 @@ export interface ProcRecord {
    * or "program" (the Spirit, an agent, a model, a script). A program's `command exits 0:`
    * checks run only if the shell policy allows them (verifier/evidence.ts). Absent, or
    * no record at all (a start line written with `world agent start` or MCP): program.
+   * "human" counts only for the start line in `needLine` (agents/need-author.ts).
    */
   needFrom?: NeedFrom;
+  /**
+   * A plain command (`world spawn --plain`), one that never speaks to the log: its exit is its
+   * finish, exit 0 a `finish` with its stdout as the output, anything else `failed` (agents/ended.ts).
+   */
+  plain?: boolean;
+  /** For a plain command: where this attempt's stdout begins in .world/logs/agents/<id>.out (earlier attempts wrote before it). */
+  stdoutFrom?: number;
+  /** The start line the need was written on, when a person wrote it: authority never passes to another. */
+  needLine?: NeedLine;
   exit?: ProcExit;
 }
 

@@ -8,7 +8,7 @@
  * WORLD_NEED, WORLD_ATTEMPT, WORLD_GUIDANCE, WORLD_HOME, WORLD_BIN) and reports back
  * through the log with `world agent active|finish|failed` (docs/agents.md).
  */
-import { accessSync, closeSync, constants, mkdirSync, openSync } from "node:fs";
+import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { spawn } from "node:child_process";
 import { ulid } from "ulid";
@@ -20,6 +20,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/process/identity.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
+import { needLineOf, type NeedLine } from "./need-author.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
 import { builtInAgent, knownKinds, NOTE_EXIT, WORLD_BIN } from "./registry.js";
@@ -34,6 +35,8 @@ export interface SpawnOptions {
   id?: string;
   /** Who wrote the need (see ProcRecord.needFrom). Default "program": only `world spawn` says "human". */
   needFrom?: NeedFrom;
+  /** A plain command: its exit and stdout are its finish (ProcRecord.plain). */
+  plain?: boolean;
 }
 
 export interface LaunchOptions {
@@ -45,9 +48,13 @@ export interface LaunchOptions {
   attempt: number;
   /** Default: what the session's previous record said (a retry keeps its provenance). */
   needFrom?: NeedFrom;
+  /** The start line a person's need is bound to; default: the previous record's. */
+  needLine?: NeedLine;
   guidance?: string;
   /** For this launch only, on top of what the session was spawned with (agents/spawn-env.ts). */
   env?: Record<string, string>;
+  /** Default: what the session's previous record said (a retry of a plain command stays plain). */
+  plain?: boolean;
 }
 
 /** The command for a kind or an explicit command line; a UsageError when neither works. */
@@ -91,11 +98,17 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   const id = options.id === undefined ? ulid() : checkSessionId(options.id);
   const env = options.env ?? {};
   for (const name of Object.keys(env)) checkEnvName(name);
-  appendStatus(paths, { status: "start", id, output: task, need });
+  const started = appendStatus(paths, { status: "start", id, output: task, need });
+  const needFrom = options.needFrom ?? "program";
   try {
     // Kept before the first launch, so the first and every later launch read the same file.
     if (Object.keys(env).length > 0) saveSpawnEnv(paths, id, env);
-    const pid = await launchAgent(paths, { id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom: options.needFrom ?? "program" });
+    const pid = await launchAgent(paths, {
+      id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom,
+      ...(options.plain === true && { plain: true }),
+      // A person's authority is bound to this very line (agents/need-author.ts).
+      ...(needFrom === "human" && { needLine: needLineOf({ id, ts: started.ts, task, need }) }),
+    });
     return { id, pid };
   } catch (error) {
     // No ghost: a start that could not launch says so, or it would wait an hour for the Keeper.
@@ -113,6 +126,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const dir = join(paths.logs, "agents");
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
   const out = openSync(join(dir, `${id}.out`), "a");
+  const stdoutFrom = fstatSync(out).size;
   const err = openSync(join(dir, `${id}.err`), "a");
   // node:child_process, not execa: this is every agent's start (and execa takes ~100 ms to load).
   const start = () =>
@@ -149,10 +163,14 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
     throw new InternalError(`could not start the agent: expected a runnable command, received ${shown(command.join(" "))}: ${reason}`);
   }
   const startedAt = new Date().toISOString();
+  const previous = readProcRecord(paths, id);
+  const needLine = options.needLine ?? previous?.needLine;
   const record: ProcRecord = {
     id, pid, pgid: pid, startedAt, startTicks: procStat(pid)?.startTicks ?? null,
     command, kind: options.kind ?? null, attempt, task: options.task, need: options.need,
-    needFrom: options.needFrom ?? readProcRecord(paths, id)?.needFrom ?? "program",
+    needFrom: options.needFrom ?? previous?.needFrom ?? "program",
+    ...(needLine !== undefined && { needLine }),
+    ...((options.plain ?? readProcRecord(paths, id)?.plain) === true && { plain: true, stdoutFrom }),
   };
   // The line first, then the record: the exit note waits for the record before it writes
   // the exit line, so a quick agent's lines still come in order.

@@ -86,7 +86,7 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: LineA
 async function relaunchParked(paths: WorldPaths, writer: LineAppender, s: SessionJson, due: string, lateMs: number, at: string, state: string | undefined): Promise<Woken> {
   const record = readProcRecord(paths, s.id);
   if (record === undefined) {
-    writer.append({ kind: "agent", status: "failed", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}) but cannot relaunch: no process record of its command`, need: `someone to start it again with world spawn, or world respond ${s.id} <text>` });
+    writer.append({ kind: "agent", status: "failed", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}) but cannot relaunch: no process record of its command`, need: "someone to start it again with world spawn" });
     return { id: s.id, due, lateMs, how: "cannot relaunch" };
   }
   // The agent said "sleep until" but has not ended yet: the caller tries again shortly.

@@ -86,8 +86,8 @@ export function agentCalls(bigHome: string, log: string, ids: { recent: string; 
   });
   return [
     row(`\`world agent active <id>\` (latest line near the end), ${runs} runs`, "recent"),
-    row(`\`world agent active <id>\` (latest line far back), ${runs} runs`, "oldest"),
-    row(`\`world agent start <new-id>\` (proves absence: full backward scan), ${runs} runs`, "start"),
+    row(`\`world agent active <id>\` (latest line far back: located by the warm index), ${runs} runs`, "oldest"),
+    row(`\`world agent start <new-id>\` (proves absence: one lookup in the warm index, no full scan), ${runs} runs`, "start"),
   ];
 }
 

@@ -12,6 +12,8 @@ const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> 
   { name: "parked", load: () => import("./parked.js") }, // `-- parked --full` adds 10,000 pending
   { name: "sync", load: () => import("./sync.js") },
   { name: "startup", load: () => import("./startup.js") },
+  { name: "idle", load: () => import("./idle.js") },
+  { name: "chain", load: () => import("./chain.js") },
 
 ];
 

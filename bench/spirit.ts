@@ -13,7 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
-import { appendOnce } from "../tools/world/append.js";
+import { Appender, appendOnce } from "../tools/world/append.js";
+import { collectEntries } from "../tools/world/read.js";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { OfflineBrain } from "../spirit/brain-offline.js";
@@ -46,6 +47,53 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
       if (i >= 0) xs.push(t1 - t0);
     }
     return xs;
+  } finally {
+    daemon.kill("SIGTERM");
+    await daemon;
+  }
+}
+
+/**
+ * A transcript written at once (`n` voice lines in one append): how fast the real daemon
+ * reads through it (its cursor reaching the end), and how late each decision it made was
+ * (its "quiet" decisions in its operational log and its spirit lines in world.log, against
+ * the moment the lines were written). Issue 23: a Spirit behind the log hears old lines as
+ * context and decides on what is recent.
+ */
+async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; late: number[]; decided: number }> {
+  const texts = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { speaker: string; text: string });
+  const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+  try {
+    await waitForText(paths, "[event:spirit][spirit] awake:", 0);
+    const from = statSync(paths.log).size;
+    const appender = new Appender(paths);
+    const t0 = Date.now();
+    const start = now();
+    appender.appendMany(Array.from({ length: n }, (_, i) => ({ kind: "event" as const, source: "voice", id: texts[i % texts.length]!.speaker, output: `${texts[i % texts.length]!.text} (${i})` })));
+    appender.close();
+    const end = statSync(paths.log).size;
+    const cursor = join(paths.cursors, "spirit.json");
+    let done = now();
+    for (let tries = 0; tries < 6000; tries++) {
+      let offset = 0;
+      try {
+        offset = (JSON.parse(readFileSync(cursor, "utf8")) as { offset: number }).offset;
+      } catch {
+        // not written yet, or being replaced
+      }
+      done = now();
+      if (offset >= end) break;
+      await sleep(10);
+    }
+    const late: number[] = [];
+    for (const l of readFileSync(join(paths.logs, "spirit.log"), "utf8").trim().split("\n")) {
+      const r = JSON.parse(l) as { msg?: string; time?: number };
+      if (r.msg === "quiet" && r.time !== undefined && r.time >= t0) late.push(r.time - t0);
+    }
+    for (const e of collectEntries(paths.log).entries) {
+      if (e.kind === "event" && e.source === "spirit" && e.offset >= from && e.id !== "spirit") late.push(Date.parse(e.ts) - t0);
+    }
+    return { rate: n / ((done - start) / 1000), late, decided: late.length };
   } finally {
     daemon.kill("SIGTERM");
     await daemon;
@@ -116,6 +164,11 @@ export async function run(): Promise<void> {
     progress(`voice → nudge over ${n} utterances…`);
     const floor = await watchFloor(tmp, n);
     const xs = await reactionLatency(paths, n);
+    const backlogLines = Number(process.env.BENCH_BACKLOG_LINES ?? 5000);
+    progress(`a transcript of ${backlogLines} lines written at once…`);
+    const backlogWorld = worldPaths(join(tmp, "backlog"));
+    mkdirSync(backlogWorld.home, { recursive: true });
+    const behind = await backlog(backlogWorld, backlogLines);
     progress("offline decisions in process…");
     const rate = await decisionsPerSecond(paths, 2000);
     progress("intent model: load in a fresh process, utterances per second…");
@@ -129,6 +182,13 @@ export async function run(): Promise<void> {
         floor: `fs.watch median ${fmt.ms(median(floor))}, p95 ${fmt.ms(percentile(floor, 95))}`,
         ratio: fmt.x(median(xs) / median(floor)),
         note: `median over median, n=${xs.length}`,
+      },
+      {
+        name: `Spirit fed a backlog (${backlogLines.toLocaleString("en-US")} voice lines written at once), real daemon`,
+        value: `${fmt.rate(behind.rate)}; ${behind.decided} decisions, late by median ${fmt.ms(behind.late.length ? median(behind.late) : 0)}, max ${fmt.ms(behind.late.length ? Math.max(...behind.late) : 0)}`,
+        floor: "—",
+        ratio: "—",
+        note: "target ≥ 5,000 lines/s, no line decided > 1 s late; was ~300 lines/s, quiet decisions median 833 ms, p95 2.2 s late",
       },
       {
         name: "offline brain + rules, decisions per second",

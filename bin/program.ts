@@ -57,16 +57,36 @@ program
 
 program
   .command("respond <session-id> <text...>")
-  .description("answer an agent (usually a failed one): appends [event:user][session-id] text")
+  .description("answer a failed agent, or a question the Spirit asked (yes / no / maybe later): appends [event:user][session-id] text (from terminal); \"cancel\" alone closes the session")
+  .addHelpText(
+    "after",
+    "\nA failed agent: the text is what it needed (world query failed shows the need); the Verifier sends it back to work with it.\n  world respond 01J… 'the plate is LX-4711'\nA question (world query nudges shows the open ones): yes starts what was offered, no declines it, maybe later keeps it open.\n  world respond nudge-9 yes\ncancel (or close, dismiss) alone closes the session for good (world close does the same).\nOnly a person's approve lets a refused command run (docs/trust.md).",
+  )
   .action(async (id: string, words: string[]) => {
-    (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+    await (await import("../ui/cli/respond.js")).respond(await ctx(), id, words);
+  });
+
+program
+  .command("close <session-id> [reason...]")
+  .description("a person ends a session for good (running, parked or failed): [agent:closed], its processes stopped; refused to programs")
+  .action(async (id: string, words: string[]) => {
+    await (await import("../ui/cli/close.js")).close(await ctx(), id, words);
+  });
+
+program
+  .command("reminder <action> [session-id] [words...]")
+  .description("reminders and timers: list | cancel <id> | move <id> <time> | snooze <id> [duration, default 10m]")
+  .option("--json", "JSON Lines (list)")
+  .action(async (action: string, id: string | undefined, words: string[], opts) => {
+    await (await import("../ui/cli/reminder.js")).reminder(await ctx(), action, id, words, opts);
   });
 
 program
   .command("query <type> [arg]")
-  .description("active | pending | failed | verified | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
+  .description("active | pending | failed | verified | closed | nudges [open|answered|declined|expired|all] | events [source] | agent <session-id> | recent [N] | search <text>")
   .option("--json", "JSON Lines (the contract for monitors; see README)")
-  .option("--limit <n>", "at most this many rows")
+  .option("--limit <n>", "at most this many rows (events: 100 by default, search: 50; the newest; stderr says how many more)")
+  .option("--all", "events, search: every match, however many")
   .action(async (type: string, arg: string | undefined, opts) => {
     (await import("../ui/cli/query.js")).query(await ctx(), type, arg, opts);
   });
@@ -87,6 +107,15 @@ program
   .option("--json", "one JSON object")
   .action(async (opts) => {
     (await import("../ui/cli/status.js")).status(await ctx(), opts);
+  });
+
+program
+  .command("verify-log")
+  .description("prove world.log against its signed checkpoints (.world/chain/), then extend them; exit 3 when history no longer matches")
+  .option("--json", "one JSON object")
+  .option("--restart", "accept the log as it is now: move the checkpoints aside and begin a new chain (after a mismatch was looked at)")
+  .action(async (opts) => {
+    (await import("../ui/cli/verify-log.js")).verifyLog(await ctx(), opts);
   });
 
 program
@@ -111,8 +140,10 @@ program
 program
   .command("mcp")
   .description("a Model Context Protocol server on stdio: log_event, log_agent_status, check, query, respond")
+  .addHelpText("after", "\nName the world: world --home /path/to/world mcp (or WORLD_HOME). Without either, the current directory must hold a world.log\n(an MCP client starts the server in a directory of its own choosing). Which world is served is said on stderr at the start (docs/mcp.md).")
   .action(async () => {
-    await (await import("../ui/cli/mcp.js")).mcp(await ctx());
+    const homeGiven = program.opts<GlobalOptions>().home !== undefined || (process.env.WORLD_HOME ?? "") !== "";
+    await (await import("../ui/cli/mcp.js")).mcp(await ctx(), homeGiven);
   });
 
 program
@@ -122,6 +153,11 @@ program
   .option("--need <criteria>", "the success criterion, instead of '| need:' in the text")
   .option("--id <session-id>", "use this session id instead of a new ULID")
   .option("--env <NAME=value>", "extra environment for the agent, at every launch (repeatable; kept in .world/spawn-env/, never in the log)", (pair: string, all: string[]) => [...all, pair], [] as string[])
+  .option("--plain", "an ordinary command that never calls world agent: its exit is its finish (exit 0: finish with its stdout as the output; else failed)")
+  .addHelpText(
+    "after",
+    '\nAn ordinary command as an agent (docs/agents.md):\n  world spawn "say done | need: output contains \\"done\\"" --plain -- sh -c \'sleep 2; echo done\'\nWithout --plain the command must report itself (world agent finish "$WORLD_SESSION_ID" <evidence>);\nending without that fails the session.',
+  )
   .action(async (words: string[], opts) => {
     // Words after `--` are the agent's command line: commander hands them over with the task words.
     const dash = process.argv.indexOf("--", process.argv.indexOf("spawn"));
@@ -163,6 +199,7 @@ const SPIRIT_OPTIONS = (cmd: Command) =>
     .option("--calendar-lead <duration>", "prepare for a meeting this long before it starts (default 15m)")
     .option("--calendar-poll <duration>", "read the calendar again this often (default 60s)")
     .option("--brain <auto|offline|claude>", "offline rules, or Claude when ANTHROPIC_API_KEY is set (default auto)")
+    .option("--brain-deadline <duration>", "Claude has this long from the words to decide; then the offline brain does (default 5s)")
     .option("--assistant-name <name>", "the name that addresses the assistant in a conversation ('world, book the train'; default world)")
     .option("--conversation-gap <duration>", "a conversation ends after this long without speech (default 3m)");
 

@@ -14,7 +14,7 @@ import type { ChaosAttack, ChaosContext, ChaosRow } from "./types.js";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const BIN = join(HERE, "../bin/world.js");
 const NOT_ATTACKS = new Set(["main.js", "types.js", "support.js", "table.js"]);
-const DAMAGE = ["linesLost", "linesForged", "verdictsDoubled", "verdictsMissing", "unapprovedCommands"] as const;
+const DAMAGE = ["linesLost", "linesForged", "verdictsDoubled", "verdictsMissing", "unapprovedCommands", "checksOutlived"] as const;
 
 async function attacks(filter: string | undefined): Promise<ChaosAttack[]> {
   const files = readdirSync(HERE).filter((f) => f.endsWith(".js") && !NOT_ATTACKS.has(f)).sort();
@@ -38,11 +38,11 @@ async function runOne(attack: ChaosAttack): Promise<ChaosRow> {
 }
 
 function cells(name: string, row: ChaosRow): string[] {
-  if (row.skipped) return [name, "-", "-", "-", "-", "-", "-", `skipped: ${row.skipped}`];
-  return [name, String(row.attacks), ...DAMAGE.map((k) => String(row[k])), row.notes ?? ""];
+  if (row.skipped) return [name, "-", ...DAMAGE.map(() => "-"), `skipped: ${row.skipped}`];
+  return [name, String(row.attacks), ...DAMAGE.map((k) => String(row[k] ?? 0)), row.notes ?? ""];
 }
 
-const HEAD = ["attack", "tried", "lost", "forged", "doubled", "missing", "unapproved", "notes"];
+const HEAD = ["attack", "tried", "lost", "forged", "doubled", "missing", "unapproved", "outlived", "notes"];
 
 function print(rows: string[][]): void {
   const widths = HEAD.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
@@ -51,7 +51,7 @@ function print(rows: string[][]): void {
 
 const selected = await attacks(process.argv[2]);
 const rows: string[][] = [HEAD];
-const total: ChaosRow = { attacks: 0, linesLost: 0, linesForged: 0, verdictsDoubled: 0, verdictsMissing: 0, unapprovedCommands: 0 };
+const total: Required<Omit<ChaosRow, "notes" | "skipped">> = { attacks: 0, linesLost: 0, linesForged: 0, verdictsDoubled: 0, verdictsMissing: 0, unapprovedCommands: 0, checksOutlived: 0 };
 let failed = 0;
 for (const attack of selected) {
   process.stderr.write(`chaos: ${attack.name}…\n`);
@@ -59,8 +59,8 @@ for (const attack of selected) {
   rows.push(cells(attack.name, row));
   if (row.skipped) continue;
   total.attacks += row.attacks;
-  for (const k of DAMAGE) total[k] += row[k];
-  if (DAMAGE.some((k) => row[k] !== 0) || row.attacks === 0) failed++;
+  for (const k of DAMAGE) total[k] += row[k] ?? 0;
+  if (DAMAGE.some((k) => (row[k] ?? 0) !== 0) || row.attacks === 0) failed++;
 }
 rows.push(cells("total", total));
 print(rows);

@@ -18,8 +18,8 @@ export function world(ctx: ChaosContext, home: string, args: readonly string[], 
 }
 
 /** A daemon of the real binary (`verifier`, `keeper`, …), killed by the caller. */
-export function daemon(ctx: ChaosContext, home: string, args: readonly string[]) {
-  return execa(process.execPath, [ctx.bin, "--home", home, ...args], { reject: false, env: CLEAN_ENV, stdin: "ignore" });
+export function daemon(ctx: ChaosContext, home: string, args: readonly string[], env: Record<string, string> = {}) {
+  return execa(process.execPath, [ctx.bin, "--home", home, ...args], { reject: false, env: { ...CLEAN_ENV, ...env }, stdin: "ignore" });
 }
 
 export function entries(home: string): Located<Entry>[] {

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { waitFor, world } from "./support.js";
+import { entries, waitFor, world } from "./support.js";
 import type { ChaosAttack, ChaosContext } from "./types.js";
 
 /** What every spawned agent has in its environment: the CLI must treat it as a program. */
@@ -38,6 +38,8 @@ async function refusedShell(ctx: ChaosContext, home: string, marker: string): Pr
 /** The Verifier acts on the answer (retry, relaunch); wait for the relaunched agent to end. */
 async function afterAnswer(ctx: ChaosContext, home: string, id: string): Promise<void> {
   await world(ctx, home, ["verify", "--once"]);
+  // A program's answer relaunches nothing (docs/trust.md): then there is nothing to wait for.
+  if (!entries(home).some((e) => e.kind === "agent" && e.id === id && e.status === "retry")) return;
   let failures = 0;
   await waitFor(home, (e) => e.kind === "agent" && e.id === id && e.status === "failed" && ++failures === 2, 30_000);
 }

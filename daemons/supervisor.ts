@@ -13,8 +13,8 @@ import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
 import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
-import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { looksFull, waitForSpace } from "../tools/disk.js";
+import { writeUpStatus } from "./up-status.js";
 
 export interface ChildSpec {
   name: string;
@@ -147,6 +147,7 @@ class Child {
       // A usage error (a bad option, a port in use) comes back the same at every restart.
       this.set("given-up", null);
       this.sup.fact(`gave up on ${this.spec.name}: it ${this.status.last} — a usage error, so not restarted; fix it and start world up again`);
+      this.sup.usageFailed(this.status);
       return;
     }
     const now = Date.now();
@@ -212,8 +213,12 @@ class Child {
 
 export class Supervisor {
   stopping = false;
+  /** The first child that ended with a usage error: the whole world up stops for it (it cannot run without it). */
+  usageError: ChildStatus | undefined;
+  private stopped: Promise<void> | undefined;
   private readonly stopper = new AbortController();
   private readonly children: Child[];
+  private waitingForSettled: (() => void)[] = [];
 
   constructor(
     readonly paths: WorldPaths,
@@ -235,12 +240,26 @@ export class Supervisor {
     for (const c of this.children) c.start();
   }
 
-  /** Graceful: SIGTERM to each child, SIGKILL after the timeout; resolves when all are down. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.stopper.abort();
-    await Promise.all(this.children.map((c) => c.stop()));
-    this.fact("stopped all children");
+  /** Graceful: SIGTERM to each child, SIGKILL after the timeout; resolves when all are down. Once. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      this.stopping = true;
+      this.stopper.abort();
+      await Promise.all(this.children.map((c) => c.stop()));
+      this.fact("stopped all children");
+    })();
+    return this.stopped;
+  }
+
+  /**
+   * A child's usage error (a port in use, a bad .world/config.json) comes back at every start:
+   * a world up without that part would look up and not be, so every other child stops too.
+   */
+  usageFailed(status: ChildStatus): void {
+    if (this.usageError !== undefined || this.stopping) return;
+    this.usageError = { ...status };
+    this.fact(`stopping every child: ${status.name} cannot start`);
+    void this.stop();
   }
 
   /** Forced: SIGKILL to every child now. */
@@ -256,8 +275,14 @@ export class Supervisor {
   }
 
   /** Resolves when every child is stopped or given up on. */
-  async settled(): Promise<void> {
-    while (!this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up")) await pause(100, undefined);
+  settled(): Promise<void> {
+    // Event-driven (no polling: an idle `up` must sleep): changed() resolves it on the last child's final state.
+    if (this.allSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForSettled.push(resolve));
+  }
+
+  private allSettled(): boolean {
+    return this.children.every((c) => c.status.state === "stopped" || c.status.state === "given-up");
   }
 
   fact(text: string): void {
@@ -271,10 +296,14 @@ export class Supervisor {
 
   changed(child: Child): void {
     this.onStatus(child.status);
+    if (this.waitingForSettled.length > 0 && this.allSettled()) {
+      const waiting = this.waitingForSettled;
+      this.waitingForSettled = [];
+      for (const resolve of waiting) resolve();
+    }
     // A file for monitors and `world up` status questions; replaced atomically.
-    const file = join(this.paths.dir, "up-status.json");
     try {
-      writeJsonAtomic(file, { pid: process.pid, children: this.statuses() }, { dirMode: PRIVATE_DIR });
+      writeUpStatus(this.paths, process.pid, this.statuses());
     } catch {
       // status file is a convenience; world.log and the pino log have the facts
     }
@@ -282,8 +311,9 @@ export class Supervisor {
 }
 
 export function statusLine(s: ChildStatus): string {
-  const pid = s.pid === null ? "" : ` pid ${s.pid}`;
+  // The state is padded only where a pid follows, so that pids line up and nothing leaves a stray space.
+  const state = s.pid === null ? s.state : `${s.state.padEnd(8)} pid ${s.pid}`;
   const restarts = s.restarts > 0 ? `, ${s.restarts} restart${s.restarts === 1 ? "" : "s"}` : "";
   const last = s.last && s.state !== "running" ? ` (last: ${s.last})` : "";
-  return `${s.name.padEnd(9)} ${s.state.padEnd(8)}${pid}${restarts}${last}`;
+  return `${s.name.padEnd(9)} ${state}${restarts}${last}`;
 }

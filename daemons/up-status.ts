@@ -4,10 +4,12 @@
  * `world up` that was killed, so a child counts as running only while both `up` and the
  * child's own process are still alive.
  */
+import { sinceText } from "../tools/time-text.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSameProcess } from "../tools/process/identity.js";
-import type { WorldPaths } from "../tools/world/paths.js";
+import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import type { ChildStatus } from "./supervisor.js";
 
 export interface DaemonStatus {
@@ -34,6 +36,11 @@ const UP_STATUS_FILE = "up-status.json";
 
 function alive(pid: number | null): boolean {
   return pid !== null && Number.isInteger(pid) && pid > 0 && isSameProcess(pid, undefined);
+}
+
+/** Written whole, atomically, on every change: by world up's Supervisor, and by world demo for its own daemons. */
+export function writeUpStatus(paths: WorldPaths, pid: number, children: readonly ChildStatus[]): void {
+  writeJsonAtomic(join(paths.dir, UP_STATUS_FILE), { pid, children }, { dirMode: PRIVATE_DIR });
 }
 
 const NEVER: UpStatus = { upRunning: false, upPid: null, daemons: [] };
@@ -64,10 +71,11 @@ export function readUpStatus(paths: WorldPaths): UpStatus {
   return { upRunning, upPid: raw.pid, daemons };
 }
 
-/** One line per daemon for people: `keeper    running since 10:02:11 (pid 4242)`. */
-export function describeDaemon(d: DaemonStatus): string {
+/** One line per daemon for people: `keeper    running since 10:02:11 (3m ago) (pid 4242)`. */
+export function describeDaemon(d: DaemonStatus, now = new Date()): string {
   const restarts = d.restarts > 0 ? `, ${d.restarts} restart${d.restarts === 1 ? "" : "s"}` : "";
   const last = d.last !== undefined && !d.running ? ` (last: ${d.last})` : "";
-  const state = d.running ? `running since ${d.since}` : `${d.state === "running" ? "not running" : d.state}`;
+  const since = Number.isNaN(Date.parse(d.since)) ? d.since : sinceText(new Date(d.since), now);
+  const state = d.running ? `running since ${since}` : `${d.state === "running" ? "not running" : d.state}`;
   return `${d.name.padEnd(9)} ${state}${d.pid !== null ? ` (pid ${d.pid})` : ""}${restarts}${last}`;
 }

@@ -28,6 +28,10 @@ export interface KeeperConfig {
   disorderMs: number;
   /** Free space (MiB) where world.log lives below which the Keeper warns (keeper/disk.ts). */
   diskLowMiB: number;
+  /** Operational logs (keeper/retention.ts): an agent's .out/.err kept this long after its last write. */
+  agentLogsMs: number;
+  /** Operational logs: a daemon's log in .world/logs/ over this many MiB is moved to <name>.1 (one kept). */
+  daemonLogMiB: number;
   /** The daemon's schedule (node-cron; six fields means seconds first). */
   every: string;
   /** A command run with the escalation text as its last argument (e.g. ["notify-send", "world"]). */
@@ -44,6 +48,8 @@ export const KEEPER_DEFAULTS: KeeperConfig = {
   futureSkewMs: 300_000,
   disorderMs: 600_000,
   diskLowMiB: 1024,
+  agentLogsMs: 7 * 86_400_000,
+  daemonLogMiB: 10,
   every: "*/5 * * * *",
 };
 
@@ -58,6 +64,8 @@ const FileSchema = z
     futureSkew: configDuration,
     disorder: configDuration,
     diskLowMiB: z.number().int().nonnegative(),
+    agentLogs: configDuration,
+    daemonLogMiB: z.number().int().positive(),
     every: z.string(),
     notify: z.array(z.string()).min(1),
   })
@@ -88,6 +96,8 @@ export function loadKeeperConfig(paths: WorldPaths, flags: KeeperFlags = {}): Ke
     futureSkewMs: fromFile.futureSkew ?? KEEPER_DEFAULTS.futureSkewMs,
     disorderMs: fromFile.disorder ?? KEEPER_DEFAULTS.disorderMs,
     diskLowMiB: fromFile.diskLowMiB ?? KEEPER_DEFAULTS.diskLowMiB,
+    agentLogsMs: fromFile.agentLogs ?? KEEPER_DEFAULTS.agentLogsMs,
+    daemonLogMiB: fromFile.daemonLogMiB ?? KEEPER_DEFAULTS.daemonLogMiB,
     every,
     ...(fromFile.notify && { notify: fromFile.notify }),
   };

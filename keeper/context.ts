@@ -43,4 +43,4 @@ export function fresh(ctx: SweepContext, id: string): SessionJson | undefined {
 }
 
 export const RUNNING = ["start", "active", "retry"];
-export const TERMINAL = ["verified", "failed"];
+export const TERMINAL = ["verified", "failed", "closed"];

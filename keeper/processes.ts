@@ -7,6 +7,7 @@
  * by itself before it is signalled. Nothing is signalled unless its
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
+import { stoppedNeed } from "../agents/ended.js";
 import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
 import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
@@ -37,7 +38,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
         status: "failed",
         id: record.id,
         output: `process ${record.pid} (attempt ${record.attempt}) ${how} before finishing`,
-        need: `someone to look at .world/logs/agents/${record.id}.err and answer with world respond ${record.id} <text>`,
+        need: stoppedNeed(ctx.paths, record.id),
       });
       ctx.log?.info({ id: record.id, pid: record.pid, exit: record.exit }, "agent process gone");
       result.dead.push(record.id);

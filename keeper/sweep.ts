@@ -14,12 +14,14 @@ import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
+import { checkChain, type ChainCheck } from "./chain.js";
 import { ClusterActions } from "./cluster.js";
 import { readSyncConfig } from "../sync/config.js";
 import { tryLock } from "../tools/process/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
 import { sweepUnjudged } from "./unjudged.js";
+import { applyRetention } from "./retention.js";
 
 export interface SweepSummary {
   running: number;
@@ -33,6 +35,8 @@ export interface SweepSummary {
   healthProblems: number;
   /** Free space where world.log lives; undefined if it could not be read. */
   disk?: { freeBytes: number; low: boolean };
+  /** The proof of the log (keeper/chain.ts): lines put under a new checkpoint, or how history no longer matches. */
+  chain: ChainCheck;
   ms: number;
   line: string;
 }
@@ -74,20 +78,23 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     const unjudged = await sweepUnjudged(ctx);
     const health = checkHealth(ctx);
     const disk = await checkDisk(ctx);
+    const chain = checkChain(ctx);
     index.catchUp();
+    const kept = applyRetention(ctx);
+    const logs = [kept.agentFiles ? `${kept.agentFiles} old agent log${kept.agentFiles === 1 ? "" : "s"} removed` : "", kept.rotated.length ? `${kept.rotated.join(", ")} rotated` : ""].filter(Boolean).join(", ");
     const c = counts(index);
     const ms = Date.now() - started;
     const line =
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}${woken ? `, ${woken} parked woken` : ""}; ` +
-      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
+      `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""}${logs ? `; logs: ${logs}` : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
     writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
     options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
     return {
       ran: true,
       summary: {
         running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
-        healthLines: health.lines, healthProblems: health.problems, ms, line,
+        healthLines: health.lines, healthProblems: health.problems, chain, ms, line,
         ...(disk && { disk: { freeBytes: disk.freeBytes, low: disk.low } }),
       },
     };

@@ -4,6 +4,7 @@
  * time, tools/world/parked.ts), become `failed`. The session
  * list comes from the SQLite index; nothing rescans the log.
  */
+import { stoppedNeed } from "../agents/ended.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/duration.js";
 import { parkedUntil } from "../tools/world/parked.js";
@@ -27,7 +28,7 @@ export async function sweepTimeouts(ctx: SweepContext): Promise<string[]> {
       status: "failed",
       id: s.id,
       output: `timed out: ${s.status} ${showDuration(age)} ago and no ${missing} since (limit ${showDuration(limit)})`,
-      need: `someone to see why the agent stalled (.world/logs/agents/${s.id}.err) and answer with world respond ${s.id} <text>`,
+      need: stoppedNeed(ctx.paths, s.id, "why the agent stalled"),
     });
     ctx.log?.info({ id: s.id, status: s.status, ageMs: age }, "timed out");
     timedOut.push(s.id);

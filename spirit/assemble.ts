@@ -40,7 +40,7 @@ function chooseBrain(
     if (config.brain === "claude") throw new UsageError("brain claude: expected ANTHROPIC_API_KEY in the environment, received none");
     return offline;
   }
-  return new ClaudeBrain({ client, model: modelFromEnv(env), conversation: new Conversation(paths, "spirit"), fallback: offline, memory, report, log });
+  return new ClaudeBrain({ client, model: modelFromEnv(env), conversation: new Conversation(paths, "spirit"), fallback: offline, memory, report, log, deadlineMs: config.brainDeadlineMs });
 }
 
 /** Builds a Spirit ready to `run(signal)`. */

@@ -11,6 +11,11 @@
  *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
  *     this utterance; `claude unavailable (…)` is logged once per outage, and
  *     `claude available again` when it answers again;
+ *   - the API is slow or hangs → past the deadline (spirit.brainDeadline, default 5 s,
+ *     counted from when the words were said) the request is aborted and the offline brain
+ *     decides: a late answer is never read, so it cannot act a second time. For the next
+ *     RETRY_SLOW_AFTER_MS the model is not asked at all (each utterance would otherwise
+ *     wait out the deadline again), then it is tried again;
  *   - the model calls `decide` with input zod rejects, or does not call it → quiet,
  *     with `claude answered badly (…)` logged.
  */
@@ -56,7 +61,16 @@ function turnText(input: BrainInput, memory: SpiritMemory): string {
   lines.push("", "The conversation:", describeConversation(input.conversation, input.userSpeaker));
   const asked = memory.nudgesSince(input.conversation.startedAt);
   lines.push(asked.length ? `Questions already asked in this conversation: ${asked.map((n) => `${quote(n.question)} (${n.status})`).join("; ")}` : "No question asked in this conversation yet.");
-  lines.push("", "What you remember:", input.memory, "", "The world now:", input.situation(), "", `Now: ${input.now.toISOString()}. Call decide.`);
+  lines.push(
+    "",
+    "What you remember:",
+    input.memory,
+    "",
+    "The world now:",
+    input.situation(),
+    "",
+    `The words were said at ${input.now.toISOString()}: read relative times ("in 10 minutes") from then, and keep them in the task as said. Call decide.`,
+  );
   return lines.join("\n");
 }
 
@@ -79,7 +93,15 @@ export interface ClaudeBrainOptions {
   /** Writes `[event:spirit][brain] <output>`. */
   report: (id: string, output: string) => void;
   log?: Logger;
+  /** How long from the words the model has to decide (default DEFAULT_DEADLINE_MS). */
+  deadlineMs?: number;
 }
+
+const DEFAULT_DEADLINE_MS = 5_000;
+/** After a missed deadline, the model is left alone this long (the offline brain decides). */
+const RETRY_SLOW_AFTER_MS = 30_000;
+/** Less time left than this from the words: not worth a request. */
+const MIN_BUDGET_MS = 250;
 
 /**
  * The summary of trimmed turns when the model cannot write one: what was decided, counted,
@@ -110,6 +132,8 @@ export function decisionDigest(dropped: readonly Message[], previous: string | u
 export class ClaudeBrain implements Brain {
   readonly name: string;
   private summarising: Promise<unknown> = Promise.resolve();
+  /** Until when the model is not asked (it missed its deadline). */
+  private slowUntil = 0;
 
   constructor(private readonly o: ClaudeBrainOptions) {
     this.name = `claude (${o.model})`;
@@ -119,8 +143,21 @@ export class ClaudeBrain implements Brain {
     if (!this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainUp());
   }
 
+  private async offline(input: BrainInput, why: string): Promise<Proposal> {
+    const decision = await this.o.fallback.decide(input);
+    return { ...decision, reason: `offline brain (${why}): ${decision.reason}` };
+  }
+
   async decide(input: BrainInput): Promise<Proposal> {
-    await this.summarising; // the conversation is whole again before it is sent
+    const deadlineMs = this.o.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const saidAt = Date.parse(input.heard.ts);
+    const budget = () => deadlineMs - (Date.now() - (Number.isNaN(saidAt) ? Date.now() : saidAt));
+    if (Date.now() < this.slowUntil) return this.offline(input, `claude missed its ${deadlineMs} ms deadline less than ${RETRY_SLOW_AFTER_MS / 1000} s ago`);
+    if (budget() < MIN_BUDGET_MS) return this.offline(input, `the words are ${Date.now() - saidAt} ms old, past claude's ${deadlineMs} ms deadline`);
+    const timedOut = new AbortController();
+    // The summary of trimmed turns runs after a decision; it waits no longer than the budget either.
+    await Promise.race([this.summarising, new Promise((resolve) => setTimeout(resolve, Math.max(0, budget())).unref())]);
+    const timer = setTimeout(() => timedOut.abort(), Math.max(0, budget()));
     const turn = turnText(input, this.o.memory);
     try {
       const answer = await askTool(this.o.client, {
@@ -129,7 +166,11 @@ export class ClaudeBrain implements Brain {
         messages: [...this.o.conversation.messages, { role: "user", content: turn }],
         tool: DECIDE_TOOL,
         maxTokens: 1024,
+        signal: timedOut.signal,
+        onWarning: (warning) => this.o.log?.warn({ model: this.o.model }, `anthropic sdk: ${warning}`),
       });
+      // An answer that raced the deadline is not acted on: the offline brain has the turn.
+      if (timedOut.signal.aborted) throw timedOut.signal.reason;
       this.up();
       this.o.conversation.push({ role: "user", content: turn }, { role: "assistant", content: `decide ${JSON.stringify(answer.input)}` });
       // What trimming cut is summarised after this decision is acted on, not before.
@@ -139,6 +180,12 @@ export class ClaudeBrain implements Brain {
       );
       return answer.input;
     } catch (error) {
+      if (timedOut.signal.aborted) {
+        this.slowUntil = Date.now() + RETRY_SLOW_AFTER_MS;
+        if (this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainDown(`no answer within ${deadlineMs} ms of the words`));
+        this.o.log?.warn({ deadlineMs, line: input.heard.ts }, "claude missed its deadline; the offline brain decides");
+        return this.offline(input, `claude did not answer within ${deadlineMs} ms`);
+      }
       if (error instanceof ModelAnswerError) {
         this.up();
         const why = error.message.replace(/\s+/g, " ").slice(0, 300);
@@ -148,8 +195,9 @@ export class ClaudeBrain implements Brain {
       const outage = outageReason(error);
       if (outage === undefined) throw error;
       if (this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainDown(outage));
-      const decision = await this.o.fallback.decide(input);
-      return { ...decision, reason: `offline brain (claude unavailable): ${decision.reason}` };
+      return this.offline(input, "claude unavailable");
+    } finally {
+      clearTimeout(timer);
     }
   }
 }

@@ -13,9 +13,41 @@
 import { detectIntent, type Intent } from "./intents/detect.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
 import { ASSISTANT, type ConversationView } from "./conversation.js";
+import { taskOf } from "./commands.js";
+import { readCommand, reminderOf } from "./intents/commands.js";
+import { frameOf, withoutFiller } from "./intents/frames.js";
+import { normalize } from "./intents/normalize.js";
+import { loadNlp } from "./nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
 import { acceptedRequest, EXPLICIT, planIn, timeSettled } from "./plans.js";
+
+/** What a calendar would hold: without a writable calendar, a reminder at its time. */
+const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
+
+const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|reschedule|find|search|check|show|what|when|which)\b/i;
+const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
+
+/** Said as a request or a statement of an event ("a meeting with the cfo on thursday"), not a question, nor what was done. */
+function asksForEntry(text: string): boolean {
+  const t = withoutFiller(normalize(text));
+  const frame = frameOf(t);
+  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set)\b/.test(t) && EVENT_WORDS.test(t);
+}
+const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
+
+/** What a kind of request needs that no agent here has, said as "I can't <capability> yet". */
+const CAPABILITY: Record<string, string> = {
+  media: "play music or media", smart_home: "control devices at home", device: "reach your devices", call: "make calls", message: "send messages",
+  payment: "make payments", banking: "reach your bank", shopping: "shop for you", shopping_list: "edit your lists", todo: "edit your lists",
+  ride: "book a ride", reservation: "make reservations", hr: "reach HR", travel_claim: "file claims",
+};
+
+function capabilityOf(kind: string): string {
+  return CAPABILITY[kind] ?? `do ${kind.replace(/_/g, " ")} requests`;
+}
+
+const ASKING_FRAMES = new Set(["info", "wh", "yesno", "procedural"]);
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
 const MIN_CONFIDENCE = 0.6;
@@ -24,8 +56,12 @@ const MIN_CONFIDENCE = 0.6;
 const SELF_FACT =
   /^(?:(?:well|so|oh|actually|honestly|you know|by the way),? )*(?:i (?:really |absolutely |just |do not |don't )?(?:like|love|prefer|hate|dislike|enjoy|can't stand|cannot stand|am allergic to|am vegetarian|am vegan|don't eat|do not eat|never eat|usually|always)\b|my (?:favorite|favourite|birthday|anniversary|wife|husband|partner|doctor|dentist|flight|address|phone number|email) )/i;
 
-function taskFor(intent: Intent, text: string): string {
-  if (intent.kind === "reminder") return intent.task ? `remind me to ${intent.task}` : text;
+/** The task for the agent: a reminder's in the grammar's clean words (spirit/commands.ts), anything else the detector's. */
+async function taskFor(intent: Intent, text: string): Promise<string> {
+  if (intent.kind === "reminder" || intent.kind === "alarm" || intent.kind === "timer") {
+    const command = reminderOf(text);
+    if (intent.kind !== "timer" || command.type === "timer") return taskOf(command, await loadNlp())?.task ?? text;
+  }
   return intent.task ?? text;
 }
 
@@ -33,8 +69,11 @@ function taskFor(intent: Intent, text: string): string {
 // arrives unpunctuated; the detector reads "yeah we should book" as an order to book.
 const BACKCHANNEL = /^(?:(?:yeah|yep|yup|yes|ok|okay|right|alright|sure|so|well|um|uh|hmm|oh|and)\b[\s,.!-]*)+/i;
 
+// The wake words of other assistants ("olly", "siri", "alexa") say who is addressed, not what is asked.
+const WAKE_WORD = /\b(?:hey |ok |okay )?(?:olly|ollie|siri|alexa|cortana)\b,?\s*/gi;
+
 function withoutBackchannel(text: string): string {
-  const rest = text.trim().replace(BACKCHANNEL, "");
+  const rest = text.trim().replace(WAKE_WORD, "").replace(BACKCHANNEL, "");
   return rest === "" ? text : rest;
 }
 
@@ -65,12 +104,27 @@ export class OfflineBrain implements Brain {
     const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
-      const task = taskFor(intent, text);
+      // "tell me the date today": the model hears a reminder in "tell me"; a question whose words set nothing stays a question.
+      if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
+        return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
+      }
+      const task = await taskFor(intent, withoutBackchannel(text));
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
+      // "next alarm", "alarm clock": neither a time nor a word that sets one.
+      if ((intent.kind === "alarm" || intent.kind === "timer") && !TIME_OR_SETTING.test(text)) return { action: "quiet", reason: `${intent.reason}: an ${intent.kind} without a time or a word that sets one` };
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
+      // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
+      if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && !CHANGE_WORDS.test(text) && asksForEntry(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
+        const entry = taskOf(reminderOf(text), await loadNlp());
+        if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
+      }
       const offer = await offerForIntent(intent, task, this.agentHasModel);
-      if (offer === undefined) return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}` };
+      if (offer === undefined) {
+        // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
+        const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text))))) ? capabilityOf(intent.kind) : undefined;
+        return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
+      }
       return { action: "nudge", reason: intent.reason, ...offer };
     }
     if (heard.isUser && SELF_FACT.test(text.trim())) {

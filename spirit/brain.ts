@@ -32,7 +32,11 @@ export type Decision = z.infer<typeof Decision>;
  * nudge starts (the offline brain offers a reminder for a plan it cannot carry out
  * itself). Without it the agent follows the kind (spirit/plan.ts agentKindFor).
  */
-export type Proposal = Decision & { agentKind?: string };
+export type Proposal = Decision & {
+  agentKind?: string;
+  /** With quiet: a request said to the assistant that no agent here can do, as "I can't <this> yet" (spirit/commands.ts). */
+  cannot?: string;
+};
 
 export interface BrainInput {
   heard: Heard;
@@ -48,6 +52,10 @@ export interface BrainInput {
   userSpeaker: string;
   /** The conversation this utterance belongs to: who is here, who spoke to whom, whether it names the assistant. */
   conversation: ConversationView;
+  /**
+   * When the words were said (the voice line's own time, never later than now): relative
+   * times ("in 10 minutes") count from here, however long the brain or the queue took.
+   */
   now: Date;
 }
 

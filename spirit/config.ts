@@ -25,6 +25,8 @@ export interface SpiritConfig {
   calendarLeadMs: number;
   calendarPollMs: number;
   brain: "auto" | "offline" | "claude";
+  /** The Claude brain has this long from when the words were said; then the offline brain decides. */
+  brainDeadlineMs: number;
   /** The assistant's name: "world, book the train" is said to the assistant even in a conversation. */
   assistantName: string;
   /** A conversation ends after this long without speech (spirit/conversation.ts). */
@@ -41,6 +43,7 @@ export interface SpiritFlags {
   calendarLead?: string;
   calendarPoll?: string;
   brain?: string;
+  brainDeadline?: string;
   assistantName?: string;
   conversationGap?: string;
 }
@@ -56,6 +59,7 @@ const SpiritSection = z
     calendarLead: configDuration.optional(),
     calendarPoll: configDuration.optional(),
     brain: z.enum(["auto", "offline", "claude"]).optional(),
+    brainDeadline: configDuration.optional(),
     assistantName: z.string().trim().min(1).optional(),
     conversationGap: configDuration.optional(),
   })
@@ -99,6 +103,7 @@ export function loadConfig(paths: WorldPaths | undefined, flags: SpiritFlags = {
     calendarLeadMs: duration(flags.calendarLead, "--calendar-lead", "WORLD_CALENDAR_LEAD", file.calendarLead, "15m"),
     calendarPollMs: duration(flags.calendarPoll, "--calendar-poll", "WORLD_CALENDAR_POLL", file.calendarPoll, "60s"),
     brain,
+    brainDeadlineMs: duration(flags.brainDeadline, "--brain-deadline", "WORLD_BRAIN_DEADLINE", file.brainDeadline, "5s"),
     assistantName: pick<string>(flags.assistantName, "WORLD_ASSISTANT_NAME", file.assistantName, "world"),
     conversationGapMs: duration(flags.conversationGap, "--conversation-gap", "WORLD_CONVERSATION_GAP", file.conversationGap, "3m"),
     ...(calendar !== undefined && { calendar }),

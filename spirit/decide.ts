@@ -3,7 +3,8 @@
  *
  *   - spawn directly only for explicit, low-risk requests (reminder, timer) from THE USER;
  *     any other spawn becomes a nudge (ask first); the same request spawned moments ago
- *     is not spawned again;
+ *     is confirmed ("your 30 seconds timer is already running"), not spawned again, while
+ *     its agent is at work; once it is done, the same words are a new request;
  *   - a nudge needs a question, and is dropped (quiet) when the user asked not to hear
  *     about its topic, when the user said no to that kind of nudge more often than yes
  *     recently, or when the same question was asked within the dedupe window;
@@ -27,12 +28,21 @@ import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
 import { secondPerson } from "./offers.js";
 import { EXPLICIT } from "./plans.js";
+import type { Managed, ManageRequest } from "./manage.js";
+import type { WorldView } from "./commands.js";
+
+/** What a `say` line is: an answer about the world, an honest "can't", or a request already being done. */
+export type SayKind = "answer" | "can't" | "already";
 
 export type Action =
   | { type: "spawn"; id: string; agentKind: string; task: string; need: string; reason: string }
   | { type: "nudge"; id: string; kind: string; question: string; offer?: Offer }
   | { type: "observe"; id: string; note: string }
   | { type: "preference"; id: string; topic: string; blocked: boolean }
+  /** One line for the user: an answer about the world, an honest "can't", a request already being done (spirit/commands.ts). */
+  | { type: "say"; id: string; kind: SayKind; text: string }
+  /** Cancel, move or snooze what the assistant is doing (spirit/manage.ts carries it out). */
+  | { type: "manage"; id: string; request: ManageRequest; atWork: Managed[] }
   | { type: "quiet"; why: string };
 
 type Cause = Located<EventEntry>;
@@ -57,10 +67,21 @@ export function preferenceAction(heard: Heard, cause: Cause): Action | undefined
  * seemed to happen. Later, it is a new request ("remind me to drink water in an hour").
  */
 const REPEAT_WINDOW_MS = 2 * 60_000;
+/** How far back a request still at work is looked for (the world says whether it still is). */
+const PENDING_MEMORY_MS = 24 * 3_600_000;
+
+function alreadyText(agentKind: string, task: string, id: string): string {
+  const timer = /^set a timer for (.+?)(?: for (.+))?$/.exec(task);
+  if (agentKind === "timer" && timer) return `your ${timer[1]}${timer[2] ? ` ${timer[2]}` : ""} timer is already running (${id})`;
+  return `already on it: ${JSON.stringify(task)} is ${agentKind === "reminder" ? "set" : "at work"} (${id})`;
+}
 
 /** What the Spirit does about a brain's proposal, once the rules above have had their say. */
-export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number): Action {
-  if (decision.action === "quiet") return quiet(decision.reason);
+export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, world?: Pick<WorldView, "stillAtWork">): Action {
+  if (decision.action === "quiet") {
+    if (decision.cannot !== undefined && heard.isUser) return { type: "say", id: idFor("cant", cause), kind: "can't", text: `I can't ${decision.cannot} yet` };
+    return quiet(decision.reason);
+  }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
   if (!heard.isUser) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
@@ -78,21 +99,29 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
       // A timer or an alarm is set for a time: without one the words were not a request for it.
       if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}: ${decision.reason}`);
       const agentKind = decision.agentKind ?? agentKindFor(kind);
-      const twice = memory.spawnedRecently(agentKind, decision.task, now, REPEAT_WINDOW_MS);
-      if (twice) return quiet(`already done: ${twice.id} was spawned for the same request ${Math.round((now - twice.at) / 1000)}s ago`);
       const id = idFor(agentKind, cause, "spawn");
-      return {
-        type: "spawn",
-        id,
-        agentKind,
-        task: decision.task,
-        need: decision.need ?? needFor(agentKind, decision.task, id),
-        reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
-      };
+      const twice = memory.spawnedRecently(agentKind, decision.task, now, PENDING_MEMORY_MS);
+      // This very line decided again (a restart before the cursor moved): the same spawn, which is not written twice.
+      if (twice?.id === id) return spawnAction(id, agentKind, decision.task, decision.need, heard);
+      // Still at work (or only just started, and not yet heard of): the same request is confirmed, not done twice.
+      const atWork = twice && (world?.stillAtWork(twice.id) ?? (now - twice.at < REPEAT_WINDOW_MS));
+      if (twice && atWork) return { type: "say", id: idFor("already", cause), kind: "already", text: alreadyText(agentKind, decision.task, twice.id) };
+      return spawnAction(id, agentKind, decision.task, decision.need, heard);
     }
     case "nudge":
       return nudge(decision, heard, cause, memory, config, now);
   }
+}
+
+function spawnAction(id: string, agentKind: string, task: string, need: string | undefined, heard: Heard): Action {
+  return {
+    type: "spawn",
+    id,
+    agentKind,
+    task,
+    need: need ?? needFor(agentKind, task, id),
+    reason: `${heard.speaker} asked ${heardSuffix(heard.speaker, heard.text)}`,
+  };
 }
 
 function nudge(decision: Proposal, heard: Heard, cause: Cause, memory: SpiritMemory, config: SpiritConfig, now: number, downgraded?: string): Action {

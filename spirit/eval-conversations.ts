@@ -31,10 +31,12 @@ import type { Brain } from "./brain.js";
 import { ClaudeBrain } from "./brain-claude.js";
 import { OfflineBrain } from "./brain-offline.js";
 import { loadConfig, type SpiritConfig } from "./config.js";
+import type { Action } from "./decide.js";
 import { actionLine, hearVoice } from "./hearing.js";
 import { say, SOURCE } from "./lines.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { SpiritMemory } from "./memory.js";
+import { Situation } from "./situation.js";
 import { loadNlp } from "./nlp.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges } from "./nudges.js";
 import { questionProblems } from "./question-check.js";
@@ -72,6 +74,8 @@ export interface PerConversation {
   questions: Asked[];
   spawns: { kind: string; task: string }[];
   answers: Answered[];
+  /** Every decided action's line (spawns and questions included): what the daemon would write. */
+  lines: { type: Exclude<Action, { type: "quiet" }>["type"]; output: string }[];
 }
 
 export interface LabelFigures {
@@ -165,7 +169,8 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
   };
   // What the daemon's report() does: write the line, and remember it at once.
   const report = (ts: number, id: string, output: string) => memory.apply(entry(ts, SOURCE, id, output));
-  const out: PerConversation = { id: c.id, ...(c.plan !== undefined && { plan: c.plan }), turns: c.turns.length, seconds: 0, questions: [], spawns: [], answers: [] };
+  const out: PerConversation = { id: c.id, ...(c.plan !== undefined && { plan: c.plan }), turns: c.turns.length, seconds: 0, questions: [], spawns: [], answers: [], lines: [] };
+  const world = new Situation();
   let now = START;
   let previous: { speaker: string; text: string } | undefined;
   for (const turn of c.turns) {
@@ -173,7 +178,7 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
     now += (previous !== undefined && previous.speaker !== turn.speaker ? PAUSE_MS : 0) + utteranceMs(turn.text);
     for (const o of expiredNudges(memory, config, now)) if (o.type === "line") report(now, o.id, o.output);
     const voice = entry(now, VOICE_SOURCE, turn.speaker, turn.text);
-    const hearing = await hearVoice(voice, { memory, brain, config, situation: () => "" }, now);
+    const hearing = await hearVoice(voice, { memory, brain, config, situation: () => "", world }, now);
     const before = previous;
     previous = { speaker: turn.speaker, text: turn.text };
     if (hearing.type === "answer") {
@@ -195,6 +200,7 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
     if (action.type === "nudge")
       out.questions.push({ conversation: c.id, speaker: turn.speaker, text: turn.text, question: action.question, kind: action.kind, problems: questionProblems(nlp, action.question) });
     const said = actionLine(action, hearing.heard);
+    out.lines.push({ type: action.type, output: said.output });
     report(now, said.id, said.output);
   }
   out.seconds = (now - START) / 1000;

@@ -5,10 +5,16 @@
  * one recent nudge, and otherwise lets the brain propose and the rules decide.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
-import type { Brain } from "./brain.js";
+import type { Brain, BrainInput, Proposal } from "./brain.js";
+import { answer, cannot, taskOf, type WorldView } from "./commands.js";
+import { idFor } from "./ids.js";
+import { readCommand } from "./intents/commands.js";
+import { loadNlp } from "./nlp.js";
+import { agentKindFor } from "./plan.js";
 import type { SpiritConfig } from "./config.js";
 import { vetProposal, preferenceAction, type Action } from "./decide.js";
-import { say } from "./lines.js";
+import { heard as heardSuffix, say } from "./lines.js";
+import { manageLine, type Managed } from "./manage.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 import { spokenAnswer } from "./spoken-answer.js";
 
@@ -25,6 +31,8 @@ export interface HearingDeps {
   config: SpiritConfig;
   /** The world now, as text, for brains that read it (spirit/situation.ts). */
   situation: () => string;
+  /** The world now, for answers about it and for requests still at work (absent: not known). */
+  world?: WorldView;
 }
 
 export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now: number): Promise<Hearing> {
@@ -37,16 +45,68 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   if (spoken !== undefined) return { type: "answer", heard, ...spoken };
   const preference = preferenceAction(heard, entry);
   if (preference) return { type: "action", heard, action: preference };
-  const decision = await d.brain.decide({
+  const input = brainInput(heard, recent, d, now, entry.ts);
+  const command = await commandAction(heard, entry, d, now, input);
+  if (command) return { type: "action", heard, action: command };
+  const decision = await d.brain.decide(input);
+  return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now, d.world) };
+}
+
+/**
+ * A request the grammar of commands recognises, said to the assistant alone or by name
+ * (spirit/commands.ts): reminders and timers go through the rules like any spawn;
+ * management, questions about the world and requests no agent can do get their own line.
+ */
+async function commandAction(heard: Heard, entry: Located<EventEntry>, d: HearingDeps, now: number, input: BrainInput): Promise<Action | undefined> {
+  const view = d.memory.conversation.view();
+  if (!heard.isUser || (view.userWith.length > 0 && !view.addressed)) return undefined;
+  const command = readCommand(view.addressed ? view.rest : heard.text);
+  if (command === undefined) return undefined;
+  switch (command.type) {
+    case "manage":
+      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world) };
+    case "query":
+      return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now)) };
+    case "task": {
+      // A brain with an agent that can do it (a search, a general agent with a model) is asked; otherwise one honest line.
+      const proposal = await d.brain.decide(input);
+      const agentKind = proposal.agentKind ?? (proposal.kind === undefined ? undefined : agentKindFor(proposal.kind));
+      // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at a made-up time does not.
+      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || (command.when !== undefined && proposal.action === "nudge"));
+      if ((proposal.action === "nudge" || proposal.action === "spawn") && offered) {
+        return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
+      }
+      return { type: "say", id: idFor("cant", entry), kind: "can't", text: cannot(command.capability) };
+    }
+    default: {
+      // Setting a reminder or a timer is the brain's to word when it is a model; the offline brain's words are the grammar's.
+      if (d.brain.name !== "offline") return undefined;
+      const set = taskOf(command, await loadNlp());
+      if (set === undefined) return undefined;
+      const proposal: Proposal = { action: "spawn", kind: set.kind, task: set.task, reason: `a ${set.kind} in words the assistant knows` };
+      return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
+    }
+  }
+}
+
+/** The reminders and timers at work (or parked until their time): what "cancel my alarm" can mean. */
+function remindersAtWork(world: WorldView | undefined): Managed[] {
+  return (world?.agentsNow() ?? [])
+    .filter((a) => /^(?:reminder|timer)-/.test(a.id) && (a.state === "active" || a.state === "parked"))
+    .map((a) => ({ id: a.id, task: a.task }));
+}
+
+function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number, said: string): BrainInput {
+  return {
     heard,
     recent,
-    memory: memory.summary(),
+    memory: d.memory.summary(),
     situation: d.situation,
-    userSpeaker: config.user,
-    conversation: memory.conversation.view(),
-    now: new Date(now),
-  });
-  return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now) };
+    userSpeaker: d.config.user,
+    conversation: d.memory.conversation.view(),
+    // The words' own time: "in 10 minutes" counts from when it was said, not from now.
+    now: new Date(Math.min(now, Date.parse(said))),
+  };
 }
 
 /** The line the Spirit writes for a decided action (a spawn's line comes before the spawn itself). */
@@ -60,5 +120,9 @@ export function actionLine(action: Exclude<Action, { type: "quiet" }>, heard: He
       return { id: action.id, output: say.preference(action.topic, action.blocked, heard.speaker, heard.text) };
     case "spawn":
       return { id: action.id, output: say.spawn(action.agentKind, action.task, action.reason) };
+    case "say":
+      return { id: action.id, output: say.say(action.kind, action.text, heard.speaker, heard.text) };
+    case "manage":
+      return { id: action.id, output: `${manageLine(action.request, action.atWork)} ${heardSuffix(heard.speaker, heard.text)}` };
   }
 }

@@ -23,15 +23,16 @@
  *   [spirit]       awake: … / asleep: …
  */
 import { NUDGE_PREFIX, type NudgeState } from "../tools/world/nudge-state.js";
+import { QUOTED, quoteText, readNudgeBody, unquoteText, type Offer } from "../tools/world/nudge-line.js";
 
 export const SOURCE = "spirit";
 
 const QUOTE_MAX = 240;
 
-/** Text from a person, quoted so that nothing in it can look like our own syntax. */
+/** Text from a person, quoted so that nothing in it can look like our own syntax (and without a backslash when it can: tools/world/nudge-line.ts). */
 export function quote(text: string): string {
   const cut = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
-  return JSON.stringify(cut);
+  return quoteText(cut);
 }
 
 export function heard(speaker: string, text: string): string {
@@ -41,11 +42,13 @@ export function heard(speaker: string, text: string): string {
 export const say = {
   /** The offer is what a "yes" starts, kept with the question (not rebuilt from its words). */
   nudge: (question: string, speaker: string, text: string, offer?: Offer) =>
-    `${NUDGE_PREFIX}${question} ${heard(speaker, text)}${offer ? ` yes: ${offer.agentKind} ${JSON.stringify(offer.task)}${offer.need ? ` need ${JSON.stringify(offer.need)}` : ""}` : ""}`,
+    `${NUDGE_PREFIX}${question} ${heard(speaker, text)}${offer ? ` yes: ${offer.agentKind} ${quoteText(offer.task)}${offer.need ? ` need ${quoteText(offer.need)}` : ""}` : ""}`,
   declined: (who: string, answer: string) => `nudge declined: nothing done (${who} answered ${quote(answer)})`,
   expired: (after: string) => `nudge expired: no answer within ${after}; nothing done`,
   unclear: (id: string, answer: string) => `nudge unclear: ${quote(answer)} is neither yes nor no; still waiting (world respond ${id} yes|no)`,
   closed: (answer: string, state: NudgeState) => `nudge closed: ${quote(answer)} came after the nudge was ${state}; nothing done`,
+  /** One line for the user: `answer: …`, `can't: …` or `already: …` (spirit/commands.ts). */
+  say: (kind: string, text: string, speaker: string, heardText: string) => `${kind}: ${text} ${heard(speaker, heardText)}`,
   spawn: (kind: string, task: string, reason: string) => `spawn: ${kind} ${quote(task)} because ${reason}`,
   spawnFailed: (error: string) => `spawn failed: ${error}`,
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,
@@ -67,12 +70,7 @@ export const BRAIN_ID = "brain";
 export const CALENDAR_ID = "calendar";
 export const SELF_ID = "spirit";
 
-/** What a "yes" to a nudge starts: an agent kind, its task and, when the brain gave one, its success criterion. */
-export interface Offer {
-  agentKind: string;
-  task: string;
-  need?: string;
-}
+export type { Offer };
 
 /** What one of our lines means, read back. */
 export type SpiritLine =
@@ -88,30 +86,19 @@ export type SpiritLine =
   | { type: "calendar"; up: boolean }
   | { type: "other" };
 
-const HEARD_SUFFIX = / \(heard [^()]*?: ".*"\)$/;
-const SPAWN = /^spawn: (\S+) ("(?:[^"\\]|\\.)*") because (.*)$/;
+const SPAWN = new RegExp(String.raw`^spawn: (\S+) (${QUOTED}) because (.*)$`);
 const PREF_OFF = /^preference: no nudges about (.+?)(?: \(heard .*)?$/;
 const PREF_ON = /^preference: nudges about (.+?) allowed again(?: \(heard .*)?$/;
 
-const STRING = String.raw`"(?:[^"\\]|\\.)*"`;
-const OFFER_SUFFIX = new RegExp(String.raw` yes: ([a-z][a-z0-9_-]{0,63}) (${STRING})(?: need (${STRING}))?$`);
-
-function readNudge(body: string): SpiritLine {
-  const offer = OFFER_SUFFIX.exec(body);
-  if (!offer) return { type: "nudge", question: body.replace(HEARD_SUFFIX, "") };
-  const question = body.slice(0, offer.index).replace(HEARD_SUFFIX, "");
-  const need = offer[3] === undefined ? undefined : (JSON.parse(offer[3]) as string);
-  return { type: "nudge", question, offer: { agentKind: offer[1]!, task: JSON.parse(offer[2]!) as string, ...(need !== undefined && { need }) } };
-}
 
 export function readSpiritLine(output: string): SpiritLine {
-  if (output.startsWith(NUDGE_PREFIX)) return readNudge(output.slice(NUDGE_PREFIX.length));
+  if (output.startsWith(NUDGE_PREFIX)) return { type: "nudge", ...readNudgeBody(output.slice(NUDGE_PREFIX.length)) };
   if (output.startsWith("nudge declined:")) return { type: "nudge-closed", how: "declined" };
   if (output.startsWith("nudge expired:")) return { type: "nudge-closed", how: "expired" };
   if (output.startsWith("nudge closed:")) return { type: "nudge-closed", how: "closed" };
   if (output.startsWith("nudge unclear:")) return { type: "nudge-unclear" };
   const spawn = SPAWN.exec(output);
-  if (spawn) return { type: "spawn", kind: spawn[1]!, task: JSON.parse(spawn[2]!) as string, reason: spawn[3]! };
+  if (spawn) return { type: "spawn", kind: spawn[1]!, task: unquoteText(spawn[2]!), reason: spawn[3]! };
   if (output.startsWith("spawn failed:")) return { type: "spawn-failed" };
   if (output.startsWith("observe: ")) return { type: "observe", note: output.slice("observe: ".length) };
   const off = PREF_OFF.exec(output);

@@ -12,7 +12,7 @@ import { worldPaths } from "../tools/world/paths.js";
 import { report } from "../tools/report.js";
 import { createSpirit } from "./assemble.js";
 
-const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "assistant-name", "conversation-gap"] as const;
+const FLAGS = ["user", "calendar", "nudge-expiry", "dedupe-window", "decline-memory", "stale-voice", "calendar-lead", "calendar-poll", "brain", "brain-deadline", "assistant-name", "conversation-gap"] as const;
 
 async function main(argv: string[]): Promise<number> {
   const options = Object.fromEntries([["home", { type: "string" as const }], ...FLAGS.map((f) => [f, { type: "string" as const }])]);

@@ -19,6 +19,8 @@ const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
 const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
 const SEARCH = /^(?:open a search for|look for) (.+)$/;
+// A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
+const REMINDER_ABOUT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?about (.+)$/;
 const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|were|am|have|has|had)\s+(?:you|i|we|he|she|they|it|there)\b/i;
 const FIRST_PERSON_OR_SUBJECT = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our|he|she|they)\b/i;
 const DANGLING = /\b(?:about|to|for|of|with|from|into|by|a|an|the|and|or|but|that|which|unless|if|because|so|your|my)$/i;
@@ -52,6 +54,11 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
   return extra;
 }
 
+/** A participle right before a noun modifies it ("my upcoming meeting", "a solar powered lamp"): not a verb of its own. */
+function withoutModifiers(terms: Term[]): Term[] {
+  return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && (terms[i + 1]?.tags.has("Noun") || terms[i + 1]?.tags.has("Adjective"))));
+}
+
 /** What is wrong with a question, one line each; [] when it reads as one clean question. */
 export function questionProblems(nlp: Nlp, question: string): string[] {
   const problems: string[] = [];
@@ -61,7 +68,8 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
   if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
   const reminder = REMINDER.exec(body);
-  const search = SEARCH.exec(body);
+  const about = reminder ? null : REMINDER_ABOUT.exec(body);
+  const search = SEARCH.exec(body) ?? about;
   const phrase = reminder?.[1] ?? search?.[1] ?? body;
   if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
   if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
@@ -70,7 +78,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
   if (search) {
     // A query names things; a verb in it is a clause pasted in.
-    const extra = extraVerbs(termsOf(nlp, `look for ${phrase}`).slice(2), false);
+    const extra = extraVerbs(withoutModifiers(termsOf(nlp, `look for ${phrase}`).slice(2)), false);
     if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.

@@ -15,7 +15,7 @@ import { sessionsIn, stateOf, type SessionState } from "../tools/world/query.js"
 import { quote } from "./lines.js";
 import type { Nudge } from "./memory.js";
 
-interface AgentNow {
+export interface AgentNow {
   id: string;
   status: string;
   task: string;
@@ -36,6 +36,8 @@ const NAMED = 5;
 
 export class Situation {
   private readonly agents = new Map<string, AgentNow>();
+  /** Sessions seen verified (they leave `agents`), so that "still at work?" can say no. */
+  private readonly verified = new Set<string>();
   /** The next meeting on the calendar, as of its latest read (undefined: none, or no calendar). */
   nextMeeting: Meeting | undefined;
 
@@ -52,7 +54,12 @@ export class Situation {
     if (entry.kind !== "agent") return;
     const known = this.agents.get(entry.id);
     this.agents.delete(entry.id); // re-inserted last: the map stays in order of change
-    if (entry.status === "verified") return;
+    // Verified or closed: done with, and known to be (a request for the same is a new one).
+    if (entry.status === "verified" || entry.status === "closed") {
+      this.verified.add(entry.id);
+      if (this.verified.size > KEEP_AGENTS) this.verified.delete(this.verified.values().next().value as string);
+      return;
+    }
     this.agents.set(entry.id, {
       id: entry.id,
       status: entry.status,
@@ -62,6 +69,18 @@ export class Situation {
       parkedUntil: parkedUntil(entry)?.toISOString() ?? null,
     });
     while (this.agents.size > KEEP_AGENTS) this.agents.delete(this.agents.keys().next().value as string);
+  }
+
+  /** The sessions not yet verified, oldest change first, with the state each is in. */
+  agentsNow(): Array<AgentNow & { state: SessionState | "parked" }> {
+    return [...this.agents.values()].map((a) => ({ ...a, state: a.parkedUntil !== null ? "parked" : stateOf(a.status) }));
+  }
+
+  /** Whether a session is still to be done: known and neither verified, finished nor failed. */
+  stillAtWork(id: string): boolean | undefined {
+    const a = this.agents.get(id);
+    if (a === undefined) return this.verified.has(id) ? false : undefined;
+    return a.parkedUntil !== null || stateOf(a.status) === "active";
   }
 
   /** A few lines of plain text; `home` is where the log lives (its disk is the one that matters). */

@@ -119,8 +119,6 @@ export class Spirit {
     const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
-    // The questions' parser loads in the background now, not on the first nudge.
-    warmNlp();
 
     const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
     const expiry = setInterval(() => this.expire(), tick);
@@ -175,6 +173,9 @@ export class Spirit {
   }
 
   private async hear(entry: Located<EventEntry>): Promise<void> {
+    // The questions' parser (~30 MB) loads in the background at the first voice line, not at
+    // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
+    warmNlp();
     const { log } = this.d;
     const hearing = await hearVoice(
       entry,
@@ -183,6 +184,7 @@ export class Spirit {
         brain: this.d.brain,
         config: this.d.config,
         situation: () => this.situation.describe(this.memory.openNudges(), this.d.paths.home, new Date()),
+        world: this.situation,
       },
       Date.now(),
     );
@@ -205,16 +207,30 @@ export class Spirit {
       return;
     }
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
-    if (action.type === "spawn") return this.spawn(action);
+    if (action.type === "spawn") return this.spawn(action, cause.ts);
     const line = actionLine(action, heard);
     this.report(line.id, line.output);
+    // An answer said to the user reaches them where they are too (the desktop), without a second log line.
+    if (action.type === "say") await this.show("world", action.text, action.id);
   }
 
-  private async spawn(plan: SpawnPlan): Promise<void> {
+  private async show(title: string, message: string, id: string, urgency = "normal"): Promise<void> {
+    if (this.d.notify === false) return;
+    try {
+      const desktop = await desktopNotify(title, message, urgency);
+      if (!desktop.shown) this.d.log.info({ id, why: desktop.why }, "no desktop notification");
+    } catch (error) {
+      this.d.log.warn({ err: error, id }, "notify failed");
+    }
+  }
+
+  /** `saidAt`: the time of the words that asked for it; the agent reads relative times against it (WORLD_SAID_AT). */
+  private async spawn(plan: SpawnPlan, saidAt?: string): Promise<void> {
     if (this.memory.written.has(plan.id)) return;
     this.report(plan.id, say.spawn(plan.agentKind, plan.task, plan.reason));
+    const env = { ...plan.env, ...(saidAt !== undefined && { WORLD_SAID_AT: saidAt }) };
     try {
-      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(plan.env && { env: plan.env }) });
+      const { pid } = await this.d.spawn(this.d.paths, { task: plan.task, need: plan.need, kind: plan.agentKind, id: plan.id, ...(Object.keys(env).length > 0 && { env }) });
       this.d.log.info({ id: plan.id, pid, kind: plan.agentKind }, "spawned");
     } catch (error) {
       this.report(plan.id, say.spawnFailed((error as Error).message.replace(/\s+/g, " ").slice(0, 300)));
@@ -236,13 +252,7 @@ export class Spirit {
     // One line per event: ours, when the cause needs one; the desktop is told without a
     // second ([event:notify]) line, which would say the same thing again in the log.
     if (needs.output !== undefined) this.report(needs.id, needs.output);
-    if (this.d.notify === false) return;
-    try {
-      const desktop = await desktopNotify("world needs you", needs.message, "critical");
-      if (!desktop.shown) this.d.log.info({ id: needs.id, why: desktop.why }, "no desktop notification");
-    } catch (error) {
-      this.d.log.warn({ err: error, id: needs.id }, "notify failed");
-    }
+    await this.show("world needs you", needs.message, needs.id, "critical");
   }
 
   private expire(): void {

@@ -19,19 +19,20 @@ export interface Utterance {
 
 export type LineResult = { ok: true; utterance: Utterance } | { ok: false; skip: true } | { ok: false; skip: false; error: string };
 
-const JsonUtterance = z
-  .object({
-    ts: z.union([z.string().min(1), z.number()]),
-    speaker: z.string().trim().min(1),
-    text: z.string(),
-  })
-  .loose();
-
 const SKIP: LineResult = { ok: false, skip: true };
 
 function preview(text: string): string {
   const s = JSON.stringify(text);
   return s.length > 80 ? `${s.slice(0, 79)}…"` : s;
+}
+
+/** What a JSON line's value is, in words: `nothing`, `the number 3`, `an empty string`, `"…"`. */
+function described(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (typeof value === "string") return value.trim() === "" ? "an empty string" : preview(value);
+  if (typeof value === "number" || typeof value === "boolean") return `the ${typeof value} ${String(value)}`;
+  return Array.isArray(value) ? "a list" : "an object";
 }
 
 function fromJsonl(line: string): LineResult {
@@ -41,14 +42,21 @@ function fromJsonl(line: string): LineResult {
   } catch {
     return { ok: false, skip: false, error: `expected a JSON object {"ts","speaker","text"}, received ${preview(line)}` };
   }
-  const parsed = JsonUtterance.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join(".") || "the line";
-    return { ok: false, skip: false, error: `expected {"ts","speaker","text"} with ${field} ${issue.message.toLowerCase()}, received ${preview(line)}` };
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    return { ok: false, skip: false, error: `expected a JSON object {"ts","speaker","text"}, received ${preview(line)}` };
   }
-  const text = parsed.data.text.trim();
-  return text === "" ? SKIP : { ok: true, utterance: { speaker: parsed.data.speaker.trim(), text, ts: parsed.data.ts } };
+  const { ts, speaker, text } = json as Record<string, unknown>;
+  // One plain sentence for the first field that is wrong: which, what it should be, what it was, and the line.
+  const wrong = (field: string, expected: string, value: unknown): LineResult => ({
+    ok: false,
+    skip: false,
+    error: `"${field}" should be ${expected}, received ${described(value)}, in ${preview(line)}`,
+  });
+  if (!((typeof ts === "string" && ts !== "") || (typeof ts === "number" && Number.isFinite(ts)))) return wrong("ts", "a time (an ISO string or a number)", ts);
+  if (typeof speaker !== "string" || speaker.trim() === "") return wrong("speaker", "a name", speaker);
+  if (typeof text !== "string") return wrong("text", "the words as a string", text);
+  const words = text.trim();
+  return words === "" ? SKIP : { ok: true, utterance: { speaker: speaker.trim(), text: words, ts } };
 }
 
 // whisper.cpp's stream example redraws its current line with ANSI erase codes and '\r';

@@ -17,13 +17,17 @@ export function noticePrefix(machine: string): string {
 }
 
 export const CONNECTED_TO = "connected to ";
+/** At the start, before any connection: the server does not answer (the sync goes on offline, trying). */
+export const UNREACHABLE = "cannot reach the server at ";
+/** world sync ended on an error (credentials turned down, a certificate that cannot be checked). */
+export const STOPPED = "stopped: ";
 const LOST = "lost the server at ";
 const BACK = "the server at ";
 
 /** What a notice (without its prefix) says of the connection: the latest one is how it stands. */
 export function connectionIn(text: string): "connected" | "offline" | null {
   if (text.startsWith(CONNECTED_TO)) return "connected";
-  if (text.startsWith(LOST)) return "offline";
+  if (text.startsWith(LOST) || text.startsWith(UNREACHABLE)) return "offline";
   if (text.startsWith(BACK) && text.includes(" is back")) return "connected";
   return null;
 }
@@ -38,15 +42,17 @@ export function notice(paths: WorldPaths, machine: string, text: string): void {
 }
 
 /** Follows the connection's status until it closes, writing a notice per change. */
-export async function noticeChanges(paths: WorldPaths, machine: string, nc: NatsConnection, url: string): Promise<void> {
+export async function noticeChanges(paths: WorldPaths, machine: string, nc: NatsConnection, url: string, say?: (text: string) => void): Promise<void> {
   let offline = false;
   for await (const s of nc.status()) {
     if (s.type === "disconnect" && !offline) {
       offline = true;
       notice(paths, machine, `${LOST}${url}: working offline, lines are kept and sent when it is back`);
+      say?.(`lost the server at ${url}: working offline`);
     } else if (s.type === "reconnect" && offline) {
       offline = false;
       notice(paths, machine, `${BACK}${url} is back: sending the backlog, receiving the others' lines`);
+      say?.(`the server at ${url} is back`);
     }
   }
 }

@@ -26,7 +26,7 @@ import { Applier, type IncomingMessage } from "./apply.js";
 import { clientOptions, credentialsGiven, isAuthError, isTlsError, shownUrl } from "./auth.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
-import { CONNECTED_TO, notice, noticeChanges } from "./notices.js";
+import { CONNECTED_TO, notice, noticeChanges, UNREACHABLE } from "./notices.js";
 import { Outbox, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
@@ -42,6 +42,8 @@ export interface SyncOptions {
   machine: string;
   signal: AbortSignal;
   log: Logger;
+  /** What a person at the terminal should know (unreachable, connected, lost, back): one line each. */
+  say?: (text: string) => void;
   /** Told after each step, for `world sync`'s output and the tests. */
   onProgress?: (p: { sent: number; received: number }) => void;
 }
@@ -53,7 +55,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
   try {
     applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
-    const nc = await connectToServer(options); // undefined: stopped while waiting for the server
+    const nc = await connectToServer(paths, options); // undefined: stopped while waiting for the server
     if (nc !== undefined) await replicateThrough(nc, paths, state, skip, applier, options);
   } finally {
     applier.close();
@@ -67,7 +69,8 @@ async function replicateThrough(nc: NatsConnection, paths: WorldPaths, state: Sy
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
   log.info({ url, stream, machine }, "connected");
   notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
-  const changes = noticeChanges(paths, machine, nc, url).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
+  options.say?.(`connected to ${url}, stream ${stream}`);
+  const changes = noticeChanges(paths, machine, nc, url, options.say).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));
   const closed = nc.closed();
   signal.addEventListener("abort", () => void nc.close(), { once: true });
   try {
@@ -89,7 +92,7 @@ async function replicateThrough(nc: NatsConnection, paths: WorldPaths, state: Sy
  * cannot be checked, would say the same at every try: they end world sync in one line
  * (exit 2). Once connected, the client reconnects by itself, for ever.
  */
-async function connectToServer(options: SyncOptions): Promise<NatsConnection | undefined> {
+async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise<NatsConnection | undefined> {
   const { signal, log } = options;
   const server = shownUrl(options.url);
   const base = {
@@ -121,7 +124,13 @@ async function connectToServer(options: SyncOptions): Promise<NatsConnection | u
         // The client cannot read the address at all ("Invalid URL"): no try will.
         throw new UsageError(`invalid --nats: expected an address the NATS client can read, like nats://host:4222, received ${shown(server)} (${error.message})`);
       }
-      if (!said) log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, trying again");
+      if (!said) {
+        log.warn({ url: server, error: String(error) }, "the NATS server cannot be reached: working offline, trying again");
+        // Said where people look, once: the terminal, and the log (world status, the monitor).
+        const why = (error as Error)?.message ?? String(error);
+        options.say?.(`the NATS server at ${server} cannot be reached (${why}): working offline, trying again; lines are kept and sent once it answers`);
+        notice(paths, options.machine, `${UNREACHABLE}${server} (${why}): working offline, trying again`);
+      }
       said = true;
       await pause(backoff, signal);
     }

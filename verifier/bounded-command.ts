@@ -33,10 +33,18 @@ export interface BoundedResult {
 }
 
 const TAIL_BYTES = 4096;
-// Set the limit, drop it from the arguments, and become the command: no text of ours is parsed.
-const WRAPPER = 'ulimit -d "$1" || exit 125; shift; exec "$@"';
+// Wait for our go (a newline on stdin, written once the check's record is on disk: a
+// Verifier killed in between leaves no unrecorded check, since EOF ends the shell), set the
+// limit, drop it from the arguments, and become the command: no text of ours is parsed.
+const WRAPPER = 'read -r _ || exit 125; ulimit -d "$1" || exit 125; shift; exec "$@"';
 
-export function runBounded(argv: readonly string[], options: CommandLimits & { cwd: string; env: NodeJS.ProcessEnv }): Promise<BoundedResult> {
+/** Told when a check's process (its group's leader) starts and when it has ended: check-groups.ts. */
+export interface CheckWatcher {
+  started(pid: number, argv: readonly string[]): void;
+  ended(pid: number): void;
+}
+
+export function runBounded(argv: readonly string[], options: CommandLimits & { cwd: string; env: NodeJS.ProcessEnv; watcher?: CheckWatcher }): Promise<BoundedResult> {
   return new Promise((resolve) => {
     let bytes = 0;
     let tail = Buffer.alloc(0);
@@ -44,9 +52,24 @@ export function runBounded(argv: readonly string[], options: CommandLimits & { c
     const child = spawn("/bin/sh", ["-c", WRAPPER, "sh", String(options.memoryMiB * 1024), ...argv], {
       cwd: options.cwd,
       env: options.env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["pipe", "pipe", "pipe"], // stdin: the go, then EOF (what the command reads)
       detached: true, // its own process group, so what it started dies with it
     });
+    if (child.pid !== undefined) options.watcher?.started(child.pid, argv);
+    child.stdin.on("error", () => undefined); // a command that ended at once: nothing to tell
+    child.stdin.end("\n");
+    let groupEnded = false;
+    const endGroup = () => {
+      // The check is over: whatever it left in its group goes with it, and so does its record.
+      if (groupEnded || child.pid === undefined) return;
+      groupEnded = true;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // the group is empty already
+      }
+      options.watcher?.ended(child.pid);
+    };
     const stop = (why: NonNullable<BoundedResult["stopped"]>) => {
       if (stopped !== undefined) return;
       stopped = why;
@@ -67,10 +90,12 @@ export function runBounded(argv: readonly string[], options: CommandLimits & { c
     child.stderr.on("data", take);
     child.on("error", (error) => {
       clearTimeout(timer);
+      endGroup();
       resolve({ code: null, signal: null, startError: error.message, tail: "", bytes });
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      endGroup();
       resolve({ code, signal, ...(stopped !== undefined && { stopped }), tail: tail.toString("utf8"), bytes });
     });
   });

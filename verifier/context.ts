@@ -9,6 +9,9 @@ import type { Logger } from "../tools/process/daemon.js";
 import type { ClusterJudging } from "./cluster.js";
 import type { ModelJudge } from "./model-judge.js";
 import { msFromEnv } from "../tools/duration.js";
+import { z } from "zod";
+import { configSection, readWorldConfig } from "../tools/world/config.js";
+import type { RunningChecks } from "./check-groups.js";
 
 export interface VerifierSettings {
   /** Retries the Verifier grants before escalating to a human (default 3). */
@@ -21,15 +24,26 @@ export interface VerifierSettings {
   memoryMiB: number;
   /** Time a `matches /re/` check may take (default 2 s; WORLD_REGEX_DEADLINE_MS). */
   regexDeadlineMs: number;
+  /** Judgements run at once, each with its checks (default 4; `verifier.concurrentChecks` in .world/config.json). */
+  concurrentChecks: number;
 }
 
-export const VERIFIER_DEFAULTS: VerifierSettings = {
+const VERIFIER_DEFAULTS: VerifierSettings = {
   maxRetries: 3,
   commandTimeoutMs: msFromEnv("WORLD_CHECK_TIMEOUT_MS", 30_000),
   maxOutputBytes: 1 << 20,
   memoryMiB: 512,
   regexDeadlineMs: msFromEnv("WORLD_REGEX_DEADLINE_MS", 2_000),
+  concurrentChecks: 4,
 };
+
+const FileSchema = z.object({ concurrentChecks: z.number().int().min(1).max(16) }).partial();
+
+/** The defaults, then .world/config.json's `verifier` section, then what the caller asks for. */
+export function verifierSettings(paths: WorldPaths, given: Partial<VerifierSettings> = {}): VerifierSettings {
+  const fromFile = configSection(readWorldConfig(paths), "verifier", FileSchema);
+  return { ...VERIFIER_DEFAULTS, ...(fromFile.concurrentChecks !== undefined && { concurrentChecks: fromFile.concurrentChecks }), ...given };
+}
 
 export interface VerifierContext {
   paths: WorldPaths;
@@ -40,6 +54,10 @@ export interface VerifierContext {
   log?: Logger;
   /** Claims a finish cluster-wide before judging it, when the world is synced (docs/sync.md). */
   cluster?: ClusterJudging;
+  /** The command checks running now, ended with the Verifier (check-groups.ts). */
+  checks?: RunningChecks;
+  /** Stopping: a judgement cut short by it writes no verdict. */
+  signal?: AbortSignal;
 }
 
 /** The session as the log says now (the index catches up first: cheap when nothing is new). */

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { WORLD_BIN } from "../agents/registry.js";
 import { vetCommand } from "../tools/command/policy.js";
-import { runBounded, type BoundedResult, type CommandLimits } from "./bounded-command.js";
+import { runBounded, type BoundedResult, type CheckWatcher, type CommandLimits } from "./bounded-command.js";
 import type { Clause } from "./criteria.js";
 import { matchWithin } from "./regex-deadline.js";
 
@@ -26,6 +26,8 @@ export interface EvidenceInput {
   limits: Omit<CommandLimits, "timeoutMs"> & { regexDeadlineMs: number };
   /** Who wrote the need; a program's command checks must pass the shell policy. */
   needFrom: "human" | "program";
+  /** Told of each command check's process, so none outlives the Verifier (check-groups.ts). */
+  watcher?: CheckWatcher;
 }
 
 export interface CheckResult {
@@ -92,6 +94,7 @@ async function runCheck({ text, check }: Clause, input: EvidenceInput): Promise<
         timeoutMs: input.commandTimeoutMs,
         maxOutputBytes: input.limits.maxOutputBytes,
         memoryMiB: input.limits.memoryMiB,
+        ...(input.watcher && { watcher: input.watcher }),
       });
       // Audited by grep: a command off the allow-list ran only because a person wrote the need.
       const note = allowed.allowed ? "" : " (off the allow-list: run because a person wrote the need)";
@@ -112,7 +115,7 @@ function brokenCheck(r: BoundedResult, input: EvidenceInput): string | undefined
   if (r.stopped === "timeout") return `was stopped: it ran longer than ${input.commandTimeoutMs} ms`;
   if (r.stopped === "output") return `was stopped: it printed more than ${input.limits.maxOutputBytes} bytes`;
   if (r.signal !== null) return `crashed: killed by ${r.signal} (memory is bounded to ${input.limits.memoryMiB} MiB)`;
-  if (r.code === 125) return "could not be started: its memory bound could not be set";
+  if (r.code === 125) return "could not be started: its memory bound could not be set (or its go never came)";
   return undefined;
 }
 

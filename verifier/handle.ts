@@ -3,7 +3,8 @@
  *   [agent:finish]  → judge it: verified, retry (and relaunch) or failed (its blocker a
  *                     question for a person, which the Spirit passes on)
  *   [agent:retry]   → make sure the agent runs again (relaunch.ts)
- *   [event:user]    → a human's answer to a failed session: retry with it, relaunch
+ *   [event:user]    → a human's answer to a failed session: retry with it, relaunch (an
+ *                     answer a program wrote — stamped mcp or program — sends nothing back)
  * Exactly once: before writing, the session's latest status line must still be the one
  * being handled (a session no longer at that `finish` was already judged), so a restart
  * that reads the same lines again writes nothing twice.
@@ -13,6 +14,9 @@ import { history } from "../tools/world/query.js";
 import { fresh, HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
 import { judgeFinish, type Verdict } from "./judge.js";
 import { relaunch } from "./relaunch.js";
+import type { SessionPool } from "./session-pool.js";
+import { isProgram, writerOf } from "../tools/world/writer.js";
+import { isDiskFull } from "../tools/disk.js";
 
 export interface Tally {
   verified: number;
@@ -31,7 +35,7 @@ export function concerns(e: Located): boolean {
   return (e.kind === "agent" && (e.status === "finish" || e.status === "retry")) || (e.kind === "event" && e.source === "user");
 }
 
-export async function handle(ctx: VerifierContext, e: Located, tally: Tally): Promise<void> {
+async function handle(ctx: VerifierContext, e: Located, tally: Tally): Promise<void> {
   if (e.kind === "agent" && e.status === "finish") await onFinish(ctx, e, tally);
   else if (e.kind === "agent" && e.status === "retry") {
     if ((await relaunch(ctx, e.id, e.line)) !== undefined) tally.relaunched += 1;
@@ -60,6 +64,8 @@ async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally
   if (ctx.cluster && !(await ctx.cluster.mayJudge(finish))) return; // another machine judges it
   const used = retriesUsed(ctx, finish.id);
   const verdict = await judgeFinish(ctx, finish, s, used);
+  // Stopped meanwhile: its checks were ended by us, so the verdict would be about our stop.
+  if (ctx.signal?.aborted) return;
   // The judgement may take a while: write only if the session is still at this finish.
   const now = fresh(ctx, finish.id);
   if (now === undefined || now.line !== finish.line) {
@@ -91,6 +97,12 @@ async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, ta
   const s = fresh(ctx, input.id);
   // Only an answer that came after the failure sends the agent back to work, and only once.
   if (s === undefined || s.status !== "failed" || s.line > input.line) return;
+  // A program (MCP respond, the CLI without a terminal) never answers in a person's place
+  // (docs/trust.md); an unstamped line (older, or speech the Spirit passed on) still does.
+  if (isProgram(writerOf(input.output))) {
+    ctx.log?.info({ id: input.id, line: input.line }, "an answer from a program: no relaunch, a person must answer");
+    return;
+  }
   const blocker = s.blocker ? ` (it was blocked on: ${s.blocker})` : "";
   ctx.appender.append({ kind: "agent", status: "retry", id: input.id, output: `${HUMAN_PREFIX}${input.output}${blocker}` });
   tally.answered += 1;
@@ -101,4 +113,21 @@ async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, ta
 async function relaunchLatest(ctx: VerifierContext, id: string, tally: Tally): Promise<void> {
   const s = fresh(ctx, id);
   if (s !== undefined && (await relaunch(ctx, id, s.line)) !== undefined) tally.relaunched += 1;
+}
+
+/** One line to the pool, in its session's order; a line that throws is said in the log. */
+export function submit(ctx: VerifierContext, pool: SessionPool, e: Located, total: Tally): void {
+  pool.submit(e.id, async () => {
+    try {
+      await handle(ctx, e, total);
+    } catch (error) {
+      if (ctx.signal?.aborted) return; // a check ended by our own stop is no verdict and no error
+      // A full disk is no fault of the line: the Verifier stops, waits for space and judges it
+      // again (read-loop.ts); never said as "could not handle".
+      if (isDiskFull(error)) return pool.fail(error);
+      // Said in the log rather than retried forever: a line that always throws would stop the Verifier.
+      ctx.log?.error({ err: error, line: e.line }, "could not handle a line");
+      ctx.appender.append({ kind: "event", source: "system", id: e.id, output: `verifier: could not handle line ${e.line}: ${String((error as Error)?.message ?? error).slice(0, 300)}` });
+    }
+  });
 }

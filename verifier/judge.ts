@@ -10,6 +10,7 @@ import { formatEntry } from "../tools/world/format.js";
 import { history, type SessionJson } from "../tools/world/query.js";
 import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
+import { needAuthor } from "../agents/need-author.js";
 import { taskWords } from "../tools/world/plea.js";
 import { askPerson, tries } from "./ask-person.js";
 import { parseNeed } from "./criteria.js";
@@ -41,13 +42,16 @@ export async function judgeFinish(ctx: VerifierContext, finish: Located<AgentEnt
   const since = start?.line ?? 0;
   const events = entries.filter((e) => e.kind === "event" && (e.line ?? 0) > since).map((e) => ({ source: e.source ?? "", output: e.output }));
   const parsed = parseNeed(need);
-  // Only `world spawn` by a person records a person's need; a start line any program can
-  // write (world agent start, MCP log_agent_status) has no record and gets no trust.
-  const needFrom = readProcRecord(ctx.paths, s.id)?.needFrom ?? "program";
+  // Only `world spawn` by a person records a person's need, bound to the start line it
+  // wrote: any other start line (world agent start --force, MCP log_agent_status, a line
+  // from another machine) is a program's, whatever the record says (agents/need-author.ts).
+  const task = start !== undefined ? fullText(ctx, start.output, start.outputRef) : s.task;
+  const needFrom = needAuthor(readProcRecord(ctx.paths, s.id), start && { id: s.id, ts: start.ts, task, need });
   const checks = await runChecks(parsed.checks, {
     home: ctx.paths.home, id: s.id, output, events, commandTimeoutMs: ctx.settings.commandTimeoutMs,
     limits: { maxOutputBytes: ctx.settings.maxOutputBytes, memoryMiB: ctx.settings.memoryMiB, regexDeadlineMs: ctx.settings.regexDeadlineMs },
     needFrom,
+    ...(ctx.checks && { watcher: ctx.checks }),
   });
   const failedChecks = checks.filter((c) => !c.ok);
 

@@ -1,12 +1,14 @@
 /**
  * The Verifier's reading loop. It reads from its cursor (.world/cursors/verifier.json)
- * in bounded batches, hands each line it cares about to handle.ts, and moves the cursor
- * only after the verdicts of a batch are written. `once` reads to the end and returns;
+ * in bounded batches and hands each line it cares about to a bounded pool of judgements
+ * (session-pool.ts: a few sessions at once, each session's lines in order, so a slow
+ * check holds no other session's verdict), moving the cursor once a batch is handed over;
+ * reconcile.ts finds what was in flight if it dies. Its checks die with it
+ * (check-groups.ts). `once` reads to the end, waits for the judgements, and returns;
  * otherwise it wakes on changes to world.log (tools/fs/watch.ts: fs.watch of the home,
  * debounced, plus a slow poll as a safety net, as tools/world/follow.ts; chokidar was
  * measured dropping the last append of a burst, docs/bench.md) until stopped.
  */
-import { isDiskFull } from "../tools/disk.js";
 import { FileChanges } from "../tools/fs/watch.js";
 import { RefusedError } from "../tools/errors.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
@@ -18,11 +20,13 @@ import { openIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, readEntries } from "../tools/world/read.js";
 import { tryLock } from "../tools/process/lock.js";
-import { VERIFIER_DEFAULTS, type VerifierContext, type VerifierSettings } from "./context.js";
+import { verifierSettings, type VerifierContext, type VerifierSettings } from "./context.js";
 import { ClusterJudging } from "./cluster.js";
-import { concerns, emptyTally, handle, type Tally } from "./handle.js";
+import { concerns, emptyTally, submit, type Tally } from "./handle.js";
 import { ModelJudge } from "./model-judge.js";
 import { reconcile } from "./reconcile.js";
+import { endLeftChecks, RunningChecks } from "./check-groups.js";
+import { SessionPool } from "./session-pool.js";
 
 const READER = "verifier";
 /** Lines the Verifier acts on, at most, before it writes its cursor. */
@@ -47,24 +51,44 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
   const index = openIndex(paths);
   const appender = new Appender(paths);
   const client = anthropicFromEnv();
+  const checks = new RunningChecks(paths);
   const ctx: VerifierContext = {
     paths, index, appender,
-    settings: { ...VERIFIER_DEFAULTS, ...options.settings },
+    settings: verifierSettings(paths, options.settings),
     ...(client && { model: new ModelJudge(client, modelFromEnv(), paths) }),
     ...(options.log && { log: options.log }),
     cluster: new ClusterJudging(paths, options.log),
+    checks,
+    ...(options.signal && { signal: options.signal }),
   };
-  options.log?.info({ judge: client ? `model ${modelFromEnv()}` : "offline (no ANTHROPIC_API_KEY)" }, "verifier started");
+  options.log?.info({ judge: client ? `model ${modelFromEnv()}` : "offline (no ANTHROPIC_API_KEY)", concurrentChecks: ctx.settings.concurrentChecks }, "verifier started");
+  // Checks a SIGKILLed Verifier left running: their judge is gone, their verdicts will be redone.
+  const left = endLeftChecks(paths);
+  if (left.length > 0) options.log?.warn({ ended: left }, "ended checks a previous verifier left running");
   const total = emptyTally();
+  let lastTally = JSON.stringify(total);
+  const pool = new SessionPool(ctx.settings.concurrentChecks, (error) => options.log?.error({ err: error }, "a judgement failed"), () => {
+    const now = JSON.stringify(total);
+    if (now !== lastTally) options.onTally?.(total);
+    lastTally = now;
+  });
+  // Stopping ends the checks in flight at once: their judgements write nothing (handle.ts).
+  const stop = () => {
+    pool.stop();
+    checks.endAll();
+  };
+  options.signal?.addEventListener("abort", stop, { once: true });
   try {
-    await reconcile(ctx, total, options.signal);
-    if (options.once) {
-      await drain(ctx, total, options.signal);
-      return total;
-    }
-    await watchLoop(ctx, total, options);
+    reconcile(ctx, pool, total, options.signal);
+    if (options.once) await drain(ctx, pool, total, options.signal);
+    else await watchLoop(ctx, pool, total, options);
+    await pool.idle();
+    if (pool.failure !== undefined) throw pool.failure;
     return total;
   } finally {
+    options.signal?.removeEventListener("abort", stop);
+    stop(); // an error on the way out ends the checks too
+    await pool.idle();
     await ctx.cluster?.close();
     appender.close();
     index.close();
@@ -72,8 +96,13 @@ export async function runVerifier(paths: WorldPaths, options: VerifierOptions = 
   }
 }
 
-/** Read and handle everything from the cursor to the end of the log. */
-async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): Promise<void> {
+/**
+ * Read everything from the cursor to the end of the log and hand each line to the pool.
+ * The cursor moves once a batch is handed over, not judged: a judgement in flight when
+ * the Verifier dies is found again by reconcile() at the next start (it looks through the
+ * index for every finish without a verdict, retry without its agent, answered failure).
+ */
+async function drain(ctx: VerifierContext, pool: SessionPool, total: Tally, signal?: AbortSignal): Promise<void> {
   for (;;) {
     const { position, reset } = readCursor(ctx.paths, READER, logSize(ctx.paths.log));
     if (reset) ctx.log?.warn(reset);
@@ -83,39 +112,31 @@ async function drain(ctx: VerifierContext, total: Tally, signal?: AbortSignal): 
       return batch.length < BATCH;
     });
     for (const p of read.problems) ctx.log?.warn(describeProblem(p));
-    for (const e of batch) {
-      // Stopping: leave the cursor where it was; what was handled is not handled twice on re-reading.
-      if (signal?.aborted) return;
-      try {
-        await handle(ctx, e, total);
-      } catch (error) {
-        // A full disk: the batch is read again once there is space (the cursor stays), so a
-        // finish written meanwhile is judged then; never said as "could not handle".
-        if (isDiskFull(error)) throw error;
-        // Said in the log rather than retried forever: a line that always throws would stop the Verifier.
-        ctx.log?.error({ err: error, line: e.line }, "could not handle a line");
-        ctx.appender.append({ kind: "event", source: "system", id: e.id, output: `verifier: could not handle line ${e.line}: ${String((error as Error)?.message ?? error).slice(0, 300)}` });
-      }
-    }
+    // Stopping: leave the cursor where it was; what was handled is not handled twice on re-reading.
+    if (signal?.aborted) return;
+    for (const e of batch) submit(ctx, pool, e, total);
     if (read.end.offset !== position.offset || reset) writeCursor(ctx.paths, READER, read.end);
+    // A reader far ahead of its judges waits for them: memory stays bounded.
+    await pool.below(BATCH);
+    // A full disk: thrown out to surviveFullDisk, which waits for space and starts again;
+    // reconcile() then finds every finish the dropped judgements left without a verdict.
+    if (pool.failure !== undefined) throw pool.failure;
     if (batch.length < BATCH || signal?.aborted) return;
   }
 }
 
-async function watchLoop(ctx: VerifierContext, total: Tally, options: VerifierOptions): Promise<void> {
+async function watchLoop(ctx: VerifierContext, pool: SessionPool, total: Tally, options: VerifierOptions): Promise<void> {
   const { signal, debounceMs = 5, pollMs = 1000, reconcileMs = 60_000 } = options;
   let reconciled = Date.now();
   // The first next() returns at once: catch up on what happened while we were down.
   const changes = new FileChanges(ctx.paths.log, { pollMs, debounceMs, signal });
   try {
     while (await changes.next()) {
-      const before = { ...total };
-      await drain(ctx, total, signal);
+      await drain(ctx, pool, total, signal);
       if (Date.now() - reconciled >= reconcileMs) {
         reconciled = Date.now();
-        await reconcile(ctx, total, signal);
+        reconcile(ctx, pool, total, signal);
       }
-      if (JSON.stringify(before) !== JSON.stringify(total)) options.onTally?.(total);
     }
   } finally {
     changes.close();

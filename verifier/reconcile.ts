@@ -10,11 +10,13 @@ import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { firstEventAfter } from "../tools/world/event-queries.js";
 import { history, sessionsIn } from "../tools/world/query.js";
 import type { VerifierContext } from "./context.js";
-import { handle, type Tally } from "./handle.js";
+import { submit, type Tally } from "./handle.js";
+import type { SessionPool } from "./session-pool.js";
 
 const ALL = Number.MAX_SAFE_INTEGER;
 
-export async function reconcile(ctx: VerifierContext, tally: Tally, signal?: AbortSignal): Promise<void> {
+/** Hands the work found to the pool (in line order; each session's lines in order): returns at once. */
+export function reconcile(ctx: VerifierContext, pool: SessionPool, tally: Tally, signal?: AbortSignal): void {
   ctx.index.catchUp();
   const work: Located[] = [];
   for (const s of [...sessionsIn(ctx.index, "pending", ALL), ...sessionsIn(ctx.index, "active", ALL).filter((x) => x.status === "retry")]) {
@@ -28,6 +30,6 @@ export async function reconcile(ctx: VerifierContext, tally: Tally, signal?: Abo
   }
   for (const e of work.sort((x, y) => x.line - y.line)) {
     if (signal?.aborted) return;
-    await handle(ctx, e, tally);
+    submit(ctx, pool, e, tally);
   }
 }

@@ -7,6 +7,9 @@
  */
 import { Worker } from "node:worker_threads";
 
+/** How long a worker may take to start before the match is given up (not the match's deadline). */
+const WORKER_START_MS = 30_000;
+
 export type MatchResult = { done: true; matched: boolean } | { done: false; why: string };
 
 // CommonJS, evaluated in the worker: only the pattern, its flags and the texts cross over.
@@ -33,7 +36,13 @@ export function matchWithin(re: RegExp, texts: readonly string[], deadlineMs: nu
       void worker.terminate();
       resolve(result);
     };
-    const timer = setTimeout(() => settle({ done: false, why: `took longer than ${deadlineMs} ms (a pattern that backtracks? stopped)` }), deadlineMs);
+    // The deadline is the match's, counted from when the worker runs: on a busy machine, with
+    // several judgements at once (session-pool.ts), starting a worker alone can take seconds.
+    let timer = setTimeout(() => settle({ done: false, why: `could not be matched: its worker did not start within ${WORKER_START_MS} ms` }), WORKER_START_MS);
+    worker.once("online", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => settle({ done: false, why: `took longer than ${deadlineMs} ms (a pattern that backtracks? stopped)` }), deadlineMs);
+    });
     worker.once("message", (matched: boolean) => settle({ done: true, matched }));
     worker.once("error", (error) => settle({ done: false, why: `could not be matched: ${error.message}` }));
     worker.once("exit", () => settle({ done: false, why: "could not be matched: its worker ended" }));

@@ -11,6 +11,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { join } from "node:path";
+import { withSdkWarnings } from "../../tools/llm/provider.js";
 import type { Conversation } from "../../tools/llm/session.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { AgentRun } from "../harness.js";
@@ -140,9 +141,8 @@ export async function toolLoop(client: Anthropic, ctx: ToolContext, options: Loo
   let pending = openingMessages(conversation.messages, run);
   for (let step = 1; step <= options.maxSteps; step++) {
     if (run.signal.aborted) return { status: "stopped", text: `stopped by a signal before step ${step}` };
-    const reply = await client.messages.create(
-      { model: options.model, max_tokens: options.maxTokens ?? 2048, system: SYSTEM, tools, messages: pending },
-      { signal: run.signal },
+    const reply = await withSdkWarnings(() =>
+      client.messages.create({ model: options.model, max_tokens: options.maxTokens ?? 2048, system: SYSTEM, tools, messages: pending }, { signal: run.signal }),
     );
     conversation.replace([...pending, { role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] }]);
     const uses = reply.content.filter((b): b is Anthropic.ToolUseBlock => b.type === "tool_use");

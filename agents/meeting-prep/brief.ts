@@ -10,6 +10,7 @@ import { labelOf } from "../../tools/world/format.js";
 import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
 import { entryCount, search, sessionsIn, type SessionJson } from "../../tools/world/query.js";
 import type { Meeting } from "./meeting.js";
+import { dateTimeText } from "../../tools/time-text.js";
 
 const PER_TOPIC = 12;
 const STOP = new Set(["about", "after", "before", "call", "meeting", "review", "sync", "with", "weekly", "daily", "the", "and", "for", "our", "this", "that"]);
@@ -70,10 +71,13 @@ function line(e: EntryJson): string {
 
 export function renderBrief(meeting: Meeting, f: Findings, ownId: string, now: Date): string {
   const out: string[] = [`# Meeting brief: ${escapeField(meeting.title)}`, ""];
-  out.push(`- When: ${meeting.time ? escapeField(meeting.time) : "not given"}`);
+  const at = meeting.time !== undefined && !Number.isNaN(Date.parse(meeting.time)) ? new Date(meeting.time) : undefined;
+  // Local time for the reader (a file is read on another day: the date always), the ISO time kept beside it.
+  out.push(`- When: ${at ? `${dateTimeText(at)} local time (${meeting.time})` : meeting.time ? escapeField(meeting.time) : "not given"}`);
   out.push(`- With: ${meeting.attendees.length ? meeting.attendees.map(escapeField).join(", ") : "not given"}`);
-  out.push(`- Prepared: ${now.toISOString()} by session ${escapeField(ownId)}, from world.log (${f.searched} entries searched)`);
-  if (meeting.notes) out.push(`- Notes: ${escapeField(meeting.notes)}`);
+  out.push(`- Prepared: ${dateTimeText(now)} by session ${escapeField(ownId)}, from world.log (${f.searched} entries searched)`);
+  // Notes keep their lines (a calendar's "Location: Room 4" / "Bring the Q4 mockups"), each escaped of anything else.
+  if (meeting.notes) out.push("- Notes:", ...meeting.notes.split(/\r?\n/).map((l) => `  ${escapeField(l)}`));
   for (const [name, entries] of f.byAttendee) {
     out.push("", `## ${escapeField(name)}`, "");
     if (f.byFirstName.has(name)) out.push(`(Nothing names ${escapeField(name)} in full; these mention ${escapeField(name.split(/[\s@.]+/)[0]!)}.)`, "");

@@ -15,6 +15,9 @@ import { PRIVATE_DIR } from "../../tools/world/paths.js";
 import { runAgent } from "../harness.js";
 import { collect, renderBrief, summary } from "./brief.js";
 import { chooseMeeting } from "./meeting.js";
+import { briefName, briefsDir } from "./brief-file.js";
+import { notify } from "../../tools/notify.js";
+import { whenText } from "../../tools/time-text.js";
 
 await runAgent(async (run) => {
   const choice = chooseMeeting(run.env.task, process.env.WORLD_MEETING);
@@ -31,10 +34,13 @@ await runAgent(async (run) => {
   } finally {
     index.close();
   }
-  // A session id may hold characters a file name must not ('/'): keep it safe and readable.
-  const name = `${run.id.replace(/[^A-Za-z0-9._-]/g, "_")}.md`;
-  const dir = join(run.paths.dir, "briefs");
+  const name = briefName(run.id);
+  const dir = briefsDir(run.paths);
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-  writeFileSync(join(dir, name), renderBrief(meeting, findings, run.id, new Date()));
+  const now = new Date();
+  writeFileSync(join(dir, name), renderBrief(meeting, findings, run.id, now));
+  // Told, not only filed: a notification before the meeting, pointing at the brief (the monitor opens it).
+  const when = meeting.time !== undefined && !Number.isNaN(Date.parse(meeting.time)) ? ` at ${whenText(new Date(meeting.time), now)}` : "";
+  await notify(run.writer, { id: run.id, title: "Meeting brief", message: `Brief for "${meeting.title}"${when} is ready: .world/briefs/${name}`, urgency: "normal" });
   run.finish(`brief at .world/briefs/${name}: ${summary(meeting, findings)}`);
 });

@@ -27,6 +27,12 @@ export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 /** How the agent turns words into an alarm; undefined when the words name no time. */
 export type Planner = (text: string, now: Date) => Alarm | undefined;
 
+/** WORLD_SAID_AT as a date no later than `now`; `now` when it is absent or not a time. */
+function saidAtFromEnv(now: Date): Date {
+  const said = Date.parse(process.env.WORLD_SAID_AT ?? "");
+  return Number.isNaN(said) || said > now.getTime() ? now : new Date(said);
+}
+
 /** The latest armed line of a session (the one a new run of it must honour). */
 function lastArmed(log: string, id: string): { alarm: Alarm; entry: Entry } | undefined {
   const entry = findLastEntry(log, id, (e) => e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
@@ -59,10 +65,21 @@ function evidence(deliveredAt: string, due: Date): string {
 export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, whatIsMissing: string): Promise<void> {
   const { log } = run.paths;
   const now = new Date();
+  // "in 10 minutes" counts from when it was said (WORLD_SAID_AT, set by the Spirit from the
+  // voice line), not from when this process got to it; a retry's guidance is new words.
+  const saidAt = saidAtFromEnv(now);
   const previous = lastArmed(log, run.id);
   const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
 
+  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
+  // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session
+  // that parks at once says "armed" once: its parking line is the armed line.
+  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
+  const parksAtOnce = (a: Alarm) => a.due.getTime() - Date.now() > parkAfterMs;
   let alarm: Alarm;
+  let parkNow: boolean;
+  /** Why this run armed again (a re-arm, a retry): said on its one armed line, parked or not. */
+  let again: string | undefined;
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
@@ -70,30 +87,31 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
     }
-    run.active(armedLine(alarm, run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart"));
+    parkNow = parksAtOnce(alarm);
+    again = run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart";
+    if (!parkNow) run.active(armedLine(alarm, again));
   } else {
-    const fresh = fromGuidance ?? plan(run.env.task, now);
+    const fresh = fromGuidance ?? plan(run.env.task, saidAt);
     if (fresh === undefined) {
       run.fail(`no time found in ${JSON.stringify(run.env.task)}`, whatIsMissing);
       return;
     }
-    if (fresh.due.getTime() <= now.getTime() - 1000) {
+    // In the past when it was said; one that came due while the words were on their way is delivered at once.
+    if (fresh.due.getTime() <= (fromGuidance ? now : saidAt).getTime() - 1000) {
       run.fail(`the time named is in the past: ${fresh.due.toISOString()}`, `${whatIsMissing} (a time in the future)`);
       return;
     }
     alarm = fresh;
-    run.active(armedLine(alarm));
+    parkNow = parksAtOnce(alarm);
+    if (!parkNow) run.active(armedLine(alarm));
   }
   // Arming was refused: the session is already over (the Keeper failed it, a human closed
   // it). Stop here, whatever the clock says: on a slow start the due time may have passed
   // already, and the loop below would skip its wait and deliver for a closed session.
   if (run.closed !== undefined) return;
 
-  // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
-  // scheduler deliver at the due time. Short waits stay here, to the millisecond.
-  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
-  if (alarm.due.getTime() - Date.now() > parkAfterMs) {
-    run.park(armedLine(alarm, "parked: the Keeper's scheduler delivers it"));
+  if (parkNow) {
+    run.park(armedLine(alarm, `parked: the Keeper's scheduler delivers it${again ? `; ${again}` : ""}`));
     return;
   }
 

@@ -63,9 +63,16 @@ describe("meeting-prep agent (real process)", () => {
     w = tempWorld();
     appendOnce(w.paths, { kind: "event", source: "voice", id: "v9", output: "Zoe wants the slides before the offsite" });
     startSession(w.paths, "mp4", "prep");
-    const meeting = JSON.stringify({ title: "Offsite planning", attendees: ["Zoe Quinn"], time: "2026-12-01T09:00:00Z" });
-    expect((await runAgentProcess(w.paths, "meeting-prep", { id: "mp4", task: "prep", env: { WORLD_MEETING: meeting } })).exitCode).toBe(0);
+    const meeting = JSON.stringify({ title: "Offsite planning", attendees: ["Zoe Quinn"], time: "2026-12-01T09:00:00Z", notes: "Location: Room 4\nBring the Q4 mockups" });
+    expect((await runAgentProcess(w.paths, "meeting-prep", { id: "mp4", task: "prep", env: { WORLD_MEETING: meeting, TZ: "Asia/Tokyo" } })).exitCode).toBe(0);
     const brief = readFileSync(join(w.paths.dir, "briefs", "mp4.md"), "utf8");
+    // Local time (Tokyo, UTC+9) with the ISO time beside it; the notes keep their lines, no literal \n.
+    expect(brief).toContain("- When: 2026-12-01 18:00:00 local time (2026-12-01T09:00:00.000Z)");
+    expect(brief).toContain("- Notes:\n  Location: Room 4\n  Bring the Q4 mockups\n");
+    expect(brief).toMatch(/^- Prepared: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} by session mp4/m);
+    // The user is told, before the meeting, where the brief is.
+    const told = entriesOf(w.paths, "mp4").find((e) => e.kind === "event" && e.source === "notify");
+    expect(told?.output).toMatch(/^Brief for "Offsite planning" at 2026-12-01 18:00:00 \((in|due) [^)]+\) is ready: \.world\/briefs\/mp4\.md$/);
     expect(brief).toContain("(Nothing names Zoe Quinn in full; these mention Zoe.)");
     expect(brief).toContain("Zoe wants the slides before the offsite");
   });

@@ -52,6 +52,37 @@ describe("world spawn", () => {
     expect(failed.output).toMatch(/exited with code 0 before finishing/);
   });
 
+  it("--plain: an ordinary command's exit 0 is its finish, its stdout the output, and the Verifier judges it", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", 'say done | need: output contains "done"', "--plain", "--", "sh", "-c", "echo working; echo done"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const id = String(r.stdout).trim();
+    const finish = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === id);
+    expect(finish.output).toBe("working\ndone");
+    expect(readProcRecord(w.paths, id)).toMatchObject({ plain: true, stdoutFrom: 0 });
+    const v = await world(w.home, ["verify", "--once"]);
+    expect(v.exitCode, v.stderr).toBe(0);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "verified" && e.id === id);
+    expect(ownEntries(collectEntries(w.paths.log).entries).filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
+  });
+
+  it("--plain: a plain command that exits non-zero fails as any agent does; one that prints nothing says so", async () => {
+    w = tempWorld();
+    const bad = String((await world(w.home, ["spawn", "t | need: n", "--plain", "--", "sh", "-c", "echo oops >&2; exit 3"])).stdout).trim();
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.id === bad);
+    expect(failed.output).toMatch(/exited with code 3 before finishing; stderr: oops$/);
+    const quiet = String((await world(w.home, ["spawn", "t | need: n", "--plain", "--", "/bin/true"])).stdout).trim();
+    const finish = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "finish" && e.id === quiet);
+    expect(finish.output).toBe("exited with code 0, printing nothing");
+  });
+
+  it("world spawn --help shows --plain with an example", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "--help"]);
+    expect(r.stdout).toMatch(/--plain +an ordinary command that never calls world agent/);
+    expect(r.stdout).toContain("--plain -- sh -c 'sleep 2; echo done'");
+  });
+
   it("refuses bad requests with one line and logs nothing", async () => {
     w = tempWorld();
     const noNeed = await world(w.home, ["spawn", "just a task", "--", "true"]);
@@ -111,7 +142,8 @@ describe("world spawn", () => {
     const { id, pid } = await spawnAgent(w.paths, { task: "crash | need: never", need: "never", command: ["/bin/sh", "-c", script] });
     const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed");
     expect(failed.output).toBe(`process ${pid} (attempt 1) exited with code 1 before finishing; stderr: starting / cannot reach the calendar / giving up`);
-    expect(failed.kind === "agent" && failed.need).toBe(`someone to look at .world/logs/agents/${id}.err and answer with world respond ${id} <text>`);
+    // Its stderr has words: the need points at it (never at an empty file), without the command (the plea says it once).
+    expect(failed.kind === "agent" && failed.need).toBe(`a look at why it stopped (its stderr: .world/logs/agents/${id}.err)`);
     const exit = collectEntries(w.paths.log).entries.find((e) => e.id === id && / exited with code 1$/.test(e.output))!;
     expect(exit.line).toBe(failed.line - 1); // one write: the exit line and the verdict together
   });

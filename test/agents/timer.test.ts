@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
 import { isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 
@@ -16,6 +17,15 @@ describe("timer agent (real process)", () => {
     expect(done.line).toBeGreaterThan(armed.line);
     await waitForEntry(w.paths, isStatus("t1", "finish", /^delivered at /), { what: "finish" });
     expect((await child).exitCode).toBe(0);
+  });
+
+  it("a long timer parks at once and says armed once: its parking line is the armed line", async () => {
+    w = tempWorld();
+    startSession(w.paths, "t3", "set a timer for 10 minutes");
+    const result = await runAgentProcess(w.paths, "timer", { id: "t3", task: "set a timer for 10 minutes" });
+    expect(result.exitCode).toBe(0);
+    const armed = collectEntries(w.paths.log).entries.filter((e) => e.id === "t3" && e.kind === "agent" && e.status === "active");
+    expect(armed.map((e) => e.output)).toEqual([expect.stringMatching(/^armed: due \S+ by timer \(parked: the Keeper's scheduler delivers it\) — Timer done: 10 minutes$/)]);
   });
 
   it("fails with a need when no duration is given", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { DEFAULT_PORT } from "../../ui/cli/monitor.js";
 import { join } from "node:path";
@@ -56,7 +56,8 @@ describe("world up", () => {
     await waitGone(newPid);
     const out = String(done.stdout).split("\n");
     expect(out).toContain(`verifier  running  pid ${newPid}, 1 restart`);
-    expect(out.filter((l) => /^(keeper|verifier) +stopped /.test(l))).toHaveLength(2);
+    expect(out.filter((l) => /^(keeper|verifier) +stopped\b/.test(l))).toHaveLength(2);
+    expect(out.find((l) => l.startsWith("verifier  stopped"))).toMatch(/^verifier  stopped, 1 restart \(last: /); // no stray space before the comma
     expect(readFileSync(join(w.paths.logs, "up.log"), "utf8")).toMatch(/stopped all children/);
   });
 
@@ -87,8 +88,8 @@ describe("world up", () => {
     });
     try {
       up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "monitor"], { reject: false });
+      let out = "";
       const line = await new Promise<string>((resolve, reject) => {
-        let out = "";
         up!.stdout!.on("data", (chunk: Buffer) => {
           out += chunk.toString();
           const m = /^monitor +(http:\/\/127\.0\.0\.1:\d+\/#token=\S+)$/m.exec(out);
@@ -96,7 +97,9 @@ describe("world up", () => {
         });
         void up!.then(() => reject(new Error(`world up ended before showing the URL: ${out}`)));
       });
-      expect(new URL(line).port).not.toBe(String(DEFAULT_PORT));
+      const port = new URL(line).port;
+      expect(port).not.toBe(String(DEFAULT_PORT));
+      expect(out).toContain(`monitor   port ${DEFAULT_PORT} is taken: listening on ${port} instead (world up --port N to choose one)\n`);
       expect(readFileSync(join(w.paths.logs, "monitor.out"), "utf8")).toContain(`port ${DEFAULT_PORT} is taken: listening on a free port instead`);
       up.kill("SIGTERM");
       const done = await up;
@@ -107,22 +110,70 @@ describe("world up", () => {
     }
   });
 
-  it("a child's usage error (exit 2) is not restarted, and its last line says why on the status line", async () => {
+  it("a --port already taken: one line, exit 2, and nothing started", async () => {
     w = tempWorld();
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const taken = (holder.address() as AddressInfo).port;
     try {
-      const r = await world(w.home, ["up", "--only", "monitor", "--port", String(taken)]);
-      expect(r.exitCode).toBe(1); // every child gave up
-      const why = `world: port in use: expected a free port for --port, received ${taken} (try --port 0 for any free port)`;
-      expect(r.stdout).toContain(`monitor   given-up (last: exited with code 2: ${why})`);
-      const lines = collectEntries(w.paths.log).entries.filter((e) => e.id === "up").map((e) => e.output);
-      expect(lines.filter((l) => l.startsWith("started monitor"))).toHaveLength(1);
-      expect(lines).toContain(`gave up on monitor: it exited with code 2: ${why} — a usage error, so not restarted; fix it and start world up again`);
+      const r = await world(w.home, ["up", "--port", String(taken)]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toBe(`world: port in use: expected a free port for --port, received ${taken} (try --port 0 for any free port); nothing started`);
+      expect(upLines().filter((l) => l.startsWith("started "))).toEqual([]);
     } finally {
       holder.close();
     }
+  });
+
+  it("a bad .world/config.json: one line, exit 2, and nothing started", async () => {
+    w = tempWorld();
+    mkdirSync(w.paths.dir, { recursive: true });
+    writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ spirit: { nudgeExpiry: "600" } }));
+    const r = await world(w.home, ["up", "--port", "0"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^world: invalid \S+config\.json: spirit\.nudgeExpiry: expected a duration with its unit, [^\n]*received "600"$/);
+    expect(upLines().filter((l) => l.startsWith("started "))).toEqual([]);
+  });
+
+  it("a child's usage error met after the start (a race): not restarted, every other child stopped, up exits 2 with one line", async () => {
+    w = tempWorld();
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const taken = (holder.address() as AddressInfo).port;
+    try {
+      const log = daemonLogger(w.paths, "up-test");
+      const specs = childSpecs(w.home, ["keeper", "monitor"], ["keeper", "monitor"], { monitor: ["--port", String(taken)] });
+      const sup = new Supervisor(w.paths, specs, log);
+      sup.start();
+      await sup.settled();
+      const why = `world: port in use: expected a free port for --port, received ${taken} (try --port 0 for any free port)`;
+      expect(sup.usageError?.name).toBe("monitor");
+      expect(sup.usageError?.last).toBe(`exited with code 2: ${why}`);
+      expect(sup.statuses().map((s) => s.state)).toEqual(["stopped", "given-up"]);
+      const lines = upLines();
+      expect(lines.filter((l) => l.startsWith("started monitor"))).toHaveLength(1);
+      expect(lines).toContain(`gave up on monitor: it exited with code 2: ${why} — a usage error, so not restarted; fix it and start world up again`);
+      expect(lines).toContain("stopping every child: monitor cannot start");
+      expect(lines.at(-1)).toBe("stopped all children");
+    } finally {
+      holder.close();
+    }
+  });
+
+  it("at stop, says which task agents it leaves running (they outlive world up)", async () => {
+    w = tempWorld();
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "verifier"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+    await waitForEntry(w.paths, (e) => e.id === "up" && e.output.startsWith("started verifier"));
+    const r = await world(w.home, ["spawn", "wait a while | need: n", "--", "sleep", "300"]);
+    const id = String(r.stdout).trim();
+    const spawned = await waitForEntry(w.paths, (e) => e.id === id && e.output.startsWith("spawned pid "));
+    up.kill("SIGTERM");
+    const done = await up;
+    up = undefined;
+    expect(done.exitCode).toBe(0);
+    const out = String(done.stdout);
+    expect(out).toContain("agents    1 still running: they outlive world up");
+    expect(out).toMatch(new RegExp(`^ +${id} \\(pid ${pidIn(spawned.output)}\\): \\S*sleep 300$`, "m"));
   });
 
   it("refuses an unknown child name", async () => {
@@ -150,7 +201,7 @@ describe("Supervisor", () => {
     });
     sup.start();
     // Past what maxRestarts allows (1): still being started, never given up.
-    await expect.poll(() => sup.statuses()[0]!.restarts, { timeout: 40_000, interval: 100 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => sup.statuses()[0]!.restarts, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(3);
     expect(sup.statuses()[0]!.state).not.toBe("given-up");
     await sup.stop();
     const lines = upLines();
@@ -189,7 +240,7 @@ describe("Supervisor", () => {
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "ignorer" && e.status === "active");
     await sup.stop();
     expect(procStat(pid)).toBeUndefined();
-    expect(statusLine(sup.statuses()[0]!)).toBe("ignorer   stopped  (last: killed by SIGKILL)");
+    expect(statusLine(sup.statuses()[0]!)).toBe("ignorer   stopped (last: killed by SIGKILL)");
 
     const sup2 = new Supervisor(w.paths, [spec], log);
     sup2.start();

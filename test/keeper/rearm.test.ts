@@ -37,6 +37,8 @@ describe("Keeper and reminders after a restart", () => {
     expect(plain.stdout).toMatch(/ 0 dead,/);
     const last = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id).at(-1)!;
     expect(last).toMatchObject({ status: "active" });
-    expect(last.output).toMatch(/\(parked: the Keeper's scheduler delivers it\)/);
+    expect(last.output).toMatch(/\(parked: the Keeper's scheduler delivers it; re-armed after a restart\)/);
+    // One armed line for the re-armed run: its parking line (issue 22).
+    expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id && /re-armed after a restart/.test(e.output))).toHaveLength(1);
   });
 });

@@ -93,7 +93,7 @@ describe("calendar watch", () => {
     expect(spawn.id).toMatch(/^meeting-prep-[0-9a-f]{12}$/);
     expect(spawn.output).toMatch(
       new RegExp(
-        `^spawn: meeting-prep "prepare me for the meeting \\\\"Budget review\\\\" at Room 4, starting ${soon.toISOString().replace(/\./g, "\\.")}" because meeting "Budget review" \\(uid "budget-42@example\\.com", starts ${soon.toISOString().replace(/\./g, "\\.")}\\) begins in (9|10) min$`,
+        `^spawn: meeting-prep “prepare me for the meeting "Budget review" at Room 4, starting ${soon.toISOString().replace(/\./g, "\\.")}” because meeting "Budget review" \\(uid "budget-42@example\\.com", starts ${soon.toISOString().replace(/\./g, "\\.")}\\) begins in (9|10) min$`,
       ),
     );
     const start = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === spawn.id);

@@ -26,6 +26,7 @@ describe("the Spirit's settings", () => {
       calendarLeadMs: 900_000,
       calendarPollMs: 60_000,
       brain: "auto",
+      brainDeadlineMs: 5_000,
       assistantName: "world",
       conversationGapMs: 180_000,
     });

@@ -138,7 +138,7 @@ describe("questions people can read", () => {
     const r = await questions(talk("a", "A: send 50 dollars to alice"), talk("b", "A: order pizza"), talk("c", "A: we should fly to tokyo next month"));
     expect(r.asked).toEqual([
       "Want me to remind you to send 50 dollars to Alice in 1 hour?",
-      "Want me to remind you in 1 hour to order pizza?",
+      // "order pizza", said to the assistant alone, is a request no agent does: one honest line, no question (test/spirit/commands.test.ts).
       "Want me to remind you to fly to Tokyo next month?",
     ]);
   });

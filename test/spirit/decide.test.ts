@@ -14,6 +14,7 @@ const config: SpiritConfig = {
   nudgeExpiryMs: 600_000,
   dedupeWindowMs: 3_600_000,
   declineMemoryMs: 86_400_000,
+  brainDeadlineMs: 5_000,
   staleVoiceMs: 600_000,
   calendarLeadMs: 900_000,
   calendarPollMs: 60_000,
@@ -96,7 +97,8 @@ describe("the Spirit's rules over the offline brain", () => {
     const at = new Date(Date.now() - 30_000);
     own(memory, spawned.id, say.spawn(spawned.agentKind, spawned.task, spawned.reason), at);
     const again = await decideAbout(memory, "me", "Remind me to stretch in 10 minutes!");
-    expect(again.action).toMatchObject({ type: "quiet", why: `already done: ${spawned.id} was spawned for the same request 30s ago` });
+    // Said again while it is (as far as anyone knows) still to be done: confirmed, not done twice.
+    expect(again.action).toMatchObject({ type: "say", kind: "already", text: `already on it: "remind me to stretch in 10 minutes" is set (${spawned.id})` });
     // Other words are another request.
     expect((await decideAbout(memory, "me", "remind me to drink water in 10 minutes")).action.type).toBe("spawn");
     // The same words later are a new request.

@@ -18,7 +18,7 @@ const EXPECTED = [
   // Alice's "we should book the flight" is hers; the user's own "yeah, we should…" is a plan
   // for later, offered offline as a search the open-page agent opens; "send 200 dollars to
   // bob", said to Alice, is quiet.
-  'nudge: Want me to open a search for flights to Tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: open-page "open a search for flights to Tokyo: https://duckduckgo.com/?q=flights+to+Tokyo" need "output contains \\"https://duckduckgo.com/?q=flights+to+Tokyo\\""',
+  'nudge: Want me to open a search for flights to Tokyo? (heard user: "yeah, we should book the flight to tokyo") yes: open-page "open a search for flights to Tokyo: https://duckduckgo.com/?q=flights+to+Tokyo" need “output contains "https://duckduckgo.com/?q=flights+to+Tokyo"”',
 ];
 
 describe("the Spirit, end to end", () => {
@@ -90,7 +90,7 @@ describe("the Spirit, end to end", () => {
     // One question per conversation, built from the slots, not the words heard.
     const nudges = spiritLines(w.paths).filter((e) => e.output.startsWith("nudge: "));
     expect(outputs(nudges)).toEqual([
-      'nudge: Want me to open a search for flights to Tokyo for April? (heard user: "We should book flights to Tokyo for April.") yes: open-page "open a search for flights to Tokyo for April: https://duckduckgo.com/?q=flights+to+Tokyo+for+April" need "output contains \\"https://duckduckgo.com/?q=flights+to+Tokyo+for+April\\""',
+      'nudge: Want me to open a search for flights to Tokyo for April? (heard user: "We should book flights to Tokyo for April.") yes: open-page "open a search for flights to Tokyo for April: https://duckduckgo.com/?q=flights+to+Tokyo+for+April" need “output contains "https://duckduckgo.com/?q=flights+to+Tokyo+for+April"”',
     ]);
     await speak(w.home, ["user", "yes"]);
     const spawn = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: open-page"), { what: "the spawn a yes starts" });

@@ -54,7 +54,7 @@ describe("agents that need a human", () => {
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "job-1");
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
-    await expect.poll(desktop.shown).toEqual(['"fetch the report" needs the new password. (answer: world respond job-1 <text>)']);
+    await expect.poll(desktop.shown, { timeout: 20_000 }).toEqual(['"fetch the report" needs the new password. (answer: world respond job-1 <text>)']);
     // One line: no [event:notify] saying it again.
     expect(collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.source === "notify")).toEqual([]);
 
@@ -65,7 +65,7 @@ describe("agents that need a human", () => {
 
     // The Keeper's periodic reminder (keeper/escalate.ts) is its own line: shown on the desktop, no line of ours.
     await run("event", "system", "job-1", KEEPER_LINE);
-    await expect.poll(() => desktop.shown().length).toBe(2);
+    await expect.poll(() => desktop.shown().length, { timeout: 20_000 }).toBe(2);
     expect(desktop.shown()[1]).toBe(KEEPER_LINE.slice("nudge: ".length));
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([TOLD]);
@@ -111,7 +111,7 @@ describe("agents that need a human", () => {
   it("on a first start, failures that were answered or moved on since are history; one still waiting is told", async () => {
     await run("agent", "start", "old-1", "water the plants", "--need", "event water logged");
     await run("agent", "failed", "old-1", "no pump", "--need", "a pump");
-    await run("respond", "old-1", "bought one");
+    await run("--as-human", "respond", "old-1", "bought one"); // a person: a program's answer sends nothing back to work
     await run("agent", "retry", "old-1", "try again with the pump");
     await run("agent", "start", "old-2", "renew the domain", "--need", "output contains renewed");
     await run("agent", "failed", "old-2", "card declined", "--need", "a working card");

@@ -35,7 +35,7 @@ describe("world listen", () => {
     const problems = r.stderr.split("\n").filter((l) => l.includes("skipped:"));
     expect(problems).toEqual([
       'world: listen: transcript line 2 skipped: expected a JSON object {"ts","speaker","text"}, received "this is not json"',
-      expect.stringMatching(/^world: listen: transcript line 4 skipped: expected \{"ts","speaker","text"\} with speaker /),
+      expect.stringMatching(/^world: listen: transcript line 4 skipped: "speaker" should be a name, received nothing, in "/),
     ]);
     expect(r.stderr).toContain("3 utterance(s) logged, 2 line(s) skipped");
     expect(voices(w)).toEqual(["alice: hello", "Bob_Jones: hi alice", "user: line | need: with a pipe\nand a newline"]);

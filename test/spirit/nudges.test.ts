@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { agentEnded, outputs, speak, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
 
-describe("nudges", () => {
+describe("nudges", { timeout: 90_000 }, () => {
   let w: TempWorld;
   let spirit: SpiritProcess | undefined;
   beforeEach(() => {
@@ -62,7 +62,12 @@ describe("nudges", () => {
     expect((await world(w.home, ["respond", money!.id, "no need"])).exitCode).toBe(0);
     await said(money!.id, 'nudge declined: nothing done (user answered "no need")');
     expect(await stateOf(money!.id)).toBe("declined");
-    expect((await world(w.home, ["respond", money!.id, "yes"])).exitCode).toBe(0);
+    // `world respond` to a declined question says so (exit 3) and writes nothing…
+    const late = await world(w.home, ["respond", money!.id, "yes"]);
+    expect(late.exitCode).toBe(3);
+    expect(late.stderr).toMatch(/^world: refused: question \S+ was declined: an answer now does nothing, so none was written/);
+    // …and an answer that gets in another way is still closed by the Spirit, nothing done.
+    expect((await world(w.home, ["event", "user", money!.id, "yes"])).exitCode).toBe(0);
     await said(money!.id, 'nudge closed: "yes" came after the nudge was declined; nothing done');
 
     // A similar nudge later is suppressed: the user said no to money nudges.
@@ -103,7 +108,10 @@ describe("nudges", () => {
     await stopSpirit(spirit);
     spirit = await startSpirit(w.paths, ["--nudge-expiry", "1s"]);
     await waitForCursor(w.paths);
-    expect((await world(w.home, ["respond", nudge.id, "yes"])).exitCode).toBe(0);
+    const late = await world(w.home, ["respond", nudge.id, "yes"]);
+    expect(late.exitCode).toBe(3);
+    expect(late.stderr).toMatch(/was not answered in time and expired at \S+: an answer now does nothing/);
+    expect((await world(w.home, ["event", "user", nudge.id, "yes"])).exitCode).toBe(0);
     await said(nudge.id, 'nudge closed: "yes" came after the nudge was expired; nothing done');
     await waitForCursor(w.paths);
     expect(outputs(spiritLines(w.paths))).toEqual([

@@ -15,9 +15,19 @@ describe("transcript lines", () => {
     expect(notJson).toEqual({ ok: false, skip: false, error: 'expected a JSON object {"ts","speaker","text"}, received "hello {"' });
     const noSpeaker = readTranscriptLine('{"ts":"x","text":"hi"}', "jsonl", "user");
     expect(noSpeaker.ok).toBe(false);
-    expect(!noSpeaker.ok && !noSpeaker.skip && noSpeaker.error).toMatch(/^expected \{"ts","speaker","text"\} with speaker .*received/);
+    expect(!noSpeaker.ok && !noSpeaker.skip && noSpeaker.error).toBe('"speaker" should be a name, received nothing, in "{\\"ts\\":\\"x\\",\\"text\\":\\"hi\\"}"');
     const noTs = readTranscriptLine('{"speaker":"a","text":"hi"}', "jsonl", "user");
-    expect(!noTs.ok && !noTs.skip && noTs.error).toContain("with ts");
+    expect(!noTs.ok && !noTs.skip && noTs.error).toMatch(/^"ts" should be a time \(an ISO string or a number\), received nothing, in /);
+    const badText = readTranscriptLine('{"ts":1,"speaker":"a","text":42}', "jsonl", "user");
+    expect(!badText.ok && !badText.skip && badText.error).toMatch(/^"text" should be the words as a string, received the number 42, in /);
+    const list = readTranscriptLine("[1,2]", "jsonl", "user");
+    expect(!list.ok && !list.skip && list.error).toBe('expected a JSON object {"ts","speaker","text"}, received "[1,2]"');
+    // One plain sentence: no zod wording, no second "received".
+    for (const r of [noSpeaker, noTs, badText]) {
+      const error = !r.ok && !r.skip ? r.error : "";
+      expect(error).not.toMatch(/invalid input|undefined/);
+      expect(error.match(/received/g)).toHaveLength(1);
+    }
   });
 
   it("skips blank lines and empty utterances silently", () => {

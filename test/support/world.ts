@@ -11,9 +11,11 @@ import type { Located } from "../../tools/world/entry.js";
 import { follow } from "../../tools/world/follow.js";
 import { isFormatEntry, isFormatLine } from "../../tools/world/log-format.js";
 import { worldPaths, type WorldPaths } from "../../tools/world/paths.js";
-import { START } from "../../tools/world/read.js";
+import { collectEntries, START } from "../../tools/world/read.js";
 import { stopWorldProcesses } from "./stop-world.js";
 import { WAIT_MS } from "./wait.js";
+import { needLineOf } from "../../agents/need-author.js";
+import { writeProcRecord } from "../../agents/procs.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The compiled CLI (`npm test` builds first). */
@@ -89,4 +91,18 @@ export function ownEntries<E extends { kind: string; id: string; output: string;
 /** The lines of a log's text, without the newline at the end and without the format line. */
 export function ownLines(text: string): string[] {
   return text.split("\n").slice(0, -1).filter((l) => !isFormatLine(l));
+}
+
+/**
+ * The process record `world spawn` leaves for a session whose start line is in the log
+ * already: a person's need is bound to that latest start line (agents/need-author.ts).
+ */
+export function writeSpawnRecord(paths: WorldPaths, id: string, needFrom: "human" | "program"): void {
+  const start = collectEntries(paths.log).entries.filter((e) => e.kind === "agent" && e.id === id && e.status === "start").at(-1);
+  if (start === undefined || start.kind !== "agent") throw new Error(`no start line for ${id} in ${paths.log}`);
+  const need = start.need ?? "";
+  writeProcRecord(paths, {
+    id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: start.output, need, needFrom,
+    ...(needFrom === "human" && { needLine: needLineOf({ id, ts: start.ts, task: start.output, need }) }),
+  });
 }

@@ -18,8 +18,17 @@ const logText = () => (existsSync(w!.paths.log) ? readFileSync(w!.paths.log, "ut
 describe("hostile ids", () => {
   it.each([
     ["a path", "../../escaped", /^world: invalid session id: expected a name without '\/', '\\' and other than "\." or "\.\.", received "\.\.\/\.\.\/escaped"$/],
-    ["a right-to-left override", "file\u202etxt.exe", /^world: invalid session id: .* invisible or bidirectional characters, received "file\\\\u202etxt\.exe"$/],
+    ["a right-to-left override", "file\u202etxt.exe", /^world: invalid session id: .* invisible, format, private-use, unassigned or replacement characters .*, received "file\\\\u202etxt\.exe"$/],
     ["a zero-width space", "a\u200bb", /^world: invalid session id: .*, received "a\\\\u200bb"$/],
+    ["a combining grapheme joiner (U+034F)", "h\u034fs", /^world: invalid session id: .*, received "h\\\\u034fs"$/],
+    ["a Hangul filler (U+115F)", "h\u115fs", /^world: invalid session id: .*, received "h\\\\u115fs"$/],
+    ["a Hangul filler (U+3164)", "\u3164", /^world: invalid session id: .*, received "\\\\u3164"$/],
+    ["a braille blank (U+2800)", "h\u2800s", /^world: invalid session id: .*, received "h\\\\u2800s"$/],
+    ["an ideographic space (U+3000)", "h\u3000s", /^world: invalid session id: .*, received "h\\\\u3000s"$/],
+    ["a variation selector (U+FE0F)", "hs\ufe0f", /^world: invalid session id: .*, received "hs\\\\ufe0f"$/],
+    ["a tag character (U+E0041)", "hs\u{e0041}", /^world: invalid session id: .*, received "hs\\\\u\{e0041\}"$/],
+    ["a private-use character (U+E000)", "hs\ue000", /^world: invalid session id: .*, received "hs\\\\ue000"$/],
+    ["a combining mark first", "\u0301hs", /^world: invalid session id: .*, received "\\\\u0301hs"$/],
   ])("spawn --id with %s is refused with exit 2, one line, and nothing written anywhere", async (_what, id, message) => {
     w = tempWorld();
     const r = await world(w.home, ["spawn", "--id", id, "task | need: n", "--", "true"]);

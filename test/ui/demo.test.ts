@@ -3,6 +3,7 @@
  * world; asserted on the world.log it leaves behind, and on the processes it started
  * (none may be left running).
  */
+import { readUpStatus } from "../../daemons/up-status.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -55,7 +56,11 @@ describe("world demo", () => {
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
     for (const step of ["[1/4]", "[2/4]", "[3/4]", "[4/4]"]) expect(r.stdout).toContain(step);
-    expect(r.stdout).toMatch(/open http:\/\/127\.0\.0\.1:\d+\/#token=\S+ to watch live/);
+    // The monitor ends with the run: no invitation to open it, but how to keep it.
+    expect(r.stdout).not.toContain("to watch live");
+    expect(r.stdout).toContain("it ends with the demo: run world demo --keep-running to look around in it afterwards");
+    // The demo stood in for world up: its daemons were in up-status.json for the monitor's bar, stopped at the end.
+    expect(readUpStatus(w.paths).daemons.map((d) => `${d.name} ${d.state}`)).toEqual(["verifier stopped", "keeper stopped", "spirit stopped", "monitor stopped"]);
     expect(r.stdout).toContain(`a human answers: "${HUMAN_ANSWER}"`);
     expect(r.stdout).toContain("no process left behind");
     expect(r.stdout).toContain(`the world is kept: ${w.home}`);

@@ -1,10 +1,10 @@
 /** The exact judge: each kind of criterion, through `world verify --once`, on hand-written sessions. */
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, writeSpawnRecord, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
@@ -24,8 +24,7 @@ const offline = { env: { ANTHROPIC_API_KEY: "" } };
 
 /** The process record `world spawn` leaves, saying who wrote the need (agents/procs.ts). */
 function record(id: string, needFrom: "human" | "program") {
-  mkdirSync(w!.paths.procs, { recursive: true });
-  writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need: "", needFrom }));
+  writeSpawnRecord(w!.paths, id, needFrom);
 }
 
 describe("evidence checks (no model)", () => {

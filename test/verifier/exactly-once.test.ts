@@ -3,12 +3,12 @@
  * middle of a judgement and started again, and even when its cursor is lost.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { tempWorld, waitForEntry, world, WORLD_BIN, writeSpawnRecord, type TempWorld } from "../support/world.js";
 import { fixture } from "../agents/support.js";
 
 let w: TempWorld | undefined;
@@ -48,8 +48,7 @@ describe("the Verifier, exactly once", () => {
       appendOnce(w.paths, { kind: "agent", status: "start", id, output: `task ${id}`, need: `command exits 0: ${process.execPath} ${fixture("gated-check.mjs")} ${release}` });
       appendOnce(w.paths, { kind: "agent", status: "finish", id, output: "done" });
       // A person's need (a start line alone is a program's: only allow-listed commands run, docs/trust.md).
-      mkdirSync(w.paths.procs, { recursive: true });
-      writeFileSync(join(w.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need: "", needFrom: "human" }));
+      writeSpawnRecord(w.paths, id, "human");
     }
     const first = startVerifier();
     // The first judgement is under way (its check logged [event:check][a1] started): kill it.

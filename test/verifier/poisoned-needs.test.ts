@@ -3,12 +3,10 @@
  * command that eats memory, a backtracking regex. Each is a `failed` verdict saying why,
  * in bounded time, and the other sessions get their verdicts too (real `world verify`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, world, type TempWorld } from "../support/world.js";
+import { tempWorld, world, writeSpawnRecord, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
@@ -16,8 +14,7 @@ afterEach(() => w?.cleanup());
 function session(id: string, need: string, output: string, needFrom: "human" | "program" = "human") {
   appendOnce(w!.paths, { kind: "agent", status: "start", id, output: `task ${id}`, need });
   appendOnce(w!.paths, { kind: "agent", status: "finish", id, output });
-  mkdirSync(w!.paths.procs, { recursive: true });
-  writeFileSync(join(w!.paths.procs, `${id}.json`), JSON.stringify({ id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: `task ${id}`, need, needFrom }));
+  writeSpawnRecord(w!.paths, id, needFrom);
 }
 
 /** The Verifier's verdict: the line after the finish (a retry relaunches `true`, whose end is logged after it). */

@@ -16,19 +16,19 @@ import { basename, dirname } from "node:path";
  * watched again from the first poll that finds it: until then only the poll wakes the
  * caller, and a waiter would measure the poll interval, not the change.
  */
-export function watchFile(file: string, onChange: () => void, pollMs = 1000): () => void {
+export function watchFile(file: string, onChange: (why: "event" | "poll") => void, pollMs = 1000): () => void {
   const name = basename(file);
   let watcher: FSWatcher | undefined;
   let closed = false;
   const arm = () => {
     try {
       watcher = watch(dirname(file), { persistent: true }, (_event, changed) => {
-        if (changed === null || changed === name) onChange();
+        if (changed === null || changed === name) onChange("event");
       });
       watcher.on("error", () => {
         watcher?.close();
         watcher = undefined;
-        if (!closed) onChange();
+        if (!closed) onChange("event");
       });
     } catch {
       watcher = undefined;
@@ -37,7 +37,7 @@ export function watchFile(file: string, onChange: () => void, pollMs = 1000): ()
   arm();
   const poll = setInterval(() => {
     if (watcher === undefined) arm();
-    onChange();
+    onChange("poll");
   }, pollMs);
   return () => {
     closed = true;
@@ -49,7 +49,7 @@ export function watchFile(file: string, onChange: () => void, pollMs = 1000): ()
 export interface ChangesOptions {
   /** Safety-net poll interval (default 1000 ms). */
   pollMs?: number;
-  /** After a wake-up, wait this long before returning, so that a burst is read in one go (default 0). */
+  /** After a change event, wait this long before returning, so that a burst is read in one go (default 0). The safety-net poll is not debounced: an idle process wakes once per poll, not twice. */
   debounceMs?: number;
   /** Ends the loop: next() then resolves false. */
   signal?: AbortSignal;
@@ -62,19 +62,24 @@ export interface ChangesOptions {
  */
 export class FileChanges {
   private pending = true;
+  /** A change event (not only the poll) came since the last next(): that one is debounced. */
+  private changed = false;
   private wake: (() => void) | undefined;
   private readonly stop: () => void;
-  private readonly poke = () => {
+  private readonly poke = (why: "event" | "poll" = "event") => {
     this.pending = true;
+    if (why === "event") this.changed = true;
     this.wake?.();
   };
+
+  private readonly onAbort = () => this.poke("poll");
 
   constructor(
     file: string,
     private readonly options: ChangesOptions = {},
   ) {
     this.stop = watchFile(file, this.poke, options.pollMs ?? 1000);
-    options.signal?.addEventListener("abort", this.poke, { once: true });
+    options.signal?.addEventListener("abort", this.onAbort, { once: true });
   }
 
   /** True at the next change (at once if one came since the last call); false once aborted. */
@@ -83,8 +88,9 @@ export class FileChanges {
     if (signal?.aborted) return false;
     if (!this.pending) await new Promise<void>((resolve) => (this.wake = resolve));
     this.wake = undefined;
-    if (debounceMs > 0 && !signal?.aborted) await this.pause(debounceMs);
+    if (debounceMs > 0 && this.changed && !signal?.aborted) await this.pause(debounceMs);
     this.pending = false;
+    this.changed = false;
     return !signal?.aborted;
   }
 
@@ -95,7 +101,7 @@ export class FileChanges {
 
   close(): void {
     this.stop();
-    this.options.signal?.removeEventListener("abort", this.poke);
+    this.options.signal?.removeEventListener("abort", this.onAbort);
   }
 
   private pause(ms: number): Promise<void> {

@@ -21,7 +21,12 @@ export function anthropicSdk(): typeof Anthropic {
   return sdk;
 }
 
-export const DEFAULT_MODEL = "claude-sonnet-4-5";
+/**
+ * The default model: a current one, not on the SDK's list of deprecated models (its
+ * messages.js DEPRECATED_MODELS; test/tools/llm/provider.test.ts reads that list).
+ * `claude-sonnet-4-5` was the default until the SDK listed it for end of life on 2026-11-30.
+ */
+export const DEFAULT_MODEL = "claude-sonnet-5-5";
 
 export function modelFromEnv(env: NodeJS.ProcessEnv = process.env): string {
   const model = env.WORLD_MODEL?.trim();
@@ -48,6 +53,34 @@ export function anthropicFromEnv(options: ProviderOptions = {}): Anthropic | und
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? 60_000,
   });
+}
+
+function warnOnStderr(warning: string): void {
+  process.stderr.write(`world: warning: ${warning}\n`);
+}
+
+/** Warnings the SDK printed, each said once per process (not on every call). */
+const warned = new Set<string>();
+
+/**
+ * Runs `call` (one SDK request, started synchronously) with the SDK's console warnings
+ * caught: the SDK prints "The model … is deprecated" on every `messages.create`, so a
+ * daemon's stderr would repeat it for every utterance. Each distinct warning goes to `say`
+ * once per process (the caller's operational log); later repeats are dropped.
+ */
+export function withSdkWarnings<T>(call: () => T, say: (warning: string) => void = warnOnStderr): T {
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => {
+    const text = args.map(String).join(" ").replace(/\s+/g, " ").trim();
+    if (warned.has(text)) return;
+    warned.add(text);
+    say(text);
+  };
+  try {
+    return call();
+  } finally {
+    console.warn = original;
+  }
 }
 
 export type { Anthropic };

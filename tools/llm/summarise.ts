@@ -6,6 +6,7 @@
  * messages themselves — less, but true, and never a guess dressed up as a summary.
  */
 import type Anthropic from "@anthropic-ai/sdk";
+import { withSdkWarnings } from "./provider.js";
 import type { Conversation, Message } from "./session.js";
 
 export const SUMMARY_SYSTEM =
@@ -47,12 +48,14 @@ export async function summariseDropped(
   if (ask !== undefined) {
     try {
       const transcript = dropped.map(messageText).join("\n").slice(-MAX_TRANSCRIPT);
-      const reply = await ask.client.messages.create({
-        model: ask.model,
-        max_tokens: 400,
-        system: SUMMARY_SYSTEM,
-        messages: [{ role: "user", content: `Previous summary: ${previous ?? "(none)"}\n\nMessages:\n${transcript}` }],
-      });
+      const reply = await withSdkWarnings(() =>
+        ask.client.messages.create({
+          model: ask.model,
+          max_tokens: 400,
+          system: SUMMARY_SYSTEM,
+          messages: [{ role: "user", content: `Previous summary: ${previous ?? "(none)"}\n\nMessages:\n${transcript}` }],
+        }),
+      );
       const text = reply.content
         .filter((b): b is Anthropic.TextBlock => b.type === "text")
         .map((b) => b.text)

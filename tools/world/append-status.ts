@@ -10,19 +10,26 @@ import { withLock } from "../process/lock.js";
 import { appendOnce, type AgentDraft, type AppendOptions } from "./append.js";
 import type { Entry } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
-import { checkNextStatus } from "./transition.js";
+import { checkNextStatus, checkWriterMay } from "./transition.js";
+import type { Writer } from "./writer.js";
 
 export interface StatusOptions extends AppendOptions {
   /** Skip the lifecycle check (`--force`): then there is nothing to hold a lock for. */
   force?: boolean;
+  /** Who writes (the CLI, MCP): what only a person may write is refused to a program, forced or not. */
+  writer?: Writer;
 }
 
 export function appendStatus(paths: WorldPaths, draft: Omit<AgentDraft, "kind">, options: StatusOptions = {}): Entry {
-  const { force, ...append } = options;
+  const { force, writer, ...append } = options;
   const full: AgentDraft = { kind: "agent", ...draft };
-  if (force === true) return appendOnce(paths, full, append);
+  if (force === true) {
+    checkWriterMay(draft.id, draft.status, writer, true);
+    return appendOnce(paths, full, append);
+  }
   return withLock(paths, "lifecycle", () => {
-    checkNextStatus(paths.log, draft.id, draft.status);
+    checkNextStatus(paths.log, draft.id, draft.status); // the lifecycle's refusal first: it says what the session allows
+    checkWriterMay(draft.id, draft.status, writer, false);
     return appendOnce(paths, full, append);
   });
 }

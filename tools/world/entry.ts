@@ -5,8 +5,10 @@
  */
 import { UsageError, shown } from "../errors.js";
 
-export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const;
+export const AGENT_STATUSES = ["start", "active", "finish", "verified", "retry", "failed", "closed"] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+/** What a program may write as a plain status: all but `closed`, which is a person's (agents/close.ts). */
+export const PLAIN_STATUSES = ["start", "active", "finish", "verified", "retry", "failed"] as const satisfies readonly AgentStatus[];
 
 export interface EventEntry {
   kind: "event";
@@ -69,17 +71,29 @@ export function isId(id: string): boolean {
 }
 
 /**
- * Characters that change how text displays without showing themselves: bidirectional
- * controls (U+202E makes "file \u202etxt.exe" display as "file exe.txt"), zero-width
- * spaces and marks, the BOM. Refused in new identifiers; escaped as \uXXXX in log text
- * (tools/world/escape.ts) and on the monitor's page. Not U+200D, which joins emoji.
+ * Characters that cannot be told apart on screen, refused in new identifiers (docs/format.md,
+ * "Identifiers"): an id must read as what it is, so that `hs` and `h\u034fs` are never two
+ * sessions that look like one.
+ *   - Default_Ignorable_Code_Point: drawn as nothing (U+034F combining grapheme joiner, the
+ *     Hangul fillers U+115F U+1160 U+3164 U+FFA0, soft hyphen, zero-width spaces and joiners,
+ *     variation selectors, tags U+E0000–U+E0FFF, U+180B–U+180F, …);
+ *   - Cf, format characters: the bidirectional controls (U+202E makes "file\u202etxt.exe"
+ *     display as "fileexe.txt"), U+061C, U+FEFF, …;
+ *   - White_Space: every space that is not ASCII (no-break, en/em, ideographic, …), and U+2800
+ *     (braille blank, drawn as a space);
+ *   - Co and Cn: private use, unassigned and noncharacters (drawn as a box or nothing, or
+ *     differently on each machine);
+ *   - U+FFFD and U+FFFC: what invalid bytes (a 0xff in an argument) and objects turn into,
+ *     so two different inputs would name one id;
+ *   - a combining mark (M) first: it would sit on the '[' before the id.
+ * Readers stay lenient (ID_RULE): a line already in a log is read, never reinterpreted.
  */
-const INVISIBLE = /[\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+const NOT_DISTINCT = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{White_Space}\u2800\ufffc\ufffd]|^\p{M}/u;
 
 export function checkId(id: string, what = "identifier"): string {
-  if (!isId(id) || INVISIBLE.test(id)) {
+  if (!isId(id) || NOT_DISTINCT.test(id)) {
     throw new UsageError(
-      `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']', control, invisible or bidirectional characters, received ${shown(escapeInvisible(id))}`,
+      `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']', control, invisible, format, private-use, unassigned or replacement characters (and no combining mark first), received ${shown(escapeInvisible(id))}`,
     );
   }
   return id;
@@ -97,9 +111,16 @@ export function checkSessionId(id: string): string {
   return id;
 }
 
-/** Text with the INVISIBLE characters written as \uXXXX, to be seen. */
+/** Text with the characters NOT_DISTINCT refuses written as \uXXXX (\u{XXXXX} beyond the BMP), to be seen. */
 function escapeInvisible(text: string): string {
-  return text.replace(new RegExp(INVISIBLE.source, "gu"), (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  // ASCII is left to shown() (which writes "a b" and "a\\n" as JSON does).
+  const each = /[^\x00-\x7f]/gu;
+  const unseen = /^[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{White_Space}\p{M}\u2800\ufffc\ufffd]$/u;
+  return text.replace(each, (ch) => {
+    if (!unseen.test(ch)) return ch;
+    const code = ch.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  });
 }
 
 /**

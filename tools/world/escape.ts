@@ -6,7 +6,7 @@
  *       unambiguous: the first literal " | need: " on the line; an output ending in " | need:"
  *       followed by the separator's " | need: " would otherwise spell one across the boundary)
  *   \uXXXX  any other control character (C0, DEL, C1), U+2028/U+2029, a lone surrogate,
- *           an invisible or bidirectional control (U+200B, U+202E, … see entry.ts INVISIBLE)
+ *           an invisible or bidirectional control (U+200B, U+202E, … listed in NEEDS_ESCAPE)
  *   \[full: attachments/NAME]  written only by the appender: the field continues in that file
  *
  * Unknown escapes in hand-edited lines are kept literally rather than rejected.
@@ -23,7 +23,7 @@ export const NEED_SEPARATOR = " | need: ";
 export const TORN_MARK = "\x18";
 
 // With the `u` flag [\ud800-\udfff] matches only lone surrogates: pairs are single code points.
-// Also the invisible and bidirectional characters of entry.ts's INVISIBLE, so that a line
+// Also the zero-width and bidirectional characters (a subset of what entry.ts refuses in ids), so that a line
 // shows what it holds ("file \u202etxt.exe", not "file exe.txt"); they read back as themselves.
 const NEEDS_ESCAPE = /[\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\u061c\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|(?<= )\|(?= need:(?: |$))/gu;
 

@@ -24,7 +24,7 @@ export interface FollowOptions {
   /** Safety-net poll interval in ms (default 1000). */
   pollMs?: number;
   onProblem?: (problem: Problem) => void;
-  /** Called with the position after each batch, e.g. to store a cursor. */
+  /** Called with the position after each batch that moved it, e.g. to store a cursor (an idle poll writes nothing). */
   onPosition?: (position: Position) => void;
 }
 
@@ -45,6 +45,7 @@ async function* followFrom(paths: WorldPaths, from: Position, startFile: Followe
   const changes = new FileChanges(paths.log, { pollMs, signal });
   try {
     while (await changes.next()) {
+      const before = position;
       const now = statOf(paths.log);
       if (now !== undefined && held !== undefined && !held.is(now)) {
         // Replaced: read on where the new file stops agreeing with what was read.
@@ -68,11 +69,12 @@ async function* followFrom(paths: WorldPaths, from: Position, startFile: Followe
       });
       for (const problem of result.problems) options.onProblem?.(problem);
       position = result.end;
+      const moved = position.offset !== before.offset || position.line !== before.line;
       for (const entry of batch) {
         yield entry;
         if (signal?.aborted) break;
       }
-      options.onPosition?.(position);
+      if (moved) options.onPosition?.(position);
     }
   } finally {
     held?.close();

@@ -156,6 +156,11 @@ export class WorldIndex {
     return true;
   }
 
+  /** Folds the write-ahead log into the database and truncates it (it otherwise grows with every catch-up). */
+  checkpoint(): void {
+    this.db.pragma("wal_checkpoint(TRUNCATE)");
+  }
+
   close(): void {
     this.handle.close();
   }

@@ -3,13 +3,16 @@
  *
  * The write path (`world agent`, `world respond`) needs it to enforce the lifecycle but
  * must not open SQLite, and the log is the truth anyway. A session's latest line is
- * almost always near the end, so this usually reads one chunk; proving that a session
- * does not exist reads the whole file (Buffer.lastIndexOf, no per-line parsing).
+ * almost always near the end, so this usually reads one chunk. Past that chunk, an index
+ * that covers the rest of the log says where the identifier's lines are (index-locate.ts),
+ * so proving that a session does not exist costs one B-tree lookup, not a read of the
+ * whole file; without such an index, the scan goes on (Buffer.lastIndexOf, no per-line parsing).
  */
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { parseLine } from "./parse.js";
 import { formatLineBefore } from "./log-format.js";
 import type { AgentEntry, Entry } from "./entry.js";
+import { indexedOffsets } from "./index-locate.js";
 
 const CHUNK = 1 << 20;
 
@@ -30,9 +33,26 @@ export function findLastEntry(logPath: string, id: string, match: (entry: Entry)
     const needle = Buffer.from(`][${id}]`);
     // Lines before the format line are read raw (log-format.ts); known once, not per line.
     let formatAt: number | undefined | null = null;
-    let end = fstatSync(fd).size; // we look at complete lines before `end`
+    const size = fstatSync(fd).size;
+    let end = size; // we look at complete lines before `end`
     let buf = Buffer.alloc(CHUNK);
+    let asked = false;
     while (end > 0) {
+      if (!asked && end < size) {
+        // Past the log's last chunk: ask the index once for where the rest of this id's lines are.
+        asked = true;
+        const offsets = indexedOffsets(logPath, id, end);
+        if (offsets !== undefined) {
+          if (formatAt === null) formatAt = formatLineBefore(logPath);
+          for (const at of offsets) {
+            const text = lineAt(fd, at);
+            if (text === undefined) continue;
+            const parsed = parseLine(text, formatAt !== undefined && at >= formatAt);
+            if (parsed.ok && parsed.entry.id === id && match(parsed.entry)) return parsed.entry;
+          }
+          return undefined;
+        }
+      }
       const start = Math.max(0, end - buf.length);
       const n = readSync(fd, buf, 0, end - start, start);
       // Searched through a view of the bytes read: buf beyond n holds an older chunk, and a
@@ -61,5 +81,17 @@ export function findLastEntry(logPath: string, id: string, match: (entry: Entry)
     return undefined;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The complete line that begins at `offset` (without its newline), or undefined if it has none. */
+function lineAt(fd: number, offset: number): string | undefined {
+  let buf = Buffer.alloc(4096);
+  for (;;) {
+    const n = readSync(fd, buf, 0, buf.length, offset);
+    const nl = buf.subarray(0, n).indexOf(10);
+    if (nl !== -1) return buf.toString("utf8", 0, nl);
+    if (n < buf.length) return undefined;
+    buf = Buffer.alloc(buf.length * 4);
   }
 }

@@ -7,10 +7,14 @@
 import { UsageError, shown } from "../errors.js";
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
+import { readNudgeLine, type Offer } from "./nudge-line.js";
 import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
 
-/** A nudge as the JSON contract gives it: its line as an entry, plus its state and answers. */
-export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[] };
+/**
+ * A nudge as the JSON contract gives it: its line as an entry, plus its state and answers,
+ * the question people read, and what a yes starts (null when it names nothing).
+ */
+export type NudgeJson = EntryJson & { state: NudgeState; expiresAt: string; answers: NudgeAnswer[]; question: string; offer: Offer | null };
 
 interface Row {
   line: number;
@@ -22,6 +26,7 @@ interface Row {
 }
 
 function nudgeJson(n: NudgeView): NudgeJson {
+  const { question, offer } = readNudgeLine(n.output);
   return {
     ...(n.line !== undefined && { line: n.line }),
     ts: n.ts,
@@ -33,6 +38,8 @@ function nudgeJson(n: NudgeView): NudgeJson {
     state: n.state,
     expiresAt: n.expiresAt,
     answers: n.answers,
+    question,
+    offer: offer ?? null,
   };
 }
 
@@ -102,4 +109,14 @@ export function nudgeStateArg(arg: string | undefined | null, how: string): Nudg
   if (arg === undefined || arg === null || arg === "") return "open";
   if (arg === "all" || (NUDGE_STATES as readonly string[]).includes(arg)) return arg as NudgeState | "all";
   throw new UsageError(`unknown nudge state: expected ${how} open, answered, declined, expired or all, received ${shown(arg)}`);
+}
+
+/** One nudge with its state at `now`, or undefined when `id` asked nothing. */
+export function nudgeById(index: WorldIndex, id: string, now = Date.now()): NudgeJson | undefined {
+  const rows = index.db
+    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = ? AND kind = 'event' AND label IN ('spirit', 'user') ORDER BY line")
+    .all(id) as Row[];
+  if (rows.length === 0) return undefined;
+  const all = [...awakeRows(index), ...rows].sort((a, b) => a.line - b.line);
+  return foldNudges(all.map(lineOf), now).map(nudgeJson).find((n) => n.id === id);
 }

@@ -1,7 +1,7 @@
 /**
  * The questions people and monitors ask, answered from the index (which catches up first).
  * Session states are by latest status: start/active/retry = active, finish = pending
- * (awaiting verification), failed, verified.
+ * (awaiting verification), failed, verified, closed (a person ended it: agents/close.ts).
  */
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
@@ -13,6 +13,7 @@ export const SESSION_STATES = {
   pending: ["finish"],
   failed: ["failed"],
   verified: ["verified"],
+  closed: ["closed"],
 } as const;
 export type SessionState = keyof typeof SESSION_STATES;
 
@@ -130,14 +131,39 @@ export function recent(index: WorldIndex, n = 20): EntryJson[] {
   return rows.reverse().map(entryFromRow);
 }
 
+/** Some of the matching entries (the newest `limit`, in log order) and how many match in all. */
+export interface Page {
+  entries: EntryJson[];
+  /** Every match; counted only when there are more than `limit` (else entries.length). */
+  total: number;
+}
+
 /** Events, newest last; of one source if given. */
 export function events(index: WorldIndex, source: string | undefined, limit = 100): EntryJson[] {
+  return eventsPage(index, source, limit).entries;
+}
+
+/** The newest `limit` events (Infinity: all), in log order, and how many there are. */
+export function eventsPage(index: WorldIndex, source: string | undefined, limit = 100): Page {
+  const sqlLimit = toSqlLimit(limit);
   const rows = (
     source === undefined
-      ? index.db.prepare("SELECT * FROM entries WHERE kind = 'event' ORDER BY line DESC LIMIT ?").all(limit)
-      : index.db.prepare("SELECT * FROM entries WHERE kind = 'event' AND label = ? ORDER BY line DESC LIMIT ?").all(source, limit)
+      ? index.db.prepare("SELECT * FROM entries WHERE kind = 'event' ORDER BY line DESC LIMIT ?").all(sqlLimit)
+      : index.db.prepare("SELECT * FROM entries WHERE kind = 'event' AND label = ? ORDER BY line DESC LIMIT ?").all(source, sqlLimit)
   ) as EntryRow[];
-  return rows.reverse().map(entryFromRow);
+  const more = rows.length > limit;
+  const total = !more
+    ? rows.length
+    : (source === undefined
+        ? (index.db.prepare("SELECT count(*) AS n FROM entries WHERE kind = 'event'").get() as { n: number })
+        : (index.db.prepare("SELECT count(*) AS n FROM entries WHERE kind = 'event' AND label = ?").get(source) as { n: number })
+      ).n;
+  return { entries: rows.slice(0, limit).reverse().map(entryFromRow), total };
+}
+
+/** One row more than asked for tells whether there are more (SQLite's LIMIT -1: none). */
+function toSqlLimit(limit: number): number {
+  return Number.isFinite(limit) ? limit + 1 : -1;
 }
 
 /** A user's words as an FTS5 query: every word quoted (never FTS syntax), the last also a prefix. */
@@ -152,8 +178,13 @@ function ftsMatch(text: string): string | undefined {
  * user's text is never FTS syntax), all of them, the last one also as a prefix.
  */
 export function search(index: WorldIndex, text: string, limit = 50): EntryJson[] {
+  return searchPage(index, text, limit).entries;
+}
+
+/** search, with how many match in all. */
+export function searchPage(index: WorldIndex, text: string, limit = 50): Page {
   const match = ftsMatch(text);
-  if (match === undefined) return [];
+  if (match === undefined) return { entries: [], total: 0 };
   // The newest matches are picked inside FTS5 (rowid = line, walked backwards, stopping at
   // `limit`); joining first and sorting after read every match of a common word (~0.5 s on 1M lines).
   const rows = index.db
@@ -162,8 +193,10 @@ export function search(index: WorldIndex, text: string, limit = 50): EntryJson[]
        WHERE e.line IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rowid DESC LIMIT ?)
        ORDER BY e.line DESC`,
     )
-    .all(match, limit) as EntryRow[];
-  return rows.reverse().map(entryFromRow);
+    .all(match, toSqlLimit(limit)) as EntryRow[];
+  // Counted only when there are more: a rare word costs nothing more, a common one a count over FTS5.
+  const total = rows.length > limit ? (index.db.prepare("SELECT count(*) AS n FROM entries_fts WHERE entries_fts MATCH ?").get(match) as { n: number }).n : rows.length;
+  return { entries: rows.slice(0, limit).reverse().map(entryFromRow), total };
 }
 
 export interface Counts {
@@ -179,7 +212,7 @@ export function entryCount(index: WorldIndex): number {
 
 export function counts(index: WorldIndex): Counts {
   const by = index.db.prepare("SELECT status, count(*) AS n FROM sessions GROUP BY status").all() as { status: string; n: number }[];
-  const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0 };
+  const sessions: Record<SessionState, number> = { active: 0, pending: 0, failed: 0, verified: 0, closed: 0 };
   for (const { status, n } of by) sessions[stateOf(status)] += n;
   const entries = entryCount(index);
   const problems = (index.db.prepare("SELECT count(*) AS n FROM problems").get() as { n: number }).n;
@@ -246,4 +279,10 @@ export function browse(index: WorldIndex, filter: BrowseFilter): BrowsePage {
   const rows = index.db.prepare(sql).all(...args, filter.limit + 1) as EntryRow[];
   const entries = rows.slice(0, filter.limit).map(entryFromRow);
   return { entries, next: rows.length > filter.limit ? (entries.at(-1)?.line ?? null) : null };
+}
+
+/** The entry on one line of the log, if that line parsed. */
+export function entryAt(index: WorldIndex, line: number): EntryJson | undefined {
+  const row = index.db.prepare("SELECT * FROM entries WHERE line = ?").get(line) as EntryRow | undefined;
+  return row && entryFromRow(row);
 }

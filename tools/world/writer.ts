@@ -25,6 +25,11 @@ export function isPerson(writer: Writer | undefined): boolean {
   return writer === "terminal" || writer === "monitor";
 }
 
+/** A line stamped by a program (an unstamped one — older, or speech the Spirit passed on — is not). */
+export function isProgram(writer: Writer | undefined): boolean {
+  return writer === "mcp" || writer === "program";
+}
+
 /**
  * Who is running this CLI: a person when stdin is a terminal or `--as-human` was given;
  * a program otherwise. An agent (WORLD_SESSION_ID or WORLD_BIN set) is a program even

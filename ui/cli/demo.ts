@@ -53,6 +53,7 @@ export async function demo(home: string | undefined, opts: DemoOpts): Promise<vo
     narrator,
     stepTimeoutMs,
     stopTimeoutMs: 10_000,
+    keepRunning: opts.keepRunning === true,
     warn: (message) => process.stderr.write(`world: warning: ${message}\n`),
   });
 

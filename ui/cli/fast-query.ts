@@ -9,7 +9,7 @@ import { parseFastArgs } from "./fast-args.js";
 import { query } from "./query.js";
 import { report } from "../../tools/report.js";
 
-const BOOLEAN = new Set(["--sync", "--json"]);
+const BOOLEAN = new Set(["--sync", "--json", "--all"]);
 const VALUED = new Set(["--home", "--limit"]);
 
 /** Returns the exit code, or undefined when the full CLI should handle the call. */
@@ -20,7 +20,7 @@ export function fastQuery(argv: readonly string[]): number | undefined {
     const { words, options } = parsed;
     const ctx = makeContext({ home: options.home as string | undefined, sync: options.sync === true });
     const limit = options.limit as string | undefined;
-    query(ctx, words[0]!, words[1], { json: options.json === true, ...(limit !== undefined && { limit }) });
+    query(ctx, words[0]!, words[1], { json: options.json === true, all: options.all === true, ...(limit !== undefined && { limit }) });
     return 0;
   } catch (error) {
     // Reported here: the bundle's error classes are its own copies (see fast-log.ts).

@@ -10,9 +10,9 @@ import { withMachines } from "../../sync/origins.js";
 import { showEntry, showSession } from "./show.js";
 import { noNudges, showNudge } from "./show-nudge.js";
 
-const TYPES = "active, pending, failed, verified, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
+const TYPES = "active, pending, failed, verified, closed, nudges [open|answered|declined|expired|all], events [source], agent <session-id>, recent [N], search <text>";
 
-export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string }): void {
+export function query(ctx: Context, type: string, arg: string | undefined, opts: { json?: boolean; limit?: string; all?: boolean }): void {
   const index = openIndexToRead(requireHome(ctx).paths);
   try {
     const style = { colour: process.stdout.isTTY === true && !opts.json };
@@ -20,11 +20,21 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
     const printEntries = (rows: EntryJson[]) => {
       for (const r of rows) ctx.out(opts.json ? JSON.stringify(r) : showEntry(entryFromJson(r), style));
     };
+    /** A page of a longer answer says so, on stderr (stdout stays rows only, JSON Lines too). */
+    const printPage = (page: q.Page, what: string) => {
+      printEntries(page.entries);
+      if (page.total > page.entries.length) {
+        process.stderr.write(`world: showing the latest ${page.entries.length} of ${page.total} ${what}: ${page.total - page.entries.length} more (--limit N for more, --all for every one)\n`);
+      }
+    };
+    if (opts.all === true && opts.limit !== undefined) throw new UsageError(`both --all and --limit: expected one of them, received --all and --limit ${shown(opts.limit)}`);
+    const pageSize = (fallback: number) => (opts.all === true ? Infinity : parseCount(opts.limit, "--limit", { fallback }));
     switch (type) {
       case "active":
       case "pending":
       case "failed":
-      case "verified": {
+      case "verified":
+      case "closed": {
         const rows = withMachines(ctx.paths, index, q.sessionsIn(index, type, limit));
         for (const s of rows) ctx.out(opts.json ? JSON.stringify(s) : onMachine(showSession(s, style), s.machine));
         if (!opts.json && rows.length === 0) ctx.out(`(no ${type} sessions)`);
@@ -38,7 +48,7 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         return;
       }
       case "events":
-        return printEntries(q.events(index, arg, parseCount(opts.limit, "--limit", { fallback: 100 })));
+        return printPage(q.eventsPage(index, arg, pageSize(100)), arg === undefined ? "events" : `${arg} events`);
       case "agent": {
         if (arg === undefined) throw new UsageError("missing session id: expected `world query agent <session-id>`, received nothing");
         const rows = q.history(index, arg);
@@ -49,7 +59,7 @@ export function query(ctx: Context, type: string, arg: string | undefined, opts:
         return printEntries(q.recent(index, parseCount(arg, "count for recent", { fallback: 20 })));
       case "search":
         if (arg === undefined || arg.trim() === "") throw new UsageError("missing search text: expected `world query search <text>`, received nothing");
-        return printEntries(q.search(index, arg, parseCount(opts.limit, "--limit", { fallback: 50 })));
+        return printPage(q.searchPage(index, arg, pageSize(50)), "matches");
       default:
         throw new UsageError(`unknown query type: expected one of ${TYPES}, received ${shown(type)}`);
     }

@@ -6,10 +6,10 @@ import type { Entry } from "../../tools/world/entry.js";
 import { escapeField } from "../../tools/world/escape.js";
 import { labelOf, sourceOrStatus } from "../../tools/world/format.js";
 import type { SessionJson } from "../../tools/world/query.js";
-import { whenText } from "./until.js";
+import { clockText, sinceText, whenText } from "../../tools/time-text.js";
 
 const COLOURS: Record<string, string> = {
-  start: "36", active: "34", parked: "2", finish: "33", verified: "32", retry: "35", failed: "31",
+  start: "36", active: "34", parked: "2", finish: "33", verified: "32", retry: "35", failed: "31", closed: "90",
   user: "1", voice: "2", spirit: "96", system: "90",
 };
 
@@ -22,8 +22,8 @@ function paint(style: Style, code: string | undefined, text: string): string {
 }
 
 /** `22:50:43 agent:finish  01JD…  output | need: …` */
-export function showEntry(e: Entry, style: Style): string {
-  const time = e.ts.slice(11, 19);
+export function showEntry(e: Entry, style: Style, now = new Date()): string {
+  const time = clockText(new Date(e.ts), now);
   const label = labelOf(e);
   const key = sourceOrStatus(e);
   const need = e.kind === "agent" && e.need !== undefined ? paint(style, "2", ` | need: ${escapeField(e.need)}`) : "";
@@ -41,5 +41,5 @@ export function showSession(s: SessionJson, style: Style, now = new Date()): str
   const last = parked
     ? `\n    ${paint(style, COLOURS.parked, `parked until ${whenText(new Date(s.parkedUntil!), now)}`)}`
     : s.output !== s.task ? `\n    last: ${escapeField(s.output)}` : "";
-  return `${paint(style, COLOURS[label], label.padEnd(8))} ${s.id}  ${s.updatedAt}${retries}\n    ${escapeField(s.task)}${need}${last}${blocker}`;
+  return `${paint(style, COLOURS[label], label.padEnd(8))} ${s.id}  ${sinceText(new Date(s.updatedAt), now)}${retries}\n    ${escapeField(s.task)}${need}${last}${blocker}`;
 }

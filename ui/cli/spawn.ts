@@ -7,7 +7,7 @@ import { splitNeed } from "./write.js";
 import { existsSync } from "node:fs";
 import { announceNewWorld, type Context } from "./context.js";
 
-export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string; env?: string[] }, command: string[]): Promise<void> {
+export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string; env?: string[]; plain?: boolean }, command: string[]): Promise<void> {
   const { output, need } = splitNeed(words.join(" "), opts.need);
   const env = parseEnvPairs(opts.env ?? []); // refused before anything is written
   const homeExisted = existsSync(ctx.paths.home);
@@ -21,6 +21,7 @@ export async function spawn(ctx: Context, words: string[], opts: { kind?: string
     ...(command.length > 0 && { command }),
     ...(opts.id !== undefined && { id: opts.id }),
     ...(Object.keys(env).length > 0 && { env }),
+    ...(opts.plain === true && { plain: true }),
   });
   announceNewWorld(ctx, homeExisted);
   if (need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);

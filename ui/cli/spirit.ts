@@ -17,7 +17,7 @@ export async function spirit(ctx: Context, flags: SpiritFlags): Promise<void> {
 
 /** The flags of `world spirit` (and `world listen --spirit`), from commander's option names. */
 export function spiritFlags(opts: Record<string, unknown>): SpiritFlags {
-  const keys = ["user", "calendar", "nudgeExpiry", "dedupeWindow", "declineMemory", "staleVoice", "calendarLead", "calendarPoll", "brain", "assistantName", "conversationGap"] as const;
+  const keys = ["user", "calendar", "nudgeExpiry", "dedupeWindow", "declineMemory", "staleVoice", "calendarLead", "calendarPoll", "brain", "brainDeadline", "assistantName", "conversationGap"] as const;
   const flags: SpiritFlags = {};
   for (const key of keys) if (typeof opts[key] === "string") flags[key] = opts[key] as string;
   return flags;

@@ -6,8 +6,10 @@ import { logSize } from "../../tools/world/read.js";
 import { diskSpace, looksFull, showDisk } from "../../tools/disk.js";
 import { describeDaemon, readUpStatus } from "../../daemons/up-status.js";
 import { requireHome, type Context } from "./context.js";
-import { sinceText, whenText } from "./until.js";
+import { sinceText, whenText } from "../../tools/time-text.js";
 import { syncStatus, type SyncStatus } from "../../sync/status.js";
+import { readVerified } from "../../tools/world/chain.js";
+import { proofText } from "./verify-log.js";
 
 
 export function status(ctx: Context, opts: { json?: boolean }): void {
@@ -30,24 +32,27 @@ export function status(ctx: Context, opts: { json?: boolean }): void {
     const diskFull = looksFull(ctx.paths.home) === true;
     const daemons = readUpStatus(ctx.paths);
     const sync = syncStatus(ctx.paths, index, end.line);
-    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, disk, diskFull, daemons, sync };
+    const proof = readVerified(ctx.paths) ?? null; // the last `world verify-log` or Keeper check (tools/world/chain.ts)
+    const report = { log: ctx.paths.log, bytes: size, lines: end.line, ...counts, parked, nextWake, oldestStuck, oldestFailed, torn, firstProblems: problems, proof, disk, diskFull, daemons, sync };
     if (opts.json) return ctx.out(JSON.stringify(report));
     const s = counts.sessions;
     ctx.out(`world.log  ${ctx.paths.log}  ${(size / 1024 / 1024).toFixed(1)} MiB, ${end.line} lines, ${counts.entries} entries`);
-    ctx.out(`sessions   active ${s.active}${parked > 0 ? ` (${parked} parked)` : ""}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}`);
+    ctx.out(`sessions   active ${s.active}${parked > 0 ? ` (${parked} parked)` : ""}, pending ${s.pending}, failed ${s.failed}, verified ${s.verified}${s.closed > 0 ? `, closed ${s.closed}` : ""}`);
     if (nextWake) ctx.out(`next wake-up  ${nextWake.id} at ${whenText(new Date(nextWake.at), new Date())}`);
-    if (oldestStuck) ctx.out(`oldest active  ${oldestStuck.id} (${oldestStuck.status} since ${oldestStuck.updatedAt})`);
-    if (oldestFailed) ctx.out(`oldest failed  ${oldestFailed.id} (since ${oldestFailed.updatedAt}): needs a human`);
+    const now = new Date();
+    if (oldestStuck) ctx.out(`oldest active  ${oldestStuck.id} (${oldestStuck.status} since ${sinceText(new Date(oldestStuck.updatedAt), now)})`);
+    if (oldestFailed) ctx.out(`oldest failed  ${oldestFailed.id} (since ${sinceText(new Date(oldestFailed.updatedAt), now)}): needs a human`);
     if (counts.problems > 0) {
       ctx.out(`health     ${counts.problems} malformed line(s), first at line ${problems.map((p) => p.line).join(", ")}`);
     } else {
       ctx.out("health     every line parses");
     }
+    ctx.out(`proof      ${proofText(proof ?? undefined, new Date())}`);
     if (torn) ctx.out(`           last line ${torn.line} has no newline (${torn.bytes} bytes): torn, or being written`);
     if (daemons.upPid === null) ctx.out("daemons    none: `world up` has not run in this world");
     else if (!daemons.upRunning) ctx.out(`daemons    none: \`world up\` (pid ${daemons.upPid}) is not running`);
-    else for (const [i, d] of daemons.daemons.entries()) ctx.out(`${i === 0 ? "daemons   " : "          "} ${describeDaemon(d)}`);
-    if (sync) ctx.out(`sync       ${syncText(sync, new Date())}`);
+    else for (const [i, d] of daemons.daemons.entries()) ctx.out(`${i === 0 ? "daemons   " : "          "} ${describeDaemon(d, now)}`);
+    if (sync) ctx.out(`sync       ${syncText(sync, now)}`);
     if (disk && diskFull) {
       ctx.out(`disk       FULL: ${showDisk(disk)} where world.log lives: nothing new can be written (entries, verdicts, the index); free space there (df ${ctx.paths.home}); world up's daemons wait and resume by themselves`);
     } else if (disk) ctx.out(`disk       ${showDisk(disk)} where world.log lives`);

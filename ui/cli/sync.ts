@@ -36,9 +36,19 @@ async function syncLocked(ctx: Context, opts: SyncCliOptions): Promise<void> {
   const stop = new AbortController();
   const remove = onShutdown(() => stop.abort(), log);
   process.stderr.write(`sync: ${ctx.paths.log} as machine ${machine}, through stream ${stream} at ${shownUrl(url)} (operational log: .world/logs/sync.log)\n`);
+  const say = (text: string) => process.stderr.write(`sync: ${text}\n`);
   try {
-    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), signal: stop.signal, log });
+    await runSync(ctx.paths, { url, stream, machine, ...(ca !== undefined && { ca }), signal: stop.signal, log, say });
     log.info("sync stopped");
+  } catch (error) {
+    // Why it ended goes in the log too: world status and the monitor show it, not an old "connected".
+    const { notice, STOPPED } = await import("../../sync/notices.js");
+    try {
+      notice(ctx.paths, machine, `${STOPPED}${(error as Error)?.message ?? String(error)}`);
+    } catch {
+      // the log itself failing: the error below says enough
+    }
+    throw error;
   } finally {
     remove();
   }

@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { endOrphans } from "../../daemons/orphans.js";
+import { endLeftChecks } from "../../verifier/check-groups.js";
 import { lockHolder, tryLock } from "../../tools/process/lock.js";
 import { childSpecs, syncChild, WORLD_CHILDREN, type ChildEntry } from "../../daemons/children.js";
 import { RESTART_DEFAULTS, statusLine, Supervisor, type ChildSpec, type RestartPolicy } from "../../daemons/supervisor.js";
@@ -10,6 +11,29 @@ import { parseDuration } from "../../tools/duration.js";
 import { parseCount } from "../../tools/count.js";
 import type { Context } from "./context.js";
 import { monitorUrlFile } from "../monitor/token.js";
+import { DEFAULT_PORT } from "./monitor.js";
+import { loadKeeperConfig } from "../../keeper/config.js";
+import { loadConfig as loadSpiritConfig } from "../../spirit/config.js";
+import { createServer } from "node:net";
+import { listProcRecords } from "../../agents/procs.js";
+import { ownGroupAlive } from "../../tools/process/identity.js";
+
+/**
+ * What would stop a child at its start, asked before any starts: `.world/config.json` as the
+ * Keeper and the Spirit read it, and a --port already taken. Each is a UsageError (exit 2).
+ */
+async function checkChildren(ctx: Context, names: readonly string[], port: string | undefined): Promise<void> {
+  if (names.includes("keeper")) loadKeeperConfig(ctx.paths);
+  if (names.includes("spirit")) loadSpiritConfig(ctx.paths);
+  if (names.includes("monitor") && port !== undefined && /^\d+$/.test(port) && Number(port) > 0 && Number(port) <= 65535) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(Number(port), "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (!free) throw new UsageError(`port in use: expected a free port for --port, received ${port} (try --port 0 for any free port); nothing started`);
+  }
+}
 
 export interface UpOptions {
   only?: string;
@@ -41,9 +65,12 @@ export async function up(ctx: Context, given: UpOptions, commands: readonly stri
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
   const extraArgs: Record<string, string[]> = opts.port === undefined ? {} : { monitor: ["--port", opts.port] };
-  if (childSpecs(ctx.paths.home, commands, only, extraArgs, wantsSync ? [syncEntry] : []).length === 0) {
+  const names = childSpecs(ctx.paths.home, commands, only, extraArgs, wantsSync ? [syncEntry] : []).map((s) => s.name);
+  if (names.length === 0) {
     throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   }
+  // The usage errors a child would die of, before any child starts (a race left is caught by the supervisor).
+  await checkChildren(ctx, names, opts.port);
   // Its usage errors before anything is written (sync's modules only when asked for).
   if (wantsSync) (await import("../../sync/setup.js")).checkSyncOptions(opts, "world up --nats");
   const policy = {
@@ -62,13 +89,13 @@ export async function up(ctx: Context, given: UpOptions, commands: readonly stri
     // Settled holding the lock (a refused second `up` writes nothing) and before any child
     // starts: the Verifier claims finishes from its first one.
     const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
-    await supervise(ctx, childSpecs(ctx.paths.home, commands, only, extraArgs, extra), policy);
+    await supervise(ctx, childSpecs(ctx.paths.home, commands, only, extraArgs, extra), policy, opts.port);
   } finally {
     lock.release();
   }
 }
 
-async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy): Promise<void> {
+async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy, portAsked: string | undefined): Promise<void> {
   const log = daemonLogger(ctx.paths, "up");
   const sup = new Supervisor(ctx.paths, specs, log, policy, (s) => ctx.out(statusLine(s)));
   let forced = false;
@@ -91,26 +118,55 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
   // After the signal handlers: a Ctrl-C meanwhile is a graceful stop, not a default death.
   const orphans = await endOrphans(ctx.paths, policy.stopTimeoutMs);
   if (orphans) sup.fact(`ended what a dead world up (pid ${orphans.upPid}) left running: ${orphans.ended.join(", ")}`);
+  // And the checks of a Verifier that died with it (its checks run in groups of their own).
+  const checks = endLeftChecks(ctx.paths);
+  if (checks.length > 0) sup.fact(`ended checks a dead verifier left running: ${checks.join(", ")}`);
   const startedAt = Date.now();
   sup.start();
-  if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped);
+  if (specs.some((c) => c.name === "monitor")) void showMonitorUrl(ctx, startedAt, stopped, portAsked);
   await Promise.race([stopped, sup.settled()]);
   if (forced) return;
+  sayAgentsLeft(ctx);
+  if (sup.usageError !== undefined) {
+    const { name, last } = sup.usageError;
+    const why = (last ?? "").replace(/^exited with code 2: (world: )?/, "");
+    throw new UsageError(`${name} cannot start, so world up stopped: ${why}`);
+  }
   const statuses = sup.statuses();
   if (statuses.every((s) => s.state === "given-up")) {
     throw new InternalError(`every child gave up: expected at least one running, received ${statuses.map((s) => `${s.name} ${s.last ?? ""}`).join("; ")}`);
   }
 }
 
-/** Prints the monitor's URL once the monitor child has written it (ui/cli/monitor.ts). */
-async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void>): Promise<void> {
+/**
+ * Task agents are not `up`'s children: each runs detached under its own parent and outlives
+ * `up` (docs/agents.md). Stopping `up` leaves them running, and a person should hear that.
+ */
+function sayAgentsLeft(ctx: Context): void {
+  const running = listProcRecords(ctx.paths).filter((r) => r.exit === undefined && ownGroupAlive(r.pgid, r.startTicks));
+  if (running.length === 0) return;
+  ctx.out(`agents    ${running.length} still running: they outlive world up (the Keeper watches them again at the next world up; kill -TERM -<pid> ends one)`);
+  for (const r of running.slice(0, 10)) ctx.out(`          ${r.id} (pid ${r.pid}): ${r.command.join(" ").slice(0, 80)}`);
+  if (running.length > 10) ctx.out(`          … and ${running.length - 10} more (.world/procs/)`);
+}
+
+/**
+ * Prints the monitor's URL once the monitor child has written it (ui/cli/monitor.ts), and
+ * says so when the default port was taken and the monitor listens elsewhere.
+ */
+async function showMonitorUrl(ctx: Context, since: number, stopped: Promise<void>, portAsked: string | undefined): Promise<void> {
   let done = false;
   void stopped.then(() => (done = true));
   const file = monitorUrlFile(ctx.paths);
   for (let waited = 0; !done && waited < 30_000; waited += 100) {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (stat !== undefined && stat.mtimeMs >= since - 1000) {
-      ctx.out(`monitor   ${readFileSync(file, "utf8").trim()}`);
+      const url = readFileSync(file, "utf8").trim();
+      const port = /^http:\/\/[^/]*:(\d+)\//.exec(url)?.[1];
+      if (portAsked === undefined && port !== undefined && port !== String(DEFAULT_PORT)) {
+        ctx.out(`monitor   port ${DEFAULT_PORT} is taken: listening on ${port} instead (world up --port N to choose one)`);
+      }
+      ctx.out(`monitor   ${url}`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100).unref());

@@ -4,6 +4,7 @@ import { appendOnce } from "../../tools/world/append.js";
 import { appendStatus } from "../../tools/world/append-status.js";
 import { checkId, checkStatus, checkSource } from "../../tools/world/entry.js";
 import { formatEntry } from "../../tools/world/format.js";
+import { refuseClosedStatus } from "../../tools/world/lifecycle.js";
 import { stamped } from "../../tools/world/writer.js";
 import { needHints } from "../../verifier/need-hints.js";
 import { existsSync } from "node:fs";
@@ -40,9 +41,10 @@ export function agent(
   opts: { need?: string; force?: boolean; quiet?: boolean },
 ): void {
   const next = checkStatus(status);
+  refuseClosedStatus(next, id);
   checkId(id, "session id");
   const { output, need } = splitNeed(words.join(" "), opts.need);
-  const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true });
+  const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true, writer: ctx.writer() });
   if (next === "start" && need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

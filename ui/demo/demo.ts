@@ -10,6 +10,7 @@ import { showDuration } from "../../tools/duration.js";
 import type { Located } from "../../tools/world/entry.js";
 import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 import { Daemon, demoEnv, startDaemon, worldCommand } from "./daemons.js";
+import { writeUpStatus } from "../../daemons/up-status.js";
 import type { Narrator } from "./narrate.js";
 import { LogWatch, type Match } from "./watch.js";
 import { writeJsonAtomic } from "../../tools/fs/atomic-write.js";
@@ -32,6 +33,8 @@ export interface DemoSettings {
   stepTimeoutMs: number;
   /** SIGKILL a daemon this long after SIGTERM. */
   stopTimeoutMs: number;
+  /** The daemons and the monitor stay up after the summary, until Ctrl-C. */
+  keepRunning?: boolean;
   warn: (message: string) => void;
 }
 
@@ -105,6 +108,7 @@ export class Demo {
     const daemon = startDaemon(this.paths, name, label, args);
     this.daemons.push(daemon);
     this.recordPids();
+    this.recordDaemons("running");
     void daemon.exited.then((exit) => {
       if (this.stopping) return;
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
@@ -123,6 +127,19 @@ export class Demo {
       throw new InternalError(`demo stopped at step ${this.step}: expected \`world ${args[0]}\` to succeed, received exit ${result.exitCode ?? result.signal}: ${said}`);
     }
     return result.stdout;
+  }
+
+  /**
+   * .world/up-status.json, as world up writes it: the monitor's daemon bar and world status
+   * show the demo's daemons as they would world up's (the demo stands in for world up).
+   */
+  recordDaemons(state: "running" | "stopped"): void {
+    const since = new Date().toISOString();
+    writeUpStatus(
+      this.paths,
+      process.pid,
+      this.daemons.map((d) => ({ name: d.name, state, pid: state === "running" ? d.pid : null, startTicks: state === "running" ? d.startTicks : null, restarts: 0, since })),
+    );
   }
 
   /** .world/demo.json: this process and each daemon (pid, start time), rewritten atomically. */

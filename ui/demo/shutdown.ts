@@ -59,9 +59,13 @@ export async function shutdown(d: Demo): Promise<void> {
   d.n.say("stopping everything: SIGTERM to each process, as Ctrl-C would (press Ctrl-C again to force)");
   const grace = d.settings.stopTimeoutMs;
   const ends = await Promise.all(d.daemons.map(async (daemon) => `${daemon.label} ${await daemon.stop(grace)}`));
+  d.recordDaemons("stopped");
   const agents = await stopAgents(d.paths, grace);
   // The last lines (the Spirit's "asleep", our SIGTERM notes) are shown before the watch stops.
-  await Promise.race([d.watch.caughtUp(), pause(5_000)]);
+  // The 5 s limit is cancelled once caught up: a pending timer would keep the process for 5 s after its last line.
+  const caughtUp = new AbortController();
+  await Promise.race([d.watch.caughtUp(), pause(5_000, caughtUp.signal)]);
+  caughtUp.abort();
   await d.watch.stop();
   for (const end of ends) d.n.say(end);
   if (agents > 0) d.n.say(`${agents} task agent${agents === 1 ? " was" : "s were"} still running and stopped`);

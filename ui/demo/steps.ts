@@ -39,7 +39,9 @@ export async function startDaemons(d: Demo): Promise<{ url: string }> {
   await d.within("the Verifier to start following the log", verifier.printed(/verifier: following/));
   d.n.say(`the Verifier is following the log (pid ${verifier.pid}): it judges every finished agent against its need`);
   const url = (await d.within("the monitor's URL on its output", monitor.printed(/^(http:\/\/\S+#token=\S+)$/m)))[1]!;
-  d.n.say(`the web monitor is up (pid ${monitor.pid}): open ${url} to watch live`);
+  // Only worth opening when it outlives the run (--keep-running); otherwise it ends with the demo.
+  if (d.settings.keepRunning === true) d.n.say(`the web monitor is up (pid ${monitor.pid}): open ${url} to watch live; it stays up after the summary (--keep-running)`);
+  else d.n.say(`the web monitor is up (pid ${monitor.pid}); it ends with the demo: run world demo --keep-running to look around in it afterwards`);
   return { url };
 }
 

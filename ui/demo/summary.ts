@@ -30,11 +30,12 @@ export async function summarize(d: Demo, url: string): Promise<SessionJson[]> {
   const log = shellQuote(d.paths.log);
   const permit = sessions.find((s) => s.retries > 0)?.id ?? "<session-id>";
   const recipes: [string, string][] = [
-    [`grep -F '[agent:' ${log}`, "every agent status change, in order"],
-    [`grep -F '[${permit}]' ${log}`, "one session from start to verified, with the Verifier's reasons"],
-    [`grep -E '\\[agent:(retry|failed)\\]' ${log}`, "the Verifier's retries and the escalation"],
-    [`grep -F '[event:user]' ${log}`, "everything a human answered"],
-    [`grep -F '[event:spirit]' ${log}`, "what the Spirit decided, and why (heard …)"],
+    // Anchored at the line's start: an output may quote a whole log line (README, Auditing with grep).
+    [`grep -E '^\\[[^]]*\\]\\[agent:' ${log}`, "every agent status change, in order"],
+    [`grep -E '^\\[[^]]*\\]\\[[^]]*\\]\\[${permit}\\]' ${log}`, "one session from start to verified, with the Verifier's reasons"],
+    [`grep -E '^\\[[^]]*\\]\\[agent:(retry|failed)\\]' ${log}`, "the Verifier's retries and the escalation"],
+    [`grep -E '^\\[[^]]*\\]\\[event:user\\]' ${log}`, "everything a human answered"],
+    [`grep -E '^\\[[^]]*\\]\\[event:spirit\\]' ${log}`, "what the Spirit decided, and why (heard …)"],
     [`${worldCommand()} --home ${shellQuote(d.paths.home)} query agent ${permit}`, "the same session, from the SQLite index"],
   ];
   d.n.line();

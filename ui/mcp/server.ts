@@ -8,7 +8,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { WorldError, shown } from "../../tools/errors.js";
-import { AGENT_STATUSES } from "../../tools/world/entry.js";
+import { PLAIN_STATUSES } from "../../tools/world/entry.js";
 import { WorldIndex } from "../../tools/world/index-db.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { CHECK_LIMIT, checkEntries, logAgentStatus, logEvent, QUERY_TYPES, queryWorld, respond, type ToolAnswer } from "./tools.js";
@@ -58,6 +58,7 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "log_event",
     {
+      annotations: { title: "Append an event", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       description: "Append `[ts][event:<source>][<identifier>] <output>` to world.log. Returns the line as written.",
       inputSchema: {
         source: text("source", "lower-case name: chrome, bash, file, api, system, user, voice, spirit, calendar, or your own"),
@@ -71,11 +72,14 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "log_agent_status",
     {
+      annotations: { title: "Append an agent status", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
       description:
         "Append `[ts][agent:<status>][<session_id>] <output> | need: <need>`. The lifecycle is enforced " +
         "(start → active → finish → verified/retry/failed; failed → retry) unless force is true.",
       inputSchema: {
-        status: oneOf("agent status", AGENT_STATUSES),
+        status: oneOf("agent status", PLAIN_STATUSES).describe(
+          "the session's new status: start (a new task, with need), active (working), finish (done: output is the evidence), verified / retry (a Verifier's verdict), failed (stuck: need says what a person must provide)",
+        ),
         session_id: text("session id", "the session's id: no whitespace or ']'"),
         output: text("output", "the task (on start) or what happened"),
         need: text("need", "on start: the success criterion; on failed: the blocker").optional(),
@@ -88,6 +92,8 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "check",
     {
+      // Read-only for the world: world.log is not written; only this reader's own cursor moves (not with peek).
+      annotations: { title: "Entries not seen yet", readOnlyHint: true, openWorldHint: false },
       description:
         "The entries `reader` has not seen yet, oldest first, as a JSON array of entries (at most `limit`, default " +
         `${CHECK_LIMIT}; a warning says when more remain); then its cursor moves past them (unless peek).`,
@@ -103,11 +109,14 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "query",
     {
+      annotations: { title: "Ask the index", readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       description:
-        "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified sessions; " +
+        "Ask the index (a JSON array, the shapes of `world query … --json`): active|pending|failed|verified|closed sessions; " +
         "nudges [arg: open (default)|answered|declined|expired|all], the Spirit's questions with their state; events [arg: source]; agent (arg: session id) history; recent [arg: N]; search (arg: text).",
       inputSchema: {
-        type: oneOf("query type", QUERY_TYPES),
+        type: oneOf("query type", QUERY_TYPES).describe(
+          "what to ask: active, pending (finished, awaiting the Verifier), failed, verified sessions; nudges (the Spirit's questions); events (of arg's source); agent (arg's history); recent (the last arg entries); search (arg's words)",
+        ),
         arg: text("arg", "state for nudges, source for events, session id for agent, N for recent, text for search").optional(),
         limit: z.number(wholeError).int(wholeError).positive(wholeError).optional().describe("at most this many rows"),
       },
@@ -118,7 +127,10 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
   server.registerTool(
     "respond",
     {
-      description: "A human's answer to a failed agent or a Spirit nudge: appends `[ts][event:user][<session_id>] <text>`.",
+      annotations: { title: "Answer a failed agent or a nudge", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+      description:
+        "Answer a failed agent or a Spirit nudge: appends `[ts][event:user][<session_id>] <text> (from mcp)`. The `(from mcp)` " +
+        "is added to every answer: an MCP client is a program, never a person, so its `approve` does not let a refused command run (docs/trust.md).",
       inputSchema: {
         session_id: text("session id", "the agent session or nudge id"),
         text: text("text", "the answer"),
@@ -126,6 +138,9 @@ export function createWorldMcp(paths: WorldPaths, options: { sync: boolean; onIn
     },
     (a) => run(() => respond(paths, a, write)),
   );
+
+  // The tool set never changes while the server runs: the SDK advertises listChanged on its own; we say false.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
 
   return { server, dispose: () => index?.close() };
 }

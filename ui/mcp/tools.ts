@@ -4,7 +4,8 @@
  * Each returns the text handed back to the calling agent; errors are thrown as WorldError.
  */
 import { withMachines } from "../../sync/origins.js";
-import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
+import { answerCloses } from "../../agents/answer.js";
+import { NotFoundError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { appendStatus } from "../../tools/world/append-status.js";
 import { check as checkLog } from "../../tools/world/check.js";
@@ -17,11 +18,12 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
 import { respondTo } from "../../tools/world/respond.js";
+import { refuseClosedStatus } from "../../tools/world/lifecycle.js";
 import { stamped } from "../../tools/world/writer.js";
 import { parseCount } from "../../tools/count.js";
 import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
 
-export const QUERY_TYPES = ["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"] as const;
+export const QUERY_TYPES = ["active", "pending", "failed", "verified", "closed", "nudges", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];
 
 /** What a tool answers: the main text, and warnings worth showing beside it. */
@@ -48,8 +50,9 @@ export function logAgentStatus(
   o: WriteOptions,
 ): ToolAnswer {
   const status = checkStatus(a.status);
+  refuseClosedStatus(status, a.session_id);
   const id = checkId(a.session_id, "session id");
-  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true });
+  const entry = appendStatus(paths, { status, id, output: a.output, ...(a.need !== undefined && { need: a.need }) }, { ...o, force: a.force === true, writer: "mcp" });
   return { text: formatEntry(entry), warnings: [] };
 }
 
@@ -85,6 +88,7 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
     case "pending":
     case "failed":
     case "verified":
+    case "closed":
       return json(withMachines(index.paths, index, q.sessionsIn(index, a.type, parseCount(a.limit, "limit", { fallback: 1000 }))));
     case "nudges":
       return json(nudgesIn(index, nudgeStateArg(a.arg, "query type nudges with arg"), parseCount(a.limit, "limit", { fallback: 1000 })));
@@ -105,6 +109,11 @@ export function queryWorld(index: WorldIndex, a: { type: QueryType; arg?: string
 }
 
 export function respond(paths: WorldPaths, a: { session_id: string; text: string }, o: WriteOptions): ToolAnswer {
-  const { entry, warning } = respondTo(paths, checkId(a.session_id, "session id"), a.text, { ...o, writer: "mcp" });
+  const id = checkId(a.session_id, "session id");
+  // "cancel" from a person closes the session; MCP is a program, never a person (docs/trust.md).
+  if (answerCloses(paths, id, a.text)) {
+    throw new RefusedError(`refused: only a person may close session ${id}: expected another answer from a program through world mcp, received ${JSON.stringify(a.text.trim())} (a person closes it with world close ${id} or the monitor)`);
+  }
+  const { entry, warning } = respondTo(paths, id, a.text, { ...o, writer: "mcp" });
   return { text: formatEntry(entry), warnings: warning === undefined ? [] : [warning] };
 }

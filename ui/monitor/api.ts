@@ -11,11 +11,17 @@
  *   GET  /api/search?q=&kind=&label=&id=&before=&limit=   { entries: EntryJson[] (newest first), next: line | null }
  *   GET  /api/output/<id>           { out: OutputTail, err: OutputTail }: the agent's stdout/stderr tail
  *   GET  /api/attachment/<name>     { ref, text }: the whole text of a field the line holds a prefix of
+ *   GET  /api/brief/<name>.md       { ref, text }: a meeting brief, from .world/briefs/ only (agents/meeting-prep/brief-file.ts)
  *   GET  /api/daemons               { upRunning, upPid, daemons: DaemonStatus[] } (from .world/up-status.json)
- *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }
+ *   POST /api/respond  {id, text}   { line, entry: EntryJson, warning? }   ("cancel" to a session closes it)
+ *   POST /api/close    {id, reason?} { line, entry: EntryJson }             (a person closes a session)
+ *   POST /api/reminder {id, action: "move", due: ISO} | {id, action: "snooze", minutes}   { line, entry, id, due }
+ *   GET  /api/reminders             Reminder[]: pending reminders and timers, soonest first (agents/reminders.ts)
  */
+import { readBrief } from "../../agents/meeting-prep/brief-file.js";
 import { z } from "zod";
 import { readUpStatus } from "../../daemons/up-status.js";
+import { readVerified } from "../../tools/world/chain.js";
 import { parseCount } from "../../tools/count.js";
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { checkId } from "../../tools/world/entry.js";
@@ -25,7 +31,9 @@ import { entryJson } from "../../tools/world/json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { readAttachment } from "../../tools/world/read.js";
-import { respondTo } from "../../tools/world/respond.js";
+import { answerSession } from "../../agents/answer.js";
+import { closeSession } from "../../agents/close.js";
+import { listReminders, moveReminder, snoozeReminder } from "../../agents/reminders.js";
 import { withMachines } from "../../sync/origins.js";
 import { agentOutputTail } from "./agent-output.js";
 import { attention } from "./attention.js";
@@ -69,9 +77,14 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   const name = path.slice("/api/".length);
   // Files beside the log: no need to catch the index up for these.
   if (name === "daemons") return readUpStatus(paths);
+  if (name === "proof") return readVerified(paths) ?? null; // the log's last proof (docs/trust.md), as `world status --json` has it
   if (name.startsWith("output/")) {
     const id = checkId(decoded(name.slice("output/".length)), "session id");
     return { out: agentOutputTail(paths, id, "out"), err: agentOutputTail(paths, id, "err") };
+  }
+  if (name.startsWith("brief/")) {
+    const brief = decoded(name.slice("brief/".length));
+    return { ref: `briefs/${brief}`, text: readBrief(paths, brief) };
   }
   if (name.startsWith("attachment/")) {
     const ref = `attachments/${decoded(name.slice("attachment/".length))}`;
@@ -82,6 +95,7 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
   if (name === "recent") return q.recent(index, parseCount(params.get("n"), "n", { fallback: 20, max: 1000 }));
   if (name === "nudges") return nudgesIn(index, nudgeStateArg(params.get("state"), "?state="));
   if (name === "attention") return attention(index);
+  if (name === "reminders") return listReminders(index);
   if (name === "counts") return q.counts(index);
   if (name === "sync") return syncStatus(paths, index, index.position().line);
   if (name === "search") return search(index, params);
@@ -97,12 +111,43 @@ export function read(index: WorldIndex, paths: WorldPaths, path: string, params:
 
 const RespondBody = z.object({ id: z.string(), text: z.string() });
 
-/** POST /api/respond: exactly the line `world respond <id> <text>` writes. */
-export function respond(paths: WorldPaths, body: unknown): { line: string; entry: ReturnType<typeof entryJson>; warning?: string } {
+type Written = { line: string; entry: ReturnType<typeof entryJson>; warning?: string };
+
+/** POST /api/respond: exactly the line `world respond <id> <text>` writes ("cancel" closes, agents/answer.ts). */
+export async function respond(paths: WorldPaths, body: unknown): Promise<Written> {
   const parsed = RespondBody.safeParse(body);
   if (!parsed.success) {
     throw new UsageError(`invalid request body: expected JSON {"id": string, "text": string}, received ${shown(JSON.stringify(body))}`);
   }
-  const { entry, warning } = respondTo(paths, checkId(parsed.data.id, "session id"), parsed.data.text, { writer: "monitor" });
+  const { entry, warning } = await answerSession(paths, checkId(parsed.data.id, "session id"), parsed.data.text, { writer: "monitor" });
   return { line: formatEntry(entry), entry: entryJson(entry), ...(warning !== undefined && { warning }) };
+}
+
+const CloseBody = z.object({ id: z.string(), reason: z.string().optional() });
+
+/** POST /api/close: exactly the line `world close <id> [reason]` writes; the person is the one holding the token. */
+export async function close(paths: WorldPaths, body: unknown): Promise<Written> {
+  const parsed = CloseBody.safeParse(body);
+  if (!parsed.success) {
+    throw new UsageError(`invalid request body: expected JSON {"id": string, "reason"?: string}, received ${shown(JSON.stringify(body))}`);
+  }
+  const { entry } = await closeSession(paths, checkId(parsed.data.id, "session id"), parsed.data.reason ?? "dismissed in the monitor", { person: "monitor" });
+  return { line: formatEntry(entry), entry: entryJson(entry) };
+}
+
+const ReminderBody = z.discriminatedUnion("action", [
+  z.object({ id: z.string(), action: z.literal("move"), due: z.string() }),
+  z.object({ id: z.string(), action: z.literal("snooze"), minutes: z.number().positive().max(100_000) }),
+]);
+
+/** POST /api/reminder: move a pending reminder or timer to `due`, or snooze it; as `world reminder move|snooze` does. */
+export async function reminder(paths: WorldPaths, body: unknown): Promise<Written & { id: string; due: string }> {
+  const parsed = ReminderBody.safeParse(body);
+  if (!parsed.success) {
+    throw new UsageError(`invalid request body: expected JSON {"id", "action": "move", "due": ISO time} or {"id", "action": "snooze", "minutes": number}, received ${shown(JSON.stringify(body))}`);
+  }
+  const b = parsed.data;
+  const id = checkId(b.id, "session id");
+  const moved = b.action === "move" ? await moveReminder(paths, id, new Date(b.due), { person: "monitor" }) : await snoozeReminder(paths, id, b.minutes * 60_000, { person: "monitor" });
+  return { line: formatEntry(moved.entry), entry: entryJson(moved.entry), id: moved.id, due: moved.due };
 }

@@ -8,7 +8,7 @@ import type { Logger } from "pino";
 import { ExitCode, WorldError } from "../../tools/errors.js";
 import { WorldIndex } from "../../tools/world/index-db.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
-import { read, respond } from "./api.js";
+import { close, read, reminder, respond } from "./api.js";
 import { allowedHosts, checkHost, checkOrigin, checkToken, SECURITY_HEADERS, type Refusal } from "./guard.js";
 import { LiveFeed } from "./live.js";
 import { loadStaticFiles, type StaticFile } from "./static-files.js";
@@ -108,13 +108,14 @@ export async function startMonitor(options: MonitorOptions): Promise<RunningMoni
       return feed.attach(res, SECURITY_HEADERS);
     }
 
-    if (path === "/api/respond") {
+    if (path === "/api/respond" || path === "/api/close" || path === "/api/reminder") {
       // Writes: POST only (nothing changes on GET), our own Origin, the token, JSON.
-      if (method !== "POST") return refuse(res, { status: 405, error: `method not allowed: /api/respond expects POST, received ${method}` });
+      if (method !== "POST") return refuse(res, { status: 405, error: `method not allowed: ${path} expects POST, received ${method}` });
       const r = checkOrigin(req) ?? checkToken(req, url, token, false);
       if (r) return refuse(res, r);
-      const result = respond(paths, await jsonBody(req));
-      log.info({ id: result.entry.id }, "response written");
+      const write = path === "/api/close" ? close : path === "/api/reminder" ? reminder : respond;
+      const result = await write(paths, await jsonBody(req));
+      log.info({ id: result.entry.id, path }, "written");
       return sendJson(res, 200, result);
     }
 

@@ -74,3 +74,26 @@ it("a log replaced by a longer one is read again from the top, with a problem re
   expect(got.map((e) => [e.line, e.id])).toEqual([[1, "world"], [2, "x"], [3, "y"], [4, "z"]]); // its own format line first
   expect(problems).toEqual([expect.objectContaining({ error: expect.stringMatching(/replaced/) })]);
 });
+
+it("reports its position only when it moved: an idle poll stores no cursor", { timeout: 60_000 }, async () => {
+  w = tempWorld();
+  append(w.paths, ["before"]);
+  const stop = new AbortController();
+  const positions: number[] = [];
+  const got: string[] = [];
+  const reading = (async () => {
+    for await (const e of follow(w.paths, { signal: stop.signal, pollMs: 20, onPosition: (p) => positions.push(p.offset) })) got.push(e.id);
+  })();
+  // Many safety-net polls pass over an unchanged log.
+  await new Promise<void>((resolve) => {
+    let polls = 0;
+    const t = setInterval(() => (++polls >= 25 ? (clearInterval(t), resolve()) : undefined), 20);
+  });
+  expect(positions).toEqual([]);
+  append(w.paths, ["after"]);
+  await expect.poll(() => positions.length).toBe(1);
+  stop.abort();
+  await reading;
+  expect(got).toEqual(["after"]);
+  expect(positions).toEqual([endOf(w.paths.log).offset]);
+});

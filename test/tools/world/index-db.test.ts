@@ -84,7 +84,7 @@ describe("the index", () => {
       expect(incremental).toEqual(rebuilt(w.paths));
     }
     const final = query(w.paths, snapshot);
-    expect(final.counts).toEqual({ entries: 45, sessions: { active: 0, pending: 0, failed: 4, verified: 4 }, problems: 1 });
+    expect(final.counts).toEqual({ entries: 45, sessions: { active: 0, pending: 0, failed: 4, verified: 4, closed: 0 }, problems: 1 });
     expect(final.problems).toEqual([{ line: 24, error: expect.stringContaining("expected") }]);
     expect(final.search[0]!.map((e) => e.id)).toEqual(["r1-s1", "r1-s1", "r2-s1", "r2-s1", "r3-s1", "r3-s1", "r4-s1", "r4-s1"]);
   });
@@ -128,7 +128,7 @@ describe("the index", () => {
     expect(query(w.paths, (i) => q.session(i, "r1-zz"))).toBeUndefined();
 
     writeFileSync(w.paths.log, ""); // truncated to nothing (by hand: never by world itself)
-    expect(query(w.paths, q.counts)).toEqual({ entries: 0, sessions: { active: 0, pending: 0, failed: 0, verified: 0 }, problems: 0 });
+    expect(query(w.paths, q.counts)).toEqual({ entries: 0, sessions: { active: 0, pending: 0, failed: 0, verified: 0, closed: 0 }, problems: 0 });
   });
 
   it("two indexes catching up in turn never ingest a line twice", () => {

@@ -1,9 +1,10 @@
 /** findLastStatus / findLastEntry: the backward scan the write path uses instead of SQLite. */
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, renameSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import { formatEntry } from "../../../tools/world/format.js";
 import { findLastEntry, findLastStatus } from "../../../tools/world/last-status.js";
+import { openIndex } from "../../../tools/world/index-db.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
 
 const TS = "2026-11-21T22:50:43.123Z";
@@ -59,5 +60,52 @@ describe("findLastStatus", () => {
     w = tempWorld();
     writeFileSync(w.paths.log, `[${TS}][agent:start][s1] task\n[${TS}][agent:bogus][s1] nope\n[2026-13-01T00:00:00Z][agent:failed][s1] nope\n`);
     expect(findLastStatus(w.paths.log, "s1")?.status).toBe("start");
+  });
+});
+
+describe("findLastStatus with an index (index-locate.ts)", () => {
+  const filler = (n: number, tag: string) =>
+    Array.from({ length: n }, (_, i) => formatEntry({ kind: "event", ts: TS, source: "bash", id: `${tag}${i}`, output: "x".repeat(100) }) + "\n").join("");
+
+  function world() {
+    w = tempWorld();
+    const a = new Appender(w.paths);
+    a.append({ kind: "agent", status: "start", id: "early", output: "task", need: "done" });
+    a.append({ kind: "agent", status: "active", id: "early", output: "working" });
+    a.close();
+    appendFileSync(w.paths.log, filler(15_000, "f")); // ~2 MiB: the session is past the last chunk
+    openIndex(w.paths).close();
+    return w;
+  }
+
+  it("answers from a fresh index what the scan answers: a session far back, its start, and a session that does not exist", () => {
+    world();
+    expect(findLastStatus(w.paths.log, "early")?.status).toBe("active");
+    expect(findLastEntry(w.paths.log, "early", (e) => e.kind === "agent" && e.status === "start")?.output).toBe("task");
+    expect(findLastStatus(w.paths.log, "nobody")).toBeUndefined();
+    expect(findLastEntry(w.paths.log, "f3", () => true)?.id).toBe("f3");
+  });
+
+  it("reads the log's newer lines itself: an index behind the log, and one behind by more than a chunk", () => {
+    world();
+    const a = new Appender(w.paths);
+    a.append({ kind: "agent", status: "finish", id: "early", output: "done" });
+    a.close();
+    expect(findLastStatus(w.paths.log, "early")?.status).toBe("finish");
+    appendFileSync(w.paths.log, filler(15_000, "g")); // the index now covers less than the scan has read
+    appendFileSync(w.paths.log, formatEntry({ kind: "agent", ts: TS, status: "start", id: "late", output: "t" }) + "\n" + filler(15_000, "h"));
+    expect(findLastStatus(w.paths.log, "late")?.status).toBe("start");
+    expect(findLastStatus(w.paths.log, "early")?.status).toBe("finish");
+  });
+
+  it("is not trusted for another log: a log replaced under it is scanned", () => {
+    world();
+    renameSync(w.paths.log, `${w.paths.log}.old`);
+    const a = new Appender(w.paths);
+    a.append({ kind: "agent", status: "start", id: "other", output: "t", ts: "2020-01-01T00:00:00.000Z" }); // its format line differs from the old one
+    a.close();
+    appendFileSync(w.paths.log, filler(15_000, "f"));
+    expect(findLastStatus(w.paths.log, "early")).toBeUndefined();
+    expect(findLastStatus(w.paths.log, "other")?.status).toBe("start");
   });
 });

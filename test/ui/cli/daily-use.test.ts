@@ -30,13 +30,32 @@ it("world status says which daemons `world up` runs, and when none does", async 
       ],
     }));
   write(process.pid); // this test's process stands in for a live `world up` and its child
-  const up = await world(w.home, ["status"]);
-  expect(up.stdout).toContain(`\ndaemons    keeper    running since ${since} (pid ${process.pid})\n`);
+  // Local time, the same formatter as every human output (tools/time-text.ts): here in Tokyo, UTC+9, another day.
+  const up = await world(w.home, ["status"], { env: { TZ: "Asia/Tokyo" } });
+  expect(up.stdout).toMatch(new RegExp(`\\ndaemons    keeper    running since 2026-11-22 19:02:11 \\(\\d+d( \\d+h)? ago\\) \\(pid ${process.pid}\\)\\n`));
   expect(up.stdout).toContain("\n           verifier  given-up, 5 restarts (last: exited with code 3)\n");
 
   const gone = Number((await execa("node", ["-e", "process.stdout.write(String(process.pid))"])).stdout);
   write(gone); // a killed `world up` leaves its file behind
   expect((await world(w.home, ["status"])).stdout).toContain(`\ndaemons    none: \`world up\` (pid ${gone}) is not running\n`);
+});
+
+it("human output shows local times, relative where it helps; JSON keeps ISO UTC", async () => {
+  w = tempWorld();
+  for (const args of [["agent", "start", "s1", "a task", "--need", "n"], ["agent", "active", "s1", "working"], ["event", "bash", "b1", "ran"]]) {
+    expect((await world(w.home, [...args, "-q"])).exitCode).toBe(0);
+  }
+  const env = { TZ: "Asia/Kolkata" }; // UTC+5:30: a local time is never the UTC one
+  const json = JSON.parse(String((await world(w.home, ["query", "active", "--json"])).stdout)) as { updatedAt: string };
+  expect(json.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  const local = new Date(json.updatedAt).toLocaleTimeString("en-GB", { timeZone: "Asia/Kolkata", hour12: false });
+  const active = String((await world(w.home, ["query", "active"], { env })).stdout);
+  expect(active).toContain(`s1  ${local} (`);
+  expect(active).not.toContain(json.updatedAt);
+  const status = String((await world(w.home, ["status"], { env })).stdout);
+  expect(status).toMatch(new RegExp(`oldest active  s1 \\(active since ${local} \\(\\d+s ago\\)\\)`));
+  const tail = String((await world(w.home, ["tail", "-n", "1"], { env })).stdout);
+  expect(tail.startsWith(new Date(JSON.parse(String((await world(w.home, ["tail", "-n", "1", "--json"])).stdout)).ts).toLocaleTimeString("en-GB", { timeZone: "Asia/Kolkata", hour12: false }))).toBe(true);
 });
 
 it("world check says nothing new on a terminal, and prints nothing into a pipe", async () => {
@@ -60,7 +79,8 @@ it("world query nudges says when no question is open", async () => {
   expect((await world(w.home, ["query", "nudges", "declined"])).stdout).toBe("(no declined nudges)");
   expect((await world(w.home, ["query", "nudges", "--json"])).stdout).toBe("");
   await world(w.home, ["event", "spirit", "n-1", "nudge: Water the plants?"]);
-  expect((await world(w.home, ["query", "nudges"])).stdout).toContain("nudge: Water the plants?");
+  // The question, as people read it, and how to answer it.
+  expect((await world(w.home, ["query", "nudges"])).stdout).toMatch(/^\d\d:\d\d:\d\d n-1 {2}Water the plants\?\n {4}open, expires in .* · answer: world respond n-1 yes\|no$/);
 });
 
 it("world listen refuses the Spirit's options without --spirit, in one line, exit 2, writing nothing", async () => {
@@ -92,4 +112,11 @@ it("a --home that did not exist: event and spawn say once that they created a ne
   await waitForEntry(worldPaths(other), (e) => e.kind === "agent" && e.status === "failed" && e.id === id);
   // An existing, empty directory is a world someone chose: nothing to say.
   expect((await world(w.home, ["event", "user", "x", "hello", "-q"])).stderr).toBe("");
+});
+
+it("world respond --help speaks of questions and yes / no, not only failed agents", async () => {
+  w = tempWorld();
+  const r = await world(w.home, ["respond", "--help"]);
+  expect(r.stdout).toContain("answer a failed agent, or a question the Spirit asked (yes / no / maybe later)");
+  expect(r.stdout).toContain("world respond nudge-9 yes");
 });

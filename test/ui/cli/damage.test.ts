@@ -68,7 +68,7 @@ describe("a torn last line", () => {
   it("a log that is one torn line naming the session does not hang the write path", async () => {
     w = tempWorld();
     writeFileSync(w.paths.log, "][s1] a fragment with no newline");
-    const run = await world(w.home, ["agent", "start", "s1", "task"], { timeout: 20_000 });
+    const run = await world(w.home, ["agent", "start", "s1", "task"], { timeout: 60_000 });
     expect(run.timedOut).toBe(false);
     expect(run.exitCode).toBe(0);
     expect(readFileSync(w.paths.log, "utf8")).toMatch(/^\]\[s1\] a fragment with no newline\x18\n\[[^\]]+\]\[event:system\]\[world\] format 2\n\[[^\]]+\]\[agent:start\]\[s1\] task\n$/);
@@ -111,7 +111,7 @@ describe("malformed lines anywhere, and an old log", () => {
     expect(recent.map((e) => e.line)).toEqual([1, 3, 6, 14, 16]);
 
     // The log can still be appended to and the lifecycle continues from the old lines.
-    const verified = await world(w.home, ["agent", "verified", "s1", "seat booked"]);
+    const verified = await world(w.home, ["--as-human", "agent", "verified", "s1", "seat booked"]);
     expect(verified.exitCode, verified.stderr).toBe(0);
     expect(readFileSync(w.paths.log).subarray(0, before.length).equals(before)).toBe(true);
   });

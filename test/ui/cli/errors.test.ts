@@ -26,7 +26,7 @@ afterAll(() => w.cleanup());
 const USAGE: [string, string[], RegExp][] = [
   ["bad source", ["event", "Bash", "x", "out"], /invalid event source: expected .* received "Bash"/],
   ["source with a bracket", ["event", "bash]", "x", "out"], /invalid event source/],
-  ["bad status", ["agent", "done", "s1", "out"], /invalid agent status: expected one of start, active, finish, verified, retry, failed, received "done"/],
+  ["bad status", ["agent", "done", "s1", "out"], /invalid agent status: expected one of start, active, finish, verified, retry, failed, closed, received "done"/],
   ["id with a space", ["event", "bash", "a b", "out"], /invalid identifier: .* received "a b"/],
   ["id with ]", ["agent", "active", "s1]", "out"], /invalid session id: .* received "s1\]"/],
   ["id with a newline", ["event", "bash", "a\nb", "out"], /invalid identifier: .* received "a\\nb"/],
@@ -73,7 +73,7 @@ describe("usage mistakes exit 2", () => {
 describe("refused (3) and not found (4)", () => {
   it("a refused transition writes nothing", async () => {
     const run = await world(w.home, ["agent", "start", "s1", "again"]);
-    expectOneLineError(run, 3, /refused transition for session s1: latest status active allows active, finish, failed, received start \(use --force to override\)/);
+    expectOneLineError(run, 3, /refused transition for session s1: latest status active allows active, finish, failed, closed \(by a person: world close\), received start \(use --force to override\)/);
     expect(logBytes(w.paths)).toEqual(before);
   });
 

@@ -40,7 +40,7 @@ it("incremental catch-up answers what `world index rebuild` answers, and an appe
   await session(w.home, "s1", 1);
   await answers(w.home); // builds the index
   await session(w.home, "s2", 2);
-  await run(w.home, ["agent", "verified", "s1", "fine", "-q"]);
+  await run(w.home, ["--as-human", "agent", "verified", "s1", "fine", "-q"]);
   const incremental = await answers(w.home);
   expect((incremental["verified"] as { id: string }[]).map((s) => s.id)).toEqual(["s1"]); // the append just before
   expect(await run(w.home, ["index", "rebuild"])).toMatch(/^rebuilt the index from world\.log: 8 lines, 8 entries, 0 malformed/);

@@ -32,15 +32,15 @@ describe("world agent", () => {
     expect(logBytes(w.paths)).toBeNull(); // nothing written
     const start = await ok(["agent", "start", "s1", "find", "a", "flight", "|", "need:", "a", "booked", "seat"]);
     expect(start.stdout).toMatch(/^\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\]\[agent:start\]\[s1\] find a flight \| need: a booked seat$/);
-    await refused(["agent", "start", "s1", "again"], /latest status start allows active, finish, failed, received start/);
+    await refused(["agent", "start", "s1", "again"], /latest status start allows active, finish, failed, closed \(by a person: world close\), received start/);
     await refused(["agent", "verified", "s1", "skip ahead"], /received verified/);
     await ok(["agent", "active", "s1", "searching"]);
     await ok(["agent", "active", "s1", "still searching"]);
     await ok(["agent", "finish", "s1", "found one"]);
-    await refused(["agent", "active", "s1", "back to work"], /latest status finish allows verified, retry, failed/);
+    await refused(["agent", "active", "s1", "back to work"], /latest status finish allows verified, retry, failed, closed/);
     await ok(["agent", "retry", "s1", "no booking reference"]);
     await ok(["agent", "finish", "s1", "booked: ABC123"]);
-    await ok(["agent", "verified", "s1", "reference present"]);
+    await ok(["--as-human", "agent", "verified", "s1", "reference present"]); // a verdict: the Verifier's or a person's
     await refused(["agent", "retry", "s1", "more"], /latest status verified allows nothing \(the session is over\)/);
     await refused(["agent", "failed", "s1", "x"], /allows nothing/);
 
@@ -53,7 +53,7 @@ describe("world agent", () => {
     w = tempWorld();
     await ok(["agent", "start", "s1", "task"]);
     await ok(["agent", "finish", "s1", "done"]);
-    await ok(["agent", "verified", "s1", "ok"]);
+    await ok(["--as-human", "agent", "verified", "s1", "ok"]);
     const forced = await ok(["agent", "active", "s1", "reopened", "--force"]);
     expect(forced.stdout).toContain("[agent:active][s1] reopened");
     expect(ownEntries(collectEntries(w.paths.log).entries).at(-1)).toMatchObject({ status: "active", output: "reopened" });

@@ -24,7 +24,7 @@ const SCRIPT: string[][] = [
   ["agent", "failed", "fail-1", "cannot continue", "--need", "the portal wants a photo upload"],
   ["agent", "start", "ok-1", "check the weather"],
   ["agent", "finish", "ok-1", "sunny, 21 degrees"],
-  ["agent", "verified", "ok-1", "a forecast was given"],
+  ["--as-human", "agent", "verified", "ok-1", "a forecast was given"],
   ["event", "bash", "done-1", "curl https://luigis.example/book"],
   ["event", "bash", "cmd-2", "grep -r \"NEAR\" notes/ -- AND OR NOT * (x) col:umn ^start"],
   ["event", "file", "f1", "notes/tariffs.md changed"],
@@ -84,6 +84,25 @@ describe("entries", () => {
     expect(bash.map((e) => e.source)).toEqual(["bash", "bash"]);
     expect(bash[0]).toEqual({ line: 19, ts: expect.any(String), kind: "event", source: "bash", id: "done-1", output: "curl https://luigis.example/book" });
     expect(await q<EntryJson>("events", "calendar")).toEqual([]);
+  });
+
+  it("a longer answer than shown says how many more, on stderr (fast path and full CLI alike); --all shows every one", async () => {
+    const r = await world(w.home, ["query", "events", "--limit", "2"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(String(r.stdout).trim().split("\n")).toHaveLength(2);
+    expect(r.stderr).toBe("world: showing the latest 2 of 5 events: 3 more (--limit N for more, --all for every one)");
+    const bash = await world(w.home, ["query", "events", "bash", "--limit", "1", "--json"]);
+    expect(bash.stderr).toBe("world: showing the latest 1 of 2 bash events: 1 more (--limit N for more, --all for every one)");
+    expect(jsonLines(bash.stdout)).toHaveLength(1);
+    const search = await world(w.home, ["query", "search", "summary", "--limit", "1"]);
+    expect(search.stderr).toMatch(/^world: showing the latest 1 of [2-9] matches: \d+ more \(--limit N for more, --all for every one\)$/);
+    const all = await world(w.home, ["query", "search", "summary", "--all"]);
+    expect(all.stderr).toBe("");
+    expect(String(all.stdout).trim().split("\n").length).toBeGreaterThan(1);
+    expect((await world(w.home, ["query", "events", "--all", "--json"])).stderr).toBe("");
+    const both = await world(w.home, ["query", "events", "--all", "--limit", "3"]);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toBe('world: both --all and --limit: expected one of them, received --all and --limit "3"');
   });
 
   it("agent <id>: the session's whole history, events that name it included, in log order", async () => {

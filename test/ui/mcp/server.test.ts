@@ -6,6 +6,10 @@ import { readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { execa } from "execa";
+import { CallToolResultSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempWorld, WORLD_BIN, world, type TempWorld } from "../../support/world.js";
 
@@ -50,7 +54,38 @@ describe("world mcp", () => {
     expect(status.inputSchema.required?.sort()).toEqual(["output", "session_id", "status"]);
     expect((status.inputSchema.properties as Record<string, { enum?: string[] }>).status?.enum).toEqual(["start", "active", "finish", "verified", "retry", "failed"]);
     const query = tools.find((t) => t.name === "query")!;
-    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "nudges", "events", "agent", "recent", "search"]);
+    expect((query.inputSchema.properties as Record<string, { enum?: string[] }>).type?.enum).toEqual(["active", "pending", "failed", "verified", "closed", "nudges", "events", "agent", "recent", "search"]);
+    // Every argument says what it is; the readers say they only read; the tool set is fixed.
+    for (const t of tools) {
+      for (const [name, schema] of Object.entries(t.inputSchema.properties as Record<string, { description?: string }>)) {
+        expect(schema.description, `${t.name}.${name}`).toMatch(/\w{3}/);
+      }
+    }
+    const annotations = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
+    expect(annotations).toEqual({ check: true, query: true, log_event: false, log_agent_status: false, respond: false });
+    expect(client.getServerCapabilities()?.tools?.listChanged).not.toBe(true);
+    expect(tools.find((t) => t.name === "respond")!.description).toContain("(from mcp)");
+  });
+
+  it("says on stderr which world it serves", () => {
+    expect(stderr.split("\n")[0]).toBe(`world mcp: serving the world at ${w.home} (no world.log yet: the first write creates it)`);
+  });
+
+  it("a tools/call with bad params is -32602 in one sentence (the SDK's client sees the code)", async () => {
+    const call = (params: unknown) => client.request({ method: "tools/call", params } as never, CallToolResultSchema).then(() => undefined, (e: McpError) => e);
+    const noName = await call({ arguments: {} });
+    expect(noName?.code).toBe(-32602);
+    expect(noName?.message).toBe('MCP error -32602: invalid params for tools/call: expected params {"name": "<tool>", "arguments": {…}}, received no name');
+    const array = await call({ name: "log_event", arguments: ["bash", "x", "y"] });
+    expect(array?.code).toBe(-32602);
+    expect(array?.message).toBe('MCP error -32602: invalid arguments for tool "log_event": expected an object of named arguments, received an array ["bash","x","y"]');
+  });
+
+  it("a request over 10 MiB from the SDK's client (id after params) is answered with its id", async () => {
+    const error = await client.callTool({ name: "log_event", arguments: { source: "system", identifier: "big", output: "x".repeat(11 * 1024 * 1024) } }).then(() => undefined, (e: McpError) => e);
+    expect(error?.code).toBe(-32600);
+    expect(error?.message).toMatch(/request too large: expected at most 10485760 bytes/);
+    expect((await tool("query", { type: "recent", arg: "1" })).isError).toBeFalsy(); // still serving
   });
 
   it("log_event appends the line and returns it", async () => {
@@ -71,12 +106,19 @@ describe("world mcp", () => {
     const cli = await world(w.home, ["agent", "verified", "m-1", "looks done"]);
     expect(cli.exitCode).toBe(3);
     expect(`world: ${text(refused)}`).toBe(cli.stderr.trim());
-    expect(text(refused)).toBe("refused transition for session m-1: latest status start allows active, finish, failed, received verified (use --force to override)");
+    expect(text(refused)).toBe("refused transition for session m-1: latest status start allows active, finish, failed, closed (by a person: world close), received verified (use --force to override)");
     expect(readFileSync(w.paths.log).equals(before)).toBe(true);
 
-    const forced = await tool("log_agent_status", { status: "verified", session_id: "m-1", output: "forced", force: true });
+    // A verdict is the Verifier's or a person's: MCP never writes one, forced or not (docs/trust.md).
+    const forcedVerdict = await tool("log_agent_status", { status: "verified", session_id: "m-1", output: "forced", force: true });
+    expect(forcedVerdict.isError).toBe(true);
+    expect(text(forcedVerdict)).toMatch(/^refused verified for session m-1: expected a verdict from the Verifier or a person .* received one from a program \(mcp\)/);
+    expect(readFileSync(w.paths.log).equals(before)).toBe(true);
+    const forced = await tool("log_agent_status", { status: "finish", session_id: "m-1", output: "forced", force: true });
     expect(forced.isError).toBeFalsy();
-    expect(logLines().at(-1)).toMatch(/\[agent:verified\]\[m-1\] forced$/);
+    expect(logLines().at(-1)).toMatch(/\[agent:finish\]\[m-1\] forced$/);
+    const cliVerdict = await world(w.home, ["--as-human", "agent", "verified", "m-1", "a person looked"]);
+    expect(cliVerdict.exitCode).toBe(0);
 
     await tool("log_agent_status", { status: "start", session_id: "m-2", output: "pay the bill", need: "a receipt" });
     const failed = await tool("log_agent_status", { status: "failed", session_id: "m-2", output: "stuck", need: "the bank wants a code" });
@@ -180,7 +222,7 @@ describe("world mcp", () => {
     const unknown = await tool("respond", { session_id: "ghost", text: "hi" });
     expect(unknown.isError).toBe(true);
     expect(text(unknown)).toBe('unknown session: expected the id of an agent or a Spirit nudge in world.log, received "ghost"');
-    expect(stderr).toBe("");
+    expect(stderr.trimEnd().split("\n")).toHaveLength(1); // only the line saying which world
   });
 });
 
@@ -198,7 +240,7 @@ describe("world mcp on the wire", () => {
       const r = await execa("node", [WORLD_BIN, "--home", t.home, "mcp"], {
         input: messages.map((m) => JSON.stringify(m)).join("\n") + "\n",
         reject: false,
-        timeout: 20_000,
+        timeout: 60_000,
       });
       expect(r.exitCode).toBe(0);
       const lines = r.stdout.split("\n");
@@ -207,6 +249,49 @@ describe("world mcp on the wire", () => {
       expect(parsed.map((m) => m.id)).toEqual([1, 2, 3, 4]);
       expect(parsed.every((m) => m.error === undefined)).toBe(true);
       expect(readFileSync(t.paths.log, "utf8")).toMatch(/\[event:system\]\[raw\] hi\n$/);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it("a line that is not JSON is answered -32700 and the next request is served", async () => {
+    const t = tempWorld("world-mcp-raw-");
+    try {
+      const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+      const input = [JSON.stringify(init), "this is not json {", JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })].join("\n") + "\n";
+      const r = await execa("node", [WORLD_BIN, "--home", t.home, "mcp"], { input, reject: false, timeout: 60_000 });
+      expect(r.exitCode).toBe(0);
+      const parsed = r.stdout.split("\n").map((l) => JSON.parse(l) as { id: number | null; error?: { code: number; message: string } });
+      // Answers may come in any order (JSON-RPC pairs them by id): the refusal is written at once.
+      expect(parsed.map((m) => m.id).sort()).toEqual([1, 2, null]);
+      expect(parsed.find((m) => m.id === null)!.error).toEqual({ code: -32700, message: 'parse error: expected one JSON-RPC message per line, received "this is not json {"' });
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it("without --home or WORLD_HOME, in a directory with no world: refuses in one line, creates nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "world-mcp-nohome-"));
+    try {
+      const r = await execa("node", [WORLD_BIN, "mcp"], { cwd: dir, input: "", reject: false, timeout: 60_000, env: { WORLD_HOME: "" } });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toBe(`world: no world to serve: expected --home DIR or WORLD_HOME naming the world (an MCP client starts world mcp in a directory of its own choosing), received neither, and ${dir} holds no world.log`);
+      expect(existsSync(join(dir, "world.log"))).toBe(false);
+      expect(existsSync(join(dir, ".world"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("its stdout gone mid-answer: one line on stderr and exit 1", async () => {
+    const t = tempWorld("world-mcp-pipe-");
+    try {
+      const child = execa("node", [WORLD_BIN, "--home", t.home, "mcp"], { reject: false, timeout: 60_000, buffer: { stdout: false } });
+      child.stdout!.destroy(); // the client's read end vanishes
+      child.stdin!.write(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } }) + "\n");
+      const r = await child;
+      expect(r.exitCode).toBe(1);
+      expect(String(r.stderr).split("\n").at(-1)).toBe("world mcp: the client went away while an answer was being written (stdout closed); stopping");
     } finally {
       t.cleanup();
     }
@@ -225,7 +310,7 @@ describe("world mcp on the wire", () => {
       const r = await execa("node", [WORLD_BIN, "--home", t.home, "mcp"], {
         input: messages.map((m) => JSON.stringify(m)).join("\n") + "\n",
         reject: false,
-        timeout: 50_000,
+        timeout: 60_000,
       });
       expect(r.exitCode).toBe(0);
       const parsed = r.stdout.split("\n").map((l) => JSON.parse(l) as { id: number | null; result?: unknown; error?: { code: number; message: string } });

@@ -121,6 +121,20 @@ describe("GET /api/attachment/<name>", () => {
   });
 });
 
+describe("GET /api/brief/<name>: a meeting brief, from .world/briefs/ only, with the token", () => {
+  it("gives the brief's text; refuses a path, a missing brief and a missing token", async () => {
+    mkdirSync(join(w.paths.dir, "briefs"), { recursive: true });
+    writeFileSync(join(w.paths.dir, "briefs", "mp1.md"), "# Meeting brief: Budget review\n- Notes:\n  Location: Room 4\n");
+    const r = await get("/api/brief/mp1.md");
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ ref: "briefs/mp1.md", text: "# Meeting brief: Budget review\n- Notes:\n  Location: Room 4\n" });
+    expect((await get(`/api/brief/${encodeURIComponent("../monitor-token")}`)).status).toBe(400);
+    expect((await get(`/api/brief/${encodeURIComponent("../config.md")}`)).status).toBe(400);
+    expect((await get("/api/brief/nope.md")).status).toBe(404);
+    expect((await get("/api/brief/mp1.md", "wrong-token")).status).toBe(401);
+  });
+});
+
 describe("GET /api/daemons: what `world up` runs, from .world/up-status.json", () => {
   it("says no daemon when `world up` never ran here", async () => {
     expect((await get("/api/daemons")).body).toEqual({ upRunning: false, upPid: null, daemons: [] });
@@ -194,5 +208,13 @@ describe("GET /api/attention counts the retries of this round", () => {
     const item = att.failed.find((f) => f.session.id === id)!;
     expect(item.session.retries).toBe(5); // every retry ever, as `world query failed` says
     expect(item.roundRetries).toBe(2); // the answer's own retry and the Verifier's one after it
+  });
+});
+
+describe("GET /api/proof: when the log last proved against its signed checkpoints", () => {
+  it("null before any proof, then what `world verify-log` found", async () => {
+    expect((await get("/api/proof")).body).toBeNull();
+    expect((await world(w.home, ["verify-log"])).exitCode).toBe(0);
+    expect((await get("/api/proof")).body).toMatchObject({ ok: true, by: "verify-log", checkpoints: expect.any(Number) });
   });
 });

@@ -149,10 +149,17 @@ describe("acting from the monitor page", () => {
     await cli("agent", "active", "rem-1", `armed: due ${due} by reminder — Reminder: call mum`);
     await cli("event", "notify", "rem-1", "Reminder: call mum");
     await cli("event", "spirit", "nudge-9", "nudge: Shall I book the taxi?");
+    // The question only: not the words heard, not what a yes starts.
+    await cli("event", "spirit", "nudge-10", 'nudge: Want me to look it up? (heard user: “what is \"zanzibar\" like”) yes: open-page "open a search for zanzibar" need "output contains \"https://\""');
+    // A failed agent: titled by its task, not its id.
+    await cli("agent", "start", "job-2", "fetch the report", "--need", "file exists report.pdf");
+    await cli("agent", "failed", "job-2", "the login page changed", "--need", "the new password");
     const notes = () => page.evaluate(() => (window as unknown as { __notes: { title: string; body: string }[] }).__notes);
-    await expect.poll(notes).toEqual([
+    await expect.poll(notes, { timeout: 20_000 }).toEqual([
       { title: "Reminder", body: "Reminder: call mum" },
       { title: "The Spirit asks", body: "Shall I book the taxi?" },
+      { title: "The Spirit asks", body: "Want me to look it up?" },
+      { title: "Needs you: fetch the report", body: "the new password" },
     ]);
     const armed = page.locator('#recent li[data-label="agent:active"] .times time');
     await expect.poll(() => armed.textContent()).toMatch(/ · in 2 h$/);
@@ -197,7 +204,7 @@ describe("acting from the monitor page", () => {
     writeFileSync(join(w.paths.dir, "sync", "sent.json"), JSON.stringify({ offset: 0, line: lines }));
     await cli("event", "system", "sync", "sync on laptop: lost the server at nats://127.0.0.1:4222: working offline, lines are kept and sent when it is back");
     await openPage();
-    await expect.poll(() => page.locator('#daemons li.sync[data-sync="laptop"]').textContent()).toMatch(/^sync on laptopnot running · 1 line to send\d\d:\d\d:\d\d · /);
+    await expect.poll(() => page.locator('#daemons li.sync[data-sync="laptop"]').textContent()).toMatch(/^sync on laptopnot running · 1 line to send\d\d:\d\d:\d\d · .* lost the server at nats:\/\/127\.0\.0\.1:4222: working offline/);
     expect(await page.locator("#daemons li.sync").getAttribute("class")).toContain("down");
     expect(pageErrors).toEqual([]);
   });

@@ -202,7 +202,7 @@ describe("world monitor in a browser", () => {
     await expect.poll(() => page.locator("#presence").textContent()).toBe("1 agent is working");
     await expect.poll(() => page.locator('#pending li[data-id="photos-2"] .task').textContent()).toBe("Rename the holiday photos");
 
-    await cli("agent", "verified", "photos-2", "every photo has a date and a place");
+    await cli("--as-human", "agent", "verified", "photos-2", "every photo has a date and a place");
     await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("completed");
     // The sparkle is brief: it gives way to the orbit by itself.
     await expect.poll(() => page.locator("#spirit").getAttribute("data-state")).toBe("working");

@@ -12,11 +12,11 @@ import { ROOT, tempWorld, WORLD_BIN, world, type TempWorld } from "../../support
 import { waitUntil } from "../../support/wait.js";
 
 const TS = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-const STATUS = z.enum(["start", "active", "finish", "verified", "retry", "failed"]);
+const STATUS = z.enum(["start", "active", "finish", "verified", "retry", "failed", "closed"]);
 
 const SessionJson = z.strictObject({
   id: z.string().min(1),
-  state: z.enum(["active", "pending", "failed", "verified"]),
+  state: z.enum(["active", "pending", "failed", "verified", "closed"]),
   status: STATUS,
   task: z.string(),
   need: z.string().nullable(),
@@ -59,6 +59,8 @@ const NudgeJson = z.strictObject({
   state: z.enum(["open", "answered", "declined", "expired"]),
   expiresAt: TS,
   answers: z.array(z.strictObject({ line: z.number().int().min(1), ts: TS, output: z.string(), reads: z.enum(["yes", "no", "unclear"]) })),
+  question: z.string(),
+  offer: z.strictObject({ agentKind: z.string().min(1), task: z.string(), need: z.string().optional() }).nullable(),
 });
 
 const LOG_LINE = /^\[\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\]\[(event|agent):[a-z]+\]\[[^\]\s]+\] .*$/;
@@ -89,10 +91,10 @@ function docCalls(): DocCall[] {
 
 /** The schema a call's output lines must fit. */
 function schemaFor(args: string[]): z.ZodType | "log-line" | "none" {
-  if (args[0] === "query" && ["active", "pending", "failed", "verified"].includes(args[1]!)) return SessionJson;
+  if (args[0] === "query" && ["active", "pending", "failed", "verified", "closed"].includes(args[1]!)) return SessionJson;
   if (args[0] === "query" && args[1] === "nudges") return NudgeJson;
   if (args[0] === "query" || args[0] === "tail") return EntryJson;
-  if (args.includes("respond")) return "log-line";
+  if (args.includes("respond") || args.includes("close")) return "log-line";
   return "none";
 }
 
@@ -109,11 +111,14 @@ beforeAll(async () => {
   w = tempWorld("world-contract-");
   await cli("agent", "start", "mail-1", "Reply to Anna about Friday", "--need", "a sent reply");
   await cli("agent", "finish", "mail-1", "sent: see you Friday at 7");
-  await cli("agent", "verified", "mail-1", "reply was sent and answers the question");
+  await cli("--as-human", "agent", "verified", "mail-1", "reply was sent and answers the question");
   await cli("agent", "start", "photos-2", "Rename the holiday photos", "--need", "every photo named by date and place");
   await cli("agent", "finish", "photos-2", "renamed 214 photos");
   await cli("agent", "start", "sum-3", "Summarise the inbox", "--need", "five bullet points");
   await cli("agent", "active", "sum-3", "read 40 of 112 messages");
+  await cli("agent", "start", "call-5", "Call the plumber about the leak", "--need", "an appointment");
+  await cli("--as-human", "close", "call-5", "fixed it myself");
+  await cli("agent", "start", "garden-6", "Find a gardener for Saturday", "--need", "a booked gardener");
   await cli("agent", "start", "book-7", "Book a table for four at 8pm", "--need", "a confirmation number");
   await cli("agent", "failed", "book-7", "gave up after 3 retries", "--need", "the restaurant needs a credit card to hold the table");
   await cli("event", "spirit", "nudge-9", "nudge: Your train leaves in 40 minutes. Shall I call a taxi?");
@@ -124,7 +129,7 @@ afterAll(() => w?.cleanup());
 describe("docs/contract.md", () => {
   it("documents every call the monitors need", () => {
     const documented = calls.map((c) => c.args.filter((a) => a !== "--as-human").slice(0, 2).join(" "));
-    for (const needed of ["query active", "query pending", "query failed", "query verified", "query recent", "query agent", "respond book-7", "tail -f"]) {
+    for (const needed of ["query active", "query pending", "query failed", "query verified", "query closed", "query recent", "query agent", "respond book-7", "tail -f"]) {
       expect(documented).toContain(needed);
     }
     expect(calls.map((c) => c.exit).sort()).toEqual(expect.arrayContaining([0, 2, 3, 4]));

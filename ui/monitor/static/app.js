@@ -6,12 +6,12 @@
  */
 import { presenceOf } from "./presence.js";
 import { setupNotifications } from "./notify.js";
-import { answerForm, ago, clock, el, entryRow, idButton, retries, sessionRow, timeEl, visible } from "./render.js";
+import { answerForm, ago, clock, closeButton, el, entryRow, idButton, nudgeQuestion, retries, sessionRow, timeEl, visible } from "./render.js";
 import { setupSearch } from "./search.js";
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
 /** @typedef {import("./render.js").SessionJson} SessionJson */
-/** @typedef {EntryJson & { state: string, expiresAt: string, answers: { ts: string, output: string, reads: "yes" | "no" | "unclear" }[] }} NudgeJson */
+/** @typedef {EntryJson & { state: string, expiresAt: string, answers: { ts: string, output: string, reads: "yes" | "no" | "unclear" }[], question?: string, offer?: { agentKind: string, task: string, need?: string } | null }} NudgeJson */
 /** @typedef {{ failed: { session: SessionJson, answer: EntryJson | null, roundRetries: number }[], nudges: NudgeJson[], warnings: EntryJson[] }} Attention */
 /** @typedef {{ name: string, state: string, running: boolean, pid: number | null, since: string, restarts: number, last?: string }} DaemonStatus */
 /** @typedef {{ stream: string, exists: boolean, bytes: number, text: string, truncated: boolean }} OutputTail */
@@ -85,10 +85,15 @@ async function get(path) {
 
 /** @param {string} id @param {string} text */
 async function respond(id, text) {
-  const res = await fetch("/api/respond", {
+  await post("/api/respond", { id, text });
+}
+
+/** A state change (respond, close, reminder): POST with the token; a refusal is shown. @param {string} path @param {object} body */
+async function post(path, body) {
+  const res = await fetch(path, {
     method: "POST",
     headers: { Authorization: `Bearer ${state.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ id, text }),
+    body: JSON.stringify(body),
   });
   if (!res.ok) {
     const error = await failure(res);
@@ -98,6 +103,48 @@ async function respond(id, text) {
   const result = await res.json();
   if (typeof result.warning === "string") showAlert(result.warning);
   scheduleRefresh();
+  return result;
+}
+
+/**
+ * Close, snooze and move buttons, present and future: one listener each. Closing asks once
+ * more ("Close for good?") before it ends a session for good.
+ * @param {Event} event
+ */
+function onAction(event) {
+  const target = event.target instanceof Element ? event.target : null;
+  const close = target?.closest("[data-close-session]");
+  if (close instanceof HTMLButtonElement) {
+    const id = close.dataset.closeSession ?? "";
+    if (close.dataset.confirm !== "yes") {
+      close.dataset.confirm = "yes";
+      close.textContent = "Close for good?";
+      setTimeout(() => {
+        close.dataset.confirm = "";
+        close.textContent = "Close";
+      }, 5000);
+      return;
+    }
+    close.disabled = true;
+    void post("/api/close", { id, reason: "closed in the monitor" }).catch(() => (close.disabled = false));
+    return;
+  }
+  const snooze = target?.closest("[data-snooze]");
+  if (snooze instanceof HTMLButtonElement) {
+    snooze.disabled = true;
+    void post("/api/reminder", { id: snooze.dataset.snooze ?? "", action: "snooze", minutes: 10 }).finally(() => (snooze.disabled = false));
+  }
+}
+
+/** A reminder's Move form: the local time typed, sent as an instant. @param {Event} event */
+function onMove(event) {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (form?.dataset.move === undefined) return;
+  event.preventDefault();
+  const input = /** @type {HTMLInputElement} */ (form.querySelector("input[name=due]"));
+  const due = new Date(input.value);
+  if (Number.isNaN(due.getTime())) return showAlert("Choose a date and time to move it to.");
+  void post("/api/reminder", { id: form.dataset.move, action: "move", due: due.toISOString() }).catch(() => {});
 }
 
 // ---- alerts and connection ---------------------------------------------------------------
@@ -123,10 +170,14 @@ function setEmpty(name, n) {
   if (p instanceof HTMLElement) p.hidden = n > 0;
 }
 
-/** @param {HTMLElement} list @param {SessionJson[]} sessions */
+/**
+ * Rows are kept while their session's latest line stays (a Move time being typed, a
+ * "Close for good?" being asked must survive the refresh another line causes).
+ * @param {HTMLElement} list @param {SessionJson[]} sessions
+ */
 function renderSessions(list, sessions) {
   const now = Date.now();
-  list.replaceChildren(...sessions.map((s) => sessionRow(s, now)));
+  reconcile(list, sessions.map((s) => ({ key: `${s.id}@${s.line}@${s.machine ?? ""}`, make: () => sessionRow(s, now) })));
 }
 
 function renderRecent() {
@@ -164,16 +215,19 @@ function failedCard({ session: s, roundRetries }) {
     el("div", { className: "row" }, idButton(s.id), el("span", { className: "label tag-failed", text: "failed" }), timeEl(s.updatedAt, Date.now(), "ago")),
     el("p", { className: "task", text: s.task || s.output }),
     el("p", { className: "blocker" }, el("strong", { text: "Blocked: " }), el("span", { className: "blocker-text", text: s.blocker ?? s.output })),
-    // This round's retries: the ones since the person last answered, not every retry ever.
-    roundRetries > 0 ? el("p", { className: "retries", text: retries(roundRetries) }) : null,
+    // The retries `world query failed` counts (every one), and this round's when a person already helped.
+    s.retries > 0 ? el("p", { className: "retries", text: `${retries(s.retries)}${roundRetries !== s.retries ? ` (${roundRetries} since your last answer)` : ""}` }) : null,
     el("p", { className: "answered" }),
     answerForm(s.id, "Tell the agent how to get unstuck…", (text) => respond(s.id, text)),
+    el("div", { className: "actions" }, closeButton(s.id)),
   );
 }
 
 /** @param {NudgeJson} n */
 function nudgeCard(n) {
-  const question = n.output.replace(/^nudge: /, "");
+  // People read the question; what a yes starts is a detail, folded.
+  const question = n.question ?? nudgeQuestion(n.output);
+  const offer = n.offer ? `${n.offer.agentKind} agent: ${n.offer.task}${n.offer.need ? ` (done when: ${n.offer.need})` : ""}` : null;
   // An open nudge may have had an answer that was neither yes nor no: say so, it is why it still waits.
   const last = n.answers?.at(-1);
   const unclear = last && last.reads === "unclear" ? `You said “${last.output.replace(/ \((?:from [^()]*|spoken)\)$/, "")}”: still waiting for a yes or a no.` : null;
@@ -182,6 +236,7 @@ function nudgeCard(n) {
     { className: "card nudge", attrs: { "data-id": n.id } },
     el("div", { className: "row" }, el("span", { className: "label tag-spirit", text: "Spirit asks" }), idButton(n.id), timeEl(n.ts, Date.now(), "ago")),
     el("p", { className: "question", text: question }),
+    offer ? el("details", { className: "offer" }, el("summary", { text: "what a yes starts" }), el("p", { text: offer })) : null,
     unclear ? el("p", { className: "unclear", text: unclear }) : null,
     answerForm(n.id, "Or answer in your own words…", (text) => respond(n.id, text), ["yes", "no"]),
   );
@@ -263,15 +318,28 @@ async function openSession(id) {
     /** @type {{ session: SessionJson | null, history: EntryJson[] }} */
     const { session, history } = await get(`/api/session/${encodeURIComponent(id)}`);
     if (state.openSession !== id) return;
+    // A Spirit question is shown as a question: its words, its state, an answer box while it is open.
+    const asked = session === null ? history.find((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: ")) : undefined;
+    /** @type {NudgeJson | undefined} */
+    const nudge = asked ? (/** @type {NudgeJson[]} */ (await get("/api/nudges?state=all"))).find((n) => n.id === id) : undefined;
+    if (state.openSession !== id) return;
+    $("detail-kind").textContent = asked ? "Question" : session ? "Session" : "Entries";
     const rows = session
       ? [["state", `${session.state} (${session.status})`], ["task", session.task], ["need", session.need ?? "–"], ["blocker", session.blocker ?? "–"], ["retries", String(session.retries)], ...(session.machine ? [["machine", session.machine]] : []), ["started", session.startedAt ? `${clock(session.startedAt)} (${ago(session.startedAt, Date.now())})` : "–"]]
-      : [["kind", "events only (not an agent session)"]];
+      : asked
+        ? [["question", nudge?.question ?? nudgeQuestion(asked.output)], ["state", nudge ? (nudge.state === "open" ? `open until ${clock(nudge.expiresAt)}` : nudge.state) : "–"], ["asked", `${clock(asked.ts)} (${ago(asked.ts, Date.now())})`], ...(nudge?.offer ? [["a yes starts", `${nudge.offer.agentKind} agent: ${nudge.offer.task}`]] : [])]
+        : [["kind", "events only (not an agent session)"]];
     $("detail-summary").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("detail-history").replaceChildren(...history.map(entryRow));
-    // An answer box wherever an answer means something: any agent session, or a Spirit question.
-    const answerable = session !== null || history.some((e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: "));
+    // An answer box wherever an answer means something: an agent session that is not over, or a question still open.
+    const over = session !== null && (session.state === "verified" || session.state === "closed");
+    const questionOpen = asked !== undefined && (nudge === undefined || nudge.state === "open");
+    const placeholder = asked ? "Answer yes or no, or in your own words…" : session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Tell the agent something…";
     $("detail-answer").replaceChildren(
-      ...(answerable ? [answerForm(id, session?.state === "failed" ? "Tell the agent how to get unstuck…" : "Answer, or tell the agent something…", (text) => respond(id, text))] : []),
+      ...((session !== null && !over) || questionOpen ? [answerForm(id, placeholder, (text) => respond(id, text), asked ? ["yes", "no"] : [])] : []),
+      ...(session !== null && !over ? [el("div", { className: "actions" }, closeButton(id))] : []),
+      ...(over ? [el("p", { className: "over", text: session.state === "closed" ? "Closed: nothing more happens in this session." : "Verified: this session is over." })] : []),
+      ...(asked && !questionOpen && nudge ? [el("p", { className: "over", text: `This question was ${nudge.state}: an answer now does nothing.` })] : []),
     );
     if (session !== null) await loadOutput(id);
   } catch (error) {
@@ -310,7 +378,9 @@ async function loadAttachment(box) {
   pre.textContent = "loading…";
   try {
     /** @type {{ text: string }} */
-    const { text } = await get(`/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`);
+    const { text } = await get(
+      box.dataset.brief !== undefined ? `/api/brief/${encodeURIComponent(box.dataset.brief)}` : `/api/attachment/${encodeURIComponent(box.dataset.attachment ?? "")}`,
+    );
     pre.textContent = text;
   } catch (error) {
     delete box.dataset.loaded;
@@ -333,7 +403,34 @@ async function refreshDaemons() {
       d.running && d.since ? timeEl(d.since, now, "since") : null,
     ),
   );
-  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no `world up` here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now));
+  $("daemons").replaceChildren(...(items.length > 0 ? items : [el("li", { className: "daemon none", text: "no world up here: daemons not supervised" })]), ...syncItem(await get("/api/sync"), now), proofItem(await get("/api/proof"), now));
+}
+
+/**
+ * The monitor itself cannot be reached (world up stopped it, or the machine is gone): what
+ * the bar last said is no longer known, so it stops saying "running since …".
+ */
+function daemonsUnknown() {
+  const shown = $("daemons").querySelector("li.daemon.unknown");
+  if (shown !== null) return;
+  $("daemons").replaceChildren(el("li", { className: "daemon down unknown", text: "daemons unknown: this monitor's server cannot be reached (world up stopped?)" }));
+}
+
+/**
+ * When the log last proved against its signed checkpoints (GET /api/proof: `world verify-log`
+ * or the Keeper), or how its history no longer matches (docs/trust.md).
+ * @param {{ at: string, by: string, ok: boolean, lines: number, proven: number, checkpoints: number, problem?: string } | null} proof
+ * @param {number} now
+ */
+function proofItem(proof, now) {
+  if (proof === null) return el("li", { className: "daemon proof none", attrs: { "data-proof": "never" }, text: "log never verified (world verify-log)" });
+  return el(
+    "li",
+    { className: `daemon proof ${proof.ok ? "up" : "down"}`, attrs: { "data-proof": proof.ok ? "ok" : "mismatch", title: proof.problem ?? "" } },
+    el("span", { className: "daemon-name", text: "log proof" }),
+    el("span", { className: "daemon-state", text: proof.ok ? `${proof.proven} of ${proof.lines} lines proven by ${proof.by}` : `HISTORY DOES NOT MATCH: ${proof.problem ?? ""}` }),
+    timeEl(proof.at, now, "ago"),
+  );
 }
 
 /**
@@ -352,6 +449,8 @@ function syncItem(sync, now) {
       el("span", { className: "daemon-name", text: `sync on ${sync.machine}` }),
       el("span", { className: "daemon-state", text: `${sync.pid === null ? "not running" : (sync.connection ?? "starting")} · ${unsent}` }),
       sync.last ? timeEl(sync.last.ts, now, "ago") : null,
+      // Not running, or offline: what it last said is the why (cannot reach the server, stopped: …), in plain view.
+      sync.last && (sync.pid === null || sync.connection === "offline") ? el("span", { className: "daemon-said", text: ` ${sync.last.text}` }) : null,
     ),
   ];
 }
@@ -386,7 +485,10 @@ async function refresh() {
     renderPresence();
     await refreshDaemons();
   } catch (error) {
-    if (!(error instanceof ApiError)) setConnection("error", "server unreachable");
+    if (!(error instanceof ApiError)) {
+      setConnection("error", "server unreachable");
+      daemonsUnknown();
+    }
     else showAlert(error.message);
   } finally {
     refreshing = false;
@@ -461,6 +563,7 @@ function connect() {
   source.addEventListener("error", () => {
     // EventSource reconnects by itself; a missing token will not fix itself, so check.
     setConnection("error", "reconnecting…");
+    daemonsUnknown();
     if (source.readyState === EventSource.CLOSED) void get("/api/counts").catch(() => {});
   });
 }
@@ -473,6 +576,8 @@ function start() {
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && state.openSession !== null) closeSession();
   });
+  document.addEventListener("click", onAction);
+  document.addEventListener("submit", onMove);
   // One listener for every id button, present and future.
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("[data-open-session]") : null;
@@ -482,7 +587,7 @@ function start() {
   document.addEventListener(
     "toggle",
     (event) => {
-      if (event.target instanceof HTMLDetailsElement && event.target.dataset.attachment !== undefined) void loadAttachment(event.target);
+      if (event.target instanceof HTMLDetailsElement && (event.target.dataset.attachment !== undefined || event.target.dataset.brief !== undefined)) void loadAttachment(event.target);
     },
     true,
   );
@@ -494,9 +599,17 @@ function start() {
       if (t instanceof HTMLElement) t.textContent = `${clock(ts)} · ${ago(ts, now)}`;
     }
     // Whether the daemons still run is a question of processes, not of the log.
-    void refreshDaemons().catch(() => {});
+    void refreshDaemons().catch((error) => {
+      if (!(error instanceof ApiError)) daemonsUnknown();
+    });
   }, 15_000);
-  notify = setupNotifications();
+  // A failed agent's notification is titled by its task: the page knows it from the lists it shows (or its start line in Recent).
+  notify = setupNotifications((id) => {
+    const s = [...state.active, ...state.pending].find((x) => x.id === id) ?? state.attention.failed.find((f) => f.session.id === id)?.session;
+    if (s?.task) return s.task;
+    for (const e of state.recent.values()) if (e.id === id && e.kind === "agent" && e.status === "start") return e.output;
+    return undefined;
+  });
 
   state.token = takeToken();
   if (state.token === "") return needToken();

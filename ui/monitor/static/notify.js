@@ -7,6 +7,7 @@
  */
 
 /** @typedef {import("./render.js").EntryJson} EntryJson */
+import { nudgeQuestion } from "./render.js";
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -14,17 +15,22 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /**
  * What an entry should say in a notification, or null when it needs no one.
  * @param {EntryJson} e
+ * @param {(id: string) => string | undefined} [tasks]  the task of a session the page knows
  * @returns {{ title: string, body: string } | null}
  */
-export function notificationFor(e) {
+export function notificationFor(e, tasks) {
   if (e.kind === "event" && e.source === "notify") return { title: "Reminder", body: e.output };
-  if (e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: ")) return { title: "The Spirit asks", body: e.output.slice("nudge: ".length) };
-  if (e.kind === "agent" && e.status === "failed") return { title: `${e.id} needs you`, body: e.need ?? e.output };
+  if (e.kind === "event" && e.source === "spirit" && e.output.startsWith("nudge: ")) return { title: "The Spirit asks", body: nudgeQuestion(e.output) };
+  // Titled by the task when the page knows it (a raw session id means nothing to a person).
+  if (e.kind === "agent" && e.status === "failed") return { title: tasks?.(e.id) ? `Needs you: ${tasks(e.id)}` : "An agent needs you", body: e.need ?? e.output };
   return null;
 }
 
-/** Sets up the "Notify me" button; returns what to call for each live entry. */
-export function setupNotifications() {
+/**
+ * Sets up the "Notify me" button; returns what to call for each live entry.
+ * @param {(id: string) => string | undefined} tasks  the task of a session the page knows
+ */
+export function setupNotifications(tasks) {
   const button = /** @type {HTMLButtonElement} */ ($("notify"));
   const supported = "Notification" in window;
   const show = () => {
@@ -37,7 +43,7 @@ export function setupNotifications() {
   /** @param {EntryJson} e */
   return (e) => {
     if (!supported || Notification.permission !== "granted") return;
-    const n = notificationFor(e);
+    const n = notificationFor(e, tasks);
     // One notification per session id: a later one replaces it rather than piling up.
     if (n) new Notification(n.title, { body: n.body, tag: `world-${e.id}` });
   };

@@ -81,6 +81,18 @@ export function timesIn(text, now) {
   return el("span", { className: "times" }, ...found.map((ts) => timeEl(ts, now, "in-text")));
 }
 
+/**
+ * The question of a nudge line, without the words heard and what a yes starts
+ * (tools/world/nudge-line.ts reads the same; the API gives it as `question`): for the
+ * live entries the stream sends, which carry only the line.
+ * @param {string} output
+ */
+export function nudgeQuestion(output) {
+  const body = output.replace(/^nudge: /, "");
+  const cut = body.search(/ \(heard [^()]*?: ["“]| yes: [a-z][a-z0-9_-]* ["“]/);
+  return cut === -1 ? body : body.slice(0, cut);
+}
+
 /** @param {number} n */
 export function retries(n) {
   return n === 1 ? "after 1 retry" : `after ${n} retries`;
@@ -134,6 +146,22 @@ export function attachmentBox(ref, what) {
 }
 
 /**
+ * A meeting brief named in a line (`… .world/briefs/<name>.md …`): collapsed, loaded when
+ * opened from GET /api/brief/<name> (app.js), like an attachment.
+ * @param {string} output
+ */
+function briefBox(output) {
+  const name = /\.world\/briefs\/([A-Za-z0-9_-][A-Za-z0-9._-]*\.md)\b/.exec(output)?.[1];
+  if (name === undefined) return null;
+  return el(
+    "details",
+    { className: "attachment brief", attrs: { "data-brief": name } },
+    el("summary", { text: `the brief (.world/briefs/${name})` }),
+    el("pre", { className: "attachment-text" }),
+  );
+}
+
+/**
  * One log entry as a row.
  * @param {EntryJson} e
  */
@@ -143,13 +171,43 @@ export function entryRow(e) {
   return el(
     "li",
     { className: `entry ${e.kind}`, attrs: { "data-line": String(e.line ?? ""), "data-label": labelOf(e) } },
-    el("time", { className: "ts", text: clock(e.ts), attrs: { datetime: e.ts, title: `${new Date(e.ts).toString()} (${ago(e.ts, now)})` } }),
+    // Clock time and how long ago, kept fresh by app.js (every time.rel), in Recent, search and the session panel alike.
+    timeEl(e.ts, now),
     el("span", { className: `label tag-${key}`, text: labelOf(e) }),
     idButton(e.id),
     el("span", { className: "body" }, foldable(e.output, "output"), timesIn(e.output, now)),
     e.outputRef ? attachmentBox(e.outputRef, "output") : null,
+    briefBox(e.output),
     e.need !== undefined ? el("span", { className: "need", text: `need: ${e.need}` }) : null,
     e.needRef ? attachmentBox(e.needRef, "need") : null,
+  );
+}
+
+/**
+ * A button that closes a session for good: the first click asks "Close for good?", the
+ * second (within a few seconds) closes it (app.js, POST /api/close).
+ * @param {string} id
+ */
+export function closeButton(id) {
+  return el("button", { className: "close-session", text: "Close", attrs: { type: "button", "data-close-session": id, title: "End this session for good: its processes are stopped, nobody acts on it again" } });
+}
+
+/** Is this session a pending reminder or timer (its latest line its armed line)? @param {SessionJson} s */
+export function isReminder(s) {
+  return s.status === "active" && /^armed: due \S+ by (reminder|timer)\b/.test(s.output);
+}
+
+/**
+ * Snooze and move for a pending reminder or timer (app.js, POST /api/reminder).
+ * @param {string} id
+ */
+export function reminderControls(id) {
+  const when = el("input", { attrs: { type: "datetime-local", name: "due", "aria-label": `New time for ${id}`, required: "" } });
+  return el(
+    "div",
+    { className: "reminder-controls" },
+    el("button", { className: "snooze", text: "Snooze 10 min", attrs: { type: "button", "data-snooze": id } }),
+    el("form", { className: "move", attrs: { "data-move": id } }, when, el("button", { text: "Move", attrs: { type: "submit" } })),
   );
 }
 
@@ -172,6 +230,7 @@ export function sessionRow(s, now) {
       ? el("p", { className: "parked-until" }, document.createTextNode("parked until "), timeEl(/** @type {string} */ (s.parkedUntil), now, "wake"))
       : s.output !== s.task && s.output !== "" ? el("p", { className: "last", text: `latest: ${s.output}` }) : null,
     s.retries > 0 ? el("p", { className: "retries", text: retries(s.retries) }) : null,
+    el("div", { className: "actions" }, isReminder(s) ? reminderControls(s.id) : null, closeButton(s.id)),
   );
 }
 

@@ -1,16 +1,23 @@
 /**
- * A wake-up time for people at a terminal: "parked until 14:05:00 (in 2h 5m)" — local
- * time (TZ), the date only when it is not today, and how far off it is.
+ * Times for people, the one formatter of every human output (`world status`, `query`,
+ * `tail`, `up`'s daemons): local time (TZ), the date only when it is not today, and how far
+ * off it is where that helps — "parked until 14:05:00 (in 2h 5m)", "since 09:12:44 (5h 2m
+ * ago)". The JSON contract keeps ISO UTC.
  */
 function two(n: number): string {
   return String(n).padStart(2, "0");
 }
 
 /** "14:05:00" today, "2026-11-26 14:05:00" another day; local time. */
-function localTime(at: Date, now: Date): string {
+export function clockText(at: Date, now: Date): string {
   const time = `${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
   return sameDay ? time : `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${time}`;
+}
+
+/** "2026-11-26 14:05:00": local, always with the date (for a file read on another day). */
+export function dateTimeText(at: Date): string {
+  return clockText(at, new Date(0));
 }
 
 /** "42s", "7m", "2h 5m", "3d 4h": rounded down, so "in 2h 5m" is never late. */
@@ -27,10 +34,10 @@ function span(ms: number): string {
 /** "14:05:00 (in 2h 5m)", or "14:05:00 (due 3m ago)" once it has passed. */
 export function whenText(at: Date, now: Date): string {
   const ms = at.getTime() - now.getTime();
-  return `${localTime(at, now)} (${ms >= 0 ? `in ${span(ms)}` : `due ${span(-ms)} ago`})`;
+  return `${clockText(at, now)} (${ms >= 0 ? `in ${span(ms)}` : `due ${span(-ms)} ago`})`;
 }
 
 /** "14:05:00 (3m ago)": when something was said. */
 export function sinceText(at: Date, now: Date): string {
-  return `${localTime(at, now)} (${span(now.getTime() - at.getTime())} ago)`;
+  return `${clockText(at, now)} (${span(now.getTime() - at.getTime())} ago)`;
 }

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench -- idle`: what a `world up` costs while nothing happens (issue 23), against
+ * floors measured in the same run.
+ *   1. Resident memory of `world up` and every process under it, once settled, against one
+ *      idle `node` (a process that only waits on a timer): the total and each process.
+ *   2. Wake-ups per second of each process over a quiet window: context switches of all its
+ *      threads (/proc/<pid>/task/<tid>/status), against the idle node's.
+ *   3. Writes while nothing happens: write syscalls (/proc/<pid>/io syscw) of each process
+ *      and the files under the home whose modification time moved during the window.
+ * Counts, not timings: they hold on a busy machine.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { execa } from "execa";
+import { worldPaths } from "../tools/world/paths.js";
+import { fmt, printTable, type Row } from "./measure.js";
+import { waitForText } from "./reaction.js";
+
+const progress = (text: string) => process.stderr.write(`[bench idle] ${text}\n`);
+const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const WINDOW_MS = Number(process.env.BENCH_IDLE_WINDOW_MS ?? 20_000);
+
+function read(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+function field(text: string, name: string): number {
+  return Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? 0);
+}
+
+interface Sample {
+  rssKb: number;
+  /** Proportional set size: each page shared with other processes (the node binary) counted as its share. */
+  pssKb: number;
+  /** Context switches of the main thread (the event loop's wake-ups) and of all threads (V8's GC helpers too). */
+  mainSwitches: number;
+  switches: number;
+  writes: number;
+  name: string;
+}
+
+function sample(pid: number): Sample {
+  let switches = 0;
+  let mainSwitches = 0;
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    // gone
+  }
+  for (const tid of tids) {
+    const s = read(`/proc/${pid}/task/${tid}/status`);
+    const n = field(s, "voluntary_ctxt_switches") + field(s, "nonvoluntary_ctxt_switches");
+    switches += n;
+    if (tid === String(pid)) mainSwitches = n;
+  }
+  const status = read(`/proc/${pid}/status`);
+  const cmd = read(`/proc/${pid}/cmdline`).split("\0").filter(Boolean);
+  const worldAt = cmd.findIndex((a) => a.endsWith("world.js"));
+  const verb = worldAt === -1 ? cmd.slice(0, 2).join(" ") : cmd.slice(worldAt + 1).filter((a) => !a.startsWith("-") && !a.includes("/")).slice(0, 1).join(" ");
+  return { rssKb: field(status, "VmRSS"), pssKb: field(read(`/proc/${pid}/smaps_rollup`), "Pss"), mainSwitches, switches, writes: field(read(`/proc/${pid}/io`), "syscw"), name: verb || String(pid) };
+}
+
+/** The process and all its descendants. */
+function tree(pid: number): number[] {
+  const kids = read(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
+  return [pid, ...kids.flatMap(tree)];
+}
+
+function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) mtimes(p, into);
+    else {
+      try {
+        into.set(p, statSync(p).mtimeMs);
+      } catch {
+        // replaced meanwhile
+      }
+    }
+  }
+  return into;
+}
+
+interface Window {
+  procs: { pid: number; name: string; rssMb: number; pssMb: number; wakePerS: number; allThreadsPerS: number; writes: number }[];
+  touched: string[];
+}
+
+async function quietWindow(root: number, home: string): Promise<Window> {
+  const pids = tree(root);
+  const before = new Map(pids.map((p) => [p, sample(p)]));
+  const files = mtimes(home);
+  const t0 = Date.now();
+  await sleep(WINDOW_MS);
+  const seconds = (Date.now() - t0) / 1000;
+  const after = mtimes(home);
+  const touched = [...after].filter(([p, m]) => files.get(p) !== m).map(([p]) => p.slice(home.length + 1));
+  const procs = pids.map((pid) => {
+    const a = before.get(pid)!;
+    const b = sample(pid);
+    return { pid, name: b.name, rssMb: b.rssKb / 1024, pssMb: b.pssKb / 1024, wakePerS: (b.mainSwitches - a.mainSwitches) / seconds, allThreadsPerS: (b.switches - a.switches) / seconds, writes: b.writes - a.writes };
+  });
+  return { procs, touched };
+}
+
+export async function run(): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), "world-bench-idle-"));
+  const rows: Row[] = [];
+  try {
+    progress("the floor: one idle node…");
+    const floorProc = execa(process.execPath, ["-e", "setInterval(() => {}, 1 << 30)"], { reject: false });
+    await sleep(1000);
+    const floor = await quietWindow(floorProc.pid!, root);
+    floorProc.kill("SIGTERM");
+    await floorProc;
+    const floorNode = floor.procs[0]!;
+
+    const paths = worldPaths(join(root, "world"));
+    mkdirSync(paths.home, { recursive: true });
+    progress(`world up (every level), settled, then a quiet window of ${WINDOW_MS / 1000} s…`);
+    const up = execa(process.execPath, [WORLD_BIN, "--home", paths.home, "up", "--port", "0"], { reject: false, stdin: "ignore", env: { ANTHROPIC_API_KEY: "" } });
+    let w: Window;
+    try {
+      await waitForText(paths, "[event:spirit][spirit] awake", 0);
+      await waitForText(paths, "[event:system][keeper] scheduler: ", 0);
+      await sleep(12_000); // the first sweep, the catch-ups, the warm-ups and V8's memory reducer (GCs 8 s apart after start-up) settle
+      w = await quietWindow(up.pid!, paths.home);
+    } finally {
+      up.kill("SIGTERM");
+      await up;
+    }
+    const total = w.procs.reduce((s, p) => s + p.rssMb, 0);
+    const each = w.procs.map((p) => `${p.name} ${p.rssMb.toFixed(0)}`).join(", ");
+    const pss = w.procs.reduce((s, p) => s + p.pssMb, 0);
+    rows.push({
+      name: `world up idle: resident memory of all its processes (${w.procs.length})`,
+      value: `${total.toFixed(0)} MB (${each})`,
+      floor: `one idle node ${floorNode.rssMb.toFixed(0)} MB`,
+      ratio: fmt.x(total / floorNode.rssMb),
+      note: "target ≤ 200 MB in all; was 356 MB (up 54, Keeper 76, Verifier 64, Spirit 98, monitor 59). Each RSS counts the shared node binary (~34 MB) again",
+    });
+    rows.push({
+      name: "world up idle: proportional memory (PSS) of all its processes: shared pages counted once",
+      value: `${pss.toFixed(0)} MB (${w.procs.map((p) => `${p.name} ${p.pssMb.toFixed(0)}`).join(", ")})`,
+      floor: `one idle node ${floorNode.pssMb.toFixed(0)} MB`,
+      ratio: fmt.x(pss / floorNode.pssMb),
+      note: "what the machine pays; target ≤ 200 MB; was 157 MB by this measure",
+    });
+    const worst = w.procs.reduce((a, b) => (b.wakePerS > a.wakePerS ? b : a));
+    rows.push({
+      name: "world up idle: wake-ups per second, each process (context switches of its main thread; of all its threads, V8's GC helpers too)",
+      value: w.procs.map((p) => `${p.name} ${p.wakePerS.toFixed(1)} (${p.allThreadsPerS.toFixed(1)})`).join(", "),
+      floor: `one idle node ${floorNode.wakePerS.toFixed(1)}/s`,
+      ratio: `worst ${worst.name} ${worst.wakePerS.toFixed(1)}/s`,
+      note: "target ≤ 1/s per process; was 10/s for up (a 100 ms poll)",
+    });
+    const writes = w.procs.reduce((s, p) => s + p.writes, 0);
+    rows.push({
+      name: `world up idle: writes in ${WINDOW_MS / 1000} s of quiet`,
+      value: `${writes} write syscalls, most of them eventfd wake-ups between V8's threads, not the disk (${w.procs.map((p) => `${p.name} ${p.writes}`).join(", ")}); files changed: ${w.touched.length === 0 ? "none" : w.touched.join(", ")}`,
+      floor: `one idle node ${floorNode.writes}`,
+      ratio: `${w.touched.length} files`,
+      note: "target: no periodic disk write; was the Spirit's cursor written, fsynced and renamed every second",
+    });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+  printTable("world up while nothing happens (counts hold under load)", rows);
+}

@@ -1,0 +1,301 @@
+// What people say to a voice assistant, as a grammar of forms (after Home Assistant's
+// Assist: sentence templates per intent, with slots): setting reminders, alarms and
+// timers in the many ways people say them; cancelling, moving and snoozing them; asking
+// what is set or on the calendar; and asking for things done on a device or by a
+// service. Only what is said TO the assistant alone comes here (spirit/hearing.ts,
+// spirit/brain-offline.ts); the learned model (spirit/intents/detect.ts) still judges
+// everything the grammar does not recognise.
+//
+// The grammar only reads the words; spirit/commands.ts decides what is done about them.
+
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import type { ManageRequest } from "../manage.js";
+import { normalize } from "./normalize.js";
+import { spokenTimes, type TimeUse } from "./spoken-time.js";
+
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed";
+
+export type Command =
+  /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
+  | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean }
+  | { type: "timer"; duration: string; label?: string }
+  | { type: "manage"; request: ManageRequest }
+  | { type: "query"; topic: WorldTopic; when?: string }
+  /** Something to do on a device or by a service: which capability, and the request in clean words. */
+  | { type: "task"; capability: string; task: string; when?: string };
+
+// Wake words of the assistants people are used to, and the assistant's own name.
+const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant)\b,?/g;
+// Politeness and request framing in front of the verb ("can you please", "i want you to").
+const LEAD =
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
+
+/** The words with wake words, politeness and clause punctuation taken out. */
+function plainRequest(text: string): string {
+  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim();
+  for (let i = 0; i < 6; i += 1) {
+    const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
+    if (next === t) break;
+    t = next;
+  }
+  return t;
+}
+
+const THING = "alarms?|alarm clock|reminders?|timers?|events?|meetings?|appointments?|calendar|schedule|agenda|wake ?up calls?|notifications?";
+const ONE = new RegExp(`\\b(?:${THING})\\b`);
+const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
+
+const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
+const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
+const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
+const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
+
+function manage(t: string): Command | undefined {
+  const snooze = SNOOZE.exec(t);
+  if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
+  const move = MOVE.exec(t);
+  if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
+    return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
+  }
+  const cancel = CANCEL.exec(t);
+  if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
+  if (cancel && (ONE.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
+    if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
+    return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
+  }
+  // "make my calendar free on friday", "make blank on july 3 calendar": clearing it.
+  if (/^(?:make|leave|keep|set) (?:\w+ ){0,3}?(?:blank|empty|free|clear)\b/.test(t) && /\b(?:calendar|schedule|agenda|day)\b/.test(t)) return { type: "manage", request: { verb: "cancel", target: t } };
+  const noNeed = NO_NEED.exec(t);
+  if (noNeed) return { type: "manage", request: { verb: "cancel", target: target(t.replace(/^.*?(?:need|want|need for|more) /, "")) } };
+  return undefined;
+}
+
+function target(words: string): string {
+  return words.replace(/^(?:the|my|a|an)\s+/, (m) => m).replace(/\s+(?:please|for me)$/, "").trim();
+}
+
+function forHowLong(words: string): string | undefined {
+  return /\b(\d+|\w+) (minutes?|mins?)\b/.exec(spokenTimes(words, "alarm"))?.[0];
+}
+
+// Questions about what the assistant has set or is doing, answered from the log.
+const ASKING =
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
+
+function query(t: string): Command | undefined {
+  if (!ASKING.test(t)) return undefined;
+  const when = chronoWhen(spokenTimes(t, "reminder"));
+  const at = when === undefined ? {} : { when };
+  if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
+  if (/\breminders?\b/.test(t)) return { type: "query", topic: "reminders", ...at };
+  if (/\btimers?\b/.test(t)) return { type: "query", topic: "timers", ...at };
+  if (/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
+    return { type: "query", topic: "calendar", ...at };
+  if (/\b(?:running|at work|working on|agents?|tasks? (?:are|is)|doing right now)\b/.test(t) && /\b(?:you|agents?|tasks?)\b/.test(t)) return { type: "query", topic: "running" };
+  if (/\b(?:failed|went wrong|broke|errors?)\b/.test(t) && /\b(?:what|which|did|any)\b/.test(t) && !/\b(?:why did the|stock|market)\b/.test(t)) return { type: "query", topic: "failed" };
+  return undefined;
+}
+
+function chronoWhen(t: string): string | undefined {
+  if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
+  return chronoEn().parse(t, new Date(0))[0]?.text;
+}
+
+// Setting something for later.
+const TIMER = /^(?:set|start|put on|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:for|of|to)?\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
+const REMIND =
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
+const SET_REMINDER =
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |daily |weekly )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+// What an event is called when it is named by its kind ("an appointment for allen").
+const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
+// A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
+const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:of|for|about|to|that)\s+(.+)$/;
+// The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
+const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
+const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
+const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
+const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
+const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
+const CALENDAR_LEAD = new RegExp(`^(?:in|on|to|into) (?:my |the |our )?${CALENDAR_WORD} (?:put|add|write|note|mark|set|enter)(?: down| in)?\\s+(.*)$`);
+const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
+// "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
+const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
+const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
+const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
+
+const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|song|music|email|emails)\b/;
+// "alert me on any new topic on politics", "notify me whenever it rains": watching for something, not a time.
+const WATCHING = /\b(?:any new|whenever|every time|each time|as soon as there)\b/;
+
+function reminder(t: string): Command | undefined {
+  if (WATCHING.test(t)) return undefined;
+  const timer = TIMER.exec(t);
+  if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
+    const spoken = spokenTimes(timer[2]!, "alarm");
+    const d = /\b(\d+(?:\.\d+)?) ?(seconds?|minutes?|mins?|hours?|hrs?)\b/.exec(spoken);
+    if (d) {
+      const label = spoken.replace(d[0], "").replace(/^\s*(?:and|for|to|,)\s*/, "").replace(/\s*(?:for|and)\s*$/, "").trim();
+      return { type: "timer", duration: `${d[1]} ${d[2]}`, ...(label && label.split(" ").length <= 6 && { label: label.replace(/^(?:for|the|my)\s+/, "") }) };
+    }
+  }
+  const wake = WAKE_ME.exec(t);
+  if (wake) return timed("wake up", false, wake[1]!, "alarm", true);
+  const alarm = ALARM.exec(t);
+  // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
+  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
+  const onCal = ON_CALENDAR.exec(t);
+  if (onCal && !NOT_A_REMINDER.test(onCal[1]!)) return timed(onCal[1]!, true, `${onCal[1]} ${onCal[2]}`, "reminder");
+  const calLead = CALENDAR_LEAD.exec(t);
+  if (calLead) return timed(calLead[1]!, true, calLead[1]!, "reminder");
+  const calFirst = CALENDAR_FIRST.exec(t);
+  if (calFirst) return timed(calFirst[1]!, true, calFirst[1]!, "reminder");
+  const setReminder = SET_REMINDER.exec(t);
+  if (setReminder) {
+    const [, noun, rest] = setReminder as unknown as [string, string, string];
+    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
+    return reminderFor(rest, EVENT_NOUN.test(noun));
+  }
+  const named = NAMED_REMINDER.exec(t);
+  if (named) return reminderFor(named[1]!, true);
+  const remind = REMIND.exec(t);
+  if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
+    const rest = remind[1]!;
+    // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
+    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && chronoWhen(spokenTimes(rest, "reminder")) !== undefined)) return undefined;
+    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
+    return reminderFor(rest, false);
+  }
+  const added = ADD_TIMED.exec(t);
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+    return timed(added[1]!, true, added[1]!, "reminder");
+  }
+  const schedule = SCHEDULE.exec(t);
+  if (schedule) return timed(schedule[1]!, true, schedule[1]!, "reminder");
+  return undefined;
+}
+
+function alarmCommand(rest: string): Command {
+  // "for 7am labelled taxi", "called gym", "for the gym at 6"
+  const label = /\b(?:labell?ed|called|named|titled|saying|for the purpose of)\s+(.+)$/.exec(rest);
+  const words = label ? rest.slice(0, label.index) : rest;
+  return timed(label?.[1] ?? "the alarm", !label || !/^(?:to|that)\b/.test(label[1]!), words, "alarm", false, true);
+}
+
+function reminderFor(rest: string, event: boolean): Command {
+  return timed(rest, event, rest, "reminder");
+}
+
+/** Cuts the time out of the words and keeps what to be reminded of. */
+function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
+  const spoken = spokenTimes(timeWords, use);
+  const results = chronoEn().parse(spoken, new Date(0));
+  const whens = results.map((r) => r.text);
+  let what = wakeUp ? "wake up" : spokenTimes(words, use);
+  for (const w of whens) what = what.replace(w, " ");
+  // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
+  what = what.replace(/(^|\s)'s\b/g, "$1");
+  what = cleanSubject(what);
+  const when = whens.length ? whens.join(" ").replace(/\s+/g, " ").trim() : undefined;
+  const connector = /^(?:to|that) /.exec(what);
+  const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
+  return {
+    type: "reminder",
+    alarm: alarm || wakeUp,
+    about: wakeUp ? false : connector?.[0] === "to " ? false : about,
+    ...((wakeUp || connector?.[0] === "to ") && { to: true }),
+    ...(subject && { what: subject }),
+    ...(when && { when }),
+  };
+}
+
+const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
+const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
+
+function cleanSubject(words: string): string {
+  // A reason given ("because it will rain") is not what to be reminded of.
+  let w = words
+    .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
+    .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  for (let i = 0; i < 5; i += 1) {
+    const next = w.replace(FRAMING, "").replace(TAIL, "").replace(/^(?:to remind me|remind me)(?: to| about| of)?\s+/, "").trim();
+    if (next === w) break;
+    w = next;
+  }
+  // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
+  w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
+  // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
+  w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
+  if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";
+  return w;
+}
+
+// Things done on a device or by a service, with the capability an agent would need.
+const TASKS: Array<[RegExp, string]> = [
+  [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|lower the volume|raise the volume|increase the volume|decrease the volume|reduce the volume|mute|unmute|silence|be quiet|shut up|pump up)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b/, "change the volume"],
+  [/^(?:turn|switch|shut|put)\s+(?:on|off|up|down|out)?\s*(?:the |my |all (?:the )?)?(?:\w+ )?(?:lights?|lamps?|bulbs?)\b|^(?:dim|brighten|lighten|darken)\b|^(?:change|set|make|chance|adjust) (?:the |my |all )?(?:\w+ ){0,3}(?:lights?|lamps?|bulbs?|lighting|colou?r)\b|\b(?:lights?|lamps?) (?:on|off|up|down)\b|^(?:lights?|lamps?)\b/, "control the lights"],
+  [/^(?:turn|switch|shut|power|plug|put)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
+  [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the )?(?:floor|house|room|kitchen|carpet))\b/, "run the vacuum cleaner"],
+  [/\b(?:coffee|espresso|latte|cappuccino|tea)\b.*\b(?:make|brew|start|prepare|pour|get)\b|^(?:make|brew|start|prepare|get) (?:me )?(?:a |some |my |the )?(?:cup of |pot of )?(?:coffee|espresso|latte|cappuccino|tea)\b/, "make coffee"],
+  [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
+  [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
+  [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
+  [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
+  [/^(?:play|start|open|launch|i want to play|i feel like playing)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b/, "play games"],
+  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
+  [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply to|respond to)\b/, "send email"],
+  [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
+  [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
+  [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b/, "edit your lists"],
+  [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
+  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizza|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast)\b|^order\b/, "order food"],
+  [/\b(?:taxi|cab|uber|lyft|ride)\b/, "book a taxi"],
+  [/^(?!.*\b(?:times?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b)/, "book tickets"],
+  [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
+];
+
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how|is|are|was|were|do|does|did|has|have|had|will|would|should|shall|can i|could i|may i|tell me|show me|read|check|any)\b/;
+
+function task(t: string): Command | undefined {
+  if (TASK_BLOCK.test(t)) return undefined;
+  for (const [re, capability] of TASKS) {
+    if (!re.test(t)) continue;
+    const when = chronoWhen(spokenTimes(t, "reminder"));
+    return { type: "task", capability, task: t, ...(when !== undefined && { when }) };
+  }
+  return undefined;
+}
+
+/**
+ * A reminder the learned model heard in words the grammar does not know ("i have an
+ * appointment tomorrow remind me"): the time cut out, the request words taken off.
+ */
+export function reminderOf(text: string): Extract<Command, { type: "reminder" | "timer" }> {
+  const t = plainRequest(text);
+  const known = reminder(t);
+  if (known?.type === "reminder" || known?.type === "timer") return known;
+  const words = t.replace(/\b(?:please )?(?:remind(?:er)?|alert|notify|ping)(?: me| us)?(?: of this| about (?:it|this|that))?\s*$/, "").trim();
+  return timed(words, false, words, "reminder") as Extract<Command, { type: "reminder" }>;
+}
+
+/** What a request said to the assistant is, when it is one of the forms above. */
+export function readCommand(text: string): Command | undefined {
+  const t = plainRequest(text);
+  if (t === "") return undefined;
+  return manage(t) ?? query(t) ?? reminder(t) ?? ownPlan(text) ?? task(t);
+}
+
+/** "i have a meeting with al on march 21st at 10", "i'll be seeing my therapist every thursday at 2pm", said to the assistant alone. */
+function ownPlan(text: string): Command | undefined {
+  const m = OWN_PLAN.exec(normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim());
+  if (!m) return undefined;
+  const rest = m[1]!.replace(/^seeing\b/, "see");
+  if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || TRAVEL.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;
+  if (chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
+  return timed(rest, !/^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest), rest, "reminder");
+}

@@ -1,0 +1,87 @@
+// Times as people say them, as digits chrono-node reads: speech arrives with numbers in
+// words ("wake me at half seven", "five thirty pm", "on april twenty second", "in
+// twenty minutes"), which chrono-node's English parser does not read as clock times.
+// An hour said without am or pm is read the way it is meant: an alarm or a wake-up in
+// the morning, a reminder or an appointment in the afternoon ("tomorrow at six" is 6pm),
+// unless morning or evening words say otherwise.
+
+const SMALL: Record<string, number> = {
+  zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+};
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+const ORDINAL: Record<string, number> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+};
+
+const SMALL_W = Object.keys(SMALL).join("|");
+const TENS_W = Object.keys(TENS).join("|");
+const ORD_W = Object.keys(ORDINAL).join("|");
+/** A number in words up to 59: "seven", "forty five", "twenty-two". */
+const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
+
+function value(words: string): number {
+  const parts = words.split(/[ -]/);
+  return parts.reduce((sum, w) => sum + (TENS[w] ?? SMALL[w] ?? 0), 0);
+}
+
+const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
+const UNIT = "seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?";
+const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
+
+export type TimeUse = "alarm" | "reminder";
+
+/** The text with spoken times as digits and every clock hour with its am/pm. */
+export function spokenTimes(text: string, use: TimeUse): string {
+  let t = ` ${text} `;
+  // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
+  t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "g"), (m, tens: string | undefined, ord: string) => {
+    const n = (tens ? TENS[tens]! : 0) + ORDINAL[ord]!;
+    return n <= 31 && !(ord === "second" && !tens) ? `${n}${n === 1 || n === 21 || n === 31 ? "st" : n === 2 || n === 22 ? "nd" : n === 3 || n === 23 ? "rd" : "th"}` : m;
+  });
+  // "april two" → "april 2"
+  t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "g"), (_m, month: string, n: string) => `${month} ${value(n)}`);
+  // Durations: "twenty minutes" → "20 minutes", "an hour and a half" stays for chrono.
+  t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "g"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
+  // Clock times.
+  t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:30`);
+  t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:15`);
+  t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "g"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
+  t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:30`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "g"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
+  // "five thirty", "seven oh five", "six forty five" (an hour, then minutes from ten up, or oh + digit).
+  t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "g"), (m, h: string, mins: string) => {
+    const hour = SMALL[h]!;
+    const minutes = mins.startsWith("oh ") ? SMALL[mins.slice(3)]! : value(mins);
+    return hour >= 1 && hour <= 12 && minutes < 60 ? `${hour}:${String(minutes).padStart(2, "0")}` : m;
+  });
+  // "six am", "10 p m"
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "g"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
+  // "at six", "for seven", "by nine": an hour after a time preposition.
+  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "g"), (m, prep: string, h: string) => {
+    const n = /\d/.test(h) ? Number(h) : value(h);
+    return n >= 1 && n <= 12 ? `${prep} ${n}:00` : m;
+  });
+  return withMeridiem(t, use).replace(/\s+/g, " ").trim();
+}
+
+const MORNING = /\b(?:morning|a\.?m\b|breakfast|dawn|wake|get me up|get up)/;
+const EVENING = /\b(?:evening|tonight|night|afternoon|p\.?m\b|dinner|lunch|supper)/;
+
+/** "6:00" with no am/pm → "6pm" or "6am", by what it is for. */
+function withMeridiem(t: string, use: TimeUse): string {
+  const morning = MORNING.test(t);
+  const evening = EVENING.test(t);
+  return t.replace(/\b(\d{1,2}):(\d\d)\b(?!\s*(?:am|pm))/g, (_m, hs: string, ms: string) => {
+    const h = Number(hs);
+    if (h < 1 || h > 12) return `${hs}:${ms}`;
+    let pm: boolean;
+    if (evening && !morning) pm = h !== 12;
+    else if (morning && !evening) pm = h === 12;
+    else if (use === "alarm") pm = h === 12;
+    else pm = h <= 7 || h === 12;
+    const clock = ms === "00" ? `${h}` : `${h}:${ms}`;
+    return h === 12 ? (pm ? `${clock}pm` : `${clock}am`) : `${clock}${pm ? "pm" : "am"}`;
+  });
+}

@@ -199,6 +199,9 @@ function thingInvited(sentence: string, now: Date, listener: string | undefined)
   return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
 }
 
+// Seeing the one spoken to at a place ("there", "at the station") is meeting them: what follows "see you".
+const SEE_YOU_AT = /^see you ((?:there|at (?:the|your|my|our) [\w' ]+?)\s+(?:at|around|by)\s+.+)$/i;
+
 // An invitation that names no place: it goes where the words before it said.
 const BARE_GOING = /^(?:go|come)(?:\s+(?:along|too|over|with (?:me|us)|along with (?:me|us)))?\s*$/i;
 // "I'm in Chicago next week", "we'll be at the lake on Sunday": where the user will be.
@@ -255,6 +258,16 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       const rest = have !== undefined ? `have ${body!}` : body!;
       // Only invitations are asked; said without a question mark (speech has none), only the plainest.
       if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
+      // "I'll see you there at 9pm", "see you at the station at six": a meeting agreed, with a place and an hour.
+      const seeing = commit !== undefined || together !== undefined ? SEE_YOU_AT.exec(rest) : null;
+      if (seeing) {
+        const hour = timeAhead(rest, ctx.now);
+        if (hour !== undefined && /\d|noon|o'clock|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(hour.text)) {
+          // "there" is where was just said: the question says whom and when.
+          const action = `meet ${ctx.listener ?? "them"} ${seeing[1]!.replace(/^there\s+/i, "").trim()}`.replace(/\s+/g, " ");
+          return { kind: "arrangement", action, when: lowerFirst(hour.text), from: "together" };
+        }
+      }
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
       // "Want to come?", "Do you want to go with me?": to where the user said they will be, or to the event just named.
       if (invite !== undefined && question && BARE_GOING.test(rest)) {

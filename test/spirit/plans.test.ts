@@ -37,6 +37,9 @@ describe("plans found, in their everyday forms", () => {
     ["I'm in Denver next week for three days, want to come along?", "go to Denver next week", "next week", "together"],
     ["There's a jazz concert in the park on Saturday. Want to come?", "go to a jazz concert on Saturday", "on Saturday", "together"],
     ["The corner shop is having a big sale this weekend. Do you wanna go with me?", "go to a big sale this weekend", "this weekend", "together"],
+    // A meeting agreed: seeing the one spoken to at a place and an hour.
+    ["OK, I'll see you there at 9pm.", "meet Ana at 9pm", "at 9pm", "together"],
+    ["We'll see you at the station at 6.", "meet Ana at the station at 6", "at 6", "together"],
   ])("%j", async (text, action, when, from) => {
     expect(await plan(text)).toMatchObject({ action, when, from });
   });
@@ -80,6 +83,9 @@ describe("look-alikes that stay quiet", () => {
     "I'm in a meeting. Want to come?", // no place, no time
     "Are you in Denver next week? Want to come?", // the other's whereabouts, asked
     "If there's a concert on Saturday, want to go?", // a hypothetical
+    "I'll see you tomorrow.", // a goodbye
+    "See you there at 9pm.", // nobody's commitment: a goodbye
+    "I'll see you at the meeting.", // no hour
   ])("%j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });

@@ -23,11 +23,12 @@ const SOMEONE = "(someone)";
 
 // Words said to a person, never to an assistant: greetings, asking a stranger's attention,
 // a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)
-const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want|wanna|like) to|are you free)\b/i;
+const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us))\b/i;
 
 /** Does any sentence of the words start as one says it to a person? */
 function toAPerson(text: string): boolean {
-  return text.split(/(?<=[.!?;])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
+  // "I'm in Chicago next week, want to come?": an invitation may follow a comma.
+  return text.split(/(?<=[.!?;,])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
 }
 
 export interface Turn {

@@ -15,7 +15,8 @@
  *   - playing music, switching lights, finding a phone: no agent does it, and a reminder
  *     to do it later is no help: nothing is offered.
  * When the words make no clean phrase, nothing is offered (quiet), except a search for
- * the kind alone ("Want me to open a search for flights?").
+ * the kind alone ("Want me to open a search for flights?"); nor is a question that fails
+ * the question check (spirit/question-check.ts).
  */
 import { chronoEn } from "../tools/calendar/chrono-en.js";
 import { searchUrl } from "../agents/open-page/page.js";
@@ -23,6 +24,7 @@ import type { Intent } from "./intents/detect.js";
 import { loadNlp } from "./nlp.js";
 import { looseReminderTime, type Plan } from "./plans.js";
 import { ask } from "./question.js";
+import { questionProblems } from "./question-check.js";
 
 export interface OfferedNudge {
   kind: string;
@@ -86,7 +88,8 @@ async function reminder(kind: string, action: string, when: string | undefined, 
   // A trip tonight is booked sooner than tomorrow morning.
   const at = when !== undefined && isBefore(when, fallback) ? SOON : fallback;
   // The time said stays in the phrase here: it is when the trip is, not when to book it.
-  const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true });
+  // A long booking ("a table for two at the thai place friday at 7") is asked without its time rather than not at all.
+  const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true }) ?? (when !== undefined ? ask(nlp, { kind, action, when }, { type: "reminder", at, atFirst: true }) : undefined);
   if (asked?.phrase === undefined) return undefined;
   return { kind, agentKind: "reminder", task: `remind me ${at} to ${asked.phrase.own}`, question: asked.question };
 }
@@ -129,10 +132,15 @@ function searchKind(kind: string, action: string): string | undefined {
 
 async function offer(kind: string, action: string, when: string | undefined, agentHasModel: boolean, fallback: string): Promise<OfferedNudge | undefined> {
   if (NOTHING_TO_DO.has(kind)) return undefined;
-  if (agentHasModel && SEARCHABLE.has(kind)) return lookFor(kind, action, when);
-  const search = agentHasModel ? undefined : searchKind(kind, action);
-  const searched = search === undefined ? undefined : await openSearch(search, action, when, search !== kind);
-  return searched ?? reminder(kind, action, when, fallback);
+  const offered = await (async () => {
+    if (agentHasModel && SEARCHABLE.has(kind)) return lookFor(kind, action, when);
+    const search = agentHasModel ? undefined : searchKind(kind, action);
+    const searched = search === undefined ? undefined : await openSearch(search, action, when, search !== kind);
+    return searched ?? reminder(kind, action, when, fallback);
+  })();
+  // A question a person could not read is not asked: quiet is better than garbled speech said back.
+  if (offered !== undefined && questionProblems(await loadNlp(), offered.question).length > 0) return undefined;
+  return offered;
 }
 
 /** The offer for a plan heard in a conversation. */

@@ -77,6 +77,8 @@ const ERRANDS = new Set<PlanKind>(["flight", "travel", "booking", "message", "ca
 const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "face", "admit", "bet", "pretend", "imagine", "assume", "know", "be", "let", "wait", "try", "need", "want", "like", "love", "miss", "lose", "win", "go", "come", "get"]);
 // A verb of moving is a plan with somewhere to go: "go to Denver", "come to my party".
 const MOVING = new Set(["go", "come", "get"]);
+// "try sky diving", "try the new bar": trying a thing is a plan; "try to", "try it", "try again" are hedges.
+const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best\b|our best\b)\S/i;
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
@@ -85,7 +87,7 @@ const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still
 const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
-const INVITE = String.raw`(?:shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
+const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
 // "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
 // Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
 const HAVE = String.raw`(?:don't forget|do not forget|remember)(?: that)? (?:we|i)(?: have| have got|'ve got)(?= (?!to\b))`;
@@ -94,12 +96,14 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 // Said as a condition, a wish or a maybe before the frame: not a plan.
 const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
 // "call it a day", "send it", "book it": nothing named that a question could name.
-const CALL_IDIOM = /^(?:call|ring) (?:it|that|this|them|these|those)\b/i;
+const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes))\b/i;
 
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 const LOOSE: readonly [RegExp, string][] = [
   [/\blater (?:today|tonight|this (?:morning|afternoon|evening))\b/i, "in 2 hours"],
+  [/\blater this week\b/i, "tomorrow at 9am"],
+  [/\blater this month\b/i, "in 1 week"],
   [/\bafter (?:the|this|our|my|your) (?:meeting|call|class|lecture|lunch|dinner|break|show|game|movie|session)\b/i, "in 1 hour"],
   [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
   [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
@@ -114,7 +118,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -195,6 +199,34 @@ function thingInvited(sentence: string, now: Date, listener: string | undefined)
   return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
 }
 
+// Seeing the one spoken to at a place ("there", "at the station") is meeting them: what follows "see you".
+const SEE_YOU_AT = /^see you ((?:there|at (?:the|your|my|our) [\w' ]+?)\s+(?:at|around|by)\s+.+)$/i;
+
+// An invitation that names no place: it goes where the words before it said.
+const BARE_GOING = /^(?:go|come)(?:\s+(?:along|too|over|with (?:me|us)|along with (?:me|us)))?\s*$/i;
+// "I'm in Chicago next week", "we'll be at the lake on Sunday": where the user will be.
+const BEING_AT = /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii]'ll be|[Ww]e'll be|[Ii] will be|[Ww]e will be)\s+(?:in|at|off to|away in|up in|down in|visiting)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/;
+// "An exhibition of Picasso's paintings is on", "the mall is having a big sale this weekend": an event named.
+const EVENT = /\b((?:a|an|the|this|that)\s+(?:[\w'-]+\s+){0,3}?(?:exhibition|exhibit|sale|party|concert|show|play|film|movie|match|game|festival|fair|market|gig|parade|talk|lecture|tour|trip)s?\b(?:\s+(?:of|by)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+(?=\s+(?:is|are|will|on|at|this|next|tomorrow|tonight)\b|[\s,.!?]*$))?)/i;
+
+/** Where an invitation with no place goes: a place the user will be, or an event just named, with its time. */
+function goneTo(context: string, now: Date): Plan | undefined {
+  const sentences = context.trim().split(/(?<=[.!?;,])\s+/).reverse().slice(0, 2);
+  for (const sentence of sentences) {
+    const time = timeAhead(sentence, now);
+    if (time === undefined || HYPOTHETICAL.test(sentence)) continue;
+    const place = BEING_AT.exec(sentence);
+    if (place) return { kind: "arrangement", action: `go to ${place[1]} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    const event = EVENT.exec(sentence);
+    if (event) {
+      const thing = event[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^A\b/, "a").replace(/^An\b/, "an");
+      if (TIME_WORD.test(thing)) continue;
+      return { kind: "arrangement", action: `go to ${thing} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    }
+  }
+  return undefined;
+}
+
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
@@ -204,8 +236,11 @@ const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
 
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
+  let said = "";
   for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
+    const saidBefore = said;
+    said += ` ${sentence}`;
     const question = /\?\s*$/.test(sentence);
     const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
     if (invited !== undefined) return invited;
@@ -223,15 +258,41 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       const rest = have !== undefined ? `have ${body!}` : body!;
       // Only invitations are asked; said without a question mark (speech has none), only the plainest.
       if (question ? invite === undefined : invite !== undefined && !/^(?:shall we|why don't we|why don't you|how about we)$/i.test(invite)) continue;
+      // "I'll see you there at 9pm", "see you at the station at six": a meeting agreed, with a place and an hour.
+      const seeing = commit !== undefined || together !== undefined ? SEE_YOU_AT.exec(rest) : null;
+      if (seeing) {
+        const hour = timeAhead(rest, ctx.now);
+        if (hour !== undefined && /\d|noon|o'clock|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(hour.text)) {
+          // "there" is where was just said: the question says whom and when.
+          const action = `meet ${ctx.listener ?? "them"} ${seeing[1]!.replace(/^there\s+/i, "").trim()}`.replace(/\s+/g, " ");
+          return { kind: "arrangement", action, when: lowerFirst(hour.text), from: "together" };
+        }
+      }
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
-      const found = await readAction(forTheUser(rest, ctx.listener), progressive !== undefined || /\bbe$/i.test(commit ?? together ?? ""), /going to$|gonna$/i.test(commit ?? together ?? ""), nlp);
+      // "Want to come?", "Do you want to go with me?": to where the user said they will be, or to the event just named.
+      if (invite !== undefined && question && BARE_GOING.test(rest)) {
+        const to = goneTo(`${saidBefore} ${before}`, ctx.now);
+        if (to !== undefined) return to;
+        continue;
+      }
+      // "Why don't you phone her?" is advice to the other; "why don't you come with us?" includes the user.
+      if (invite !== undefined && /\byou$/i.test(invite) && !/^(?:come|join)\b|\bwith (?:me|us)\b/i.test(rest)) continue;
+      const progressiveFrame = progressive !== undefined || /\bbe$/i.test(commit ?? together ?? "");
+      const goingTo = /going to$|gonna$/i.test(commit ?? together ?? "");
+      // A long sentence says more after a comma ("I'm having a party on Saturday, a sort of house warming, …"): the plan is before it.
+      const upToComma = rest.split(/,\s+/)[0]!;
+      const found =
+        (await readAction(forTheUser(rest, ctx.listener), progressiveFrame, goingTo, nlp)) ??
+        (upToComma !== rest ? await readAction(forTheUser(upToComma, ctx.listener), progressiveFrame, goingTo, nlp) : undefined);
       if (found === undefined) continue;
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
-      const when = timeAhead(found.action, ctx.now) ?? (front ? { text: front.text, index: 0 } : timeAhead(before, ctx.now));
+      // A bare day in front ("Friday we should …") is said "on Friday" after the plan.
+      const fronted = front && (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(front.text) ? `on ${front.text}` : front.text);
+      const when = timeAhead(found.action, ctx.now) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now));
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
-      if (SAYINGS.has(found.verb) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
+      if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
@@ -262,7 +323,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
   if (/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?\S/i.test(words)) {
     const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
     const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
-    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb)) words = second;
+    // "go dancing": the gerund is the activity gone to, not a second verb.
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!)) words = second;
   }
   let phrase = verbPhrase(nlp, words, undefined, Infinity);
   // "I'm going to Denver on Thursday": going somewhere.
@@ -333,6 +395,27 @@ function settledTime(text: string, now: Date): { text: string; index: number } |
   return undefined;
 }
 
+// The other asking when the user will do something: "When are you going to take your vacation?"
+const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
+
+/**
+ * The user's own plan told in answer to "when are you going to …?": "Later this month."
+ * The user says the time; the plan is theirs, in the other's words turned round ("your
+ * vacation" → "my vacation").
+ */
+async function whenAnswered(said: string, asked: string, ctx: PlanContext): Promise<Plan | undefined> {
+  const question = apostrophes(asked).split(/(?<=[.!?])\s+/).reverse().map((t) => WHEN_ASKED.exec(t.trim())).find((m) => m !== null);
+  if (!question) return undefined;
+  const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  if (REFUSE.test(first) || first.split(/\s+/).length > MAX_SETTLING_WORDS) return undefined;
+  const time = timeAhead(first, ctx.now);
+  if (time === undefined) return undefined;
+  const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me");
+  const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
+  const plan = await planIn(`${frame} ${doing} ${time.text.replace(/[\s,.]+$/, "")}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
+  return plan?.from === "user" ? plan : undefined;
+}
+
 /**
  * A time settled after the plan was made: "Let's go work out later." … "How about at
  * 3:30?" (the user), or the other person naming the time and the user agreeing ("What
@@ -346,6 +429,8 @@ export async function timeSettled(
 ): Promise<Plan | undefined> {
   const other = earlier.at(-1);
   const said = apostrophes(userText).trim();
+  const answered = other !== undefined && !other.isUser ? await whenAnswered(said, other.text, ctx) : undefined;
+  if (answered !== undefined) return answered;
   // The user naming the time ("How about at 3:30?", "Six o'clock then.") in a few words …
   let time = said.split(/\s+/).length <= MAX_SETTLING_WORDS || TIME_PROPOSAL.test(said) ? settledTime(said, ctx.now) : undefined;
   // … or agreeing to the time the other person named.

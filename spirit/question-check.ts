@@ -8,9 +8,12 @@
  *     question speaks to "you" about him, her or them), no past tense verb ("play coach
  *     refused to play him"), no second verb after the first unless it is "to <verb>" or
  *     "<preposition> <verb>ing" (read with compromise);
- *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice.
+ *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice;
+ *   - no speech broken off and joined: a hedge or a preposition before "or"/"and" ("a
+ *     Christmas kind of or February"), a particle said again ("meet up to hang up").
  */
 import type { Nlp } from "./nlp.js";
+import { GERUND_AFTER } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -22,6 +25,8 @@ const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|wer
 const FIRST_PERSON_OR_SUBJECT = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our|he|she|they)\b/i;
 const DANGLING = /\b(?:about|to|for|of|with|from|into|by|a|an|the|and|or|but|that|which|unless|if|because|so|your|my)$/i;
 const TWICE = /\b(\w+) \1\b/i;
+// Speech cut off and joined: "have a Christmas kind of or February", "meet up to hang up".
+const BROKEN = /\b(?:kind of|sort of|of|to|for|with|about|at|on|in)\s+(?:or|and|but|so)\b|\b(up|out|off|down|over) to \w+ \1\b/i;
 // compromise may read these as verbs ("pay him back"); after a verb they are its particle.
 const PARTICLES = new Set(["back", "up", "down", "off", "out", "over", "away", "in", "on", "around", "along", "through"]);
 
@@ -43,7 +48,7 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
     if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
     const before = terms[i - 1];
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
-    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle"));
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && PARTICLES.has(before!.normal))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
     if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
   });
   return extra;
@@ -69,6 +74,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
   if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
   if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
+  if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
   if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
   if (search) {
     // A query names things; a verb in it is a clause pasted in.

@@ -120,10 +120,16 @@ function withoutTime(action: string, when: string | undefined): string {
   return action.replace(new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*\\b${escaped}\\b`, "i"), " ");
 }
 
+/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating". */
+export const GERUND_AFTER = new Set(["go", "come", "try"]);
+// A phrasal verb's particle ends a phrase well: "pick Ana up", "pay him back".
+const ENDING_PARTICLES = new Set(["up", "back", "out", "off", "down", "away"]);
+
 /**
  * The one verb phrase in the words, or undefined when they hold none, or more than one
  * glued together. `when` (the time words) is taken out: questions say it apart.
  */
+
 export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = MAX_WORDS_AFTER_VERB): VerbPhrase | undefined {
   const words = withoutTime(action.replace(/[\u2018\u2019]/g, "'"), when).replace(/\s+/g, " ").trim();
   if (words === "") return undefined;
@@ -158,7 +164,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
-      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle"));
+      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle") || ((before === head || (kept.length === 2 && PARTICLES.has(before.normal))) && GERUND_AFTER.has(head.normal)));
       if (!infinitive && !gerund) return undefined;
     }
     kept.push(t);
@@ -166,7 +172,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   // A phrase does not end on a dangling word: "contact the bank about", "to my".
   while (kept.length > 1) {
     const last = kept.at(-1)!;
-    const dangling = has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
+    const dangling = !(ENDING_PARTICLES.has(last.normal) && kept.length >= 3) && has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
     // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
     const bareInfinitive = cut && kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
     if (bareInfinitive) kept.pop();
@@ -174,7 +180,8 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     kept.pop();
   }
   const after = kept.slice(1);
-  if (!after.some((t) => has(t, "Noun") || has(t, "Value"))) return undefined; // "transfer", "book it"-less: nothing named
+  const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
+  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value"))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"

@@ -35,6 +35,20 @@ describe("conversation state", () => {
     expect(c.view()).toMatchObject({ present: ["me"], userWith: [] });
   });
 
+  it("an invitation, even as the first words heard, is said to someone not heard yet", () => {
+    for (const first of ["The shop is having a sale this weekend. Do you wanna go?", "I'm in Denver next week, want to come?", "Could you go downtown with me after lunch?"]) {
+      const c = new ConversationState("world", 60_000);
+      c.hear(at(0, "me", first));
+      expect(c.view().userWith).toHaveLength(1);
+    }
+    // Asked of the assistant, these are requests: no one else is there.
+    for (const first of ["Could you set a timer for ten minutes?", "I want to go to bed early tonight."]) {
+      const c = new ConversationState("world", 60_000);
+      c.hear(at(0, "me", first));
+      expect(c.view().userWith).toEqual([]);
+    }
+  });
+
   it("reads the assistant's name in front or behind a comma, not inside a sentence", () => {
     expect(addressedByName("world, book the train we talked about", "world")).toEqual({ addressed: true, rest: "book the train we talked about" });
     expect(addressedByName("Hey World book it", "world")).toEqual({ addressed: true, rest: "book it" });

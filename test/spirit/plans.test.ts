@@ -25,6 +25,21 @@ describe("plans found, in their everyday forms", () => {
     ["ill call him tomorrow", "call him tomorrow", "tomorrow", "user"],
     ["Fancy a film tonight?", "see a film tonight", "tonight", "together"],
     ["How about the museum on Sunday?", "go to the museum on Sunday", "on Sunday", "together"],
+    // Second round: an activity gone to, a thing tried, a request that includes the user, a long sentence.
+    ["We should go dancing on Friday.", "go dancing on Friday", "on Friday", "together"],
+    ["Saturday we should go out bowling.", "go out bowling", "on Saturday", "together"],
+    ["We're going fishing on Sunday.", "go fishing on Sunday", "on Sunday", "together"],
+    ["I'm going to try snorkelling next weekend.", "try snorkelling next weekend", "next weekend", "user"],
+    ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
+    ["Why don't you come with us to the lake on Sunday?", "come to the lake on Sunday", "on Sunday", "together"],
+    ["I'm throwing a barbecue on Sunday, nothing fancy, and you should come.", "throw a barbecue on Sunday", "on Sunday", "user"],
+    // An invitation that names no place goes where the user will be, or to the event just named.
+    ["I'm in Denver next week for three days, want to come along?", "go to Denver next week", "next week", "together"],
+    ["There's a jazz concert in the park on Saturday. Want to come?", "go to a jazz concert on Saturday", "on Saturday", "together"],
+    ["The corner shop is having a big sale this weekend. Do you wanna go with me?", "go to a big sale this weekend", "this weekend", "together"],
+    // A meeting agreed: seeing the one spoken to at a place and an hour.
+    ["OK, I'll see you there at 9pm.", "meet Ana at 9pm", "at 9pm", "together"],
+    ["We'll see you at the station at 6.", "meet Ana at the station at 6", "at 6", "together"],
   ])("%j", async (text, action, when, from) => {
     expect(await plan(text)).toMatchObject({ action, when, from });
   });
@@ -54,8 +69,23 @@ describe("look-alikes that stay quiet", () => {
     "We'll be there in a minute.", // now, not later
     "He is 40 years old and I have to give him that.", // an age is no time
     "I'm counting the days until Sunday.", // a stretch of time
+    "I'm counting the days for Sunday.", // an idiom
     "I'll look it up tomorrow.", // nothing named
     "How about That 70s Show?", // a decade is no time
+    "Why don't you phone her on Friday?", // advice to the other, not an invitation
+    "Could you send me the file tomorrow?", // a request of the other's, not yet accepted
+    "We went dancing on Friday.", // the past
+    "I'll try to call tomorrow.", // a hedge
+    "Let's try again tomorrow.",
+    "Would you like to pay by card?", // a clerk's question
+    "I was in Denver last week. Want to come?", // the past: nowhere to go
+    "Want to come?", // nowhere named
+    "I'm in a meeting. Want to come?", // no place, no time
+    "Are you in Denver next week? Want to come?", // the other's whereabouts, asked
+    "If there's a concert on Saturday, want to go?", // a hypothetical
+    "I'll see you tomorrow.", // a goodbye
+    "See you there at 9pm.", // nobody's commitment: a goodbye
+    "I'll see you at the meeting.", // no hour
   ])("%j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });
@@ -80,6 +110,18 @@ describe("when the user takes on what another proposes", () => {
     expect(await timeSettled("OK", [{ speaker: "Ana", isUser: false, text: "I'll go to the museum on Saturday at 3." }], { now })).toBeUndefined();
   });
 
+  it("the user's own plan told in answer to 'when are you going to …?'", async () => {
+    const asked = (text: string) => [{ speaker: "Ana", isUser: false, text }];
+    expect(await timeSettled("Later this month. I can't wait!", asked("When are you going to take your vacation?"), { now, listener: "Ana" })).toMatchObject({ action: "take my vacation Later this month", when: "later this month", from: "user" });
+    expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
+    // Unsure, refused, or the past: quiet.
+    expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
+    expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();
+    expect(await timeSettled("Last month.", asked("When did you take your vacation?"), { now })).toBeUndefined();
+    // The user asking is not the user answering.
+    expect(await timeSettled("On Friday.", [{ speaker: "me", isUser: true, text: "When are you leaving for Boston?" }], { now })).toBeUndefined();
+  });
+
   it("reads times ahead, not stretches", () => {
     expect(timeAhead("in a couple of hours", now)?.text).toBe("in a couple of hours");
     expect(timeAhead("for two weeks", now)).toBeUndefined();
@@ -92,5 +134,10 @@ describe("the offer for a plan", () => {
     expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
     expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
     expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false))?.task).toBe("remind me to phone the clinic tomorrow");
+    // A booking too long to ask with its time is asked without it, not dropped.
+    expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
+    expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
+    // A phrasal verb keeps its particle: "pick Ana up", not "pick Ana".
+    expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
   });
 });

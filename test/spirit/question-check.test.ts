@@ -42,6 +42,8 @@ describe("the checker", () => {
       "Want me to search flights to tokyo",
       "Want me to call mom? Or text her?",
       "Want me to remind you to call my mom?",
+      "Want me to remind you to have a Christmas kind of or February in January?",
+      "Want me to remind you to meet up to hang up for some party this evening?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -56,6 +58,10 @@ describe("the checker", () => {
       "Want me to remind you to pay B back the rent tomorrow?",
       "Want me to remind you in 1 hour to go about setting up direct deposit?",
       "Want me to remind you in 1 hour to apply for a visa to visit Dnipro?",
+      "Want me to remind you to go dancing on Friday?",
+      "Want me to remind you to go out bowling on Saturday?",
+      "Want me to remind you to try snorkelling next weekend?",
+      "Want me to remind you to meet up with Ana for dinner this evening?",
     ]) {
       expect(questionProblems(nlp, q), q).toEqual([]);
     }

@@ -26,6 +26,9 @@ import { acceptedRequest, EXPLICIT, planIn, timeSettled } from "./plans.js";
 const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
 
 const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|reschedule|find|search|check|show|what|when|which)\b/i;
+// Words that ask for a reminder or a calendar entry, whatever else the sentence says.
+const REMINDER_ASKED = /\b(?:remind(?:er|ers)?|forget|alarm|wake|calendar|schedule|agenda|diary|notify|notification|alert|let me know|note|appointment|book|add|put|set|create|make)\b/i;
+
 const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
 
 /** Said as a request or a statement of an event ("a meeting with the cfo on thursday"), not a question, nor what was done. */
@@ -108,6 +111,12 @@ export class OfflineBrain implements Brain {
       if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
         return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
       }
+      // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A
+      // reminder only the model heard needs a time, or words that ask for one, before it is set.
+      if (intent.kind === "reminder" && readCommand(text) === undefined && !REMINDER_ASKED.test(text)) {
+        const heardReminder = reminderOf(withoutBackchannel(text));
+        if (heardReminder.type === "reminder" && heardReminder.when === undefined) return { action: "quiet", reason: `${intent.reason}, but neither a time nor words asking for a reminder` };
+      }
       const task = await taskFor(intent, withoutBackchannel(text));
       // Only what is done without asking is proposed as a spawn; anything else is offered as
       // what an agent can really do (spirit/offers.ts), with a question built for it.
@@ -116,7 +125,11 @@ export class OfflineBrain implements Brain {
       if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
       // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
       if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && !CHANGE_WORDS.test(text) && asksForEntry(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
-        const entry = taskOf(reminderOf(text), await loadNlp());
+        const asked = reminderOf(text);
+        const entry = taskOf(asked, await loadNlp());
+        // Talk about a meeting ("right, so start of the first meeting") is no entry: it needs a time or words asking for one.
+        const timedOrAsked = (asked.type === "reminder" && asked.when !== undefined) || REMINDER_ASKED.test(text);
+        if (!timedOrAsked) return { action: "quiet", reason: `${intent.reason}: talk about a ${intent.kind}, with neither a time nor words asking for an entry` };
         if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
       }
       const offer = await offerForIntent(intent, task, this.agentHasModel);

@@ -16,7 +16,7 @@
  * Offline first: the writers of world.log never wait on any of this.
  */
 import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
-import { RefusedError, UsageError, shown } from "../tools/errors.js";
+import { UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
 import { FileChanges } from "../tools/fs/watch.js";

@@ -79,6 +79,15 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("put lunch with sam on the calendar for wednesday at one")).toEqual({ agentKind: "reminder", task: "remind me about lunch with sam wednesday at 1pm" });
   });
 
+  it("talk about a meeting is no calendar entry: without a time or words asking for one, nothing is set", async () => {
+    for (const text of ["Right, so start of the first meeting.", "so, first item on the agenda"]) {
+      expect((await room().hear(text, T0)).type, text).toBe("quiet");
+    }
+    // The same subject with a time, or asked for, is one.
+    expect((await spawned("i have a meeting with al on march 21st at 10")).agentKind).toBe("reminder");
+    expect((await spawned("remind me about the meeting tomorrow at 9")).task).toBe("remind me about the meeting tomorrow at 9am");
+  });
+
   it("wakes the user the ways people ask", async () => {
     expect(await spawned("wake me at half seven on friday")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 7:30am on friday" });
     expect(await spawned("siri get me up at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });

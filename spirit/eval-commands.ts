@@ -17,11 +17,10 @@
  * check (spirit/question-check.ts) over every spawned reminder's text and every question.
  * Exit 0 when the file was read, 2 for a missing file, a malformed line or bad arguments.
  */
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { planReminder } from "../agents/reminder/plan.js";
 import { reminderSubject } from "../agents/reminder/when.js";
+import { devFile, InputError, readInput, runAsProgram } from "./eval-cli.js";
 import { evaluate, type ConversationFigures } from "./eval-conversations.js";
 import { loadNlp, type Nlp } from "./nlp.js";
 import { secondPerson } from "./offers.js";
@@ -67,10 +66,7 @@ interface CommandFigures {
   rows: { command: Command; outcome: Outcome; lines: string[] }[];
 }
 
-class InputError extends Error {}
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DEFAULT_FILE = resolve(ROOT, "..", "shared", "eval", "commands-dev.jsonl");
+const DEFAULT_FILE = devFile("commands-dev.jsonl");
 const MANAGING = /_(?:remove|query)$/;
 /** The time the reminders' texts are read at (the agent reads its time words relative to its start). */
 const READ_AT = new Date("2026-01-05T09:00:00.000Z");
@@ -219,26 +215,9 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
-  try {
-    let raw: string;
-    try {
-      raw = readFileSync(file, "utf8");
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new InputError(`eval:commands: cannot read ${file}: expected a readable file, received ${code === "ENOENT" ? "no such file" : (e as Error).message}`);
-    }
-    const f = await evaluateCommands(file, parseCommands(file, raw));
-    process.stdout.write(json ? `${JSON.stringify({ ...f, rows: undefined })}\n` : `${table(f, show)}\n`);
-    return 0;
-  } catch (e) {
-    if (e instanceof InputError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const f = await evaluateCommands(file, parseCommands(file, readInput("eval:commands", file)));
+  process.stdout.write(json ? `${JSON.stringify({ ...f, rows: undefined })}\n` : `${table(f, show)}\n`);
+  return 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+await runAsProgram(import.meta.url, main);

@@ -19,16 +19,16 @@
  * (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: a stand-in model works too).
  * Exit 0 when the file was read, 2 for a missing file, a malformed line or bad arguments.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
 import { Conversation as ModelConversation } from "../tools/llm/session.js";
 import { worldPaths } from "../tools/world/paths.js";
 import type { Brain } from "./brain.js";
 import { ClaudeBrain } from "./brain-claude.js";
+import { devFile, InputError, readInput, runAsProgram } from "./eval-cli.js";
 import { OfflineBrain } from "./brain-offline.js";
 import { loadConfig, type SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
@@ -109,7 +109,6 @@ export interface ConversationFigures {
   perConversation: PerConversation[];
 }
 
-class InputError extends Error {}
 
 const START = Date.parse("2026-01-05T09:00:00.000Z");
 /** 150 words a minute; the shortest utterance and the pause before the next speaker. */
@@ -117,8 +116,7 @@ const MS_PER_WORD = 400;
 const MIN_UTTERANCE_MS = 1_500;
 const PAUSE_MS = 500;
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-const DEFAULT_FILE = resolve(ROOT, "..", "shared", "eval", "conversations-dev.jsonl");
+const DEFAULT_FILE = devFile("conversations-dev.jsonl");
 
 /** How long saying this takes. */
 function utteranceMs(text: string): number {
@@ -357,27 +355,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
-  try {
-    let raw: string;
-    try {
-      raw = readFileSync(file, "utf8");
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      throw new InputError(`eval:conversations: cannot read ${file}: expected a readable file, received ${code === "ENOENT" ? "no such file" : (e as Error).message}`);
-    }
-    const f = await evaluate(file, parseConversations(file, raw), user, { brain });
-    process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
-    return 0;
-  } catch (e) {
-    if (e instanceof InputError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const f = await evaluate(file, parseConversations(file, readInput("eval:conversations", file)), user, { brain });
+  process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
+  return 0;
 }
 
 // Run only as a program, not when imported (tests import evaluate).
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+await runAsProgram(import.meta.url, main);

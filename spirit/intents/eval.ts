@@ -6,10 +6,9 @@
 // Exit 0 whenever the file was read (missed targets show in the figures),
 // 2 for a missing file or a malformed line, 2 for bad arguments.
 
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
 import { IntentLabel, detectIntent } from "./detect.js";
+import { devFile, InputError, readInput, runAsProgram } from "../eval-cli.js";
 
 const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
 
@@ -35,20 +34,11 @@ interface Figures {
   pass: Record<keyof typeof TARGETS, boolean>;
 }
 
-class InputError extends Error {}
 
-// dist/spirit/intents/eval.js -> project root is three levels up.
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-const DEFAULT_FILE = resolve(ROOT, "..", "shared", "eval", "intents-dev.jsonl");
+const DEFAULT_FILE = devFile("intents-dev.jsonl");
 
 function parse(file: string): Array<{ text: string; label: IntentLabel }> {
-  let raw: string;
-  try {
-    raw = readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`eval:intents: cannot read ${file}: ${code === "ENOENT" ? "no such file" : String((e as Error).message)}`);
-  }
+  const raw = readInput("eval:intents", file);
   const rows: Array<{ text: string; label: IntentLabel }> = [];
   raw.split(/\r?\n/).forEach((line, i) => {
     if (line.trim() === "") return;
@@ -137,20 +127,10 @@ function main(argv: string[]): number {
     return 2;
   }
   const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
-  try {
-    const f = score(file, parse(file));
-    process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
-    return 0;
-  } catch (e) {
-    if (e instanceof InputError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  const f = score(file, parse(file));
+  process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
+  return 0;
 }
 
 // Run only as a program, not when imported (tests import score/TARGETS).
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = main(process.argv.slice(2));
-}
+await runAsProgram(import.meta.url, main);

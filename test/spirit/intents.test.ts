@@ -283,7 +283,7 @@ describe("eval:intents CLI (compiled, run as a child process)", () => {
     const file = join(dir, "nope.jsonl");
     const r = await execa("node", [EVAL_JS, file], { reject: false });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`cannot read ${file}: no such file`);
+    expect(r.stderr.trim()).toBe(`eval:intents: cannot read ${file}: expected a readable file, received no such file`);
   });
 
   it.skipIf(!existsSync(DEV_FILE))("meets the targets on the dev set (default file)", async () => {

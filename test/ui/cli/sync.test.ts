@@ -15,7 +15,8 @@ it("every write command works with --sync (before or after the command) and with
     await world(w.home, ["event", "bash", "y", "flag after the command", "--sync"]),
     await world(w.home, ["agent", "start", "s1", long, "--need", "done"], { env: { WORLD_FSYNC: "1" } }),
     await world(w.home, ["agent", "failed", "s1", "stuck", "--need", "a question"], { env: { WORLD_FSYNC: "true" } }),
-    await world(w.home, ["--sync", "respond", "s1", "an answer"]),
+    // A person's answer (a program's would be said not to send the failed session back to work).
+    await world(w.home, ["--sync", "--as-human", "respond", "s1", "an answer"]),
     await world(w.home, ["--sync", "check", "reader"]),
   ];
   for (const r of runs) {
@@ -27,5 +28,5 @@ it("every write command works with --sync (before or after the command) and with
   expect(problems).toEqual([]);
   expect(entries.map((e) => e.id)).toEqual(["x", "y", "s1", "s1", "s1"]);
   expect(readAttachment(w.paths, entries[2]!.outputRef!)).toBe(long);
-  expect(readFileSync(w.paths.log, "utf8").endsWith("[event:user][s1] an answer (from program)\n")).toBe(true);
+  expect(readFileSync(w.paths.log, "utf8").endsWith("[event:user][s1] an answer (from terminal)\n")).toBe(true);
 });

@@ -46,8 +46,15 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
-main().then((code) => {
-  // Exit by exitCode when all is well, so stdout drains; at once on failure.
-  if (code === 0) process.exitCode = 0;
-  else process.exit(code);
-});
+main().then(
+  (code) => {
+    // Exit by exitCode when all is well, so stdout drains; at once on failure.
+    if (code === 0) process.exitCode = 0;
+    else process.exit(code);
+  },
+  // Only reached when reporting itself failed (the report module did not load): one line, exit 1.
+  (error: unknown) => {
+    process.stderr.write(`world: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -56,20 +56,20 @@ async function upThroughFullDisk(ctx: ChaosContext): Promise<{ skipped: string }
     let bad = 0;
     const notes: string[] = [];
     const status = await world(ctx, home, ["status"]);
-    if (status.exitCode !== 0 || !/^disk {7}FULL: /m.test(String(status.stdout))) (bad++, notes.push("status did not say FULL"));
+    if (status.exitCode !== 0 || !/^disk {7}FULL: /m.test(String(status.stdout))) { bad++; notes.push("status did not say FULL"); }
     const pending = await world(ctx, home, ["query", "pending", "--json"]);
-    if (pending.exitCode !== 0) (bad++, notes.push("query failed"));
+    if (pending.exitCode !== 0) { bad++; notes.push("query failed"); }
     const refused = await world(ctx, home, ["agent", "start", "fu-x", "more", "--need", "done"]);
-    if (refused.exitCode === 0 || !oneLine(refused.stderr) || !/the disk holding \S+ is full/.test(String(refused.stderr))) (bad++, notes.push("a refusal not one line naming the disk"));
+    if (refused.exitCode === 0 || !oneLine(refused.stderr) || !/the disk holding \S+ is full/.test(String(refused.stderr))) { bad++; notes.push("a refusal not one line naming the disk"); }
     const started = Date.now();
     while (Date.now() - started < FULL_FOR_MS && up.exitCode === null) await new Promise((r) => setTimeout(r, 250));
     const gaveUp = upChildren(home).filter((c) => c.state === "given-up").map((c) => c.name);
-    if (up.exitCode !== null) (bad++, notes.push(`world up died (exit ${up.exitCode})`));
-    if (gaveUp.length > 0) (bad++, notes.push(`gave up on ${gaveUp.join(", ")}`));
+    if (up.exitCode !== null) { bad++; notes.push(`world up died (exit ${up.exitCode})`); }
+    if (gaveUp.length > 0) { bad++; notes.push(`gave up on ${gaveUp.join(", ")}`); }
     const temps = tempFilesLeft(home);
     disk.free();
     for (const id of acknowledged) await waitFor(home, (e) => e.kind === "agent" && e.id === id && ["verified", "retry", "failed"].includes(e.status), 90_000);
-    if (up.exitCode !== null) (bad++, notes.push("world up died after space returned"));
+    if (up.exitCode !== null) { bad++; notes.push("world up died after space returned"); }
     const tally = verdictTally(home, acknowledged);
     return {
       tried: 1 + acknowledged.length,

@@ -39,8 +39,8 @@ const attack: ChaosAttack = {
     for (let n = 0; n < HISTORY; n++) expected.set(`hist-${n}`, olderToolText(n));
     for (let n = 0; n < OLDER; n++) expected.set(`old-${n}`, olderToolText(n));
     const ours = new Set<string>();
-    for (let k = 0; k < CLI_LANES; k++) for (let i = 0; i < CLI_CALLS; i++) (expected.set(`cli${k}-${i}`, ourText(`cli${k}`, i)), ours.add(`cli${k}-${i}`));
-    for (let i = 0; i < APPENDED; i++) (expected.set(`app-${i}`, ourText("app", i)), ours.add(`app-${i}`));
+    for (let k = 0; k < CLI_LANES; k++) for (let i = 0; i < CLI_CALLS; i++) { expected.set(`cli${k}-${i}`, ourText(`cli${k}`, i)); ours.add(`cli${k}-${i}`); }
+    for (let i = 0; i < APPENDED; i++) { expected.set(`app-${i}`, ourText("app", i)); ours.add(`app-${i}`); }
 
     const index = new WorldIndex(paths);
     index.catchUp(); // an index that knew the log before our first line

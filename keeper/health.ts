@@ -78,7 +78,7 @@ export function checkHealth(ctx: SweepContext): HealthResult {
     else prevBy.set(machine, ts);
   });
   const rows = origins.close(scan.end.offset);
-  let tail = scan.tail ? { offset: scan.tail.offset, bytes: scan.tail.bytes, reported: false } : undefined;
+  const tail = scan.tail ? { offset: scan.tail.offset, bytes: scan.tail.bytes, reported: false } : undefined;
   if (tail && state.tail && state.tail.offset === tail.offset && state.tail.bytes === tail.bytes) {
     tail.reported = state.tail.reported;
     if (!tail.reported) {

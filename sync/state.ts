@@ -22,7 +22,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { START, type Position } from "../tools/world/read.js";
 import { writeJsonAtomic as writeJson } from "../tools/fs/atomic-write.js";
 
-export interface SentCursor extends Position {}
+export type SentCursor = Position;
 
 export interface ReceivedCursor {
   /** The last stream sequence applied (0: none yet). */

@@ -35,7 +35,7 @@ export function normalize(text: string): string {
   // Sentence punctuation becomes a clause marker; a dot inside a number
   // ("3.5", "8.30") is kept.
   t = t.replace(/[,;!?]+/g, " , ").replace(/\.(?!\d)/g, " , ");
-  t = t.replace(/[()\[\]{}*_#<>|~^]/g, " ");
+  t = t.replace(/[()[\]{}*_#<>|~^]/g, " ");
   for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
   t = t.replace(/\s+/g, " ").trim();
   // Hedges around a modal change nothing the rules look at: "we should probably get a

@@ -27,6 +27,8 @@ afterEach(async () => {
   w = undefined;
 });
 
+// A daemon started with `void startKeeper(...)` is fire-and-forget: it runs until the test kills it or
+// afterEach stops it (its promise is kept in the list for that); reject: false, so it never rejects.
 /** The Keeper daemon, sweeping rarely: the scheduler is what is under test. */
 function startKeeper(home: string): ResultPromise {
   const k = execa(process.execPath, [WORLD_BIN, "--home", home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore" });
@@ -96,7 +98,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     const swept = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
     expect(swept.stdout).toMatch(/ 0 dead,/);
 
-    startKeeper(w.home);
+    void startKeeper(w.home);
     const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
     const due = /^armed: due (\S+)/.exec(parked.output)![1]!;
     expect(finish.output).toMatch(new RegExp(`^delivered at \\S+ \\(due ${due.replace(/[.]/g, "\\.")}(, late by \\d+s)?\\) by the Keeper's scheduler$`));
@@ -120,7 +122,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     const before = notified();
     expect(before).toBeLessThan(1000); // killed in the middle
 
-    startKeeper(w.home);
+    void startKeeper(w.home);
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries");
     const all = entries();
     for (const id of ids) {
@@ -157,7 +159,7 @@ describe("parked agents and the Keeper's scheduler", () => {
       }
     }
     await first;
-    up();
+    void up(); // fire-and-forget like startKeeper: afterEach stops it
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, `1,000 deliveries (seed ${seed})`, 90_000);
     await new Promise((r) => setTimeout(r, 1500)); // a duplicate would come now, if at all
     const all = entries();
@@ -170,7 +172,7 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("after downtime, overdue wake-ups are delivered at once with how late they are", async () => {
     w = tempWorld();
     parkReminders(3, () => new Date(Date.now() - 90_000));
-    startKeeper(w.home);
+    void startKeeper(w.home);
     const said = await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     expect(said.output).toBe("scheduler: 3 parked wake-ups pending, 3 overdue (delivered now)");
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length === 3, "3 deliveries", 30_000);
@@ -181,7 +183,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     w = tempWorld();
     // First run: park for 2 s and end. Run after the wake-up: finish, with what it was woken for.
     const agent = parkingAgent(w.home, "sleepy.sh", "woken for $WORLD_WOKEN", "");
-    startKeeper(w.home);
+    void startKeeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const { id } = await spawnAgent(w.paths, { task: "nap then finish", need: "output matches /woken/", command: [agent] });
     const sleep = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("sleep until "));
@@ -197,7 +199,7 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("a relaunched agent gets its context: the `world spawn --env` it was started with (never in the log) and the state it parked with", async () => {
     w = tempWorld();
     const agent = parkingAgent(w.home, "context.sh", "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE", ' state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars');
-    startKeeper(w.home);
+    void startKeeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "nap with a token | need: output matches /woken/", "--env", "API_TOKEN=s3cret=x", "--env", "MODE=quiet", "--", agent]);
     const id = r.stdout.trim();

@@ -27,6 +27,8 @@ afterEach(async () => {
 const CHECK_TIMEOUT_MS = 120_000;
 const SLOW = "command exits 0: tail -c 1 /dev/zero";
 
+// A daemon started with `void startVerifier(...)` is fire-and-forget: it runs until the test kills it or
+// afterEach stops it (its promise is kept in the list for that); reject: false, so it never rejects.
 function startVerifier(checkTimeoutMs = CHECK_TIMEOUT_MS): ResultPromise {
   const d = execa(process.execPath, [WORLD_BIN, "--home", w!.home, "verifier"], { reject: false, env: { ANTHROPIC_API_KEY: "", WORLD_CHECK_TIMEOUT_MS: String(checkTimeoutMs) } });
   daemons.push(d);
@@ -88,7 +90,7 @@ describe("checks in a bounded pool", () => {
     writeFileSync(join(w.paths.dir, "config.json"), JSON.stringify({ verifier: { concurrentChecks: 1 } }));
     finished("slow-1", SLOW);
     finished("honest", "output contains \"done\"");
-    startVerifier(3_000); // the slow check is stopped after 3 s
+    void startVerifier(3_000); // the slow check is stopped after 3 s
     const honest = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "honest" && e.status === "verified", { timeoutMs: 60_000, what: "the honest verdict" });
     // One slot: the honest session was judged only after the slow check ran out of time.
     const slow = verdictOf("slow-1") as { line: number } | undefined;
@@ -107,7 +109,7 @@ describe("checks die with their Verifier", () => {
     first.kill("SIGKILL");
     await first;
     expect(checksIn(w.home)).toEqual([orphan]); // a check outlives a SIGKILLed judge, for now
-    startVerifier();
+    void startVerifier();
     await until("the orphan ended", () => !checksIn(w!.home).includes(orphan!));
     await until("the session's check started again", () => checksIn(w!.home).length === 1);
   }, 120_000);

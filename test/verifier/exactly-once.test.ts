@@ -32,6 +32,8 @@ function verdictsBySession(): Map<string, string[]> {
   return by;
 }
 
+// A daemon started with `void startVerifier(...)` is fire-and-forget: it runs until the test kills it or
+// afterEach stops it (its promise is kept in the list for that); reject: false, so it never rejects.
 function startVerifier(): ResultPromise {
   const d = execa(process.execPath, [WORLD_BIN, "--home", w!.home, "verifier"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   daemons.push(d);
@@ -58,7 +60,7 @@ describe("the Verifier, exactly once", () => {
     expect(verdictsBySession().size).toBe(0);
 
     writeFileSync(release, "go");
-    startVerifier();
+    void startVerifier();
     for (const id of ids) await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "verified");
     // The Verifier has caught up; a run over everything again writes nothing more.
     const again = await world(w.home, ["verify", "--once"], { env: { ANTHROPIC_API_KEY: "" } });

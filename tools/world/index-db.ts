@@ -120,6 +120,8 @@ export class WorldIndex {
         return run(this.handle.prepare(sql));
       }
     };
+    // The iterate wrapper below is a generator function (no arrow form), so it cannot see `this`.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const index = this;
     return new Proxy(statement, {
       get: (target, prop) => {

@@ -9,8 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { openToRead } from "../../tools/fs/open-to-read.js";
 
-const OUTPUT_STREAMS = ["out", "err"] as const;
-export type OutputStream = (typeof OUTPUT_STREAMS)[number];
+export type OutputStream = "out" | "err";
 
 export interface OutputTail {
   stream: OutputStream;

@@ -150,7 +150,7 @@ describe("acting from the monitor page", () => {
     await cli("event", "notify", "rem-1", "Reminder: call mum");
     await cli("event", "spirit", "nudge-9", "nudge: Shall I book the taxi?");
     // The question only: not the words heard, not what a yes starts.
-    await cli("event", "spirit", "nudge-10", 'nudge: Want me to look it up? (heard user: “what is \"zanzibar\" like”) yes: open-page "open a search for zanzibar" need "output contains \"https://\""');
+    await cli("event", "spirit", "nudge-10", 'nudge: Want me to look it up? (heard user: “what is "zanzibar" like”) yes: open-page "open a search for zanzibar" need "output contains "https://""');
     // A failed agent: titled by its task, not its id.
     await cli("agent", "start", "job-2", "fetch the report", "--need", "file exists report.pdf");
     await cli("agent", "failed", "job-2", "the login page changed", "--need", "the new password");

@@ -58,6 +58,7 @@ export function checkTransition(id: string, from: AgentStatus | undefined, to: A
   const expected = options.length === 0 ? "nothing (the session is over)" : options.map((s) => (s === "closed" ? "closed (by a person: world close)" : s)).join(", ");
   const was = from === undefined ? "no session yet" : `latest status ${from}`;
   throw new RefusedError(
-    `refused transition for session ${id}: ${was} allows ${expected}, received ${to} (use --force to override)`,
+    // Closing is never forced (world close has no --force): the hint would send a person nowhere.
+    `refused transition for session ${id}: ${was} allows ${expected}, received ${to}${to === "closed" ? "" : " (use --force to override)"}`,
   );
 }

@@ -27,6 +27,13 @@ describe("world close", () => {
     expect(r.stdout).toMatch(/^\[\S+\]\[agent:closed\]\[s1\] closed by a person: done by hand \(from terminal\)$/);
     expectOneLineError(await person(["close", "s1"]), 3, /already closed/);
     expectOneLineError(await person(["close", "nope"]), 4);
+    // A verified session is over: refused, without pointing at a --force that world close has not.
+    appendStatus(w.paths, { status: "start", id: "s2", output: "water the plants", need: "a photo" });
+    appendStatus(w.paths, { status: "finish", id: "s2", output: "watered" });
+    appendStatus(w.paths, { status: "verified", id: "s2", output: "photo seen" });
+    const over = await person(["close", "s2"]);
+    expectOneLineError(over, 3, /session s2 is already verified: expected a session that is not over/);
+    expect(over.stderr).not.toMatch(/--force/);
     const rows = jsonLines<SessionJson>((await world(w.home, ["query", "closed", "--json"])).stdout);
     expect(rows.map((s) => [s.id, s.state, s.status])).toEqual([["s1", "closed", "closed"]]);
   });

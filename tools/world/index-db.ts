@@ -9,9 +9,10 @@
  * once at the end, which is several times faster than keeping them up to date row by
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
  */
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
-import { logHead } from "./cursor.js";
+import { createRequire } from "node:module";
+import { indexedHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
 import { sourceOrStatus } from "./format.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
@@ -23,7 +24,12 @@ import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
 
-export type DB = Database.Database;
+// Loaded with require, not import: imported as an ES module, its CommonJS entry is first
+// parsed for its export names (cjs-module-lexer), a few ms of every `world query` start.
+const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+type Statement = BetterSqlite3.Statement;
+
+export type DB = BetterSqlite3.Database;
 
 /** Lines per transaction: big transactions are what make SQLite ingest fast. */
 const BATCH = 50_000;
@@ -65,7 +71,7 @@ export class WorldIndex {
   /** The file we have open: another process that healed the index put a new one in its place. */
   private inode: number | undefined;
   /** Statements prepared once and reused (SQLite re-prepares them itself if the schema changes). */
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     readonly paths: WorldPaths,
@@ -118,8 +124,8 @@ export class WorldIndex {
   }
 
   /** A statement whose get/all/run/iterate heal a damaged index and run again, once. */
-  private guardedStatement(sql: string, statement: Database.Statement): Database.Statement {
-    const again = <T>(run: (s: Database.Statement) => T): T => {
+  private guardedStatement(sql: string, statement: Statement): Statement {
+    const again = <T>(run: (s: Statement) => T): T => {
       try {
         return run(statement);
       } catch (error) {
@@ -227,7 +233,7 @@ export class WorldIndex {
     return true;
   }
 
-  private stmt(sql: string): Database.Statement {
+  private stmt(sql: string): Statement {
     let s = this.statements.get(sql);
     if (s === undefined) this.statements.set(sql, (s = this.db.prepare(sql)));
     return s;
@@ -304,7 +310,7 @@ export class WorldIndex {
     const size = logSize(this.paths.log);
     const known = this.position();
     // Checked before "nothing new": a log replaced by one of exactly the same size shows only in its first line.
-    const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== logHead(this.paths.log));
+    const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== indexedHead(this.paths.log));
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
@@ -397,7 +403,7 @@ export class WorldIndex {
     if (format.decoding) this.setMeta("format", "seen");
     this.setMeta("offset", end.offset);
     this.setMeta("line", end.line);
-    if (from.offset === 0 && end.offset > 0) this.setMeta("head", logHead(this.paths.log));
+    if (from.offset === 0 && end.offset > 0) this.setMeta("head", indexedHead(this.paths.log));
     return { lines, end };
   }
 }

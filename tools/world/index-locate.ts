@@ -13,7 +13,7 @@
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { logHead } from "./cursor.js";
+import { indexedHead } from "./cursor.js";
 import { LINES_OF_ID, SCHEMA_VERSION } from "./schema.sql.js";
 
 type Database = import("better-sqlite3").Database;
@@ -39,7 +39,7 @@ export function indexedOffsets(logPath: string, id: string, before: number): num
     const meta = (key: string) => (db!.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
     const rows = db.transaction(() => {
       const offset = Number(meta("offset") ?? 0);
-      if (offset < before || meta("bulk") === "pending" || offset === 0 || meta("head") !== logHead(logPath)) return undefined;
+      if (offset < before || meta("bulk") === "pending" || offset === 0 || meta("head") !== indexedHead(logPath)) return undefined;
       return db!.prepare(`SELECT offset FROM entries WHERE line IN ${LINES_OF_ID} AND offset < ? ORDER BY line DESC`).pluck().all(id, before) as number[];
     })();
     return rows;

@@ -17,7 +17,7 @@ import { isDiskFull } from "../tools/disk.js";
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
-import { follow } from "../tools/world/follow.js";
+import { followBatches } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
 import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
@@ -37,7 +37,9 @@ import { carryOut, targetsOf } from "./manage.js";
 import { VOICE_SOURCE } from "./listen.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
-import { actionLine, hearVoice } from "./hearing.js";
+import { actionLine, foldLate, hearVoice, type Hearing } from "./hearing.js";
+import { isBehind, lateLine, lateRequests } from "./late.js";
+import { idFor } from "./ids.js";
 import { Situation } from "./situation.js";
 import { warmNlp } from "./nlp.js";
 import { ClusterDecisions, lineKey } from "../sync/decisions.js";
@@ -132,21 +134,15 @@ export class Spirit {
     const calendarTimer = config.calendar ? setInterval(() => this.checkCalendar(signal), config.calendarPollMs) : undefined;
     if (config.calendar) this.checkCalendar(signal);
     try {
-      const entries = follow(paths, {
+      const batches = followBatches(paths, {
         from: position,
         signal,
         onProblem: (p) => log.warn(describeProblem(p)),
         onPosition: (p) => this.saveCursor(p),
       });
-      for await (const entry of entries) {
-        try {
-          await this.handle(entry);
-        } catch (error) {
-          // A full disk stops this run (run() waits for space and reads again from the cursor);
-          // one bad reaction must not stop the Spirit; the fact is in the operational log.
-          if (isDiskFull(error)) throw error;
-          log.error({ err: error, line: entry.line }, "could not handle an entry");
-        }
+      const awakeAt = Date.now();
+      for await (const batch of batches) {
+        await this.handleBatch(batch, awakeAt, signal);
       }
     } finally {
       clearInterval(expiry);
@@ -161,6 +157,66 @@ export class Spirit {
         log.info(signal.aborted ? "asleep" : "paused");
       }
     }
+  }
+
+  /**
+   * Everything waiting when the log was read. Behind (spirit/late.ts), every voice line but
+   * the latest is heard as conversation, not decided; the requests among them get one line.
+   */
+  private async handleBatch(batch: Located[], awakeAt: number, signal: AbortSignal): Promise<void> {
+    const voice = batch.filter((e): e is Located<EventEntry> => e.kind === "event" && e.source === VOICE_SOURCE);
+    const behind = isBehind(voice, Date.now(), awakeAt);
+    const latest = voice.at(-1);
+    const late: Located<EventEntry>[] = [];
+    const heardLate: Heard[] = [];
+    for (const entry of batch) {
+      if (behind && entry.kind === "event" && entry.source === VOICE_SOURCE && entry !== latest) {
+        late.push(entry as Located<EventEntry>);
+        await this.safely(entry, async () => {
+          const hearing = this.fold(entry as Located<EventEntry>);
+          heardLate.push(hearing.heard);
+          if (hearing.type === "context") return;
+          // A late yes or a preference is still acted on: by one machine's Spirit, as for any voice line.
+          if (await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal)) await this.decided(hearing, entry as Located<EventEntry>);
+        });
+      } else {
+        if (entry === latest && late.length > 0) await this.safely(late[0]!, () => this.caughtUp(late, heardLate));
+        await this.safely(entry, () => this.handle(entry));
+      }
+      if (signal.aborted) return;
+    }
+  }
+
+  /** One reaction, kept from stopping the Spirit: a full disk stops this run (run() waits for space and reads again from the cursor); anything else is in the operational log. */
+  private async safely(entry: Located, react: () => Promise<void>): Promise<void> {
+    try {
+      await react();
+    } catch (error) {
+      if (isDiskFull(error)) throw error;
+      this.d.log.error({ err: error, line: entry.line }, "could not handle an entry");
+    }
+  }
+
+  /** A voice line heard late: remembered (memory, situation, conversation), not decided. */
+  private fold(entry: Located<EventEntry>): Hearing {
+    this.memory.apply(entry);
+    this.situation.apply(entry);
+    return foldLate(entry, this.memory);
+  }
+
+  /** The backlog read: one line naming the user's requests in it that were not done (none when there were none). */
+  private async caughtUp(late: Located<EventEntry>[], heard: Heard[]): Promise<void> {
+    const first = late[0]!;
+    const lateBy = Date.now() - Date.parse(first.ts);
+    const requests = lateRequests(heard);
+    this.d.log.info({ lines: late.length, from: first.line, to: late.at(-1)!.line, lateBy, requests: requests.length }, "behind: heard as context");
+    if (requests.length === 0) return;
+    const id = idFor("late", first);
+    if (this.memory.written.has(id)) return; // the same backlog read again (a restart before the cursor moved)
+    if (!(await this.cluster.decides(lineKey("spirit-late", first), first, this.signal))) return;
+    const output = lateLine(late.length, requests, lateBy);
+    this.report(id, output);
+    await this.show("world", output, id);
   }
 
   private saveCursor(position: Position): void {
@@ -184,7 +240,6 @@ export class Spirit {
     // The questions' parser (~30 MB) loads in the background at the first voice line, not at
     // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
     warmNlp();
-    const { log } = this.d;
     // Another machine's Spirit decides it: here it is context only (memory and situation have it).
     if (!(await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal))) return;
     const hearing = await hearVoice(
@@ -198,9 +253,15 @@ export class Spirit {
       },
       Date.now(),
     );
+    return this.decided(hearing, entry);
+  }
+
+  private async decided(hearing: Hearing, entry: Located<EventEntry>): Promise<void> {
     switch (hearing.type) {
       case "stale":
-        log.debug({ line: entry.line, age: hearing.age }, "stale voice line: context only");
+        this.d.log.debug({ line: entry.line, age: hearing.age }, "stale voice line: context only");
+        return;
+      case "context":
         return;
       case "answer":
         // Relayed as the line `world respond` would write; handle() then treats it as an answer.

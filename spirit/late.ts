@@ -9,7 +9,7 @@
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { detectIntent } from "./intents/detect.js";
-import { quote } from "./lines.js";
+import { say } from "./lines.js";
 import type { Heard } from "./memory.js";
 
 /** More voice lines than this waiting at once: a replay, or a minute of speech missed. */
@@ -45,8 +45,6 @@ export function lateRequests(late: readonly Heard[]): Heard[] {
 
 /** The one line for a backlog with requests in it: what was heard late, and what was not done. */
 export function lateLine(lines: number, requests: readonly Heard[], lateByMs: number): string {
-  const named = requests.slice(-NAMED).map((h) => quote(h.text)).join(", ");
-  const more = requests.length > NAMED ? ` and ${requests.length - NAMED} more` : "";
-  const late = lateByMs >= 1000 ? `${Math.round(lateByMs / 1000)} s` : `${Math.max(0, Math.round(lateByMs))} ms`;
-  return `heard late: ${lines.toLocaleString("en-US")} line(s) reached up to ${late} after they were said, taken as conversation, not as requests; not done: ${named}${more}. Say again what you still want`;
+  const lateBy = lateByMs >= 1000 ? `${Math.round(lateByMs / 1000)} s` : `${Math.max(0, Math.round(lateByMs))} ms`;
+  return say.heardLate(lines, lateBy, requests.slice(-NAMED).map((h) => h.text), Math.max(0, requests.length - NAMED));
 }

@@ -173,6 +173,9 @@ export class SpiritMemory {
       case "calendar":
         this.calendarUp = line.up;
         return;
+      case "late":
+        this.written.add(e.id); // a backlog read again after a restart is not named twice
+        return;
       case "other":
         return; // a line under our source that is none of ours (older versions, a person): nothing to remember
       default: {

@@ -58,13 +58,18 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
  * reads through it (its cursor reaching the end), and how late each decision it made was
  * (its "quiet" decisions in its operational log and its spirit lines in world.log, against
  * the moment the lines were written). Issue 23: a Spirit behind the log hears old lines as
- * context and decides on what is recent.
+ * context and decides on what is recent (docs/spirit.md): the lines it heard as context
+ * are counted apart, from its "behind" records.
  */
-async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; late: number[]; decided: number }> {
+async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; late: number[]; decided: number; context: number }> {
   const texts = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { speaker: string; text: string });
   const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   try {
     await waitForText(paths, "[event:spirit][spirit] awake:", 0);
+    // A Spirit that has been listening (what falls behind): its first words heard and decided, so
+    // loading its language on first use is not counted as the backlog's cost.
+    appendOnce(paths, { kind: "event", source: "voice", id: "user", output: "world, what time is it?" });
+    await waitForText(paths, "answer: ", 0);
     const from = statSync(paths.log).size;
     const appender = new Appender(paths);
     const t0 = Date.now();
@@ -86,14 +91,16 @@ async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; la
       await sleep(10);
     }
     const late: number[] = [];
+    let context = 0;
     for (const l of readFileSync(join(paths.logs, "spirit.log"), "utf8").trim().split("\n")) {
-      const r = JSON.parse(l) as { msg?: string; time?: number };
+      const r = JSON.parse(l) as { msg?: string; time?: number; lines?: number };
       if (r.msg === "quiet" && r.time !== undefined && r.time >= t0) late.push(r.time - t0);
+      if (r.msg === "behind: heard as context" && r.time !== undefined && r.time >= t0) context += r.lines ?? 0;
     }
     for (const e of collectEntries(paths.log).entries) {
       if (e.kind === "event" && e.source === "spirit" && e.offset >= from && e.id !== "spirit") late.push(Date.parse(e.ts) - t0);
     }
-    return { rate: n / ((done - start) / 1000), late, decided: late.length };
+    return { rate: n / ((done - start) / 1000), late, decided: late.length, context };
   } finally {
     daemon.kill("SIGTERM");
     await daemon;
@@ -185,10 +192,10 @@ export async function run(): Promise<void> {
       },
       {
         name: `Spirit fed a backlog (${backlogLines.toLocaleString("en-US")} voice lines written at once), real daemon`,
-        value: `${fmt.rate(behind.rate)}; ${behind.decided} decisions, late by median ${fmt.ms(behind.late.length ? median(behind.late) : 0)}, max ${fmt.ms(behind.late.length ? Math.max(...behind.late) : 0)}`,
+        value: `${fmt.rate(behind.rate)}; ${behind.context} lines heard as context; ${behind.decided} decisions, late by median ${fmt.ms(behind.late.length ? median(behind.late) : 0)}, max ${fmt.ms(behind.late.length ? Math.max(...behind.late) : 0)}`,
         floor: "—",
         ratio: "—",
-        note: "target ≥ 5,000 lines/s, no line decided > 1 s late; was ~300 lines/s, quiet decisions median 833 ms, p95 2.2 s late",
+        note: "target ≥ 5,000 lines/s, no line decided > 1 s late; before the backlog rule: 35 lines/s, decisions up to 141 s late (each line decided in turn)",
       },
       {
         name: "offline brain + rules, decisions per second",

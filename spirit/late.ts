@@ -8,7 +8,6 @@
  * the user to say again what they still want.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
-import { detectIntent } from "./intents/detect.js";
 import { say } from "./lines.js";
 import type { Heard } from "./memory.js";
 
@@ -36,7 +35,8 @@ export function isBehind(voice: readonly Located<EventEntry>[], now: number, awa
  * late lines (whatever the brain: it is cheap, ~0.05 ms a line, and needs no answer from a
  * model, and a reminder's time is not read).
  */
-export function lateRequests(late: readonly Heard[]): Heard[] {
+export async function lateRequests(late: readonly Heard[]): Promise<Heard[]> {
+  const { detectIntent } = await import("./intents/detect.js");
   return late
     .filter((h) => h.isUser)
     .slice(-LOOKED_AT)

@@ -13,7 +13,7 @@ import { ConversationState } from "./conversation.js";
 import { nudgeKind } from "./ids.js";
 import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
 import { topicKey } from "./preferences.js";
-import { speakerId } from "./transcript.js";
+import { speakerId } from "./speaker.js";
 
 /** The one definition of a nudge's state (tools/world/nudge-state.ts). */
 export type NudgeStatus = NudgeState;

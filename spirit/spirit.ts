@@ -22,22 +22,19 @@ import { openIndex } from "../tools/world/index-db.js";
 import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
-import { desktopNotify } from "../tools/notify.js";
 import { surviveFullDisk, type Logger } from "../tools/process/daemon.js";
 import { tryLock } from "../tools/process/lock.js";
 import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
-import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
 import { formatDuration } from "../tools/duration.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, heard as heardSuffix, quote, say, SELF_ID, SOURCE } from "./lines.js";
-import { carryOut, targetsOf } from "./manage.js";
-import { VOICE_SOURCE } from "./listen.js";
+import { VOICE_SOURCE } from "./speaker.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
-import { actionLine, foldLate, hearVoice, type Hearing } from "./hearing.js";
+import type { Hearing } from "./hearing.js";
 import { isBehind, lateLine, lateRequests } from "./late.js";
 import { idFor } from "./ids.js";
 import { Situation } from "./situation.js";
@@ -45,6 +42,16 @@ import { warmNlp } from "./nlp.js";
 import { ClusterDecisions, lineKey } from "../sync/decisions.js";
 
 const READER = "spirit";
+
+/**
+ * What a voice line leads to (the intent detector, the grammar of commands, plans,
+ * questions: most of the Spirit's code) is loaded at the first voice line, like the questions'
+ * parser (spirit/nlp.ts): its start pays only for reading the log, and a Spirit that hears
+ * nothing stays light (issue 23). With the Claude brain, whose deadline counts from the
+ * words, spirit/assemble.ts loads it before the Spirit is awake.
+ */
+let hearingModule: Promise<typeof import("./hearing.js")> | undefined;
+export const loadLanguage = () => (hearingModule ??= import("./hearing.js"));
 
 export interface SpawnRequest {
   task: string;
@@ -173,7 +180,7 @@ export class Spirit {
       if (behind && entry.kind === "event" && entry.source === VOICE_SOURCE && entry !== latest) {
         late.push(entry as Located<EventEntry>);
         await this.safely(entry, async () => {
-          const hearing = this.fold(entry as Located<EventEntry>);
+          const hearing = await this.fold(entry as Located<EventEntry>);
           heardLate.push(hearing.heard);
           if (hearing.type === "context") return;
           // A late yes or a preference is still acted on: by one machine's Spirit, as for any voice line.
@@ -198,17 +205,17 @@ export class Spirit {
   }
 
   /** A voice line heard late: remembered (memory, situation, conversation), not decided. */
-  private fold(entry: Located<EventEntry>): Hearing {
+  private async fold(entry: Located<EventEntry>): Promise<Hearing> {
     this.memory.apply(entry);
     this.situation.apply(entry);
-    return foldLate(entry, this.memory);
+    return (await loadLanguage()).foldLate(entry, this.memory);
   }
 
   /** The backlog read: one line naming the user's requests in it that were not done (none when there were none). */
   private async caughtUp(late: Located<EventEntry>[], heard: Heard[]): Promise<void> {
     const first = late[0]!;
     const lateBy = Date.now() - Date.parse(first.ts);
-    const requests = lateRequests(heard);
+    const requests = await lateRequests(heard);
     this.d.log.info({ lines: late.length, from: first.line, to: late.at(-1)!.line, lateBy, requests: requests.length }, "behind: heard as context");
     if (requests.length === 0) return;
     const id = idFor("late", first);
@@ -242,6 +249,7 @@ export class Spirit {
     warmNlp();
     // Another machine's Spirit decides it: here it is context only (memory and situation have it).
     if (!(await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal))) return;
+    const { hearVoice } = await loadLanguage();
     const hearing = await hearVoice(
       entry,
       {
@@ -280,7 +288,7 @@ export class Spirit {
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
     if (action.type === "spawn") return this.spawn(action, cause.ts);
     if (action.type === "manage") return this.manage(action, heard);
-    const line = actionLine(action, heard);
+    const line = (await loadLanguage()).actionLine(action, heard);
     this.report(line.id, line.output);
     // An answer said to the user reaches them where they are too (the desktop), without a second log line.
     if (action.type === "say") await this.show("world", action.text, action.id);
@@ -288,6 +296,7 @@ export class Spirit {
 
   /** Cancel, move or snooze for the user: acted on when the words mean exactly one (or "all"), then one line saying what was done. */
   private async manage(action: Extract<Action, { type: "manage" }>, heard: Heard): Promise<void> {
+    const { carryOut, targetsOf } = await import("./manage.js");
     const targets = targetsOf(action.request, action.atWork);
     const output = typeof targets === "string" ? targets : await carryOut(this.d.paths, action.request, targets, action.voice, new Date());
     this.report(action.id, `${output} ${heardSuffix(heard.speaker, heard.text)}`);
@@ -297,6 +306,7 @@ export class Spirit {
   private async show(title: string, message: string, id: string, urgency = "normal"): Promise<void> {
     if (this.d.notify === false) return;
     try {
+      const { desktopNotify } = await import("../tools/notify.js");
       const desktop = await desktopNotify(title, message, urgency);
       if (!desktop.shown) this.d.log.info({ id, why: desktop.why }, "no desktop notification");
     } catch (error) {
@@ -356,6 +366,7 @@ export class Spirit {
     if (this.calendarRun !== undefined || signal.aborted) return; // the previous check is still reading
     const source = this.d.config.calendar!;
     this.calendarRun = (async () => {
+      const { checkCalendar } = await import("./calendar-watch.js"); // and its calendar parser: only for a Spirit with a calendar
       const check = await checkCalendar(source, this.memory, this.d.config.calendarLeadMs, Date.now(), signal);
       if (signal.aborted) return;
       if (!check.ok) {

@@ -30,8 +30,8 @@ describe("isBehind", () => {
 describe("the heard-late line", () => {
   const heard = (text: string, isUser = true) => ({ speaker: isUser ? "user" : "alice", text, isUser, ts: new Date(NOW).toISOString() });
 
-  it("names the user's requests (the latest three) and how many more; another speaker's words are not the user's requests", () => {
-    const requests = lateRequests([heard("remind me to call mom at 5pm"), heard("book a flight to paris", false), heard("it was fun, we won"), heard("send 300 dollars to carol")]);
+  it("names the user's requests (the latest three) and how many more; another speaker's words are not the user's requests", async () => {
+    const requests = await lateRequests([heard("remind me to call mom at 5pm"), heard("book a flight to paris", false), heard("it was fun, we won"), heard("send 300 dollars to carol")]);
     expect(requests.map((h) => h.text)).toEqual(["remind me to call mom at 5pm", "send 300 dollars to carol"]);
     expect(lateLine(40, requests, 2400)).toBe('heard late: 40 line(s) reached up to 2 s after they were said, taken as conversation, not as requests; not done: "remind me to call mom at 5pm", "send 300 dollars to carol". Say again what you still want');
     const five = ["a", "b", "c", "d", "e"].map((x) => heard(`remind me to ${x}`));

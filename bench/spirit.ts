@@ -53,6 +53,24 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
   }
 }
 
+/** When the Spirit's cursor reached `end` (it moves once what came before is handled); polled every 10 ms, for at most a minute. */
+async function cursorAt(paths: WorldPaths, end: number): Promise<number> {
+  const cursor = join(paths.cursors, "spirit.json");
+  let at = now();
+  for (let tries = 0; tries < 6000; tries++) {
+    let offset = 0;
+    try {
+      offset = (JSON.parse(readFileSync(cursor, "utf8")) as { offset: number }).offset;
+    } catch {
+      // not written yet, or being replaced
+    }
+    at = now();
+    if (offset >= end) break;
+    await sleep(10);
+  }
+  return at;
+}
+
 /**
  * A transcript written at once (`n` voice lines in one append): how fast the real daemon
  * reads through it (its cursor reaching the end), and how late each decision it made was
@@ -69,27 +87,14 @@ async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; la
     // A Spirit that has been listening (what falls behind): its first words heard and decided, so
     // loading its language on first use is not counted as the backlog's cost.
     appendOnce(paths, { kind: "event", source: "voice", id: "user", output: "world, what time is it?" });
-    await waitForText(paths, "answer: ", 0);
+    await cursorAt(paths, statSync(paths.log).size);
     const from = statSync(paths.log).size;
     const appender = new Appender(paths);
     const t0 = Date.now();
     const start = now();
     appender.appendMany(Array.from({ length: n }, (_, i) => ({ kind: "event" as const, source: "voice", id: texts[i % texts.length]!.speaker, output: `${texts[i % texts.length]!.text} (${i})` })));
     appender.close();
-    const end = statSync(paths.log).size;
-    const cursor = join(paths.cursors, "spirit.json");
-    let done = now();
-    for (let tries = 0; tries < 6000; tries++) {
-      let offset = 0;
-      try {
-        offset = (JSON.parse(readFileSync(cursor, "utf8")) as { offset: number }).offset;
-      } catch {
-        // not written yet, or being replaced
-      }
-      done = now();
-      if (offset >= end) break;
-      await sleep(10);
-    }
+    const done = await cursorAt(paths, statSync(paths.log).size);
     const late: number[] = [];
     let context = 0;
     for (const l of readFileSync(join(paths.logs, "spirit.log"), "utf8").trim().split("\n")) {

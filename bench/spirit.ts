@@ -84,9 +84,10 @@ async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; la
   const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   try {
     await waitForText(paths, "[event:spirit][spirit] awake:", 0);
-    // A Spirit that has been listening (what falls behind): its first words heard and decided, so
-    // loading its language on first use is not counted as the backlog's cost.
-    appendOnce(paths, { kind: "event", source: "voice", id: "user", output: "world, what time is it?" });
+    // A Spirit that has been listening (what falls behind): its first words heard and decided (a
+    // question built, so the questions' parser is loaded too), so loading its language on first
+    // use is not counted as the backlog's cost.
+    appendOnce(paths, { kind: "event", source: "voice", id: "user", output: "send 5 dollars to bob" });
     await cursorAt(paths, statSync(paths.log).size);
     const from = statSync(paths.log).size;
     const appender = new Appender(paths);

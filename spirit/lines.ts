@@ -68,7 +68,7 @@ export const say = {
   calendarUp: () => "calendar available again",
   /** A backlog caught up with (spirit/late.ts): the user's requests in it, not done. */
   heardLate: (lines: number, lateBy: string, requests: readonly string[], more: number) =>
-    `${LATE_PREFIX} ${lines.toLocaleString("en-US")} line(s) reached up to ${lateBy} after they were said, taken as conversation, not as requests; not done: ${requests.map(quote).join(", ")}${more > 0 ? ` and ${more} more` : ""}. Say again what you still want`,
+    `${LATE_PREFIX} ${lines} line(s) reached up to ${lateBy} after they were said, taken as conversation, not as requests; not done: ${requests.map(quote).join(", ")}${more > 0 ? ` and ${more} more` : ""}. Say again what you still want`,
 };
 
 /** Identifiers of the Spirit's own status lines. */

@@ -35,6 +35,6 @@ describe("the heard-late line", () => {
     expect(requests.map((h) => h.text)).toEqual(["remind me to call mom at 5pm", "send 300 dollars to carol"]);
     expect(lateLine(40, requests, 2400)).toBe('heard late: 40 line(s) reached up to 2 s after they were said, taken as conversation, not as requests; not done: "remind me to call mom at 5pm", "send 300 dollars to carol". Say again what you still want');
     const five = ["a", "b", "c", "d", "e"].map((x) => heard(`remind me to ${x}`));
-    expect(lateLine(1200, five, 300)).toMatch(/^heard late: 1,200 line\(s\) reached up to 300 ms .*not done: "remind me to c", "remind me to d", "remind me to e" and 2 more\. Say again what you still want$/);
+    expect(lateLine(1200, five, 300)).toMatch(/^heard late: 1200 line\(s\) reached up to 300 ms .*not done: "remind me to c", "remind me to d", "remind me to e" and 2 more\. Say again what you still want$/);
   });
 });

@@ -109,6 +109,18 @@ describe("reminder agent (real process)", () => {
     expect(entriesOf(w.paths, "r6").filter(isEvent("r6", "notify"))).toHaveLength(2);
   });
 
+  it("asked when (no time in the words), arms the time the answer names with the task's own words", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r8", "remind me to call mom");
+    const first = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom" });
+    expect(first.exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "r8").at(-1)).toMatchObject({ status: "failed", need: "when to remind you" });
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r8", output: "answered by a person", need: "in 1 second" });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom", attempt: 2, guidance: "in 1 second" });
+    expect(result.exitCode).toBe(0);
+    expect(entriesOf(w.paths, "r8").filter(isEvent("r8", "notify")).map((e) => e.output)).toEqual(["Reminder: call mom"]);
+  });
+
   it("stops on SIGTERM while waiting, says so, and parks: still armed for the scheduler", async () => {
     w = tempWorld();
     startSession(w.paths, "r7", "remind me in 10 minutes to stand up");

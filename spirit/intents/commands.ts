@@ -33,7 +33,8 @@ const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
-  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim();
+  // A word said twice in a row is a stumble of speech ("remind me to to take my pills").
+  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
     if (next === t) break;
@@ -81,7 +82,7 @@ function forHowLong(words: string): string | undefined {
 
 // Questions about what the assistant has set or is doing, answered from the log.
 const ASKING =
-  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
 
 function query(t: string): Command | undefined {
   if (!ASKING.test(t)) return undefined;
@@ -156,7 +157,7 @@ function reminder(t: string): Command | undefined {
   const setReminder = SET_REMINDER.exec(t);
   if (setReminder) {
     const [, noun, rest] = setReminder as unknown as [string, string, string];
-    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
+    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about|starting|beginning|from)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
   const named = NAMED_REMINDER.exec(t);
@@ -165,8 +166,13 @@ function reminder(t: string): Command | undefined {
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
-    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && chronoWhen(spokenTimes(rest, "reminder")) !== undefined)) return undefined;
-    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
+    const atATime = chronoWhen(spokenTimes(rest, "reminder")) !== undefined;
+    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && atATime)) return undefined;
+    // "tell me about new york", "notify me of the latest news": information asked for, not a reminder.
+    if (/^tell me (?:about|of)\b/.test(t) || (/^(?:notify|alert|ping|warn|buzz) me (?:about|of)\b/.test(t) && NOT_A_REMINDER.test(rest) && !atATime)) return undefined;
+    // "remember that i like this song": a fact to keep, not a reminder, unless a time is said.
+    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && !atATime) return undefined;
+    if (/^remember(?: me)? that\b/.test(t) && !atATime) return undefined;
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
@@ -191,25 +197,37 @@ function reminderFor(rest: string, event: boolean): Command {
 
 /** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
-  const spoken = spokenTimes(timeWords, use);
+  // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
+  const spoken = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
   const results = chronoEn().parse(spoken, new Date(0));
   const whens = results.map((r) => r.text);
-  let what = wakeUp ? "wake up" : spokenTimes(words, use);
-  for (const w of whens) what = what.replace(w, " ");
+  let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
+  // The time and the words that lead into it ("starting at 3pm", "on may 5th").
+  for (const w of whens) what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:from|on|at|by|for|in)\\s+)?${escapeRegExp(w)}`), " ");
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
   const when = whens.length ? whens.join(" ").replace(/\s+/g, " ").trim() : undefined;
-  const connector = /^(?:to|that) /.exec(what);
+  const connector = /^(?:(?:to|that) )+/.exec(what);
   const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
   return {
     type: "reminder",
     alarm: alarm || wakeUp,
-    about: wakeUp ? false : connector?.[0] === "to " ? false : about,
-    ...((wakeUp || connector?.[0] === "to ") && { to: true }),
+    about: wakeUp ? false : connector?.[0].startsWith("to ") ? false : about,
+    ...((wakeUp || connector?.[0].startsWith("to ")) && { to: true }),
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
+}
+
+// A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
+const GLUED_CLAUSE = /(?<=\S)\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
+// The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
+const REQUEST_TAIL =
+  /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
@@ -219,6 +237,11 @@ function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
   let w = words
     .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
+    .replace(REQUEST_TAIL, "")
+    // "the meeting i have": what someone has, said after it, is the thing itself.
+    .replace(/(?<=\S)\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
+    // Speech cut around a time: "in goshen on for dan's graduation".
+    .replace(/\b(?:on|at|by|in|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)/g, "")
     .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -230,6 +253,8 @@ function cleanSubject(words: string): string {
   // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
   w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
+  // "may 2 is mary's birthday" with the date cut out: what the day is.
+  w = w.replace(/^(?:is|are|was|will be)\s+/, "");
   w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
   if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";
   return w;

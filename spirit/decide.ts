@@ -52,6 +52,7 @@ export type Action =
 type Cause = Located<EventEntry>;
 
 const TIMED_KINDS = new Set(["timer", "alarm"]);
+const NAMES_THE_KIND = /\b(?:timers?|alarms?|wake|remind)\b/i;
 const SAYS_A_TIME = /\d|\b(?:seconds?|minutes?|hours?|noon|midnight|morning|tonight|tomorrow|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty)\b/i;
 
 function quiet(why: string): Action {
@@ -103,8 +104,10 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
       // A timer or an alarm is set for a time. Said to the assistant without one, it is started
       // like a reminder without one: its agent asks the user when, and keeps the request until
       // answered. Among people ("i need to set an alarm"), it stays theirs.
-      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task) && amongPeople) {
-        return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}, said among people: ${decision.reason}`);
+      if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) {
+        if (amongPeople) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}, said among people: ${decision.reason}`);
+        // Neither a time nor the word for it ("set time zone" heard as a timer): nothing to start.
+        if (!NAMES_THE_KIND.test(decision.task)) return quiet(`a ${kind} without a time, in words that do not ask for one: ${JSON.stringify(decision.task)}`);
       }
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");

@@ -16,9 +16,26 @@ export interface When {
 
 export function findWhen(task: string, now: Date): When | undefined {
   const found = chronoEn().parse(task, now, { forwardDate: true })[0];
-  if (found === undefined) return undefined;
+  if (found === undefined) {
+    const dated = withMonth(task, now);
+    return dated === task ? undefined : findWhen(dated, now);
+  }
   const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
   return { due: found.start.date(), text: found.text, rest };
+}
+
+const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+/** A day of the month said without its month: "on the 15th" (chrono-node reads no date in it). */
+export const DAY_OF_MONTH = /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of|day|time|minute|hour|week|floor|anniversary|birthday)\b)/i;
+
+/** "on the 15th" → "on <month> 15": this month's if it is still to come, else next month's. */
+function withMonth(task: string, now: Date): string {
+  return task.replace(DAY_OF_MONTH, (m, d: string) => {
+    const day = Number(d);
+    if (day < 1 || day > 31) return m;
+    const month = day >= now.getDate() ? now.getMonth() : (now.getMonth() + 1) % 12;
+    return `on ${MONTH_NAMES[month]} ${day}`;
+  });
 }
 
 /** What to remind of: "remind me to call mom at 5pm" → "call mom". */

@@ -8,6 +8,7 @@
 //
 // The grammar only reads the words; spirit/commands.ts decides what is done about them.
 
+import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../manage.js";
 import { normalize } from "./normalize.js";
@@ -18,7 +19,8 @@ export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "runni
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
   | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean }
-  | { type: "timer"; duration: string; label?: string }
+  /** A timer; without a duration ("set a timer"), its agent asks how long. */
+  | { type: "timer"; duration?: string; label?: string }
   | { type: "manage"; request: ManageRequest }
   | { type: "query"; topic: WorldTopic; when?: string }
   /** Something to do on a device or by a service: which capability, and the request in clean words. */
@@ -100,7 +102,7 @@ function query(t: string): Command | undefined {
 
 function chronoWhen(t: string): string | undefined {
   if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
-  return chronoEn().parse(t, new Date(0))[0]?.text;
+  return chronoEn().parse(t, new Date(0))[0]?.text ?? DAY_OF_MONTH.exec(t)?.[0];
 }
 
 // Setting something for later.
@@ -132,8 +134,27 @@ const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|so
 // "alert me on any new topic on politics", "notify me whenever it rains": watching for something, not a time.
 const WATCHING = /\b(?:any new|whenever|every time|each time|as soon as there)\b/;
 
+// The request alone, said to the assistant: "alarm", "a timer", "new reminder" (its agent asks when).
+const BARE = /^(?:(?:set|start|create|make|new|add|an?|another|one|my) )*(alarm|timer|reminder)(?: (?:please|now))?$/;
+// "flag the day after tomorrow as my holiday", "mark friday as a day off", "today needs to be marked as my cheat day".
+const MARK_AS = /^(?:flag|mark|tag|label|block|note)(?: down| off| out)? (.+?) as (?:an? |my |the |our )?(.+)$/;
+const MARKED_AS = /^(.+?) (?:needs to|should|has to|must|is to|will) be (?:flagged|marked|tagged|labell?ed|blocked|noted|set) (?:down |off |out )?as (?:an? |my |the |our )?(.+)$/;
+// "update my calendar to reflect the meeting", "update the calendar with lunch at noon".
+const UPDATE_CALENDAR = new RegExp(`\\b(?:update|change|edit) (?:my |the |our )?${CALENDAR_WORD} (?:to (?:reflect|show|include)|with|for) (.+)$`);
+// Going to an event, as a thing to do: "attend the party before the meeting", "go to the wedding on saturday".
+const ATTEND = /^(?:attend|go to|be at|show up (?:at|to)|get to) ((?:the |a |an |my |our |\w+'s )?(?:\w+ ){0,2}(?:meetings?|appointments?|party|wedding|reunion|concert|conference|interview|class|lesson|practice|game|match|graduation|ceremony|funeral|dinner|lunch|event)\b.*)$/;
+// A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow call the bank".
+const DAY_FIRST = /^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?|the \d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \d{1,2}(?::\d\d)?(?:am|pm)?)?) (?!(?:is|are|was|will|what|when|where|who|how|do|does|did|can|could|should|would|i|it|there|the|a|my)\b)(\w+ .+)$/;
+// A name of an occasion and nothing else: "john marriage anniversary", "dentist appointment friday at 3".
+const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:\w+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
+const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
+
 function reminder(t: string): Command | undefined {
   if (WATCHING.test(t)) return undefined;
+  const bare = BARE.exec(t);
+  if (bare?.[1] === "timer") return { type: "timer" };
+  if (bare?.[1] === "alarm") return alarmCommand("");
+  if (bare?.[1] === "reminder") return { type: "reminder", about: false, alarm: false };
   const timer = TIMER.exec(t);
   if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
     const spoken = spokenTimes(timer[2]!, "alarm");
@@ -176,11 +197,31 @@ function reminder(t: string): Command | undefined {
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
-  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotel|room|table|seats?)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);
   if (schedule) return timed(schedule[1]!, true, schedule[1]!, "reminder");
+  return lessUsual(t);
+}
+
+/** Rarer ways of asking for a reminder or a calendar entry, tried after the usual ones. */
+function lessUsual(t: string): Command | undefined {
+  const mark = MARK_AS.exec(t) ?? MARKED_AS.exec(t);
+  if (mark && chronoWhen(spokenTimes(mark[1]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(t)) return timed(`my ${mark[2]}`, true, mark[1]!, "reminder");
+  const update = UPDATE_CALENDAR.exec(t);
+  if (update) return timed(update[1]!, true, update[1]!, "reminder");
+  const attend = ATTEND.exec(t);
+  // "attend party": said without its article, which the reminder's text needs ("attend the party").
+  if (attend) return { ...timed(`attend ${/^(?:the|a|an|my|our|\w+'s) /.test(attend[1]!) ? "" : "the "}${attend[1]}`, false, attend[1]!, "reminder"), to: true } as Command;
+  const dayFirst = DAY_FIRST.exec(spokenTimes(t, "reminder"));
+  if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(dayFirst[2]!, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
+  const occasion = OCCASION.exec(t);
+  // Only the occasion and its time, if any: "birthday party ideas" names no occasion to keep.
+  const occasionTail = occasion?.[2];
+  if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && (occasionTail === undefined || chronoWhen(spokenTimes(occasionTail, "reminder")) !== undefined)) {
+    if (occasionTail === undefined || spokenTimes(occasionTail, "reminder").replace(chronoWhen(spokenTimes(occasionTail, "reminder"))!, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "") return timed(t, true, t, "reminder");
+  }
   return undefined;
 }
 
@@ -201,6 +242,9 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   const spoken = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
   const results = chronoEn().parse(spoken, new Date(0));
   const whens = results.map((r) => r.text);
+  // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
+  const day = DAY_OF_MONTH.exec(spoken)?.[0];
+  if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^on /, "")))) whens.push(day);
   let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   for (const w of whens) what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:from|on|at|by|for|in)\\s+)?${escapeRegExp(w)}`), " ");

@@ -26,15 +26,15 @@ export function findWhen(task: string, now: Date): When | undefined {
 
 const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** A day of the month said without its month: "on the 15th" (chrono-node reads no date in it). */
-export const DAY_OF_MONTH = /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! (?:of|day|time|minute|hour|week|floor|anniversary|birthday)\b)/i;
+export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*$|\s+(?:at|in|from|to|for|and|morning|afternoon|evening|night|\d))/i;
 
-/** "on the 15th" → "on <month> 15": this month's if it is still to come, else next month's. */
+/** "on the 15th" → "on <month> 15" (also by, until, before, for): this month's if it is still to come, else next month's. */
 function withMonth(task: string, now: Date): string {
-  return task.replace(DAY_OF_MONTH, (m, d: string) => {
+  return task.replace(DAY_OF_MONTH, (m, prep: string, d: string) => {
     const day = Number(d);
     if (day < 1 || day > 31) return m;
     const month = day >= now.getDate() ? now.getMonth() : (now.getMonth() + 1) % 12;
-    return `on ${MONTH_NAMES[month]} ${day}`;
+    return `${prep} ${MONTH_NAMES[month]} ${day}`;
   });
 }
 

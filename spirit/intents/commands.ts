@@ -137,8 +137,8 @@ const WATCHING = /\b(?:any new|whenever|every time|each time|as soon as there)\b
 // The request alone, said to the assistant: "alarm", "a timer", "new reminder" (its agent asks when).
 const BARE = /^(?:(?:set|start|create|make|new|add|an?|another|one|my) )*(alarm|timer|reminder)(?: (?:please|now))?$/;
 // "flag the day after tomorrow as my holiday", "mark friday as a day off", "today needs to be marked as my cheat day".
-const MARK_AS = /^(?:flag|mark|tag|label|block|note)(?: down| off| out)? (.+?) as (?:an? |my |the |our )?(.+)$/;
-const MARKED_AS = /^(.+?) (?:needs to|should|has to|must|is to|will) be (?:flagged|marked|tagged|labell?ed|blocked|noted|set) (?:down |off |out )?as (?:an? |my |the |our )?(.+)$/;
+const MARK_AS = /^(?:flag|mark|tag|label|block|note)(?: down| off| out)? (.+?) as (.+)$/;
+const MARKED_AS = /^(.+?) (?:needs to|should|has to|must|is to|will) be (?:flagged|marked|tagged|labell?ed|blocked|noted|set) (?:down |off |out )?as (.+)$/;
 // "update my calendar to reflect the meeting", "update the calendar with lunch at noon".
 const UPDATE_CALENDAR = new RegExp(`\\b(?:update|change|edit) (?:my |the |our )?${CALENDAR_WORD} (?:to (?:reflect|show|include)|with|for) (.+)$`);
 // Going to an event, as a thing to do: "attend the party before the meeting", "go to the wedding on saturday".
@@ -146,7 +146,7 @@ const ATTEND = /^(?:attend|go to|be at|show up (?:at|to)|get to) ((?:the |a |an 
 // A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow call the bank".
 const DAY_FIRST = /^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?|the \d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \d{1,2}(?::\d\d)?(?:am|pm)?)?) (?!(?:is|are|was|will|what|when|where|who|how|do|does|did|can|could|should|would|i|it|there|the|a|my)\b)(\w+ .+)$/;
 // A name of an occasion and nothing else: "john marriage anniversary", "dentist appointment friday at 3".
-const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:\w+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
+const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:[\w']+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
 const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
 
 function reminder(t: string): Command | undefined {
@@ -155,6 +155,8 @@ function reminder(t: string): Command | undefined {
   if (bare?.[1] === "timer") return { type: "timer" };
   if (bare?.[1] === "alarm") return alarmCommand("");
   if (bare?.[1] === "reminder") return { type: "reminder", about: false, alarm: false };
+  const mark = MARK_AS.exec(t) ?? MARKED_AS.exec(t);
+  if (mark && chronoWhen(spokenTimes(mark[1]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(t)) return timed(mark[2]!, true, mark[1]!, "reminder");
   const timer = TIMER.exec(t);
   if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
     const spoken = spokenTimes(timer[2]!, "alarm");
@@ -207,8 +209,6 @@ function reminder(t: string): Command | undefined {
 
 /** Rarer ways of asking for a reminder or a calendar entry, tried after the usual ones. */
 function lessUsual(t: string): Command | undefined {
-  const mark = MARK_AS.exec(t) ?? MARKED_AS.exec(t);
-  if (mark && chronoWhen(spokenTimes(mark[1]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(t)) return timed(`my ${mark[2]}`, true, mark[1]!, "reminder");
   const update = UPDATE_CALENDAR.exec(t);
   if (update) return timed(update[1]!, true, update[1]!, "reminder");
   const attend = ATTEND.exec(t);
@@ -244,7 +244,7 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   const whens = results.map((r) => r.text);
   // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
   const day = DAY_OF_MONTH.exec(spoken)?.[0];
-  if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^on /, "")))) whens.push(day);
+  if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
   let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   for (const w of whens) what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:from|on|at|by|for|in)\\s+)?${escapeRegExp(w)}`), " ");

@@ -95,6 +95,30 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("set a timer for thirty seconds")).toEqual({ agentKind: "timer", task: "set a timer for 30 seconds" });
   });
 
+  it("reads the rarer forms: a day marked, an occasion named, a day first, an event to attend, a day of the month", async () => {
+    expect(await spawned("mark the day after tomorrow as my day off")).toEqual({ agentKind: "reminder", task: "remind me about my day off in 2 days" });
+    expect(await spawned("friday should be marked as a holiday")).toEqual({ agentKind: "reminder", task: "remind me about holiday friday" });
+    expect(await spawned("dentist appointment thursday at four")).toEqual({ agentKind: "reminder", task: "remind me about dentist appointment thursday at 4pm" });
+    expect(await spawned("my sister's graduation")).toEqual({ agentKind: "reminder", task: "remind me about my sister's graduation" });
+    expect(await spawned("on march third pick up the suit from the tailor")).toEqual({ agentKind: "reminder", task: "remind me to pick up the suit from the tailor march 3rd" });
+    expect(await spawned("go to the concert before dinner")).toEqual({ agentKind: "reminder", task: "remind me to attend the concert before dinner" });
+    expect(await spawned("please update the calendar to show the school play")).toEqual({ agentKind: "reminder", task: "remind me about the school play" });
+    expect(await spawned("i have a train to catch on the twentieth")).toEqual({ agentKind: "reminder", task: "remind me about train to catch on the 20th" });
+    // Not these: a question, ideas for an occasion, a greeting, a booking.
+    for (const said of ["tell me about the eiffel tower", "birthday party ideas", "happy birthday", "when is the meeting", "book a taxi to the station tomorrow at six", "remember that i like jazz"]) {
+      const a = await room().hear(said, T0);
+      expect(a.type === "spawn" && a.agentKind === "reminder", said).toBe(false);
+    }
+  });
+
+  it("cuts what is not the reminder out of its text: request words, a glued clause, a stumble", async () => {
+    expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
+    expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
+    expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
+    expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
+    expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
+  });
+
   it("gives the reminder agent a time it reads and a text that passes the project's check", async () => {
     const nlp = await loadNlp();
     const now = new Date(T0);
@@ -144,12 +168,15 @@ describe("managing, asking, and what no agent can do", () => {
     );
   });
 
-  it("asks for the time of an alarm or a timer said without one, and starts nothing", async () => {
-    const r = room();
-    for (const said of ["set an alarm", "please set my alarm"]) {
-      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for what time\?/) });
+  it("starts an alarm, a timer or a reminder said without a time like one with it: its agent asks when", async () => {
+    for (const said of ["set an alarm", "please set my alarm", "alarm", "start alarm"]) {
+      expect(await spawned(said), said).toEqual({ agentKind: "reminder", task: "remind me about the alarm" });
     }
-    expect(await r.hear("set a timer", T0)).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for how long\?/) });
+    for (const said of ["set a timer", "timer"]) expect(await spawned(said), said).toEqual({ agentKind: "timer", task: "set a timer" });
+    expect(await spawned("remind me to water the plants")).toEqual({ agentKind: "reminder", task: "remind me to water the plants" });
+    // Neither a time nor words asking for one: a model's guess at a timer is not started.
+    const r = room();
+    expect(await r.hear("set time zone", T0)).toMatchObject({ type: "quiet" });
   });
 
   it("answers questions about the world in one line, from what the log says", async () => {

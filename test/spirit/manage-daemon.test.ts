@@ -91,10 +91,10 @@ describe("managing reminders by voice, through the daemon", () => {
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === mom && e.status === "active" && e.output.includes("snoozed 10 min"), WAIT);
     expect(closedLines(w)).toHaveLength(0);
 
+    // Said without a time, an alarm is started like any reminder: its agent asks the user when.
     await speak(w.home, ["user", "set an alarm"]);
-    await waitForCursor(w.paths);
-    const asked = spiritLines(w.paths).filter((e) => e.output.includes('(heard user: "set an alarm")'));
-    expect(asked.map((e) => e.output)).toEqual([expect.stringMatching(/^answer: for what time\? /)]);
-    expect(spiritLines(w.paths).filter((e) => e.output.startsWith("spawn: "))).toHaveLength(2);
+    const asked = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.need === "when to remind you", WAIT);
+    expect(collectEntries(w.paths.log).entries.find((e) => e.kind === "agent" && e.id === asked.id && e.status === "start")?.output).toBe("remind me about the alarm");
+    expect(spiritLines(w.paths).filter((e) => e.output.startsWith("spawn: "))).toHaveLength(3);
   }, 300_000);
 });

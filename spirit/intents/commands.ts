@@ -52,6 +52,9 @@ const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
 const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
+// A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
+const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|research|check(?:s|ing)?)\b/;
+const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 
 function manage(t: string): Command | undefined {
@@ -63,6 +66,11 @@ function manage(t: string): Command | undefined {
   }
   const cancel = CANCEL.exec(t);
   if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
+  const close = CLOSE.exec(t);
+  const named = cancel?.[1] ?? close?.[1];
+  if (named !== undefined && SESSION_NAMED.test(named) && !/\b(?:lists?|history|account|subscription|order|cart|browser|tabs?|window|app)\b/.test(named)) {
+    return { type: "manage", request: { verb: "cancel", target: target(named) } };
+  }
   if (cancel && (ONE.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
     if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };

@@ -179,6 +179,26 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await r.hear("set time zone", T0)).toMatchObject({ type: "quiet" });
   });
 
+  it("closes a session of any kind by voice when the words mean exactly one, and asks which otherwise", async () => {
+    const r = room();
+    const line = async (said: string, now: number) => {
+      const a = await r.hear(said, now);
+      if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
+      return actionLine(a, { speaker: "me", text: said } as Parameters<typeof actionLine>[1]).output.replace(/ \(heard .*$/, "");
+    };
+    expect(await line("stop that agent", T0)).toBe('manage: cancel "that agent": nothing to cancel, no session is open');
+    r.agent("open-page-aaaaaaaaaaaa", "start", "open a search for flights to lisbon", T0);
+    r.agent("general-bbbbbbbbbbbb", "start", "summarise the quarterly report", T0);
+    r.agent("reminder-cccccccccccc", "start", "remind me to call mom at 5pm", T0);
+    expect(await line("cancel the flight search", T0 + 1000)).toBe('manage: cancel open-page-aaaaaaaaaaaa "open a search for flights to lisbon"');
+    expect(await line("cancel the hotel search", T0 + 1000)).toMatch(/^manage: cancel "the hotel search": none of the 3 open matches; which one\? /);
+    expect(await line("stop that agent", T0 + 2000)).toMatch(/^manage: cancel "that agent": which one\? open-page-aaaaaaaaaaaa .*general-bbbbbbbbbbbb .*reminder-cccccccccccc /);
+    // A reminder's words still mean the reminder, "it" the latest one set.
+    expect(await line("cancel it", T0 + 3000)).toBe('manage: cancel reminder-cccccccccccc "remind me to call mom at 5pm"');
+    expect(readCommand("close the window")).toBeUndefined();
+    expect(readCommand("delete my search history")).toBeUndefined();
+  });
+
   it("answers questions about the world in one line, from what the log says", async () => {
     const r = room();
     expect(await r.hear("what reminders do i have", T0)).toMatchObject({ type: "say", kind: "answer", text: "you have no reminders set" });

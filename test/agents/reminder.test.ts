@@ -20,6 +20,16 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("in 2 seconds stretch", now)!.due.toISOString()).toBe("2026-11-22T10:00:02.000Z");
     expect(planReminder("remind me to buy milk", now)).toBeUndefined();
   });
+  it("reads a day of the month said without its month: this month's if still to come, else the next", () => {
+    const rent = planReminder("remind me about the rent on the 25th", now)!;
+    expect([rent.due.getMonth(), rent.due.getDate()]).toEqual([10, 25]);
+    expect(rent.message).toBe("Reminder: the rent");
+    const bill = planReminder("remind me to pay the bill by the 3rd at 9am", now)!;
+    expect([bill.due.getMonth(), bill.due.getDate(), bill.due.getHours()]).toEqual([11, 3, 9]);
+    // Not a date: "the 1st floor", "the 3rd time".
+    expect(planReminder("remind me about the 1st floor", now)).toBeUndefined();
+    expect(planReminder("remind me about the party for the 3rd time", now)).toBeUndefined();
+  });
   it("reads a timer's duration", () => {
     const t = planTimer("set a timer for 10 minutes", now)!;
     expect(t.message).toBe("Timer done: 10 minutes");

@@ -68,6 +68,9 @@ describe("spoken times", () => {
     expect(spokenTimes("ten am on april two", "reminder")).toBe("10am on april 2");
     expect(spokenTimes("in twenty minutes", "reminder")).toBe("in 20 minutes");
     expect(spokenTimes("quarter to nine", "alarm")).toBe("8:45am");
+    expect(spokenTimes("by twelve noon", "reminder")).toBe("by noon");
+    expect(spokenTimes("the day after tomorrow", "reminder")).toBe("in 2 days");
+    expect(spokenTimes("three days from today", "reminder")).toBe("in 3 days");
   });
 });
 

@@ -65,7 +65,7 @@ describe("managing reminders by voice, through the daemon", () => {
     expect(ownGroupAlive(record!.pgid, record!.startTicks)).toBe(false);
   }, 240_000);
 
-  it("asks which one of two, moves the latest to 8, snoozes it, and asks for the time of an alarm said without one", async () => {
+  it("asks which one of two, moves the latest to 8, snoozes it, and starts an alarm said without a time (its agent asks when)", async () => {
     spirit = await startSpirit(w.paths);
     await speak(w.home, ["user", "remind me to water the plants at 9pm"]);
     const plants = await armed(w, "remind me to water the plants at 9pm");

@@ -152,7 +152,13 @@ const UPDATE_CALENDAR = new RegExp(`\\b(?:update|change|edit) (?:my |the |our )?
 // Going to an event, as a thing to do: "attend the party before the meeting", "go to the wedding on saturday".
 const ATTEND = /^(?:attend|go to|be at|show up (?:at|to)|get to) ((?:the |a |an |my |our |\w+'s )?(?:\w+ ){0,2}(?:meetings?|appointments?|party|wedding|reunion|concert|conference|interview|class|lesson|practice|game|match|graduation|ceremony|funeral|dinner|lunch|event)\b.*)$/;
 // A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow call the bank".
-const DAY_FIRST = /^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?|the \d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \d{1,2}(?::\d\d)?(?:am|pm)?)?) (?!(?:is|are|was|will|what|when|where|who|how|do|does|did|can|could|should|would|i|it|there|the|a|my)\b)(\w+ .+)$/;
+const MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december";
+// Verbs of things people do on a day (a slot list, after Home Assistant's Assist): what a day-first request starts with.
+const TODO_VERBS =
+  "call|phone|ring|pick up|pick|drop off|drop|buy|get|pay|make|book|send|email|text|meet|see|visit|take|bring|go|check|clean|do|fix|finish|submit|return|renew|order|water|feed|walk|wash|pack|prepare|write|read|review|attend|collect|mail|post|print|sign|charge|cook|bake|change|update|ask|tell|follow up|confirm|reserve|register|apply|study|practice|practise|start|leave|remember|put|file|move|plan|invite|thank|wish|congratulate|celebrate|backup|back up|deliver|ship|sort|tidy|mow|empty|refill|fill|vote";
+const DAY_FIRST = new RegExp(
+  `^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:${MONTH_WORDS}) \\d{1,2}(?:st|nd|rd|th)?|the \\d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \\d{1,2}(?::\\d\\d)?(?:am|pm)?)?) ((?:${TODO_VERBS})\\b.+)$`,
+);
 // A name of an occasion and nothing else: "john marriage anniversary", "dentist appointment friday at 3".
 const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:[\w']+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
 const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
@@ -223,12 +229,14 @@ function lessUsual(t: string): Command | undefined {
   // "attend party": said without its article, which the reminder's text needs ("attend the party").
   if (attend) return { ...timed(`attend ${/^(?:the|a|an|my|our|\w+'s) /.test(attend[1]!) ? "" : "the "}${attend[1]}`, false, attend[1]!, "reminder"), to: true } as Command;
   const dayFirst = DAY_FIRST.exec(spokenTimes(t, "reminder"));
-  if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(dayFirst[2]!, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
+  if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(`${dayFirst[2]} ${dayFirst[1]}`, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
   const occasion = OCCASION.exec(t);
   // Only the occasion and its time, if any: "birthday party ideas" names no occasion to keep.
   const occasionTail = occasion?.[2];
   if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && (occasionTail === undefined || chronoWhen(spokenTimes(occasionTail, "reminder")) !== undefined)) {
-    if (occasionTail === undefined || spokenTimes(occasionTail, "reminder").replace(chronoWhen(spokenTimes(occasionTail, "reminder"))!, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "") return timed(t, true, t, "reminder");
+    // Alone, an occasion needs its own name ("john marriage anniversary"), not just "the meeting".
+    const named = !/^(?:(?:my|our|the|a|an) )?\S+$/.test(occasion[1]!);
+    if ((occasionTail === undefined && named) || (occasionTail !== undefined && spokenTimes(occasionTail, "reminder").replace(chronoWhen(spokenTimes(occasionTail, "reminder"))!, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "")) return timed(t, true, t, "reminder");
   }
   return undefined;
 }

@@ -281,7 +281,7 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 }
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
-const GLUED_CLAUSE = /(?<=\S)\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
+const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
 // The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
 const REQUEST_TAIL =
   /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
@@ -299,7 +299,7 @@ function cleanSubject(words: string): string {
     .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
     .replace(REQUEST_TAIL, "")
     // "the meeting i have": what someone has, said after it, is the thing itself.
-    .replace(/(?<=\S)\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
+    .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
     // Speech cut around a time: "in goshen on for dan's graduation".
     .replace(/\b(?:on|at|by|in|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)/g, "")
     .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")

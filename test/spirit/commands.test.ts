@@ -5,7 +5,7 @@ import { OfflineBrain } from "../../spirit/brain-offline.js";
 import type { SpiritConfig } from "../../spirit/config.js";
 import type { Action } from "../../spirit/decide.js";
 import { actionLine, hearVoice } from "../../spirit/hearing.js";
-import { readCommand } from "../../spirit/intents/commands.js";
+import { readCommand, reminderOf } from "../../spirit/intents/commands.js";
 import { spokenTimes } from "../../spirit/intents/spoken-time.js";
 import { SOURCE } from "../../spirit/lines.js";
 import { SpiritMemory } from "../../spirit/memory.js";
@@ -120,6 +120,8 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
     expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
+    // "can i have …" is the request itself, not a clause glued on.
+    expect(reminderOf("can i have a reminder set up").what).toBeUndefined();
   });
 
   it("gives the reminder agent a time it reads and a text that passes the project's check", async () => {

@@ -131,6 +131,16 @@ describe("reminder agent (real process)", () => {
     expect(entriesOf(w.paths, "r8").filter(isEvent("r8", "notify")).map((e) => e.output)).toEqual(["Reminder: call mom"]);
   });
 
+  it("asked for nothing and no time ('remind me'), asks for both, and the answer gives both", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r9", "remind me");
+    expect((await runAgentProcess(w.paths, "reminder", { id: "r9", task: "remind me" })).exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "r9").at(-1)).toMatchObject({ status: "failed", need: "what to remind you of, and when" });
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r9", output: "answered by a person", need: "to stretch in 1 second" });
+    expect((await runAgentProcess(w.paths, "reminder", { id: "r9", task: "remind me", attempt: 2, guidance: "to stretch in 1 second" })).exitCode).toBe(0);
+    expect(entriesOf(w.paths, "r9").filter(isEvent("r9", "notify")).map((e) => e.output)).toEqual(["Reminder: stretch"]);
+  });
+
   it("stops on SIGTERM while waiting, says so, and parks: still armed for the scheduler", async () => {
     w = tempWorld();
     startSession(w.paths, "r7", "remind me in 10 minutes to stand up");

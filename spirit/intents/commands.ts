@@ -151,7 +151,7 @@ const MARKED_AS = /^(.+?) (?:needs to|should|has to|must|is to|will) be (?:flagg
 const UPDATE_CALENDAR = new RegExp(`\\b(?:update|change|edit) (?:my |the |our )?${CALENDAR_WORD} (?:to (?:reflect|show|include)|with|for) (.+)$`);
 // Going to an event, as a thing to do: "attend the party before the meeting", "go to the wedding on saturday".
 const ATTEND = /^(?:attend|go to|be at|show up (?:at|to)|get to) ((?:the |a |an |my |our |\w+'s )?(?:\w+ ){0,2}(?:meetings?|appointments?|party|wedding|reunion|concert|conference|interview|class|lesson|practice|game|match|graduation|ceremony|funeral|dinner|lunch|event)\b.*)$/;
-// A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow call the bank".
+// A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow pick up the dry cleaning".
 const MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december";
 // Verbs of things people do on a day (a slot list, after Home Assistant's Assist): what a day-first request starts with.
 const TODO_VERBS =
@@ -231,14 +231,19 @@ function lessUsual(t: string): Command | undefined {
   const dayFirst = DAY_FIRST.exec(spokenTimes(t, "reminder"));
   if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(`${dayFirst[2]} ${dayFirst[1]}`, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
   const occasion = OCCASION.exec(t);
-  // Only the occasion and its time, if any: "birthday party ideas" names no occasion to keep.
-  const occasionTail = occasion?.[2];
-  if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && (occasionTail === undefined || chronoWhen(spokenTimes(occasionTail, "reminder")) !== undefined)) {
-    // Alone, an occasion needs its own name ("john marriage anniversary"), not just "the meeting".
-    const named = !/^(?:(?:my|our|the|a|an) )?\S+$/.test(occasion[1]!);
-    if ((occasionTail === undefined && named) || (occasionTail !== undefined && spokenTimes(occasionTail, "reminder").replace(chronoWhen(spokenTimes(occasionTail, "reminder"))!, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "")) return timed(t, true, t, "reminder");
-  }
+  if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && occasionOnly(occasion[1]!, occasion[2])) return timed(t, true, t, "reminder");
   return undefined;
+}
+
+/**
+ * Only an occasion and its time: "birthday party ideas" names no occasion to keep. Said
+ * with no time, it needs its own name ("john marriage anniversary"), not just "the meeting".
+ */
+function occasionOnly(name: string, tail: string | undefined): boolean {
+  if (tail === undefined) return !/^(?:(?:my|our|the|a|an) )?\S+$/.test(name);
+  const spoken = spokenTimes(tail, "reminder");
+  const when = chronoWhen(spoken);
+  return when !== undefined && spoken.replace(when, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "";
 }
 
 function alarmCommand(rest: string): Command {
@@ -312,9 +317,9 @@ function cleanSubject(words: string): string {
   }
   // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
   w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
-  // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
   // "may 2 is mary's birthday" with the date cut out: what the day is.
   w = w.replace(/^(?:is|are|was|will be)\s+/, "");
+  // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
   w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
   if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";
   return w;

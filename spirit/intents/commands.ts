@@ -159,6 +159,7 @@ const TODO_VERBS =
 const DAY_FIRST = new RegExp(
   `^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:${MONTH_WORDS}) \\d{1,2}(?:st|nd|rd|th)?|the \\d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \\d{1,2}(?::\\d\\d)?(?:am|pm)?)?) ((?:${TODO_VERBS})\\b.+)$`,
 );
+const DAY_STARTS = new RegExp(`^(?:on |this |next |coming )?(?:today|tonight|tomorrow|\\w+day|weekend|the |${MONTH_WORDS})`);
 // A name of an occasion and nothing else: "john marriage anniversary", "dentist appointment friday at 3".
 const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:[\w']+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
 const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
@@ -228,7 +229,8 @@ function lessUsual(t: string): Command | undefined {
   const attend = ATTEND.exec(t);
   // "attend party": said without its article, which the reminder's text needs ("attend the party").
   if (attend) return { ...timed(`attend ${/^(?:the|a|an|my|our|\w+'s) /.test(attend[1]!) ? "" : "the "}${attend[1]}`, false, attend[1]!, "reminder"), to: true } as Command;
-  const dayFirst = DAY_FIRST.exec(spokenTimes(t, "reminder"));
+  // Times in words are read only for words that start with a day (spokenTimes is the costly part).
+  const dayFirst = DAY_STARTS.test(t) ? DAY_FIRST.exec(spokenTimes(t, "reminder")) : null;
   if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(`${dayFirst[2]} ${dayFirst[1]}`, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
   const occasion = OCCASION.exec(t);
   if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && occasionOnly(occasion[1]!, occasion[2])) return timed(t, true, t, "reminder");

@@ -121,7 +121,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
     expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
     // "can i have …" is the request itself, not a clause glued on.
-    expect(reminderOf("can i have a reminder set up").what).toBeUndefined();
+    expect(reminderOf("can i have a reminder set up")).toEqual({ type: "reminder", about: false, alarm: false });
   });
 
   it("gives the reminder agent a time it reads and a text that passes the project's check", async () => {

@@ -21,6 +21,8 @@ import { spokenAnswer } from "./spoken-answer.js";
 export type Hearing =
   /** Too old when reached: context only. */
   | { type: "stale"; heard: Heard; age: number }
+  /** Heard late, in a backlog the Spirit caught up with (spirit/late.ts): context, not a request. */
+  | { type: "context"; heard: Heard }
   /** A bare yes/no to the one recent nudge: to be relayed as `[event:user][<nudgeId>] <text>`. */
   | { type: "answer"; heard: Heard; nudgeId: string; text: string }
   | { type: "action"; heard: Heard; action: Action };
@@ -50,6 +52,21 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   if (command) return { type: "action", heard, action: command };
   const decision = await d.brain.decide(input);
   return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now, d.world) };
+}
+
+/**
+ * A voice line heard late, inside a backlog (docs/spirit.md, "A Spirit behind the log"):
+ * remembered as conversation, and not decided. What is cheap and still true is kept: a
+ * bare spoken yes/no to the one recent question (timed by its own words, like any answer)
+ * and a preference ("don't suggest flights"). Nothing here asks the brain.
+ */
+export function foldLate(entry: Located<EventEntry>, memory: SpiritMemory): Hearing {
+  const heard = memory.hear(entry);
+  const spoken = spokenAnswer(heard, memory);
+  if (spoken !== undefined) return { type: "answer", heard, ...spoken };
+  const preference = preferenceAction(heard, entry);
+  if (preference) return { type: "action", heard, action: preference };
+  return { type: "context", heard };
 }
 
 /**

@@ -82,7 +82,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   switch (command.type) {
     case "manage":
       // The user's own words, cited on whatever is done for them (tools/world/actor.ts checks the citation against the log).
-      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
+      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: sessionsOpen(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
     case "query":
       return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now)) };
     case "task": {
@@ -107,11 +107,11 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   }
 }
 
-/** The reminders and timers at work (or parked until their time): what "cancel my alarm" can mean. */
-function remindersAtWork(world: WorldView | undefined): Managed[] {
+/** The sessions not over: what "cancel my alarm" (a reminder or timer at work or parked) or "stop that agent" (any) can mean. */
+function sessionsOpen(world: WorldView | undefined): Managed[] {
   return (world?.agentsNow() ?? [])
-    .filter((a) => /^(?:reminder|timer)-/.test(a.id) && (a.state === "active" || a.state === "parked"))
-    .map((a) => ({ id: a.id, task: a.task }));
+    .filter((a) => a.state === "active" || a.state === "parked" || a.state === "pending" || a.state === "failed")
+    .map((a): Managed => ({ id: a.id, task: a.task, state: a.state === "parked" || a.state === "active" ? "active" : a.state === "pending" ? "pending" : "failed" }));
 }
 
 function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number, said: string): BrainInput {

@@ -104,6 +104,7 @@ export class Applier {
       if (row.seq > cursor.seq && !applied.has(row.seq)) continue; // an intent that never reached the log
       this.skip.add(row.hash);
     }
+    this.heads.load(this.seq); // the last chunk applied from each machine, as of the sequence settled on
     this.cursor.now(this.seq);
   }
 

@@ -19,12 +19,12 @@ import { sign, verify, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
-import { Appender } from "../tools/world/append.js";
+import { Appender, syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { PRIVATE_FILE } from "../tools/world/paths.js";
+import { PRIVATE_DIR, PRIVATE_FILE } from "../tools/world/paths.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { ownKey, publicKeyOf } from "./machine-key.js";
 import { noticePrefix, SYNC_ID } from "./notices.js";
-import { writeJsonAtomic } from "./state.js";
 
 export interface EnrolledMachine {
   key: string;
@@ -59,7 +59,7 @@ export function readMachines(paths: WorldPaths): MachineList {
 }
 
 function writeMachines(paths: WorldPaths, list: MachineList): void {
-  writeJsonAtomic(listFile(paths), list, PRIVATE_FILE);
+  writeJsonAtomic(listFile(paths), list, { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR, fsync: syncFromEnv() });
 }
 
 export type Verb = "enrolled" | "revoked";

@@ -83,7 +83,10 @@ export class Gate {
       const kind = chain === head.chain || this.seenBefore(c) ? "replayed" : "rewritten";
       return { ok: false, kind, detail: `stream sequence ${c.seq} starts at byte ${c.from} of its log, which the chunks applied here already covered up to byte ${head.end}` };
     }
-    if (c.prev !== head.chain) {
+    // The first chunk applied from a machine starts its chain here, whatever it follows: its
+    // chunks sent before it was enrolled here were refused (kept aside), not lost to the chain.
+    const first = !pending.has(c.machine) && !this.heads.has(c.machine);
+    if (c.prev !== head.chain && !first) {
       return { ok: false, kind: "rewritten", detail: `stream sequence ${c.seq} follows a chunk with chain ${c.prev.slice(0, 16)}…, but the last one applied here from it has ${head.chain.slice(0, 16)}…` };
     }
     return { ok: true, head: { seq: c.seq, end: c.end, chain } };

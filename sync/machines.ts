@@ -101,6 +101,7 @@ export function enrolmentHolds(e: EnrolmentLine, senderKey: KeyObject): boolean 
 export function applyEnrolment(paths: WorldPaths, verb: Verb, name: string, key: string, by: string, at: string): void {
   const list = readMachines(paths);
   if (verb === "enrolled") {
+    if (list.machines[name]?.key === key) return; // already: the first enrolment is the one kept
     list.machines[name] = { key, at, by };
     delete list.revoked[name];
   } else {

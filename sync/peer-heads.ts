@@ -49,6 +49,11 @@ export class PeerHeads {
     writeFileAtomic(this.file, this.rows([...this.heads]), { fsync: this.fsync });
   }
 
+  /** Whether a chunk from `machine` was ever applied here. */
+  has(machine: string): boolean {
+    return this.heads.has(machine);
+  }
+
   /** The last chunk applied from `machine` (none yet: end 0, the zero chain). */
   of(machine: string): PeerHead {
     return this.heads.get(machine) ?? { seq: 0, end: 0, chain: ZERO_CHAIN };

@@ -36,7 +36,7 @@ export interface Refusal {
   lines: readonly string[];
 }
 
-export const REFUSED_FILE = "refused.jsonl";
+const REFUSED_FILE = "refused.jsonl";
 
 export class Refusals {
   private readonly file: string;

@@ -16,11 +16,37 @@ import { writeFileAtomic } from "../tools/fs/atomic-write.js";
 import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { ZERO_CHAIN } from "./chunk-sign.js";
+import { SyncState } from "./state.js";
 
 export interface PeerHead {
   seq: number;
   end: number;
   chain: string;
+}
+
+function readHeads(file: string, applied: number): Map<string, PeerHead> {
+  const heads = new Map<string, PeerHead>();
+  let text = "";
+  try {
+    text = readFileSync(file, "latin1");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  for (const row of text.split("\n")) {
+    const [seq, machine, end, chain] = row.split("\t");
+    if (chain?.length !== 64 || Number(seq) > applied) continue; // torn, or an intent that never landed
+    heads.set(machine!, { seq: Number(seq), end: Number(end), chain });
+  }
+  return heads;
+}
+
+/**
+ * What this machine holds of each other machine's shared history, for a person to compare
+ * across machines (`world sync machines`): the last chunk applied, as of received.json.
+ */
+export function heldHeads(paths: WorldPaths): Map<string, PeerHead> {
+  const applied = new SyncState(paths).received().seq;
+  return readHeads(join(paths.dir, "sync", "heads.tsv"), applied);
 }
 
 export class PeerHeads {
@@ -35,17 +61,7 @@ export class PeerHeads {
 
   /** Loads the heads as of stream sequence `applied` (the rows after it never reached the log), compacting the file. */
   load(applied: number): void {
-    let text = "";
-    try {
-      text = readFileSync(this.file, "latin1");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    for (const row of text.split("\n")) {
-      const [seq, machine, end, chain] = row.split("\t");
-      if (chain?.length !== 64 || Number(seq) > applied) continue; // torn, or an intent that never landed
-      this.heads.set(machine!, { seq: Number(seq), end: Number(end), chain });
-    }
+    for (const [machine, head] of readHeads(this.file, applied)) this.heads.set(machine, head);
     writeFileAtomic(this.file, this.rows([...this.heads]), { fsync: this.fsync });
   }
 

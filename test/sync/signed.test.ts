@@ -123,7 +123,7 @@ describe.skipIf(!HAS_NATS)("machines that prove who they are", { timeout: 240_00
       await publishForged(nc, { machine: "a", from: 1_000_000, key: strangerKey(), lines: [line("forged-3", "as a")] });
       // 3. A real chunk of a, its bytes altered.
       const seqs = await sequencesOf(nc, "a");
-      await republish(nc, seqs.at(-1)!, (t) => t.replace("two", "TWO"));
+      await republish(nc, seqs.at(-1)!, (t) => `${t}\n${line("forged-4", "slipped into a real chunk")}`);
       // 4. A real chunk of a, replayed as it was.
       await republish(nc, seqs[0]!);
       // 5. A rewritten history: a's own key (stolen, or a's owner) signs other lines at offsets a already sent.
@@ -143,7 +143,7 @@ describe.skipIf(!HAS_NATS)("machines that prove who they are", { timeout: 240_00
     lc.close();
     for (const [w, m] of [[b!, "b"], [c!, "c"]] as const) {
       const text = readFileSync(w.paths.log, "utf8");
-      for (const forged of ["forged-1", "forged-2", "forged-3", "TWO", "rewritten one", "a fork"]) expect(text).not.toContain(forged);
+      for (const forged of ["forged-1", "forged-2", "forged-3", "forged-4", "rewritten one", "a fork"]) expect(text).not.toContain(forged);
       expect(entryLines(w.paths).filter((l) => l.includes("[from-a]"))).toHaveLength(3); // one, two, three: the replay not applied twice
       const refused = refusedChunks(w.paths);
       expect(refused.filter((r) => r.machine === "evil").map((r) => r.kind)).toEqual(["not enrolled", "not enrolled"]);
@@ -154,6 +154,18 @@ describe.skipIf(!HAS_NATS)("machines that prove who they are", { timeout: 240_00
       expect(notices.filter((l) => l.includes('from machine "a"'))).toHaveLength(3); // bad signature, replayed, rewritten
       expect(notices.join("\n")).toMatch(/kept aside in \.world\/sync\/refused\.jsonl, never applied/);
     }
+    // What each holds of a's shared history (its last chunk's chain value, which covers every
+    // chunk before it) is the same on b and on c, and names what a sent last.
+    const held = async (home: string) => {
+      const out = await world(home, ["sync", "machines", "--json"]);
+      return (out.stdout.trim().split("\n").map((l) => JSON.parse(l) as { machine: string; held: { end: number; chain: string } | null }).find((m) => m.machine === "a")?.held ?? null);
+    };
+    let last: unknown[] = [];
+    await waitUntil(async () => {
+      last = [await held(b!.home), await held(c!.home)];
+      return last[0] !== null && JSON.stringify(last[0]) === JSON.stringify(last[1]);
+    }, { what: "b and c holding the same head of a's history" });
+    expect((last[0] as { chain: string }).chain).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("a revoked machine's lines are refused from then on, on the machine that revoked it and on those that trust it", async () => {

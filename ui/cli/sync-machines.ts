@@ -10,6 +10,7 @@ import { checkMachine, defaultMachine } from "../../sync/names.js";
 import { ownKey, readGivenKey } from "../../sync/machine-key.js";
 import { enrol, readMachines, revoke } from "../../sync/machines.js";
 import { SyncState } from "../../sync/state.js";
+import { heldHeads } from "../../sync/peer-heads.js";
 import { requireHome, type Context } from "./context.js";
 
 function thisMachine(ctx: Context, given: string | undefined): string {
@@ -51,13 +52,20 @@ export function syncRevoke(ctx: Context, name: string, opts: { machine?: string 
 export function syncMachines(ctx: Context, opts: { json?: boolean }): void {
   const list = readMachines(requireHome(ctx).paths);
   const self = Object.entries(list.machines).find(([, m]) => m.by === "itself")?.[0];
+  // What this machine holds of each one's shared history: its last chunk applied here (the same on every machine that is caught up).
+  const heads = heldHeads(ctx.paths);
+  const held = (name: string) => heads.get(name) ?? null;
   if (opts.json) {
-    for (const [name, m] of Object.entries(list.machines)) ctx.out(JSON.stringify({ machine: name, state: "enrolled", self: name === self, ...m }));
-    for (const [name, m] of Object.entries(list.revoked)) ctx.out(JSON.stringify({ machine: name, state: "revoked", self: name === self, ...m }));
+    for (const [name, m] of Object.entries(list.machines)) ctx.out(JSON.stringify({ machine: name, state: "enrolled", self: name === self, ...m, held: held(name) }));
+    for (const [name, m] of Object.entries(list.revoked)) ctx.out(JSON.stringify({ machine: name, state: "revoked", self: name === self, ...m, held: held(name) }));
     return;
   }
   if (Object.keys(list.machines).length + Object.keys(list.revoked).length === 0) return ctx.out("(no machine enrolled yet: the first world sync enrolls this one; world sync enroll adds others)");
   const now = new Date();
-  for (const [name, m] of Object.entries(list.machines)) ctx.out(`${name.padEnd(16)} enrolled ${sinceText(new Date(m.at), now)} by ${m.by}${name === self ? " (this machine)" : ""}  ${m.key}`);
+  const heldText = (name: string) => {
+    const h = heads.get(name);
+    return h ? `  held up to byte ${h.end} of its log, chain ${h.chain.slice(0, 16)}…` : "";
+  };
+  for (const [name, m] of Object.entries(list.machines)) ctx.out(`${name.padEnd(16)} enrolled ${sinceText(new Date(m.at), now)} by ${m.by}${name === self ? " (this machine)" : ""}  ${m.key}${heldText(name)}`);
   for (const [name, m] of Object.entries(list.revoked)) ctx.out(`${name.padEnd(16)} REVOKED ${sinceText(new Date(m.revokedAt), now)} by ${m.revokedBy}  ${m.key}`);
 }

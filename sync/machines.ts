@@ -135,7 +135,9 @@ export function enrolSelf(paths: WorldPaths, self: string): void {
   const own = ownKey(paths).text;
   if (list.machines[self]?.key === own || list.revoked[self]?.key === own) return;
   if (list.machines[self] !== undefined) {
-    throw new UsageError(`this machine's name ${shown(self)} is enrolled here with another key (${list.machines[self].key}): expected this world's key ${own}; revoke the old one first (world sync revoke ${self})`);
+    throw new UsageError(
+      `this world's key changed since machine ${shown(self)} was enrolled (was .world/chain/ replaced?): expected its enrolled key ${list.machines[self].key}, received ${own}; the other machines know only the old one: remove .world/sync/ and sync under a new --machine name, enrolled again on both sides`,
+    );
   }
   change(paths, self, "enrolled", self, own, "by itself (its first world sync)", "itself");
 }

@@ -10,7 +10,7 @@
  * past it is for a batch that never reached the log), and the file is compacted to one row
  * per machine, so it never grows past one start's worth of chunks.
  */
-import { closeSync, fdatasyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../tools/fs/atomic-write.js";
 import { syncFromEnv } from "../tools/world/append.js";
@@ -45,6 +45,7 @@ function readHeads(file: string, applied: number): Map<string, PeerHead> {
  * across machines (`world sync machines`): the last chunk applied, as of received.json.
  */
 export function heldHeads(paths: WorldPaths): Map<string, PeerHead> {
+  if (!existsSync(join(paths.dir, "sync"))) return new Map(); // never synced (and a reader creates nothing)
   const applied = new SyncState(paths).received().seq;
   return readHeads(join(paths.dir, "sync", "heads.tsv"), applied);
 }

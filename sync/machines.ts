@@ -112,15 +112,20 @@ export function applyEnrolment(paths: WorldPaths, verb: Verb, name: string, key:
   writeMachines(paths, list);
 }
 
+/** The text of an enrolment line machine `self` writes, signed with its private key. */
+export function enrolmentOutput(self: string, verb: Verb, name: string, key: string, who: string, privateKey: KeyObject): string {
+  const sig = sign(null, enrolmentText(verb, name, key, self), privateKey).toString("base64");
+  return `${noticePrefix(self)}${verb} machine ${name}, key ${key}, ${who}; signed ${sig}`;
+}
+
 /** The list changed here, and the line that says so (signed with this machine's key) appended to the log. */
 function change(paths: WorldPaths, self: string, verb: Verb, name: string, key: string, who: string, byList: string): void {
-  const own = ownKey(paths);
-  const sig = sign(null, enrolmentText(verb, name, key, self), own.privateKey).toString("base64");
+  const output = enrolmentOutput(self, verb, name, key, who, ownKey(paths).privateKey);
   const at = new Date().toISOString();
   applyEnrolment(paths, verb, name, key, byList, at);
   const log = new Appender(paths);
   try {
-    log.append({ kind: "event", source: "system", id: SYNC_ID, ts: at, output: `${noticePrefix(self)}${verb} machine ${name}, key ${key}, ${who}; signed ${sig}` });
+    log.append({ kind: "event", source: "system", id: SYNC_ID, ts: at, output });
   } finally {
     log.close();
   }

@@ -4,11 +4,12 @@
  * signed as `world sync` signs them (sync/chunk-sign.ts), each following the one before.
  * The same sequence asked for again is the same message (a redelivery).
  */
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { formatEntry } from "../../tools/world/format.js";
 import type { IncomingMessage } from "../../sync/apply.js";
 import { signChunk, ZERO_CHAIN } from "../../sync/chunk-sign.js";
 import { keyText } from "../../sync/machine-key.js";
-import { applyEnrolment } from "../../sync/machines.js";
+import { applyEnrolment, enrolmentOutput, type Verb } from "../../sync/machines.js";
 import { DEFAULT_STREAM } from "../../sync/names.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 
@@ -22,10 +23,22 @@ export class SignedPeer {
   constructor(
     readonly machine: string,
     readonly stream = DEFAULT_STREAM,
+    pair = generateKeyPairSync("ed25519"),
   ) {
-    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
-    this.privateKey = privateKey;
-    this.key = keyText(publicKey);
+    this.privateKey = pair.privateKey;
+    this.key = keyText(pair.publicKey);
+  }
+
+  /** The same machine and key with another past: its chunks start again at `from`, after the zero chain (a rewritten history). */
+  fork(from = 0): SignedPeer {
+    const other = new SignedPeer(this.machine, this.stream, { privateKey: this.privateKey, publicKey: createPublicKey(this.privateKey) });
+    other.end = from;
+    return other;
+  }
+
+  /** An enrolment (or revocation) line of this machine, signed as `world sync enroll` signs it. */
+  enrolmentLine(verb: Verb, name: string, key: string): string {
+    return formatEntry({ kind: "event", source: "system", id: "sync", ts: new Date().toISOString(), output: enrolmentOutput(this.machine, verb, name, key, "by a person at the terminal", this.privateKey) });
   }
 
   /** Enrolled in `paths`'s list, as a person's `world sync enroll` would. */

@@ -38,6 +38,18 @@ export interface Refusal {
 
 const REFUSED_FILE = "refused.jsonl";
 
+/** How many chunks were kept aside (a line each in refused.jsonl). */
+export function refusedCount(paths: WorldPaths): number {
+  try {
+    const text = readFileSync(join(paths.dir, "sync", REFUSED_FILE));
+    let n = 0;
+    for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) n++;
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
 export class Refusals {
   private readonly file: string;
   private readonly reportedFile: string;

@@ -154,6 +154,8 @@ describe.skipIf(!HAS_NATS)("machines that prove who they are", { timeout: 240_00
       expect(notices.filter((l) => l.includes('from machine "a"'))).toHaveLength(3); // bad signature, replayed, rewritten
       expect(notices.join("\n")).toMatch(/kept aside in \.world\/sync\/refused\.jsonl, never applied/);
     }
+    const status = await world(b!.home, ["status"]);
+    expect(status.stdout).toMatch(/chunks from other machines refused, kept aside in \.world\/sync\/refused\.jsonl/);
     // What each holds of a's shared history (its last chunk's chain value, which covers every
     // chunk before it) is the same on b and on c, and names what a sent last.
     const held = async (home: string) => {

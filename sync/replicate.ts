@@ -13,6 +13,9 @@
  * takes whatever was written while the previous one was in flight (up to 2000 lines), so
  * a busy writer gets large chunks, not a queue. Incoming: an ordered consumer from the
  * last applied sequence (see apply.ts).
+ * Every chunk is signed with this world's key and names the chain value of our previous one
+ * (sync/chunk-sign.ts); on start that value, like the offset, is read back from our last
+ * message in the stream. Received chunks are applied only if sync/admit.ts admits them.
  * Offline first: the writers of world.log never wait on any of this.
  */
 import { connect, DeliverPolicy, headers, type JsMsg, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";

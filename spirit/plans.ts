@@ -82,9 +82,24 @@ const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
-const FILLER = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
+const FILLER = String.raw`(?:(?:this time|from now on|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
+const COMMIT = String.raw`(?:i (?:think|guess|suppose) )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+// Commitments that stand without a time: what the user will do some day ("I'll pay you back",
+// "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
+const UNTIMED_COMMIT = /(?:'ll|\bll| will|going to|gonna| have to|'ve got to| have got to| promise to| promise i'll|planning to| plan to| intend to|decided to|determined to)$/i;
+// Done now, in front of a clerk, a waiter or a guest ("I'll take it", "I'll have the soup",
+// "I'll check that for you", "I'll get you a menu"), or going somewhere now ("I'll go with
+// you", "I've got to run to class"): no time, no plan for later.
+const NOW_VERBS = new Set([
+  "take", "have", "get", "try", "check", "look", "show", "see", "wait", "sit", "put", "help", "use", "start", "stay", "do", "make", "give",
+  "find", "bring", "fetch", "pick", "keep", "ask", "leave", "change", "hold", "turn", "open", "close", "lock", "fill", "sign", "read",
+  "tell", "explain", "answer", "listen", "hear", "follow", "walk", "drive", "eat", "drink", "order", "buy", "charge", "transfer", "connect",
+  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come",
+]);
+// A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
+// A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
+const SERVICE = /\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
 const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
@@ -251,6 +266,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // A time in front ("On Thursday I'm going to Denver"): the plan follows it.
       const front = timeAhead(words, ctx.now);
       if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");
+      // "I'm really going to", "I will definitely": the adverb goes after the frame.
+      words = words.replace(/^(i'm|i am|i'll|i will|i have|i've|we're|we are|we'll|we will)\s+(?:really|definitely|actually|totally|certainly|seriously|finally|just)\s+/i, "$1 ");
       const m = FRAME.exec(words);
       if (!m) continue;
       const [, have, commit, together, invite, progressive, body] = m;
@@ -294,7 +311,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
       if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
-      if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
+      // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
+      const untimedCommitment = commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(rest);
+      if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
       return { kind, action, ...(when !== undefined && { when: lowerFirst(when.text) }), from };

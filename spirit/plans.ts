@@ -365,11 +365,11 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 }
 
 // Another speaker proposing, inviting or asking, and the user accepting it.
-const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
+const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|why don't you(?= (?:come|join)\b)|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
-const ACCEPT_WORD = /\b(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
+const ACCEPT_WORD = /\b(?:up for|i'm in|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -389,9 +389,13 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     if (!m) continue;
     const theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
-    const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker });
-    // What someone asks of the user is a plan with a time to do it by; "could you call them constraints?" is not.
-    if (plan !== undefined && plan.when !== undefined) return { ...plan, from: "accepted" };
+    // A proposal for both ("shall we ask the others to join us?") stands without a time, kept as a note; what
+    // someone asks of the user needs a time to do it by ("could you call them constraints?" is no plan).
+    const forBoth = PROPOSAL_LEAD.test(sentence.trim());
+    const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker, ...(forBoth && { untimed: true }) });
+    if (plan === undefined) continue;
+    if (plan.when !== undefined) return { ...plan, from: "accepted" };
+    if (forBoth && !NOW_VERBS.has(plan.action.split(/\s+/)[0]!.toLowerCase()) && !SERVICE.test(plan.action)) return { ...plan, from: "accepted" };
   }
   return undefined;
 }

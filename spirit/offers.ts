@@ -144,10 +144,13 @@ async function offer(kind: string, action: string, when: string | undefined, age
   return offered;
 }
 
+// Errands with no time are still reminded of the next morning, or searched for ("we should book the flight to Tokyo").
+const REMINDED_ERRANDS = new Set(["flight", "travel", "booking", "message", "call", "scheduling"]);
+
 /**
- * A plan with no time that is the user's own ("I'll pay you back"), or one with others that
- * is no errand ("come and stay when the guest room is ready" → "I'd love to"): no reminder
- * could ring at a sensible time, so it is kept as a note (agents/note).
+ * A plan with no time that is no errand ("I'll pay you back", "shall we repaint the
+ * kitchen?" → "good idea"): no reminder could ring at a sensible time, so it is kept as a
+ * note (agents/note).
  */
 async function note(plan: Plan): Promise<OfferedNudge | undefined> {
   const asked = ask(await loadNlp(), { kind: plan.kind, action: plan.action }, { type: "note" });
@@ -158,7 +161,7 @@ async function note(plan: Plan): Promise<OfferedNudge | undefined> {
 
 /** The offer for a plan heard in a conversation. */
 export function offerFor(plan: Plan, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
-  if (plan.when === undefined && (plan.from !== "together" || plan.kind === "arrangement")) return note(plan);
+  if (plan.when === undefined && !REMINDED_ERRANDS.has(plan.kind)) return note(plan);
   return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN);
 }
 

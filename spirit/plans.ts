@@ -87,7 +87,10 @@ const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still
 const COMMIT = String.raw`(?:i (?:think|guess|suppose) )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
 // "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
-const UNTIMED_COMMIT = /(?:'ll|\bll| will|going to|gonna| have to|'ve got to| have got to| promise to| promise i'll|planning to| plan to| intend to|decided to|determined to)$/i;
+// Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
+const UNTIMED_COMMIT = /(?:'ll|\bll| will|going to| promise to| promise i'll|planning to| plan to| intend to|decided to|determined to)$/i;
+/** A commitment said in passing inside a long sentence (a meeting's agenda, a story) is no plan to keep. */
+const MAX_UNTIMED_WORDS = 16;
 // Done now, in front of a clerk, a waiter or a guest ("I'll take it", "I'll have the soup",
 // "I'll check that for you", "I'll get you a menu"), or going somewhere now ("I'll go with
 // you", "I've got to run to class"): no time, no plan for later.
@@ -99,7 +102,7 @@ const NOW_VERBS = new Set([
 ]);
 // A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
 // A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
-const SERVICE = /\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
+const SERVICE = /\bjust\b|\b(?:talk|speak|chat) (?:to|with) you\b|\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
 const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
@@ -312,7 +315,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
-      const untimedCommitment = commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(rest);
+      const untimedCommitment =
+        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS;
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -369,7 +373,7 @@ const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
 const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
-const ACCEPT_WORD = /\b(?:up for|i'm in|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT_WORD = /\b(?:up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -395,7 +399,10 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker, ...(forBoth && { untimed: true }) });
     if (plan === undefined) continue;
     if (plan.when !== undefined) return { ...plan, from: "accepted" };
-    if (forBoth && !NOW_VERBS.has(plan.action.split(/\s+/)[0]!.toLowerCase()) && !SERVICE.test(plan.action)) return { ...plan, from: "accepted" };
+    // Kept without a time only when it is for later: "should we plunge right into it?", "want to go ahead?" are for now.
+    const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
+    const forNow = NOW_VERBS.has(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    if (forBoth && !forNow) return { ...plan, from: "accepted" };
   }
   return undefined;
 }

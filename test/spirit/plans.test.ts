@@ -141,3 +141,52 @@ describe("the offer for a plan", () => {
     expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
   });
 });
+
+describe("plans with no time, kept as a note", () => {
+  it.each([
+    ["I'll return your ladder, promise.", "return Ana's ladder"],
+    ["I've decided to learn the piano.", "learn the piano"],
+    ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
+    ["I think I'll join the pottery class.", "join the pottery class"],
+    ["I'll call the clinic.", "call the clinic"],
+  ])("the user's own commitment: %j", async (text, action) => {
+    const found = await plan(text);
+    expect(found).toMatchObject({ action, from: "user" });
+    expect(found?.when).toBeUndefined();
+  });
+
+  it.each([
+    "I'll take the blue one.", // bought in front of a clerk, now
+    "I'll have the soup, please.", // ordered from a waiter
+    "I'll check that for you.", // a service, now
+    "I'll pay for it with my card.", // paid on the spot
+    "I'll grab a couple of chairs from the kitchen.", // done now
+    "I'll go with you.", // going now
+    "I've got to run to the station!", // going now
+    "I'll lend a hand if you like.", // the other's to take up
+    "We should probably leave.", // a proposal with no time is no errand: theirs to settle
+    "I need to sit down.", // a need, now
+    "I have to fill in this form.", // an obligation said of now
+    "I'm gonna draw a fish.", // done as it is said
+    "I'll just attach it to the email.",
+    "I'll talk to you later.", // a goodbye
+  ])("done now, or not the user's to keep: %j", async (text) => {
+    expect(await plan(text)).toBeUndefined();
+  });
+
+  it("a proposal for both, accepted, is kept without a time; a request of the other's is not", async () => {
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we repaint the kitchen?" }, now)).toMatchObject({ action: "repaint the kitchen", from: "accepted" });
+    expect(await acceptedRequest("I'd love that!", { speaker: "Ana", text: "Shall we invite the Parks for dinner?" }, now)).toMatchObject({ from: "accepted" });
+    expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Should we dive right into it?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
+  });
+
+  it("the offer is a note the note agent keeps, in plain words", async () => {
+    const offered = await offerFor((await plan("I'll return your ladder, promise."))!, false);
+    expect(offered).toMatchObject({ agentKind: "note", task: "note: return Ana's ladder", need: 'output contains "noted: "', question: "Want me to make a note to return Ana's ladder?" });
+    // A timed plan is still a reminder; an untimed errand proposal still a reminder the next morning.
+    expect((await offerFor((await plan("I'll pay you back on Friday."))!, false))?.agentKind).toBe("reminder");
+    expect((await offerFor((await plan("We should call the plumber."))!, false))?.agentKind).toBe("reminder");
+  });
+});

@@ -36,6 +36,12 @@ export type Proposal = Decision & {
   agentKind?: string;
   /** With quiet: a request said to the assistant that no agent here can do, as "I can't <this> yet" (spirit/commands.ts). */
   cannot?: string;
+  /**
+   * With nudge, on another speaker's turn: they agreed to what the user proposed ("Shall we
+   * …?" → "Sure"), which settles it as the user's arrangement: the one proposal made on
+   * someone else's words that spirit/decide.ts lets through (asked of the user, as any nudge).
+   */
+  settles?: boolean;
 };
 
 export interface BrainInput {

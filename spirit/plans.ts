@@ -98,13 +98,14 @@ const NOW_VERBS = new Set([
   "take", "have", "get", "try", "check", "look", "show", "see", "wait", "sit", "put", "help", "use", "start", "stay", "do", "make", "give",
   "find", "bring", "fetch", "pick", "keep", "ask", "leave", "change", "hold", "turn", "open", "close", "lock", "fill", "sign", "read",
   "tell", "explain", "answer", "listen", "hear", "follow", "walk", "drive", "eat", "drink", "order", "buy", "charge", "transfer", "connect",
-  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come",
+  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come", "share",
 ]);
 // A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
 // A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
 const SERVICE = /\bjust\b|\b(?:talk|speak|chat) (?:to|with) you\b|\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
-const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
+// "I'm thinking about going to the tailor's today": an intention, read like the present for the future.
+const PROGRESSIVE = String.raw`(?:(?:i'm|i am|we're|we are) thinking (?:about|of)|i'm|i am|im|we're|we are)`;
 const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
 // "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
 // Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
@@ -165,6 +166,13 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     if (m) return { text: m[0], index: m.index };
   }
   return undefined;
+}
+
+/** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
+function soon(text: string, now: Date): boolean {
+  return chronoEn()
+    .parse(text, now, { forwardDate: true })
+    .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
 }
 
 /** The clauses a sentence may start a plan in: its start, and after a comma, a semicolon or "so"/"and"/"but". */
@@ -316,7 +324,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
       const untimedCommitment =
-        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS;
+        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -486,3 +494,53 @@ export async function timeSettled(
 
 /** Explicit wording for the assistant, which acts even in the middle of a conversation. */
 export const EXPLICIT = /\b(?:remind me|set (?:a |an |the |my )?(?:reminder|timer|alarm)|(?:start|create) (?:a |an )?(?:reminder|timer|alarm)|wake me(?: up)?|timer for|alarm for)\b/i;
+
+// Another speaker saying yes to what the user proposed: "Sure, I'd love to", "Let's watch it together".
+const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
+
+/** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
+function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: string; index: number } | undefined {
+  for (const turn of [...turns].reverse()) {
+    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+      if (HYPOTHETICAL.test(sentence) || /\b(?:was|were|did|had|went|ago|last)\b/i.test(sentence)) continue;
+      const time = settledTime(sentence, now);
+      if (time !== undefined) return time;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The arrangement settled when another speaker accepts what the user proposed or invited
+ * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
+ * plan, asked about once it is agreed. Its time may be in the proposal or in an earlier turn
+ * of the same arrangement ("Are you free on Saturday?" … "Shall we go to the zoo?").
+ * Without a time it is kept as a note only when it is no errand done now.
+ */
+export async function acceptedByOther(
+  otherText: string,
+  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  ctx: PlanContext,
+): Promise<Plan | undefined> {
+  const proposal = earlier.at(-1);
+  if (proposal === undefined || !proposal.isUser) return undefined;
+  // The yes may follow a first reaction: "Really? I'd love to!"
+  const agreed = apostrophes(otherText)
+    .trim()
+    .split(/(?<=[.!?;])\s+/)
+    .slice(0, 2)
+    .some((sentence) => {
+      const accepted = ACCEPT.exec(sentence);
+      return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
+    });
+  if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
+  const plan = await planIn(proposal.text, { ...ctx, untimed: true });
+  // Only what includes the other: a proposal or an invitation, not the user's own errand told to them.
+  if (plan === undefined || plan.from !== "together") return undefined;
+  if (plan.when !== undefined) return plan;
+  const time = timeFromTurns(earlier.slice(-6), ctx.now);
+  if (time !== undefined) return { ...plan, action: `${plan.action} ${time.text}`, when: lowerFirst(time.text) };
+  const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
+  if (NOW_VERBS.has(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  return plan;
+}

@@ -1,7 +1,7 @@
 // Plans among people, read as clause forms (spirit/plans.ts): each form found, and the
 // look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
 import { describe, expect, it } from "vitest";
-import { acceptedRequest, planIn, timeAhead, timeSettled } from "../../spirit/plans.js";
+import { acceptedByOther, acceptedRequest, planIn, timeAhead, timeSettled } from "../../spirit/plans.js";
 import { offerFor } from "../../spirit/offers.js";
 
 const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
@@ -188,5 +188,23 @@ describe("plans with no time, kept as a note", () => {
     // A timed plan is still a reminder; an untimed errand proposal still a reminder the next morning.
     expect((await offerFor((await plan("I'll pay you back on Friday."))!, false))?.agentKind).toBe("reminder");
     expect((await offerFor((await plan("We should call the plumber."))!, false))?.agentKind).toBe("reminder");
+  });
+});
+
+describe("the other's yes settles the user's proposal", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("with the time from any turn of the arrangement, or none (a note)", async () => {
+    expect(await acceptedByOther("Sure!", turns(["me", "Shall we go bowling on Friday?"]), { now, listener: "Ana" })).toMatchObject({ action: "go bowling on Friday", when: "on Friday" });
+    expect(await acceptedByOther("Really? I'd love to!", turns(["Ana", "Are you free on Saturday?"], ["me", "Yes. Shall we repaint the shed together?"]), { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
+    expect(await acceptedByOther("Let's do it.", turns(["me", "We should repaint the shed."]), { now, listener: "Ana" })).toMatchObject({ action: "repaint the shed" });
+  });
+
+  it("not a refusal, not the user's own errand, not a thing done now, not the past", async () => {
+    expect(await acceptedByOther("Sorry, I can't.", turns(["me", "Shall we go bowling on Friday?"]), { now })).toBeUndefined();
+    expect(await acceptedByOther("OK.", turns(["me", "I'll call the plumber tomorrow."]), { now })).toBeUndefined(); // the user's own: asked when said
+    expect(await acceptedByOther("Sure.", turns(["me", "Shall we sit down over there?"]), { now })).toBeUndefined();
+    // A time from the past is no time for it: kept as a note, with no time.
+    expect((await acceptedByOther("Sure.", turns(["Ana", "I went there last Friday."], ["me", "Shall we repaint the shed?"]), { now }))?.when).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["Ana", "Shall we repaint the shed?"]), { now })).toBeUndefined(); // the other's proposal, the user's yes is elsewhere
   });
 });

@@ -495,6 +495,9 @@ export async function timeSettled(
 /** Explicit wording for the assistant, which acts even in the middle of a conversation. */
 export const EXPLICIT = /\b(?:remind me|set (?:a |an |the |my )?(?:reminder|timer|alarm)|(?:start|create) (?:a |an )?(?:reminder|timer|alarm)|wake me(?: up)?|timer for|alarm for)\b/i;
 
+// A yes that may only be listening: "Yeah.", "Okay, okay.", "Mm."
+const BACKCHANNEL_ONLY = /^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|right|sure|mm+|uh-huh|alright|all right|oh|fine)[\s,.!?]*)+$/i;
+
 // Another speaker saying yes to what the user proposed: "Sure, I'd love to", "Let's watch it together".
 const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
 
@@ -540,7 +543,12 @@ export async function acceptedByOther(
   if (plan.when !== undefined) return plan;
   const time = timeFromTurns(earlier.slice(-6), ctx.now);
   if (time !== undefined) return { ...plan, action: `${plan.action} ${time.text}`, when: lowerFirst(time.text) };
+  // Without a time, only an invitation asked ("shall we …?", "do you want to …?"), answered with more than
+  // a backchannel: in a meeting, "let's move on to the budget" → "yeah" is the meeting's own business, now.
+  const invited = apostrophes(proposal.text)
+    .split(/(?<=[.!?;])\s+/)
+    .some((sentence) => /\?\s*$/.test(sentence) && PROPOSAL_LEAD.test(sentence.trim()) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS);
   const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
-  if (NOW_VERBS.has(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
   return plan;
 }

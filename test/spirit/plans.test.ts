@@ -196,7 +196,10 @@ describe("the other's yes settles the user's proposal", () => {
   it("with the time from any turn of the arrangement, or none (a note)", async () => {
     expect(await acceptedByOther("Sure!", turns(["me", "Shall we go bowling on Friday?"]), { now, listener: "Ana" })).toMatchObject({ action: "go bowling on Friday", when: "on Friday" });
     expect(await acceptedByOther("Really? I'd love to!", turns(["Ana", "Are you free on Saturday?"], ["me", "Yes. Shall we repaint the shed together?"]), { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
-    expect(await acceptedByOther("Let's do it.", turns(["me", "We should repaint the shed."]), { now, listener: "Ana" })).toMatchObject({ action: "repaint the shed" });
+    expect(await acceptedByOther("Good idea, let's do it.", turns(["me", "Shall we repaint the shed?"]), { now, listener: "Ana" })).toMatchObject({ action: "repaint the shed" });
+    // Without a time: a statement, or a bare "yeah" (in a meeting, the meeting's own business) settles nothing.
+    expect(await acceptedByOther("Let's do it.", turns(["me", "We should repaint the shed."]), { now })).toBeUndefined();
+    expect(await acceptedByOther("Yeah.", turns(["me", "Shall we repaint the shed?"]), { now })).toBeUndefined();
   });
 
   it("not a refusal, not the user's own errand, not a thing done now, not the past", async () => {

@@ -84,7 +84,7 @@ const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\
 
 const FILLER = String.raw`(?:(?:this time|from now on|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`(?:i (?:think|guess|suppose) )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
 // "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
 // Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
@@ -98,7 +98,7 @@ const NOW_VERBS = new Set([
   "take", "have", "get", "try", "check", "look", "show", "see", "wait", "sit", "put", "help", "use", "start", "stay", "do", "make", "give",
   "find", "bring", "fetch", "pick", "keep", "ask", "leave", "change", "hold", "turn", "open", "close", "lock", "fill", "sign", "read",
   "tell", "explain", "answer", "listen", "hear", "follow", "walk", "drive", "eat", "drink", "order", "buy", "charge", "transfer", "connect",
-  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come", "share",
+  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come", "share", "stick",
 ]);
 // A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
 // A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
@@ -115,7 +115,8 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 // Said as a condition, a wish or a maybe before the frame: not a plan.
 const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
 // "call it a day", "send it", "book it": nothing named that a question could name.
-const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes))\b/i;
+// "look forward to Sunday", "get close to the final": a feeling and an approach, no plan.
+const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes)|look forward|get (?:close|closer|near|nearer)\b)\b/i;
 
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
@@ -409,13 +410,15 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     if (plan.when !== undefined) return { ...plan, from: "accepted" };
     // Kept without a time only when it is for later: "should we plunge right into it?", "want to go ahead?" are for now.
     const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
-    const forNow = NOW_VERBS.has(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    // Talking together is what they are doing now: "shall we chat about football?" → "sure".
+    const forNow = NOW_VERBS.has(verb) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
     if (forBoth && !forNow) return { ...plan, from: "accepted" };
   }
   return undefined;
 }
 
 const MAX_SETTLING_WORDS = 8;
+const TALKING = /^(?:chat|talk|discuss|speak)$/i;
 const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
 
 /** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
@@ -549,6 +552,6 @@ export async function acceptedByOther(
     .split(/(?<=[.!?;])\s+/)
     .some((sentence) => /\?\s*$/.test(sentence) && PROPOSAL_LEAD.test(sentence.trim()) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS);
   const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
-  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
   return plan;
 }

@@ -170,6 +170,11 @@ describe("plans with no time, kept as a note", () => {
     "I'm gonna draw a fish.", // done as it is said
     "I'll just attach it to the email.",
     "I'll talk to you later.", // a goodbye
+    "I'll stick to the bus.", // a habit
+    "I guess I will go lie down.", // a hedge
+    "I'm really looking forward to the final on Sunday.", // a feeling
+    "We're getting close to the holidays next week.", // an approach
+    "I'll meet you in about ten minutes.", // now, not later
   ])("done now, or not the user's to keep: %j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });
@@ -180,6 +185,7 @@ describe("plans with no time, kept as a note", () => {
     expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Should we dive right into it?" }, now)).toBeUndefined(); // now
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we chat about gardening?" }, now)).toBeUndefined(); // what they are doing
   });
 
   it("the offer is a note the note agent keeps, in plain words", async () => {

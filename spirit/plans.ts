@@ -504,6 +504,23 @@ const BACKCHANNEL_ONLY = /^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|right|sure|mm+|uh-hu
 // Another speaker saying yes to what the user proposed: "Sure, I'd love to", "Let's watch it together".
 const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
 
+// "watch it", "go to that": an event named in an earlier turn is what "it" is.
+const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join))\s+(?:it|that|this|one)\b/i;
+
+/**
+ * "Do you want to watch it?" after "it's a quiz show": the pronoun is the event the turns
+ * before named (EVENT: a show, a film, a match, an exhibition …), newest first; none, unchanged.
+ */
+function withReferent(text: string, turns: readonly { text: string }[]): string {
+  if (!PRONOUN_OBJECT.test(text)) return text;
+  for (const turn of [...turns].reverse().slice(0, 4)) {
+    const events = [...apostrophes(turn.text).matchAll(new RegExp(EVENT.source, "gi"))];
+    const named = events.at(-1)?.[1];
+    if (named !== undefined && !TIME_WORD.test(named)) return text.replace(PRONOUN_OBJECT, `$1 ${named.replace(/^(?:this|that)\s+/i, "the ")}`);
+  }
+  return text;
+}
+
 /** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
 function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: string; index: number } | undefined {
   for (const turn of [...turns].reverse()) {
@@ -540,7 +557,7 @@ export async function acceptedByOther(
       return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
     });
   if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
-  const plan = await planIn(proposal.text, { ...ctx, untimed: true });
+  const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
   // Only what includes the other: a proposal or an invitation, not the user's own errand told to them.
   if (plan === undefined || plan.from !== "together") return undefined;
   if (plan.when !== undefined) return plan;

@@ -208,6 +208,13 @@ describe("the other's yes settles the user's proposal", () => {
     expect(await acceptedByOther("Yeah.", turns(["me", "Shall we repaint the shed?"]), { now })).toBeUndefined();
   });
 
+  it("\"it\" is the event an earlier turn named", async () => {
+    const said = turns(["Ana", "There's a comedy show at the Bell theatre at 8 tonight."], ["me", "Do you want to see it?"]);
+    expect(await acceptedByOther("Sure, let's see it together.", said, { now, listener: "Ana" })).toMatchObject({ action: expect.stringMatching(/^see a comedy show at 8/), when: expect.stringMatching(/8/) });
+    // Nothing named before: "it" stays, and nothing is asked.
+    expect(await acceptedByOther("Sure, let's see it together.", turns(["me", "Do you want to see it?"]), { now })).toBeUndefined();
+  });
+
   it("not a refusal, not the user's own errand, not a thing done now, not the past", async () => {
     expect(await acceptedByOther("Sorry, I can't.", turns(["me", "Shall we go bowling on Friday?"]), { now })).toBeUndefined();
     expect(await acceptedByOther("OK.", turns(["me", "I'll call the plumber tomorrow."]), { now })).toBeUndefined(); // the user's own: asked when said

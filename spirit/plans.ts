@@ -400,8 +400,14 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   for (const sentence of asked) {
     const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
     if (!m) continue;
-    const theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
+    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
+    // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
+    if (BARE_GOING.test(theirs)) {
+      const joined = await theirPlan(asked.filter((t) => t !== sentence), request.speaker, now);
+      if (joined === undefined) continue;
+      theirs = `${joined} with ${request.speaker}`;
+    }
     // A proposal for both ("shall we ask the others to join us?") stands without a time, kept as a note; what
     // someone asks of the user needs a time to do it by ("could you call them constraints?" is no plan).
     const forBoth = PROPOSAL_LEAD.test(sentence.trim());
@@ -411,8 +417,19 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     // Kept without a time only when it is for later: "should we plunge right into it?", "want to go ahead?" are for now.
     const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
     // Talking together is what they are doing now: "shall we chat about football?" → "sure".
-    const forNow = NOW_VERBS.has(verb) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    // Going somewhere named is a plan ("come to Ana's party"); going along, now, is not.
+    const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
+    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
     if (forBoth && !forNow) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
+/** The other's own plan in their words ("I'm going hiking on Saturday"), as the user would join it: "go hiking on Saturday". */
+async function theirPlan(sentences: readonly string[], speaker: string, now: Date): Promise<string | undefined> {
+  for (const sentence of sentences) {
+    const plan = await planIn(sentence, { now, listener: speaker, untimed: true });
+    if (plan !== undefined && plan.from === "user" && !/\b(?:my|me)\b/i.test(plan.action)) return plan.action;
   }
   return undefined;
 }

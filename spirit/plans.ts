@@ -338,6 +338,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
   let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  // One word after a comma at the end is whom it is said to: "I'll pay you back, sis".
+  words = words.replace(/,\s*([a-z]+)$/i, (all, word: string) => (TIME_WORD.test(word) ? all : ""));
   if (/^(?:gonna|gotta|hafta|wanna|got to|have to)\b/i.test(words)) return undefined; // a frame said twice: the words are not one clause
   if (progressive) {
     const doc = nlp(`we are ${words}`);
@@ -356,7 +358,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
     const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
     // "go dancing": the gerund is the activity gone to, not a second verb.
-    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!)) words = second;
+    // "go together with you", "come along": no second verb, whatever the tagger says.
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!) && !/^(?:together|along|with|there|here|home|back|too)\b/i.test(second)) words = second;
   }
   let phrase = verbPhrase(nlp, words, undefined, Infinity);
   // "I'm going to Denver on Thursday": going somewhere.

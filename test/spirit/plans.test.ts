@@ -145,6 +145,7 @@ describe("the offer for a plan", () => {
 describe("plans with no time, kept as a note", () => {
   it.each([
     ["I'll return your ladder, promise.", "return Ana's ladder"],
+    ["I'll pay you back, sis!", "pay Ana back"], // whom it is said to is no part of it
     ["I've decided to learn the piano.", "learn the piano"],
     ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
     ["I think I'll join the pottery class.", "join the pottery class"],
@@ -162,6 +163,7 @@ describe("plans with no time, kept as a note", () => {
     "I'll pay for it with my card.", // paid on the spot
     "I'll grab a couple of chairs from the kitchen.", // done now
     "I'll go with you.", // going now
+    "I'll go together with you.",
     "I've got to run to the station!", // going now
     "I'll lend a hand if you like.", // the other's to take up
     "We should probably leave.", // a proposal with no time is no errand: theirs to settle

@@ -24,6 +24,10 @@ export const Decision = z.object({
   need: z.string().trim().min(1).max(500).optional().describe("for spawn: the success criterion the Verifier checks"),
   question: z.string().trim().min(1).max(300).optional().describe("for nudge: the question to ask the user, phrased 'Want me to …?'"),
   note: z.string().trim().min(1).max(300).optional().describe("for observe: what to remember"),
+  settles: z
+    .boolean()
+    .optional()
+    .describe("for nudge on another speaker's turn: true when they have just agreed to what the user proposed, which settles it as the user's plan (the only nudge taken on someone else's words)"),
 });
 export type Decision = z.infer<typeof Decision>;
 
@@ -36,12 +40,6 @@ export type Proposal = Decision & {
   agentKind?: string;
   /** With quiet: a request said to the assistant that no agent here can do, as "I can't <this> yet" (spirit/commands.ts). */
   cannot?: string;
-  /**
-   * With nudge, on another speaker's turn: they agreed to what the user proposed ("Shall we
-   * …?" → "Sure"), which settles it as the user's arrangement: the one proposal made on
-   * someone else's words that spirit/decide.ts lets through (asked of the user, as any nudge).
-   */
-  settles?: boolean;
 };
 
 export interface BrainInput {

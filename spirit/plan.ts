@@ -13,6 +13,7 @@ const AGENT_KIND: Record<string, string> = {
   timer: "timer",
   alarm: "reminder",
   "meeting-prep": "meeting-prep",
+  note: "note",
   web_watch: "web-watch",
   "web-watch": "web-watch",
 };

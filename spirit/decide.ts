@@ -10,7 +10,8 @@
  *     recently, or when the same question was asked within the dedupe window;
  *   - in a conversation (spirit/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
- *     spawn; another speaker's request is never acted on; at most one nudge per
+ *     spawn; another speaker's request is never acted on (their yes to the user's own
+ *     proposal settles it, and the user is asked about it then); at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
  *   - a reminder, an alarm or a timer said to the assistant without a time is started all the
@@ -89,7 +90,8 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
   }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
-  if (!heard.isUser) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words.
+  if (!heard.isUser && !(decision.action === "nudge" && decision.settles === true)) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
   const amongPeople = conversation.userWith.length > 0 && !conversation.addressed;
   switch (decision.action) {
     case "observe":

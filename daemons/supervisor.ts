@@ -8,6 +8,7 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describeExit, procStat } from "../tools/process/identity.js";
+import { terminateChild } from "../tools/process/terminate.js";
 import { ExitCode } from "../tools/errors.js";
 import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
@@ -194,10 +195,7 @@ class Child {
     const proc = this.proc;
     if (proc === undefined) return this.exited;
     this.set("stopping", proc.pid ?? null);
-    proc.kill("SIGTERM");
-    const timer = setTimeout(() => proc.kill("SIGKILL"), this.sup.policy.stopTimeoutMs);
-    await this.exited;
-    clearTimeout(timer);
+    await terminateChild(this.exited, (signal) => proc.kill(signal), this.sup.policy.stopTimeoutMs);
   }
 
   kill(): void {

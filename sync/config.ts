@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_FILE, type WorldPaths } from "../tools/world/paths.js";
-import { writeJsonAtomic } from "./state.js";
+import { writeSyncJson } from "./state.js";
 
 export interface SyncConfig {
   url: string;
@@ -32,5 +32,5 @@ export function readSyncConfig(paths: WorldPaths): SyncConfig | undefined {
 
 /** Only this user may read it: the URL may hold the server's credentials (sync/auth.ts). */
 export function writeSyncConfig(paths: WorldPaths, config: SyncConfig): void {
-  writeJsonAtomic(configFile(paths), config, PRIVATE_FILE);
+  writeSyncJson(configFile(paths), config, PRIVATE_FILE);
 }

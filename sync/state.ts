@@ -20,7 +20,7 @@ import { UsageError, shown } from "../tools/errors.js";
 import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { START, type Position } from "../tools/world/read.js";
-import { writeJsonAtomic as writeJson } from "../tools/fs/atomic-write.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 export type SentCursor = Position;
 
@@ -56,8 +56,8 @@ function readJson<T>(file: string): T | undefined {
 }
 
 /** Replace a JSON file atomically (tools/fs/atomic-write.ts), flushed to disk with WORLD_FSYNC as the log is. */
-export function writeJsonAtomic(file: string, value: unknown, mode?: number): void {
-  writeJson(file, value, { fsync: syncFromEnv(), ...(mode !== undefined && { mode }) });
+export function writeSyncJson(file: string, value: unknown, mode?: number): void {
+  writeJsonAtomic(file, value, { fsync: syncFromEnv(), ...(mode !== undefined && { mode }) });
 }
 
 export class SyncState {
@@ -80,7 +80,7 @@ export class SyncState {
       );
     }
     const name = stored ?? given ?? fallback;
-    if (stored === undefined) writeJsonAtomic(file, { machine: name });
+    if (stored === undefined) writeSyncJson(file, { machine: name });
     return name;
   }
 
@@ -89,7 +89,7 @@ export class SyncState {
   }
 
   writeSent(position: SentCursor): void {
-    writeJsonAtomic(join(this.dir, "sent.json"), { offset: position.offset, line: position.line });
+    writeSyncJson(join(this.dir, "sent.json"), { offset: position.offset, line: position.line });
   }
 
   received(): ReceivedCursor {
@@ -97,7 +97,7 @@ export class SyncState {
   }
 
   writeReceived(cursor: ReceivedCursor): void {
-    writeJsonAtomic(join(this.dir, "received.json"), cursor);
+    writeSyncJson(join(this.dir, "received.json"), cursor);
   }
 
   /**

@@ -5,22 +5,13 @@
  * either, and never a moment when others could read it. For what may be secret (an agent's
  * spawn environment) or private (the text of a watched page).
  */
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { writeJsonAtomic } from "../fs/atomic-write.js";
 import { PRIVATE_DIR, PRIVATE_FILE } from "../world/paths.js";
 
 export function writePrivateJson(file: string, data: unknown): void {
   // "exclusive": never through an existing file or link; 0600 from its creation, so never readable by others.
   writeJsonAtomic(file, data, { mode: PRIVATE_FILE, dirMode: PRIVATE_DIR, exclusive: true });
-}
-
-/** The parsed file, or undefined when it is missing or not JSON. */
-export function readJsonFile(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, "utf8"));
-  } catch {
-    return undefined;
-  }
 }
 
 export function removeFile(file: string): void {

@@ -273,7 +273,7 @@ program
   .description("start again the reminders and timers whose process is gone (after a restart); run it before the Keeper's first sweep")
   .action(async () => {
     const c = await ctx();
-    const started = await (await import("../agents/rearm.js")).rearmReminders(c.paths);
+    const started = await (await import("../agents/rearm.js")).rearmRemindersAlone(c.paths);
     for (const r of started) c.out(`re-armed ${r.kind} ${r.id}: due ${r.due}, pid ${r.pid}`);
     if (started.length === 0) c.out("nothing to re-arm");
   });

@@ -5,6 +5,7 @@
  */
 import { spawnAgent } from "../agents/spawn.js";
 import { UsageError } from "../tools/errors.js";
+import { parseCount } from "../tools/count.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
 import { Conversation } from "../tools/llm/session.js";
 import { daemonLogger, type Logger } from "../tools/process/daemon.js";
@@ -32,7 +33,7 @@ function chooseBrain(
   log: Logger,
 ): Brain {
   // The Spirit talks continuously: one quick retry, then the offline brain takes the turn.
-  const client = anthropicFromEnv({ env, maxRetries: Number(env.WORLD_SPIRIT_RETRIES ?? 1), timeoutMs: 30_000 });
+  const client = anthropicFromEnv({ env, maxRetries: parseCount(env.WORLD_SPIRIT_RETRIES, "WORLD_SPIRIT_RETRIES", { min: 0, fallback: 1 }), timeoutMs: 30_000 });
   // With a key, a general agent has a model: the offline brain may offer it web searches too.
   const offline = new OfflineBrain({ agentHasModel: client !== undefined });
   if (config.brain === "offline") return offline;

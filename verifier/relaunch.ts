@@ -8,8 +8,8 @@
 import { readProcRecord } from "../agents/procs.js";
 import { launchAgent } from "../agents/spawn.js";
 import { terminateGroups } from "../tools/process/terminate.js";
-import { history } from "../tools/world/query.js";
-import { fresh, fullText, type VerifierContext } from "./context.js";
+import { fresh, history } from "../tools/world/query.js";
+import { fullText, type VerifierContext } from "./context.js";
 
 /** Start the attempt the retry on `line` asks for, unless the session moved on or it runs already. */
 export async function relaunch(ctx: VerifierContext, id: string, line: number): Promise<number | undefined> {

@@ -27,8 +27,19 @@ const TRANSITIONS: { readonly [S in AgentStatus | "none"]: readonly AgentStatus[
   closed: [],
 };
 
+/** Statuses of a session whose agent is at work (an `active` session, for world query). */
+export const RUNNING = ["start", "active", "retry"] as const satisfies readonly AgentStatus[];
+
 /** Statuses after which the agent has nothing more to do (failed waits for a person). */
 export const TERMINAL: readonly AgentStatus[] = ["verified", "failed", "closed"];
+
+export function isRunning(status: string): boolean {
+  return (RUNNING as readonly string[]).includes(status);
+}
+
+export function isTerminal(status: string): boolean {
+  return (TERMINAL as readonly string[]).includes(status);
+}
 
 /** Statuses after which nothing may follow: the session is over for good. */
 export const OVER: readonly AgentStatus[] = ["verified", "closed"];

@@ -265,7 +265,7 @@ program
   .option("--nats-ca <file>", "with --nats: the certificate authority (PEM) of the server's TLS certificate")
   .option("--insecure", "with --nats: accept a server that asks for no credentials (anyone who can reach it can write into this world)")
   .action(async (opts) => {
-    await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
+    await (await import("../ui/cli/up.js")).up(await ctx(), opts);
   });
 
 program

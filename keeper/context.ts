@@ -21,7 +21,7 @@ export interface SweepContext {
 }
 
 /** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */
-export function stamped(appender: Appender, now: Date): LineAppender {
+export function clockedWriter(appender: Appender, now: Date): LineAppender {
   const ts = now.toISOString();
   return {
     append: (d: Draft): Entry => appender.append({ ...d, ts }),

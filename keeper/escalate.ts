@@ -13,7 +13,7 @@ import { showDuration } from "../tools/duration.js";
 import { pleaLine } from "../tools/world/plea.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
-import { notify } from "./notify-command.js";
+import { runNotifyCommand } from "./notify-command.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
 const ESCALATION_MARK = "nudge: still waiting for you after ";
@@ -42,7 +42,7 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
     ctx.log?.info({ id: s.id }, "escalated");
     escalated.push(s.id);
-    if (ctx.config.notify) await notify(ctx, ctx.config.notify, text.slice(NUDGE.length));
+    if (ctx.config.notify) await runNotifyCommand(ctx, ctx.config.notify, text.slice(NUDGE.length));
   }
   return escalated;
 }

@@ -10,7 +10,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { counts } from "../tools/world/query.js";
 import type { Logger } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
-import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
+import { KEEPER_ID, clockedWriter, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
@@ -67,7 +67,7 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
   const appender = new Appender(paths);
   const cluster = new ClusterActions(paths, options.log);
   try {
-    const writer = options.now ? stamped(appender, options.now) : appender;
+    const writer = options.now ? clockedWriter(appender, options.now) : appender;
     const machine = readSyncConfig(paths)?.machine;
     const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, cluster, ...(options.log && { log: options.log }), ...(machine && { machine }) };
     const timedOut = await sweepTimeouts(ctx);

@@ -8,7 +8,7 @@
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
-import { WORLD_BIN } from "../../agents/registry.js";
+import { WORLD_BIN } from "../../tools/package-root.js";
 import { InternalError } from "../../tools/errors.js";
 import { describeExit, isSameProcess, procStat } from "../../tools/process/identity.js";
 import { terminateChild } from "../../tools/process/terminate.js";

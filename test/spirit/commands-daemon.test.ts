@@ -27,8 +27,8 @@ describe("spoken commands, through the daemon", () => {
   it("confirms a timer still running, starts it anew once it rang, answers what is set and says what it cannot do", async () => {
     spirit = await startSpirit(w.paths);
     await speak(w.home, ["user", "set a timer for 20 seconds"]);
-    const first = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer"), { timeoutMs: 20_000 });
-    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === first.id, { timeoutMs: 20_000 });
+    const first = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer"));
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === first.id);
 
     await speak(w.home, ["user", "what timers do i have"], ["user", "set a timer for 20 seconds"], ["user", "turn off the lights"]);
     await waitForCursor(w.paths);
@@ -40,7 +40,7 @@ describe("spoken commands, through the daemon", () => {
 
     await ended(w, first.id);
     await speak(w.home, ["user", "set a timer for 20 seconds"]);
-    const second = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer") && e.id !== first.id, { timeoutMs: 20_000 });
+    const second = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer") && e.id !== first.id);
     expect(second.output).toBe('spawn: timer "set a timer for 20 seconds" because user asked (heard user: "set a timer for 20 seconds")');
     await ended(w, second.id);
   }, 300_000);

@@ -12,6 +12,7 @@ import { appendOnce } from "../../../tools/world/append.js";
 import { findLastStatus } from "../../../tools/world/last-status.js";
 import { parseArmed } from "../../../agents/reminder/armed.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../../support/world.js";
+import { WAIT_MS } from "../../support/wait.js";
 import { artifact, launchBrowser, openLivePage, startMonitor, type Browser, type Monitor } from "./harness.js";
 
 let browser: Browser;
@@ -19,7 +20,7 @@ let w: TempWorld;
 let monitor: Monitor;
 let page: Page;
 let pageErrors: string[];
-const LONG = { timeout: 20_000 };
+const LONG = { timeout: WAIT_MS };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -37,7 +38,7 @@ afterEach(async () => {
   w.cleanup();
 });
 
-describe("closing and reminders in the monitor", { timeout: 90_000 }, () => {
+describe("closing and reminders in the monitor", () => {
   it("Close on a failed card, asked twice: the closed line from the monitor; the card leaves; the panel has no answer box", async () => {
     appendStatus(w.paths, { status: "start", id: "book-9", output: "Book a table for four at 8pm", need: "a confirmation number" });
     appendStatus(w.paths, { status: "failed", id: "book-9", output: "gave up", need: "a credit card" });
@@ -92,7 +93,7 @@ describe("closing and reminders in the monitor", { timeout: 90_000 }, () => {
   });
 });
 
-describe("questions and failed agents in the monitor", { timeout: 90_000 }, () => {
+describe("questions and failed agents in the monitor", () => {
   it("a question's panel is a question: its words, yes/no while open; declined, it says so and offers nothing; the card folds what a yes starts", async () => {
     appendOnce(w.paths, { kind: "event", source: "spirit", id: "nudge-5", output: 'nudge: Want me to look it up? (heard user: "what is zanzibar like") yes: open-page "open a search for zanzibar" need "output contains \\"https://\\""' });
     ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url));

@@ -2,7 +2,7 @@
  * Escalation: a `failed` session nobody has answered for escalateAfter gets one reminder
  * line written for a person — `[event:system][<id>] nudge: still waiting for you after
  * 1 d: I could not find invoice-march.pdf after 4 tries. Where is it? (task "…"; answer:
- * world respond <id> <text>)` (the sentence: tools/world/plea.ts) — and, if configured, a
+ * world respond <id> <text>)` (the sentence: tools/world/asks/plea.ts) — and, if configured, a
  * notification command with the same words. The Spirit shows it on the desktop without a
  * line of its own. Once per period: the previous reminder is found in the index, so
  * running twice or after downtime reminds once.
@@ -10,7 +10,7 @@
 import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/duration.js";
-import { pleaLine } from "../tools/world/plea.js";
+import { pleaLine } from "../tools/world/asks/plea.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
 import { runNotifyCommand } from "./notify-command.js";

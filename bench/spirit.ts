@@ -53,47 +53,60 @@ async function reactionLatency(paths: WorldPaths, n: number): Promise<number[]> 
   }
 }
 
+/** When the Spirit's cursor reached `end` (it moves once what came before is handled); polled every 10 ms, for at most a minute. */
+async function cursorAt(paths: WorldPaths, end: number): Promise<number> {
+  const cursor = join(paths.cursors, "spirit.json");
+  let at = now();
+  for (let tries = 0; tries < 6000; tries++) {
+    let offset = 0;
+    try {
+      offset = (JSON.parse(readFileSync(cursor, "utf8")) as { offset: number }).offset;
+    } catch {
+      // not written yet, or being replaced
+    }
+    at = now();
+    if (offset >= end) break;
+    await sleep(10);
+  }
+  return at;
+}
+
 /**
  * A transcript written at once (`n` voice lines in one append): how fast the real daemon
  * reads through it (its cursor reaching the end), and how late each decision it made was
  * (its "quiet" decisions in its operational log and its spirit lines in world.log, against
  * the moment the lines were written). Issue 23: a Spirit behind the log hears old lines as
- * context and decides on what is recent.
+ * context and decides on what is recent (docs/spirit.md): the lines it heard as context
+ * are counted apart, from its "behind" records.
  */
-async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; late: number[]; decided: number }> {
+async function backlog(paths: WorldPaths, n: number): Promise<{ rate: number; late: number[]; decided: number; context: number }> {
   const texts = readFileSync(MIXED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { speaker: string; text: string });
   const daemon = execa(process.execPath, [SPIRIT, "--home", paths.home, "--brain", "offline"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
   try {
     await waitForText(paths, "[event:spirit][spirit] awake:", 0);
+    // A Spirit that has been listening (what falls behind): its first words heard and decided (a
+    // question built, so the questions' parser is loaded too), so loading its language on first
+    // use is not counted as the backlog's cost.
+    appendOnce(paths, { kind: "event", source: "voice", id: "user", output: "send 5 dollars to bob" });
+    await cursorAt(paths, statSync(paths.log).size);
     const from = statSync(paths.log).size;
     const appender = new Appender(paths);
     const t0 = Date.now();
     const start = now();
     appender.appendMany(Array.from({ length: n }, (_, i) => ({ kind: "event" as const, source: "voice", id: texts[i % texts.length]!.speaker, output: `${texts[i % texts.length]!.text} (${i})` })));
     appender.close();
-    const end = statSync(paths.log).size;
-    const cursor = join(paths.cursors, "spirit.json");
-    let done = now();
-    for (let tries = 0; tries < 6000; tries++) {
-      let offset = 0;
-      try {
-        offset = (JSON.parse(readFileSync(cursor, "utf8")) as { offset: number }).offset;
-      } catch {
-        // not written yet, or being replaced
-      }
-      done = now();
-      if (offset >= end) break;
-      await sleep(10);
-    }
+    const done = await cursorAt(paths, statSync(paths.log).size);
     const late: number[] = [];
+    let context = 0;
     for (const l of readFileSync(join(paths.logs, "spirit.log"), "utf8").trim().split("\n")) {
-      const r = JSON.parse(l) as { msg?: string; time?: number };
+      const r = JSON.parse(l) as { msg?: string; time?: number; lines?: number };
       if (r.msg === "quiet" && r.time !== undefined && r.time >= t0) late.push(r.time - t0);
+      if (r.msg === "behind: heard as context" && r.time !== undefined && r.time >= t0) context += r.lines ?? 0;
     }
     for (const e of collectEntries(paths.log).entries) {
       if (e.kind === "event" && e.source === "spirit" && e.offset >= from && e.id !== "spirit") late.push(Date.parse(e.ts) - t0);
     }
-    return { rate: n / ((done - start) / 1000), late, decided: late.length };
+    return { rate: n / ((done - start) / 1000), late, decided: late.length, context };
   } finally {
     daemon.kill("SIGTERM");
     await daemon;
@@ -185,10 +198,10 @@ export async function run(): Promise<void> {
       },
       {
         name: `Spirit fed a backlog (${backlogLines.toLocaleString("en-US")} voice lines written at once), real daemon`,
-        value: `${fmt.rate(behind.rate)}; ${behind.decided} decisions, late by median ${fmt.ms(behind.late.length ? median(behind.late) : 0)}, max ${fmt.ms(behind.late.length ? Math.max(...behind.late) : 0)}`,
+        value: `${fmt.rate(behind.rate)}; ${behind.context} lines heard as context; ${behind.decided} decisions, late by median ${fmt.ms(behind.late.length ? median(behind.late) : 0)}, max ${fmt.ms(behind.late.length ? Math.max(...behind.late) : 0)}`,
         floor: "—",
         ratio: "—",
-        note: "target ≥ 5,000 lines/s, no line decided > 1 s late; was ~300 lines/s, quiet decisions median 833 ms, p95 2.2 s late",
+        note: "target ≥ 5,000 lines/s, no line decided > 1 s late; before the backlog rule: 35 lines/s, decisions up to 141 s late (each line decided in turn)",
       },
       {
         name: "offline brain + rules, decisions per second",

@@ -13,6 +13,7 @@
  *   3. Catch-up: B's sync stopped, BENCH_SYNC_LINES more lines appended to A (and sent), B's
  *      sync started: the time until B's log holds them all.
  */
+import { generateKeyPairSync } from "node:crypto";
 import { closeSync, mkdtempSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,11 +26,40 @@ import { watchFile } from "../tools/fs/watch.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
 import { HAS_NATS, NO_NATS, startNats } from "./nats-server.js";
+import { checkChunk, signChunk, ZERO_CHAIN } from "../sync/chunk-sign.js";
+import { keyText, ownKey, publicKeyOf } from "../sync/machine-key.js";
+import { enrol } from "../sync/machines.js";
 
 const progress = (text: string) => process.stderr.write(`[bench sync] ${text}\n`);
 const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
 const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 500);
 const LINES = Number(process.env.BENCH_SYNC_LINES ?? 100_000);
+
+/**
+ * What signing adds (sync/chunk-sign.ts): one Ed25519 signature per chunk on the sending
+ * side, one check on the receiving side, for a one-line chunk (the latency path) and a full
+ * one (2000 lines: a catch-up), measured in this process.
+ */
+function signingCost(): Row[] {
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  const key = publicKeyOf(keyText(publicKey))!;
+  const line = "[2026-11-27T03:00:00.000Z][event:system][bench] ping 12345 with some words to make it a line";
+  const rows: Row[] = [];
+  for (const lines of [1, 2000]) {
+    const data = Buffer.from(Array.from({ length: lines }, () => line).join("\n"));
+    const fields = { stream: "WORLD", machine: "a", from: 0, end: data.length + 1, endLine: lines, prev: ZERO_CHAIN };
+    const runs = lines === 1 ? 2000 : 200;
+    let sig = "";
+    let t = process.hrtime.bigint();
+    for (let i = 0; i < runs; i++) sig = signChunk(fields, data, privateKey).sig;
+    const signUs = Number(process.hrtime.bigint() - t) / 1e3 / runs;
+    t = process.hrtime.bigint();
+    for (let i = 0; i < runs; i++) checkChunk(fields, data, sig, key);
+    const checkUs = Number(process.hrtime.bigint() - t) / 1e3 / runs;
+    rows.push({ name: `sign + check a chunk of ${lines} line${lines === 1 ? "" : "s"}`, value: `${signUs.toFixed(0)} µs + ${checkUs.toFixed(0)} µs`, floor: "", ratio: "", note: `${fmt.rate(lines / ((signUs + checkUs) / 1e6))} lines/s of signing alone` });
+  }
+  return rows;
+}
 
 function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
   return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine, "--insecure"], { reject: false });
@@ -170,6 +200,9 @@ export async function run(): Promise<void> {
   let raw: RawJetStream | undefined;
   try {
     raw = await RawJetStream.open(nats.url);
+    // Enrolled on each other, as people would (world sync enroll): every chunk is signed and checked.
+    enrol(a, "a", "b", ownKey(b).text);
+    enrol(b, "b", "a", ownKey(a).text);
     syncs.push(startSync(a, nats.url, "a"), startSync(b, nats.url, "b"));
     const writer = new Appender(a);
     let expected = counter.lines();
@@ -235,7 +268,8 @@ export async function run(): Promise<void> {
       { name: `sustained, ${LINES.toLocaleString("en-US")} lines A → B`, value: fmt.rate(sustained), floor: `raw publish ${fmt.rate(publishRate)}`, ratio: fmt.x(sustained / publishRate), note: "target ≥ 20,000/s" },
       { name: `catch-up of ${LINES.toLocaleString("en-US")} lines (B's sync started)`, value: fmt.ms(catchUp), floor: `raw publish of as many ${fmt.ms((LINES / publishRate) * 1000)}`, ratio: fmt.x(catchUp / ((LINES / publishRate) * 1000)), note: "target ≤ 10 s" },
     ];
-    printTable("sync (world sync between two worlds through a real nats-server)", rows);
+    rows.push(...signingCost());
+    printTable("sync (world sync between two worlds through a real nats-server; chunks signed and checked)", rows);
   } finally {
     await raw?.close();
     counter.close();

@@ -238,7 +238,7 @@ program
     await (await import("../ui/cli/verify.js")).verifier(await ctx(), opts);
   });
 
-program
+const syncCommand = program
   .command("sync")
   .description("replicate this world.log with other machines through a NATS JetStream stream, both ways, until stopped (docs/sync.md)")
   .option("--nats <url>", "the NATS server, e.g. nats://127.0.0.1:4222; credentials in it: nats://user:password@host:4222 (or WORLD_NATS)")
@@ -248,6 +248,36 @@ program
   .option("--insecure", "accept a server that asks for no credentials: anyone who can reach it can write into this world")
   .action(async (opts) => {
     await (await import("../ui/cli/sync.js")).sync(await ctx(), opts);
+  });
+
+syncCommand
+  .command("key")
+  .description("print this machine's public key, to enroll it on a machine already in the world (docs/sync.md)")
+  .action(async () => {
+    (await import("../ui/cli/sync-machines.js")).syncKey(await ctx(), syncCommand.opts());
+  });
+
+syncCommand
+  .command("enroll <key>")
+  .description("a person lets another machine write into this world over sync: its key (what world sync key printed there, or a file holding it)")
+  .option("--name <machine>", "the name the other machine syncs under (its --machine)")
+  .action(async (key: string, opts: { name?: string }) => {
+    (await import("../ui/cli/sync-machines.js")).syncEnroll(await ctx(), key, { ...opts, ...syncCommand.opts<{ machine?: string }>() });
+  });
+
+syncCommand
+  .command("revoke <machine>")
+  .description("a person stops a machine writing into this world: its lines are refused from now on")
+  .action(async (name: string) => {
+    (await import("../ui/cli/sync-machines.js")).syncRevoke(await ctx(), name, syncCommand.opts());
+  });
+
+syncCommand
+  .command("machines")
+  .description("the machines enrolled in this world, and those revoked")
+  .option("--json", "one JSON object per machine")
+  .action(async (opts) => {
+    (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), opts);
   });
 
 program

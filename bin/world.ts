@@ -11,12 +11,13 @@ async function main(): Promise<number> {
     // The commands agents and monitors call all the time skip commander, which alone costs
     // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts and the benchmark).
     const args = process.argv.slice(2);
+    // They are bundles, CommonJS (scripts/finish-build.mjs says why), so required, not imported.
     const command = commandOf(args);
     if (command === "event" || command === "agent" || command === "check") {
-      const code = await (await import("../ui/cli/fast-log.js")).fastLog(args, command);
+      const code = await (bundled("fast-log") as typeof import("../ui/cli/fast-log.js")).fastLog(args, command);
       if (code !== undefined) return code;
     } else if (command === "query") {
-      const code = (await import("../ui/cli/fast-query.js")).fastQuery(args);
+      const code = (bundled("fast-query") as typeof import("../ui/cli/fast-query.js")).fastQuery(args);
       if (code !== undefined) return code;
     }
     const { program } = await import("./program.js");
@@ -26,6 +27,11 @@ async function main(): Promise<number> {
     const { report } = await import("../tools/report.js");
     return report(error);
   }
+}
+
+/** A fast path's bundle (dist/ui/cli/<name>.cjs, built by scripts/finish-build.mjs). */
+function bundled(name: string): unknown {
+  return process.getBuiltinModule("node:module").createRequire(import.meta.url)(`../ui/cli/${name}.cjs`);
 }
 
 /** The first word that is not a global option (a guess: the fast paths check it again). */
@@ -41,10 +47,31 @@ function commandOf(args: readonly string[]): string | undefined {
 // ends the process quietly, as SIGPIPE ends Unix tools; anything else is one line. Either
 // way nothing is acknowledged afterwards: `world check` moves its cursor only once every
 // line was written, so its entries come again.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EPIPE") process.stderr.write(`world: cannot write to stdout: ${error.message}\n`);
-  process.exit(1);
-});
+//
+// The handler is attached when stdout is first used, not here: creating the stream (for a
+// pipe: a socket and the stream modules) is ~15% of a bare node start, and `world event -q`
+// never writes to stdout. process.stdout is a lazy getter of Node's; ours wraps it.
+const stdoutGetter = Object.getOwnPropertyDescriptor(process, "stdout")?.get;
+if (stdoutGetter === undefined) watchStdout(process.stdout);
+else {
+  Object.defineProperty(process, "stdout", {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const stdout = stdoutGetter.call(process) as NodeJS.WriteStream;
+      Object.defineProperty(process, "stdout", { configurable: true, enumerable: true, writable: false, value: stdout });
+      watchStdout(stdout);
+      return stdout;
+    },
+  });
+}
+
+function watchStdout(stdout: NodeJS.WriteStream): void {
+  stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") process.stderr.write(`world: cannot write to stdout: ${error.message}\n`);
+    process.exit(1);
+  });
+}
 
 main().then(
   (code) => {

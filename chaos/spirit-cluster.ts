@@ -11,6 +11,7 @@ import { HAS_NATS, startNats } from "../bench/nats-server.js";
 import type { Located } from "../tools/world/entry.js";
 import { worldPaths } from "../tools/world/paths.js";
 import { entries, waitFor, world } from "./support.js";
+import { enrolEachOther } from "./children/signed-pair.js";
 import type { ChaosAttack, ChaosContext } from "./types.js";
 
 const REMINDERS = ["stretch", "water the plants", "call mum"];
@@ -44,6 +45,7 @@ const attack: ChaosAttack = {
     if (!HAS_NATS) return { attacks: 0, linesLost: 0, linesForged: 0, verdictsDoubled: 0, verdictsMissing: 0, unapprovedCommands: 0, skipped: "nats-server is not installed" };
     const nats = await startNats();
     const homes = [ctx.tmp(), ctx.tmp()];
+    await enrolEachOther(ctx, homes.map((home, i) => ({ home, machine: `m${i}` })));
     const ups = homes.map((home, i) =>
       world(ctx, home, ["up", "--nats", nats.url, "--insecure", "--machine", `m${i}`, "--only", "sync,spirit"], { stdin: "ignore", env: { WORLD_BROWSER_OPENER: "true" } }),
     );

@@ -8,7 +8,8 @@
  * Alone with the assistant, or addressed by name ("world, book the train"), what the
  * user says is a request and goes to the detector. In a conversation with someone else
  * it is said to that person: only explicit reminder/timer/alarm wording goes to the
- * detector, and otherwise only a plan for later (spirit/plans.ts) becomes a nudge.
+ * detector, and otherwise only a plan for later (spirit/plans.ts) becomes a nudge; when
+ * the other person agrees to what the user proposed, the plan is asked about then.
  */
 import { detectIntent, type Intent } from "./intents/detect.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
@@ -20,7 +21,7 @@ import { normalize } from "./intents/normalize.js";
 import { loadNlp } from "./nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
-import { acceptedRequest, EXPLICIT, planIn, timeSettled } from "./plans.js";
+import { acceptedByOther, acceptedRequest, EXPLICIT, planIn, timeSettled } from "./plans.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
 const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
@@ -104,6 +105,10 @@ export class OfflineBrain implements Brain {
     const { heard, conversation } = input;
     const text = conversation.addressed ? conversation.rest : heard.text;
     if (heard.isUser && conversation.userWith.length > 0 && !conversation.addressed && !EXPLICIT.test(text)) return this.amongPeople(text, conversation, input.now);
+    if (!heard.isUser && !conversation.addressed) {
+      const settled = await this.settledByOther(heard.speaker, text, conversation, input.now);
+      if (settled !== undefined) return settled;
+    }
     const intent = detectIntent(withoutBackchannel(text));
     if (intent.decision !== "quiet") {
       if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
@@ -144,6 +149,15 @@ export class OfflineBrain implements Brain {
       return { action: "observe", reason: "the user said something about themselves", note: `something ${heard.speaker} said about themselves` };
     }
     return { action: "quiet", reason: intent.reason };
+  }
+
+  /** Another speaker agreeing to the user's proposal: the arrangement is settled, and the user is asked about it now. */
+  private async settledByOther(speaker: string, text: string, conversation: ConversationView, now: Date): Promise<Proposal | undefined> {
+    const plan = await acceptedByOther(text, conversation.turns.slice(0, -1), { now, listener: speaker });
+    if (plan === undefined) return undefined;
+    const offer = await offerFor(plan, this.agentHasModel);
+    if (offer === undefined) return undefined;
+    return { action: "nudge", settles: true, reason: `${speaker} agreed to the user's plan: ${JSON.stringify(plan.action)}`, ...offer };
   }
 
   private async amongPeople(text: string, conversation: ConversationView, now: Date): Promise<Proposal> {

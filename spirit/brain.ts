@@ -24,6 +24,10 @@ export const Decision = z.object({
   need: z.string().trim().min(1).max(500).optional().describe("for spawn: the success criterion the Verifier checks"),
   question: z.string().trim().min(1).max(300).optional().describe("for nudge: the question to ask the user, phrased 'Want me to …?'"),
   note: z.string().trim().min(1).max(300).optional().describe("for observe: what to remember"),
+  settles: z
+    .boolean()
+    .optional()
+    .describe("for nudge on another speaker's turn: true when they have just agreed to what the user proposed, which settles it as the user's plan (the only nudge taken on someone else's words)"),
 });
 export type Decision = z.infer<typeof Decision>;
 

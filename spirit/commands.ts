@@ -22,7 +22,7 @@ export type WorldView = Pick<Situation, "agentsNow" | "stillAtWork" | "nextMeeti
 
 /** The task handed to the reminder or timer agent, or undefined when the command sets nothing. */
 export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer" | "alarm"; task: string } | undefined {
-  if (command.type === "timer") return { kind: "timer", task: `set a timer for ${command.duration}${command.label ? ` for ${command.label}` : ""}` };
+  if (command.type === "timer") return { kind: "timer", task: `set a timer${command.duration === undefined ? "" : ` for ${command.duration}`}${command.label ? ` for ${command.label}` : ""}` };
   if (command.type !== "reminder") return undefined;
   const what = command.what ?? (command.alarm ? "the alarm" : undefined);
   const when = command.when === undefined ? "" : ` ${command.when}`;

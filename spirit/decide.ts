@@ -10,11 +10,13 @@
  *     recently, or when the same question was asked within the dedupe window;
  *   - in a conversation (spirit/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
- *     spawn; another speaker's request is never acted on; at most one nudge per
+ *     spawn; another speaker's request is never acted on (their yes to the user's own
+ *     proposal settles it, and the user is asked about it then); at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
- *   - a timer or an alarm without a time is not started: said to the assistant, the user is
- *     asked for the time;
+ *   - a reminder, an alarm or a timer said to the assistant without a time is started all the
+ *     same: its agent asks the user when (one question, "when to remind you"), and the
+ *     answer arms it with the words first said; among people, one without a time stays theirs;
  *   - quiet is the default; nothing else is ever done.
  *
  * Ids come from the cause (the voice line), so deciding again about the same line
@@ -51,6 +53,7 @@ export type Action =
 type Cause = Located<EventEntry>;
 
 const TIMED_KINDS = new Set(["timer", "alarm"]);
+const NAMES_THE_KIND = /\b(?:timers?|alarms?|wake|remind)\b/i;
 const SAYS_A_TIME = /\d|\b(?:seconds?|minutes?|hours?|noon|midnight|morning|tonight|tomorrow|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty)\b/i;
 
 function quiet(why: string): Action {
@@ -87,7 +90,8 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
   }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
-  if (!heard.isUser) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words.
+  if (!heard.isUser && !(decision.action === "nudge" && decision.settles === true)) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
   const amongPeople = conversation.userWith.length > 0 && !conversation.addressed;
   switch (decision.action) {
     case "observe":
@@ -99,11 +103,13 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
         return quiet(`said to ${conversation.userWith.join(", ")}, without explicit reminder wording or the name ${JSON.stringify(config.assistantName)}: ${decision.reason}`);
       }
       if (!decision.task) return quiet("a spawn without a task");
-      // A timer or an alarm is set for a time: without one, nothing is started. Said to the
-      // assistant, the user is asked for the time in one line; among people ("i need to set an alarm"), it stays theirs.
+      // A timer or an alarm is set for a time. Said to the assistant without one, it is started
+      // like a reminder without one: its agent asks the user when, and keeps the request until
+      // answered. Among people ("i need to set an alarm"), it stays theirs.
       if (TIMED_KINDS.has(kind) && !SAYS_A_TIME.test(decision.task)) {
         if (amongPeople) return quiet(`a ${kind} without a time in ${JSON.stringify(decision.task)}, said among people: ${decision.reason}`);
-        return { type: "say", id: idFor("ask", cause), kind: "answer", text: forWhatTime(kind) };
+        // Neither a time nor the word for it ("set time zone" heard as a timer): nothing to start.
+        if (!NAMES_THE_KIND.test(decision.task)) return quiet(`a ${kind} without a time, in words that do not ask for one: ${JSON.stringify(decision.task)}`);
       }
       const agentKind = decision.agentKind ?? agentKindFor(kind);
       const id = idFor(agentKind, cause, "spawn");
@@ -118,10 +124,6 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
     case "nudge":
       return nudge(decision, heard, cause, memory, config, now);
   }
-}
-
-function forWhatTime(kind: string): string {
-  return kind === "timer" ? 'for how long? Say it again with the time, like "set a timer for 10 minutes"' : 'for what time? Say it again with the time, like "set an alarm for 7 am"';
 }
 
 function spawnAction(id: string, agentKind: string, task: string, need: string | undefined, heard: Heard): Action {

@@ -10,7 +10,10 @@
  *
  *   - acting: a spawn, a nudge, a management decision (cancel/move/snooze) or an honest
  *     "I can't … yet" line; an answer about the world or an observation is not acting;
- *   - a reminder: a spawn of the reminder or timer agent.
+ *   - a reminder: a spawn of the reminder or timer agent, which acts for the user either
+ *     way: it arms at the time said, or it asks the user when (and what, when the words
+ *     name nothing), and the answer arms it (agents/reminder/alarm.ts); the table says
+ *     how many ask.
  *
  * Prints acting precision, quiet kept, reminder recall, task recall (each against its
  * target), the cancel/list/query commands that created a reminder, and the project's text
@@ -44,6 +47,8 @@ interface Checked {
   problems: string[];
   /** For reminders: whether the agent finds a time in it (otherwise it asks the user when). */
   timed?: boolean;
+  /** For reminders: whether the words name something to be reminded of (otherwise the agent asks what, too). */
+  subject?: boolean;
 }
 
 interface CommandFigures {
@@ -97,7 +102,7 @@ function reminderText(nlp: Nlp, task: string): Checked {
   const about = /^remind me (?:about|of)\b/.test(task) || !/^remind me to\b/.test(task);
   const question = `Want me to remind you ${about ? "about" : "to"} ${secondPerson(subject)}?`;
   // No subject said ("remind me in 3 hours"): the agent says so itself; no time said: it asks when. Neither is a text to check.
-  return { text: task, said: subject, timed: alarm !== undefined, problems: subject === "(no subject given)" ? [] : questionProblems(nlp, question) };
+  return { text: task, said: subject, timed: alarm !== undefined, subject: subject !== "(no subject given)", problems: subject === "(no subject given)" ? [] : questionProblems(nlp, question) };
 }
 
 function scoreCommands(file: string, commands: readonly Command[], f: ConversationFigures, nlp: Nlp): CommandFigures {
@@ -169,7 +174,7 @@ function table(f: CommandFigures, show: string | undefined): string {
     `task recall            ${pct(f.taskRecall)}  ${verdict("taskRecall")}`,
     `cancel/list/query → a new reminder   ${f.managingCreated.length}  target 0  ${f.managingCreated.length === 0 ? "PASS" : "FAIL"}`,
     `reminder texts failing the check     ${bad(f.reminderTexts).length} of ${f.reminderTexts.length}  target 0  ${bad(f.reminderTexts).length === 0 ? "PASS" : "FAIL"}`,
-    `reminders without a time (the agent asks when)   ${f.reminderTexts.filter((x) => x.timed === false).length} of ${f.reminderTexts.length}`,
+    `reminders without a time (the agent asks when)   ${f.reminderTexts.filter((x) => x.timed === false).length} of ${f.reminderTexts.length} (and what, too: ${f.reminderTexts.filter((x) => x.timed === false && x.subject === false).length})`,
     `questions failing the check          ${bad(f.questions).length} of ${f.questions.length}`,
   ];
   for (const m of f.managingCreated) lines.push(`  created: ${JSON.stringify(m.text)} → ${JSON.stringify(m.task)}`);

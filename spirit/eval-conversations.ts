@@ -34,7 +34,7 @@ import { loadConfig, type SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
 import { actionLine, hearVoice } from "./hearing.js";
 import { say, SOURCE } from "./lines.js";
-import { VOICE_SOURCE } from "./listen.js";
+import { VOICE_SOURCE } from "./speaker.js";
 import { SpiritMemory } from "./memory.js";
 import { Situation } from "./situation.js";
 import { loadNlp } from "./nlp.js";

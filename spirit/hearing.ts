@@ -21,6 +21,8 @@ import { spokenAnswer } from "./spoken-answer.js";
 export type Hearing =
   /** Too old when reached: context only. */
   | { type: "stale"; heard: Heard; age: number }
+  /** Heard late, in a backlog the Spirit caught up with (spirit/late.ts): context, not a request. */
+  | { type: "context"; heard: Heard }
   /** A bare yes/no to the one recent nudge: to be relayed as `[event:user][<nudgeId>] <text>`. */
   | { type: "answer"; heard: Heard; nudgeId: string; text: string }
   | { type: "action"; heard: Heard; action: Action };
@@ -53,6 +55,21 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
 }
 
 /**
+ * A voice line heard late, inside a backlog (docs/spirit.md, "A Spirit behind the log"):
+ * remembered as conversation, and not decided. What is cheap and still true is kept: a
+ * bare spoken yes/no to the one recent question (timed by its own words, like any answer)
+ * and a preference ("don't suggest flights"). Nothing here asks the brain.
+ */
+export function foldLate(entry: Located<EventEntry>, memory: SpiritMemory): Hearing {
+  const heard = memory.hear(entry);
+  const spoken = spokenAnswer(heard, memory);
+  if (spoken !== undefined) return { type: "answer", heard, ...spoken };
+  const preference = preferenceAction(heard, entry);
+  if (preference) return { type: "action", heard, action: preference };
+  return { type: "context", heard };
+}
+
+/**
  * A request the grammar of commands recognises, said to the assistant alone or by name
  * (spirit/commands.ts): reminders and timers go through the rules like any spawn;
  * management, questions about the world and requests no agent can do get their own line.
@@ -65,7 +82,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   switch (command.type) {
     case "manage":
       // The user's own words, cited on whatever is done for them (tools/world/actor.ts checks the citation against the log).
-      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: remindersAtWork(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
+      return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: sessionsOpen(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
     case "query":
       return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now)) };
     case "task": {
@@ -90,11 +107,11 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
   }
 }
 
-/** The reminders and timers at work (or parked until their time): what "cancel my alarm" can mean. */
-function remindersAtWork(world: WorldView | undefined): Managed[] {
+/** The sessions not over: what "cancel my alarm" (a reminder or timer at work or parked) or "stop that agent" (any) can mean. */
+function sessionsOpen(world: WorldView | undefined): Managed[] {
   return (world?.agentsNow() ?? [])
-    .filter((a) => /^(?:reminder|timer)-/.test(a.id) && (a.state === "active" || a.state === "parked"))
-    .map((a) => ({ id: a.id, task: a.task }));
+    .filter((a) => a.state === "active" || a.state === "parked" || a.state === "pending" || a.state === "failed")
+    .map((a): Managed => ({ id: a.id, task: a.task, state: a.state === "parked" || a.state === "active" ? "active" : a.state === "pending" ? "pending" : "failed" }));
 }
 
 function brainInput(heard: Heard, recent: readonly Heard[], d: HearingDeps, now: number, said: string): BrainInput {

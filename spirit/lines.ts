@@ -21,6 +21,7 @@
  *   [calendar]     calendar unavailable: <why>
  *   [calendar]     calendar available again
  *   [spirit]       awake: … / asleep: …
+ *   [late-…]       heard late: <n> line(s) reached up to <t> after they were said, taken as conversation, not as requests; not done: "<text>", …[ and <m> more]. Say again what you still want
  */
 import { NUDGE_PREFIX, type NudgeState } from "../tools/world/asks/nudge-state.js";
 import { QUOTED, quoteText, readNudgeBody, unquoteText, type Offer } from "../tools/world/asks/nudge-line.js";
@@ -38,6 +39,8 @@ export function quote(text: string): string {
 export function heard(speaker: string, text: string): string {
   return `(heard ${speaker}: ${quote(text)})`;
 }
+
+const LATE_PREFIX = "heard late:";
 
 export const say = {
   /** The offer is what a "yes" starts, kept with the question (not rebuilt from its words). */
@@ -63,6 +66,9 @@ export const say = {
   brainBad: (why: string) => `claude answered badly (${why}): staying quiet`,
   calendarDown: (why: string) => `calendar unavailable: ${why}`,
   calendarUp: () => "calendar available again",
+  /** A backlog caught up with (spirit/late.ts): the user's requests in it, not done. */
+  heardLate: (lines: number, lateBy: string, requests: readonly string[], more: number) =>
+    `${LATE_PREFIX} ${lines} line(s) reached up to ${lateBy} after they were said, taken as conversation, not as requests; not done: ${requests.map(quote).join(", ")}${more > 0 ? ` and ${more} more` : ""}. Say again what you still want`,
 };
 
 /** Identifiers of the Spirit's own status lines. */
@@ -84,6 +90,7 @@ export type SpiritLine =
   | { type: "needs-you"; again: boolean }
   | { type: "brain"; up: boolean }
   | { type: "calendar"; up: boolean }
+  | { type: "late" }
   | { type: "other" };
 
 const SPAWN = new RegExp(String.raw`^spawn: (\S+) (${QUOTED}) because (.*)$`);
@@ -111,5 +118,6 @@ export function readSpiritLine(output: string): SpiritLine {
   if (output.startsWith("claude available again")) return { type: "brain", up: true };
   if (output.startsWith("calendar unavailable")) return { type: "calendar", up: false };
   if (output.startsWith("calendar available again")) return { type: "calendar", up: true };
+  if (output.startsWith(LATE_PREFIX)) return { type: "late" };
   return { type: "other" };
 }

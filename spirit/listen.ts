@@ -8,9 +8,9 @@ import { UsageError } from "../tools/errors.js";
 import { Appender } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { commandLines, fileLines, followLines, stdinLines } from "./line-sources.js";
-import { readTranscriptLine, speakerId, type TranscriptFormat } from "./transcript.js";
+import { speakerId, VOICE_SOURCE } from "./speaker.js";
+import { readTranscriptLine, type TranscriptFormat } from "./transcript.js";
 
-export const VOICE_SOURCE = "voice";
 
 export type ListenSource =
   | { from: "stdin" }

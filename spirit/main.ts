@@ -25,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
   const camel = (f: string) => f.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
   const flags = Object.fromEntries(FLAGS.filter((f) => values[f] !== undefined).map((f) => [camel(f), values[f] as string]));
   const stop = new AbortController();
-  const spirit = createSpirit(worldPaths(values.home as string | undefined), { flags });
+  const spirit = await createSpirit(worldPaths(values.home as string | undefined), { flags });
   const off = onShutdown(() => stop.abort());
   try {
     await spirit.run(stop.signal);

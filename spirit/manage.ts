@@ -1,8 +1,11 @@
 /**
- * Carrying out "cancel my alarm", "push it to 8", "snooze that": the one adapter between
+ * Carrying out "cancel my alarm", "push it to 8", "snooze that", "cancel the flight search",
+ * "stop that agent": the one adapter between
  * the Spirit's management decisions (spirit/intents/commands.ts reads them) and the
  * reminders API (agents/reminders.ts). It finds which reminder or timer the words mean
- * among those at work (spirit/situation.ts): none, or several, and it says so in one line
+ * among those at work (spirit/situation.ts), or, for "cancel" in words naming no reminder,
+ * which session of any kind (running, parked, awaiting its verdict or failed; closed as
+ * `world close` closes it): none, or several, and it says so in one line
  * ("which one?"); exactly one (or "all of them"), and the daemon (spirit/spirit.ts) acts
  * on it for the user, citing the voice line the words were said on (tools/world/actor.ts,
  * which refuses a citation that is not in the log), then says in one line what it did.
@@ -24,10 +27,12 @@ export interface ManageRequest {
   to?: string;
 }
 
-/** A reminder or timer at work, as the world knows it. */
+/** A session not over, as the world knows it: a reminder or timer at work, or any other agent's. */
 export interface Managed {
   id: string;
   task: string;
+  /** Running or parked until its time ("active"), awaiting its verdict ("pending"), or waiting for a person ("failed"). */
+  state?: "active" | "pending" | "failed";
 }
 
 // Words that say which kind of thing, not which one.
@@ -36,15 +41,60 @@ const KIND_WORDS = new Set([
   "alarm", "alarms", "reminder", "reminders", "timer", "timers", "event", "events", "meeting", "meetings", "appointment", "appointments", "calendar", "schedule", "clock", "set", "remind",
 ]);
 
+// Words naming a session of any kind ("stop that agent", "cancel the flight search" names it by its task).
+const SESSION_WORDS = new Set(["agent", "agents", "session", "sessions", "task", "tasks", "job", "jobs", "one", "thing", "running", "failed", "stuck", "current"]);
+const REMINDER_KIND = /\b(?:alarms?|reminders?|timers?|events?|meetings?|appointments?|calendar|schedule|wake|snooze)\b/;
+
+function isReminder(m: Managed): boolean {
+  return /^(?:reminder|timer)-/.test(m.id) && (m.state === undefined || m.state === "active");
+}
+
+/**
+ * Whether the words are about a session other than a reminder or a timer: only "cancel"
+ * closes one ("move", "snooze" are for reminders), and only when the words do not name
+ * a reminder's kind and no reminder or timer is what they mean.
+ */
+function anySession(request: ManageRequest, atWork: readonly Managed[]): boolean {
+  if (request.verb !== "cancel" || REMINDER_KIND.test(request.target)) return false;
+  const words = wordsOf(request.target);
+  if (words.some((w) => SESSION_WORDS.has(w))) return true;
+  // "cancel the flight search": a task's words, whichever session has them.
+  const named = words.filter((w) => !SESSION_WORDS.has(w));
+  return named.length > 0 && !atWork.filter(isReminder).some((m) => named.some((w) => mentions(m.task, w)));
+}
+
+function wordsOf(target: string): string[] {
+  return target.toLowerCase().split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !KIND_WORDS.has(w));
+}
+
+function mentions(task: string, word: string): boolean {
+  return new RegExp(`\\b${word.replace(/'/g, "")}`, "i").test(task);
+}
+
+/**
+ * Any session the words mean: all the words said (beyond "agent", "that") are in its
+ * task ("the flight search" → "open a search for flights…"). Nothing named ("stop that
+ * agent"): the one session open, if there is exactly one; never a guess among several.
+ */
+function whichSessions(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
+  const named = wordsOf(request.target).filter((w) => !SESSION_WORDS.has(w));
+  const failed = /\b(?:failed|stuck)\b/.test(request.target);
+  const pool = atWork.filter((m) => !failed || m.state === "failed");
+  if (named.length === 0) return pool;
+  return pool.filter((m) => named.every((w) => mentions(m.task, w)));
+}
+
 /** The reminders and timers the words can mean: all of a kind, narrowed by the other words they share with a task. */
-function whichOnes(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
+function whichOnes(request: ManageRequest, allAtWork: readonly Managed[]): Managed[] {
+  if (anySession(request, allAtWork)) return whichSessions(request, allAtWork);
+  const atWork = allAtWork.filter(isReminder);
   const timers = /\btimers?\b/.test(request.target);
   const kind = atWork.filter((m) => (timers ? m.id.startsWith("timer-") : true));
   // "snooze it for ten minutes": the duration is not which one.
   const named = request.verb === "snooze" ? request.target.replace(/\s+\b(?:for|by|another)\b.*$/, "") : request.target;
-  const words = named.toLowerCase().split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !KIND_WORDS.has(w));
+  const words = wordsOf(named);
   if (words.length === 0) return /^(?:it|that|this)\b/.test(named) ? kind.slice(-1) : kind;
-  return kind.filter((m) => words.some((w) => new RegExp(`\\b${w.replace(/'/g, "")}`, "i").test(m.task)));
+  return kind.filter((m) => words.some((w) => mentions(m.task, w)));
 }
 
 const DONE: Record<ManageVerb, string> = { cancel: "cancelled", move: "moved", snooze: "snoozed" };
@@ -53,12 +103,14 @@ const DONE: Record<ManageVerb, string> = { cancel: "cancelled", move: "moved", s
  * What the words mean: the reminders and timers to act on (exactly one, or all of those
  * the words name with "all"), or the one honest line saying why nothing is done.
  */
-export function targetsOf(request: ManageRequest, atWork: readonly Managed[]): Managed[] | string {
+export function targetsOf(request: ManageRequest, allAtWork: readonly Managed[]): Managed[] | string {
   const to = request.to === undefined ? "" : ` to ${JSON.stringify(request.to)}`;
   const said = request.target === "" ? "" : ` ${JSON.stringify(request.target)}`;
-  const found = whichOnes(request, atWork);
-  if (atWork.length === 0) return `manage: ${request.verb}${said}${to}: nothing to ${request.verb}, no reminder or timer is set`;
-  if (found.length === 0) return `manage: ${request.verb}${said}${to}: none of the ${atWork.length} set matches; which one? ${listed(atWork)}`;
+  const found = whichOnes(request, allAtWork);
+  const sessions = anySession(request, allAtWork);
+  const atWork = sessions ? allAtWork : allAtWork.filter(isReminder);
+  if (atWork.length === 0) return `manage: ${request.verb}${said}${to}: nothing to ${request.verb}, ${sessions ? "no session is open" : "no reminder or timer is set"}`;
+  if (found.length === 0) return `manage: ${request.verb}${said}${to}: none of the ${atWork.length} ${sessions ? "open" : "set"} matches; which one? ${listed(atWork)}`;
   if (found.length > 1 && !/\ball\b/.test(request.target)) return `manage: ${request.verb}${said}${to}: which one? ${listed(found)}`;
   return found;
 }
@@ -95,9 +147,9 @@ export async function carryOut(paths: WorldPaths, request: ManageRequest, target
 async function actOn(paths: WorldPaths, request: ManageRequest, m: Managed, what: string, actor: { voice: VoiceLine }, said: Date, now: Date): Promise<string> {
   switch (request.verb) {
     case "cancel":
-      // A timer or a reminder alike: closing its session ends it for good (agents/close.ts).
-      await closeSession(paths, m.id, `${kindOf(m)} cancelled`, actor);
-      return `${DONE.cancel} the ${what}`;
+      // A timer, a reminder or any other session alike: closing it ends it for good, its processes stopped (agents/close.ts).
+      await closeSession(paths, m.id, `${kindOf(m)} ${kindOf(m) === "session" ? "closed" : "cancelled"}`, actor);
+      return `${kindOf(m) === "session" ? "closed" : DONE.cancel} the ${what}`;
     case "move": {
       const due = request.to === undefined ? undefined : timeIn(request.to, said);
       if (due === undefined) return `not moved: for what time? I could not read a time in ${JSON.stringify(request.to ?? "")} for the ${what}`;
@@ -114,7 +166,7 @@ async function actOn(paths: WorldPaths, request: ManageRequest, m: Managed, what
 }
 
 function kindOf(m: Managed): string {
-  return m.id.startsWith("timer-") ? "timer" : "reminder";
+  return m.id.startsWith("timer-") ? "timer" : m.id.startsWith("reminder-") ? "reminder" : "session";
 }
 
 /** "8", "8 pm", "tomorrow at nine": the next such time after the words were said. */

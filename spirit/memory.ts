@@ -13,7 +13,7 @@ import { ConversationState } from "./conversation.js";
 import { nudgeKind } from "./ids.js";
 import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
 import { topicKey } from "./preferences.js";
-import { speakerId } from "./transcript.js";
+import { speakerId } from "./speaker.js";
 
 /** The one definition of a nudge's state (tools/world/asks/nudge-state.ts). */
 export type NudgeStatus = NudgeState;
@@ -172,6 +172,9 @@ export class SpiritMemory {
         return;
       case "calendar":
         this.calendarUp = line.up;
+        return;
+      case "late":
+        this.written.add(e.id); // a backlog read again after a restart is not named twice
         return;
       case "other":
         return; // a line under our source that is none of ours (older versions, a person): nothing to remember

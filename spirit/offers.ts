@@ -8,7 +8,8 @@
  *   - without a model (no ANTHROPIC_API_KEY) the agents that work are the reminder, the
  *     timer and open-page: flights, hotels and rental cars become a search opened in the
  *     browser ("Want me to open a search for flights to Tokyo?"); everything else a
- *     reminder to do it, at the time that was said or a sensible one;
+ *     reminder to do it, at the time that was said or a sensible one; a plan that names
+ *     no time, a note (agents/note: "Want me to make a note to pay Sam back?");
  *   - with a model, the general agent can search the web in a browser: travel, bookings
  *     and shopping become "look for …"; calls, messages, payments and scheduling stay
  *     reminders (no agent can make a call or move money);
@@ -143,8 +144,24 @@ async function offer(kind: string, action: string, when: string | undefined, age
   return offered;
 }
 
+// Errands with no time are still reminded of the next morning, or searched for ("we should book the flight to Tokyo").
+const REMINDED_ERRANDS = new Set(["flight", "travel", "booking", "message", "call", "scheduling"]);
+
+/**
+ * A plan with no time that is no errand ("I'll pay you back", "shall we repaint the
+ * kitchen?" → "good idea"): no reminder could ring at a sensible time, so it is kept as a
+ * note (agents/note).
+ */
+async function note(plan: Plan): Promise<OfferedNudge | undefined> {
+  const asked = ask(await loadNlp(), { kind: plan.kind, action: plan.action }, { type: "note" });
+  if (asked?.phrase === undefined) return undefined;
+  const offered = { kind: "note", agentKind: "note", task: `note: ${asked.phrase.own}`, need: 'output contains "noted: "', question: asked.question };
+  return questionProblems(await loadNlp(), offered.question).length > 0 ? undefined : offered;
+}
+
 /** The offer for a plan heard in a conversation. */
 export function offerFor(plan: Plan, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
+  if (plan.when === undefined && !REMINDED_ERRANDS.has(plan.kind)) return note(plan);
   return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN);
 }
 

@@ -13,6 +13,7 @@ const AGENT_KIND: Record<string, string> = {
   timer: "timer",
   alarm: "reminder",
   "meeting-prep": "meeting-prep",
+  note: "note",
   web_watch: "web-watch",
   "web-watch": "web-watch",
 };
@@ -27,6 +28,7 @@ export function agentKindFor(intentKind: string): string {
  *   reminder, timer  `event notify logged`: the agent's delivery line exists
  *   meeting-prep     the brief file exists and the finish output points at it
  *   open-page        the finish output names a URL (the Spirit's offers name the exact one)
+ *   note             the finish output says what was noted (agents/note)
  *   anything else    free text, judged by the Verifier's model (offline: by a human)
  */
 export function needFor(agentKind: string, task: string, sessionId: string): string {
@@ -37,6 +39,8 @@ export function needFor(agentKind: string, task: string, sessionId: string): str
     case "open-page":
       // Its finish names the page it opened or handed over (agents/open-page).
       return "output matches /https?:\\/\\//";
+    case "note":
+      return 'output contains "noted: "';
     case "meeting-prep":
       return `file exists .world/briefs/${sessionId.replace(/[^A-Za-z0-9._-]/g, "_")}.md and output contains "brief at"`;
     default:

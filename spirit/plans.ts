@@ -82,11 +82,30 @@ const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
-const FILLER = String.raw`(?:(?:ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
+const FILLER = String.raw`(?:(?:this time|from now on|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to)`;
+const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+// Commitments that stand without a time: what the user will do some day ("I'll pay you back",
+// "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
+// Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
+const UNTIMED_COMMIT = /(?:'ll|\bll| will|going to| promise to| promise i'll|planning to| plan to| intend to|decided to|determined to)$/i;
+/** A commitment said in passing inside a long sentence (a meeting's agenda, a story) is no plan to keep. */
+const MAX_UNTIMED_WORDS = 16;
+// Done now, in front of a clerk, a waiter or a guest ("I'll take it", "I'll have the soup",
+// "I'll check that for you", "I'll get you a menu"), or going somewhere now ("I'll go with
+// you", "I've got to run to class"): no time, no plan for later.
+const NOW_VERBS = new Set([
+  "take", "have", "get", "try", "check", "look", "show", "see", "wait", "sit", "put", "help", "use", "start", "stay", "do", "make", "give",
+  "find", "bring", "fetch", "pick", "keep", "ask", "leave", "change", "hold", "turn", "open", "close", "lock", "fill", "sign", "read",
+  "tell", "explain", "answer", "listen", "hear", "follow", "walk", "drive", "eat", "drink", "order", "buy", "charge", "transfer", "connect",
+  "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come", "share", "stick",
+]);
+// A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
+// A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
+const SERVICE = /\bjust\b|\b(?:talk|speak|chat) (?:to|with) you\b|\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
-const PROGRESSIVE = String.raw`(?:i'm|i am|im|we're|we are)`;
+// "I'm thinking about going to the tailor's today": an intention, read like the present for the future.
+const PROGRESSIVE = String.raw`(?:(?:i'm|i am|we're|we are) thinking (?:about|of)|i'm|i am|im|we're|we are)`;
 const INVITE = String.raw`(?:(?:can|could|will|would) you(?! like\b| care\b| mind\b)(?= (?:please )?\w+ (?:[\w' ]+ )?with (?:me|us)\b)|shall we|should we|can we|could we|why don't we|why don't you|why not|how about we|what about we|do you want to|do you wanna|would you like to|you want to|want to|wanna|would you care to|care to|are you free to)`;
 // "we have dinner with Bob on Friday", "I've got a dentist appointment at 3": what is on the calendar.
 // Only when reminded of it: "we have a few rooms next weekend" is a clerk's offer.
@@ -96,7 +115,8 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 // Said as a condition, a wish or a maybe before the frame: not a plan.
 const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|imagine|might|could have|should have|in case)\b/i;
 // "call it a day", "send it", "book it": nothing named that a question could name.
-const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes))\b/i;
+// "look forward to Sunday", "get close to the final": a feeling and an approach, no plan.
+const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes)|look forward|get (?:close|closer|near|nearer)\b)\b/i;
 
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
@@ -147,6 +167,13 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     if (m) return { text: m[0], index: m.index };
   }
   return undefined;
+}
+
+/** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
+function soon(text: string, now: Date): boolean {
+  return chronoEn()
+    .parse(text, now, { forwardDate: true })
+    .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
 }
 
 /** The clauses a sentence may start a plan in: its start, and after a comma, a semicolon or "so"/"and"/"but". */
@@ -251,6 +278,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // A time in front ("On Thursday I'm going to Denver"): the plan follows it.
       const front = timeAhead(words, ctx.now);
       if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");
+      // "I'm really going to", "I will definitely": the adverb goes after the frame.
+      words = words.replace(/^(i'm|i am|i'll|i will|i have|i've|we're|we are|we'll|we will)\s+(?:really|definitely|actually|totally|certainly|seriously|finally|just)\s+/i, "$1 ");
       const m = FRAME.exec(words);
       if (!m) continue;
       const [, have, commit, together, invite, progressive, body] = m;
@@ -294,7 +323,10 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
       if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
-      if (when === undefined && !ctx.untimed && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
+      // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
+      const untimedCommitment =
+        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+      if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
       return { kind, action, ...(when !== undefined && { when: lowerFirst(when.text) }), from };
@@ -306,6 +338,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
   let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  // One word after a comma at the end is whom it is said to: "I'll pay you back, sis".
+  words = words.replace(/,\s*([a-z]+)$/i, (all, word: string) => (TIME_WORD.test(word) ? all : ""));
   if (/^(?:gonna|gotta|hafta|wanna|got to|have to)\b/i.test(words)) return undefined; // a frame said twice: the words are not one clause
   if (progressive) {
     const doc = nlp(`we are ${words}`);
@@ -324,7 +358,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     const second = words.replace(/^(?:go|come)(?:\s+(?:over|out|round|around|along|by))?\s+(?:and\s+)?/i, "");
     const secondVerb = verbPhrase(nlp, second, undefined, Infinity);
     // "go dancing": the gerund is the activity gone to, not a second verb.
-    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!)) words = second;
+    // "go together with you", "come along": no second verb, whatever the tagger says.
+    if (secondVerb !== undefined && !MOVING.has(secondVerb.verb) && !/ing$/i.test(second.split(/\s+/)[0]!) && !/^(?:together|along|with|there|here|home|back|too)\b/i.test(second)) words = second;
   }
   let phrase = verbPhrase(nlp, words, undefined, Infinity);
   // "I'm going to Denver on Thursday": going somewhere.
@@ -346,11 +381,11 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 }
 
 // Another speaker proposing, inviting or asking, and the user accepting it.
-const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
+const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|why don't you(?= (?:come|join)\b)|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
-const ACCEPT_WORD = /\b(?:yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
+const ACCEPT_WORD = /\b(?:up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -368,16 +403,42 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   for (const sentence of asked) {
     const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
     if (!m) continue;
-    const theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
+    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
-    const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker });
-    // What someone asks of the user is a plan with a time to do it by; "could you call them constraints?" is not.
-    if (plan !== undefined && plan.when !== undefined) return { ...plan, from: "accepted" };
+    // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
+    if (BARE_GOING.test(theirs)) {
+      const joined = await theirPlan(asked.filter((t) => t !== sentence), request.speaker, now);
+      if (joined === undefined) continue;
+      theirs = `${joined} with ${request.speaker}`;
+    }
+    // A proposal for both ("shall we ask the others to join us?") stands without a time, kept as a note; what
+    // someone asks of the user needs a time to do it by ("could you call them constraints?" is no plan).
+    const forBoth = PROPOSAL_LEAD.test(sentence.trim());
+    const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker, ...(forBoth && { untimed: true }) });
+    if (plan === undefined) continue;
+    if (plan.when !== undefined) return { ...plan, from: "accepted" };
+    // Kept without a time only when it is for later: "should we plunge right into it?", "want to go ahead?" are for now.
+    const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
+    // Talking together is what they are doing now: "shall we chat about football?" → "sure".
+    // Going somewhere named is a plan ("come to Ana's party"); going along, now, is not.
+    const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
+    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    if (forBoth && !forNow) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
+/** The other's own plan in their words ("I'm going hiking on Saturday"), as the user would join it: "go hiking on Saturday". */
+async function theirPlan(sentences: readonly string[], speaker: string, now: Date): Promise<string | undefined> {
+  for (const sentence of sentences) {
+    const plan = await planIn(sentence, { now, listener: speaker, untimed: true });
+    if (plan !== undefined && plan.from === "user" && !/\b(?:my|me)\b/i.test(plan.action)) return plan.action;
   }
   return undefined;
 }
 
 const MAX_SETTLING_WORDS = 8;
+const TALKING = /^(?:chat|talk|discuss|speak)$/i;
 const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
 
 /** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
@@ -456,3 +517,78 @@ export async function timeSettled(
 
 /** Explicit wording for the assistant, which acts even in the middle of a conversation. */
 export const EXPLICIT = /\b(?:remind me|set (?:a |an |the |my )?(?:reminder|timer|alarm)|(?:start|create) (?:a |an )?(?:reminder|timer|alarm)|wake me(?: up)?|timer for|alarm for)\b/i;
+
+// A yes that may only be listening: "Yeah.", "Okay, okay.", "Mm."
+const BACKCHANNEL_ONLY = /^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|right|sure|mm+|uh-huh|alright|all right|oh|fine)[\s,.!?]*)+$/i;
+
+// Another speaker saying yes to what the user proposed: "Sure, I'd love to", "Let's watch it together".
+const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
+
+// "watch it", "go to that": an event named in an earlier turn is what "it" is.
+const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join))\s+(?:it|that|this|one)\b/i;
+
+/**
+ * "Do you want to watch it?" after "it's a quiz show": the pronoun is the event the turns
+ * before named (EVENT: a show, a film, a match, an exhibition …), newest first; none, unchanged.
+ */
+function withReferent(text: string, turns: readonly { text: string }[]): string {
+  if (!PRONOUN_OBJECT.test(text)) return text;
+  for (const turn of [...turns].reverse().slice(0, 4)) {
+    const events = [...apostrophes(turn.text).matchAll(new RegExp(EVENT.source, "gi"))];
+    const named = events.at(-1)?.[1];
+    if (named !== undefined && !TIME_WORD.test(named)) return text.replace(PRONOUN_OBJECT, `$1 ${named.replace(/^(?:this|that)\s+/i, "the ")}`);
+  }
+  return text;
+}
+
+/** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
+function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: string; index: number } | undefined {
+  for (const turn of [...turns].reverse()) {
+    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+      if (HYPOTHETICAL.test(sentence) || /\b(?:was|were|did|had|went|ago|last)\b/i.test(sentence)) continue;
+      const time = settledTime(sentence, now);
+      if (time !== undefined) return time;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The arrangement settled when another speaker accepts what the user proposed or invited
+ * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
+ * plan, asked about once it is agreed. Its time may be in the proposal or in an earlier turn
+ * of the same arrangement ("Are you free on Saturday?" … "Shall we go to the zoo?").
+ * Without a time it is kept as a note only when it is no errand done now.
+ */
+export async function acceptedByOther(
+  otherText: string,
+  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  ctx: PlanContext,
+): Promise<Plan | undefined> {
+  const proposal = earlier.at(-1);
+  if (proposal === undefined || !proposal.isUser) return undefined;
+  // The yes may follow a first reaction: "Really? I'd love to!"
+  const agreed = apostrophes(otherText)
+    .trim()
+    .split(/(?<=[.!?;])\s+/)
+    .slice(0, 2)
+    .some((sentence) => {
+      const accepted = ACCEPT.exec(sentence);
+      return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
+    });
+  if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
+  const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
+  // Only what includes the other: a proposal or an invitation, not the user's own errand told to them.
+  if (plan === undefined || plan.from !== "together") return undefined;
+  if (plan.when !== undefined) return plan;
+  const time = timeFromTurns(earlier.slice(-6), ctx.now);
+  if (time !== undefined) return { ...plan, action: `${plan.action} ${time.text}`, when: lowerFirst(time.text) };
+  // Without a time, only an invitation asked ("shall we …?", "do you want to …?"), answered with more than
+  // a backchannel: in a meeting, "let's move on to the budget" → "yeah" is the meeting's own business, now.
+  const invited = apostrophes(proposal.text)
+    .split(/(?<=[.!?;])\s+/)
+    .some((sentence) => /\?\s*$/.test(sentence) && PROPOSAL_LEAD.test(sentence.trim()) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS);
+  const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
+  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  return plan;
+}

@@ -11,6 +11,9 @@
  *     refused to play him"), no second verb after the first unless it is "to <verb>" or
  *     "<preposition> <verb>ing" (read with compromise);
  *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice;
+ *   - no request words kept in what it asks for ("… set reminder", "… repeat every year");
+ *   - in a name ("remind you about …", a search), words compromise reads as verbs but are
+ *     nouns there ("garden stakes", "my work tasks") are read as nouns (asNouns);
  *   - no speech broken off and joined: a hedge or a preposition before "or"/"and" ("a
  *     Christmas kind of or February"), a particle said again ("meet up to hang up").
  */
@@ -27,6 +30,8 @@ const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|wer
 const FIRST_PERSON_OR_SUBJECT = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our|he|she|they)\b/i;
 const DANGLING = /\b(?:about|to|for|of|with|from|into|by|a|an|the|and|or|but|that|which|unless|if|because|so|your|my)$/i;
 const TWICE = /\b(\w+) \1\b/i;
+// The request's own words kept in what it asks for: "a meeting for paul's retirement set reminder", "mary's birthday repeat every year".
+const REQUEST_WORDS = /\b(?:(?:set|add|create|make|put|save|schedule)(?: (?:up|in))?(?: (?:a|an|the|my|this|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar(?: entry| event)?|timers?|notes?)|(?:to|on|in|into) (?:my|the) calendar|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually))\b/i;
 // Speech cut off and joined: "have a Christmas kind of or February", "meet up to hang up".
 const BROKEN = /\b(?:kind of|sort of|of|to|for|with|about|at|on|in)\s+(?:or|and|but|so)\b|\b(up|out|off|down|over) to \w+ \1\b/i;
 // compromise may read these as verbs ("pay him back"); after a verb they are its particle.
@@ -61,6 +66,31 @@ function withoutModifiers(terms: Term[]): Term[] {
   return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && (terms[i + 1]?.tags.has("Noun") || terms[i + 1]?.tags.has("Adjective"))));
 }
 
+const isNoun = (t: Term | undefined) => t !== undefined && t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb");
+/** What may follow a noun at the end of a name: nothing, a preposition, or "every day". */
+const endsName = (terms: Term[], i: number) => {
+  const next = terms[i + 1];
+  return next === undefined || next.tags.has("Preposition") || (/^(?:every|each)$/.test(next.normal) && terms[i + 2]?.tags.has("Date") === true);
+};
+
+/**
+ * Words compromise reads as verbs inside a name, which are nouns there: a noun before a
+ * noun ("garden stakes" after "solar powered"), a noun after a noun at the end of the name
+ * ("my work tasks", "my sisters house", "my sister visiting"), a word after "a"/"my" ("a
+ * meeting"). A verb after a pronoun ("i have"), before a determiner ("birthday set the
+ * event") or a copula ("is mary's birthday") stays a verb.
+ */
+function asNouns(terms: Term[]): Term[] {
+  return terms.map((t, i) => {
+    if (!t.tags.has("Verb") || t.tags.has("Copula") || t.tags.has("PastTense")) return t;
+    const before = terms[i - 1];
+    const afterDeterminer = before !== undefined && (before.tags.has("Determiner") || (before.tags.has("Possessive") && before.tags.has("Noun")));
+    const compound = !t.tags.has("Gerund") && (isNoun(before) || before?.tags.has("Adjective") === true || before?.tags.has("PastTense") === true) && isNoun(terms[i + 1]);
+    const lastOfName = isNoun(before) && endsName(terms, i);
+    return afterDeterminer || compound || lastOfName ? { normal: t.normal, tags: new Set(["Noun"]) } : t;
+  });
+}
+
 /** What is wrong with a question, one line each; [] when it reads as one clean question. */
 export function questionProblems(nlp: Nlp, question: string): string[] {
   const problems: string[] = [];
@@ -76,11 +106,12 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
   if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
   if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
+  if (REQUEST_WORDS.test(phrase)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(phrase)![0]}"`);
   if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
   if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
   if (search) {
     // A query names things; a verb in it is a clause pasted in.
-    const extra = extraVerbs(withoutModifiers(termsOf(nlp, `look for ${phrase}`).slice(2)), false);
+    const extra = extraVerbs(withoutModifiers(asNouns(termsOf(nlp, `look for ${phrase}`).slice(2))), false);
     if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.

@@ -6,6 +6,7 @@
  *   reminder   "Want me to remind you to call him tomorrow?"
  *              "Want me to remind you tomorrow at 9am to book a table for three?"
  *   search     "Want me to open a search for flights to Tokyo?"   (offline: agents/open-page)
+ *   note       "Want me to make a note to pay Sam back?"          (a plan with no time: agents/note)
  *              "Want me to look for flights to Tokyo?"            (with a model: the general agent)
  *
  * The verb phrase is read with compromise (spirit/nlp.ts), as "I will <words>" so that an
@@ -46,7 +47,9 @@ export interface VerbPhrase {
 /** What a "yes" would do, which decides the question's frame. */
 export type QuestionFrame =
   | { type: "reminder"; at: string; atFirst: boolean }
-  | { type: "search"; how: "open" | "look" };
+  | { type: "search"; how: "open" | "look" }
+  /** A plan with no time: kept as a note (agents/note), "Want me to make a note to pay Sam back?". */
+  | { type: "note" };
 
 export interface Recognised {
   kind: string;
@@ -274,6 +277,7 @@ export function ask(nlp: Nlp, recognised: Recognised, frame: QuestionFrame): Ask
   }
   const phrase = verbPhrase(nlp, action, when);
   if (phrase === undefined) return undefined;
+  if (frame.type === "note") return { question: `Want me to make a note to ${phrase.yours}?`, phrase };
   const question = frame.atFirst ? `Want me to remind you ${frame.at} to ${phrase.yours}?` : `Want me to remind you to ${phrase.yours} ${frame.at}?`;
   return { question, phrase };
 }

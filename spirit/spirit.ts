@@ -17,32 +17,41 @@ import { isDiskFull } from "../tools/disk.js";
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
-import { follow } from "../tools/world/follow.js";
+import { followBatches } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
 import { EXPIRY_WORDS } from "../tools/world/asks/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
-import { desktopNotify } from "../tools/notify.js";
 import { surviveFullDisk, type Logger } from "../tools/process/daemon.js";
 import { tryLock } from "../tools/process/lock.js";
 import { RefusedError } from "../tools/errors.js";
 import type { Brain } from "./brain.js";
-import { checkCalendar } from "./calendar-watch.js";
 import type { SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
 import { formatDuration } from "../tools/duration.js";
 import { isDiskLow, isEscalation, onDiskLow, onEscalation, onFailed, type NeedsYou } from "./escalation.js";
 import { CALENDAR_ID, heard as heardSuffix, quote, say, SELF_ID, SOURCE } from "./lines.js";
-import { carryOut, targetsOf } from "./manage.js";
-import { VOICE_SOURCE } from "./listen.js";
+import { VOICE_SOURCE } from "./speaker.js";
 import { loadMemory, SpiritMemory, type Heard } from "./memory.js";
 import { ANSWER_SOURCE, answerNudge, expiredNudges, isAnswer } from "./nudges.js";
-import { actionLine, hearVoice } from "./hearing.js";
+import type { Hearing } from "./hearing.js";
+import { isBehind, lateLine, lateRequests } from "./late.js";
+import { idFor } from "./ids.js";
 import { Situation } from "./situation.js";
 import { warmNlp } from "./nlp.js";
 import { ClusterDecisions, lineKey } from "../sync/decisions.js";
 
 const READER = "spirit";
+
+/**
+ * What a voice line leads to (the intent detector, the grammar of commands, plans,
+ * questions: most of the Spirit's code) is loaded at the first voice line, like the questions'
+ * parser (spirit/nlp.ts): its start pays only for reading the log, and a Spirit that hears
+ * nothing stays light (issue 23). With the Claude brain, whose deadline counts from the
+ * words, spirit/assemble.ts loads it before the Spirit is awake.
+ */
+let hearingModule: Promise<typeof import("./hearing.js")> | undefined;
+export const loadLanguage = () => (hearingModule ??= import("./hearing.js"));
 
 export interface SpawnRequest {
   task: string;
@@ -132,21 +141,15 @@ export class Spirit {
     const calendarTimer = config.calendar ? setInterval(() => this.checkCalendar(signal), config.calendarPollMs) : undefined;
     if (config.calendar) this.checkCalendar(signal);
     try {
-      const entries = follow(paths, {
+      const batches = followBatches(paths, {
         from: position,
         signal,
         onProblem: (p) => log.warn(describeProblem(p)),
         onPosition: (p) => this.saveCursor(p),
       });
-      for await (const entry of entries) {
-        try {
-          await this.handle(entry);
-        } catch (error) {
-          // A full disk stops this run (run() waits for space and reads again from the cursor);
-          // one bad reaction must not stop the Spirit; the fact is in the operational log.
-          if (isDiskFull(error)) throw error;
-          log.error({ err: error, line: entry.line }, "could not handle an entry");
-        }
+      const awakeAt = Date.now();
+      for await (const batch of batches) {
+        await this.handleBatch(batch, awakeAt, signal);
       }
     } finally {
       clearInterval(expiry);
@@ -161,6 +164,66 @@ export class Spirit {
         log.info(signal.aborted ? "asleep" : "paused");
       }
     }
+  }
+
+  /**
+   * Everything waiting when the log was read. Behind (spirit/late.ts), every voice line but
+   * the latest is heard as conversation, not decided; the requests among them get one line.
+   */
+  private async handleBatch(batch: Located[], awakeAt: number, signal: AbortSignal): Promise<void> {
+    const voice = batch.filter((e): e is Located<EventEntry> => e.kind === "event" && e.source === VOICE_SOURCE);
+    const behind = isBehind(voice, Date.now(), awakeAt);
+    const latest = voice.at(-1);
+    const late: Located<EventEntry>[] = [];
+    const heardLate: Heard[] = [];
+    for (const entry of batch) {
+      if (behind && entry.kind === "event" && entry.source === VOICE_SOURCE && entry !== latest) {
+        late.push(entry as Located<EventEntry>);
+        await this.safely(entry, async () => {
+          const hearing = await this.fold(entry as Located<EventEntry>);
+          heardLate.push(hearing.heard);
+          if (hearing.type === "context") return;
+          // A late yes or a preference is still acted on: by one machine's Spirit, as for any voice line.
+          if (await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal)) await this.decided(hearing, entry as Located<EventEntry>);
+        });
+      } else {
+        if (entry === latest && late.length > 0) await this.safely(late[0]!, () => this.caughtUp(late, heardLate));
+        await this.safely(entry, () => this.handle(entry));
+      }
+      if (signal.aborted) return;
+    }
+  }
+
+  /** One reaction, kept from stopping the Spirit: a full disk stops this run (run() waits for space and reads again from the cursor); anything else is in the operational log. */
+  private async safely(entry: Located, react: () => Promise<void>): Promise<void> {
+    try {
+      await react();
+    } catch (error) {
+      if (isDiskFull(error)) throw error;
+      this.d.log.error({ err: error, line: entry.line }, "could not handle an entry");
+    }
+  }
+
+  /** A voice line heard late: remembered (memory, situation, conversation), not decided. */
+  private async fold(entry: Located<EventEntry>): Promise<Hearing> {
+    this.memory.apply(entry);
+    this.situation.apply(entry);
+    return (await loadLanguage()).foldLate(entry, this.memory);
+  }
+
+  /** The backlog read: one line naming the user's requests in it that were not done (none when there were none). */
+  private async caughtUp(late: Located<EventEntry>[], heard: Heard[]): Promise<void> {
+    const first = late[0]!;
+    const lateBy = Date.now() - Date.parse(first.ts);
+    const requests = await lateRequests(heard);
+    this.d.log.info({ lines: late.length, from: first.line, to: late.at(-1)!.line, lateBy, requests: requests.length }, "behind: heard as context");
+    if (requests.length === 0) return;
+    const id = idFor("late", first);
+    if (this.memory.written.has(id)) return; // the same backlog read again (a restart before the cursor moved)
+    if (!(await this.cluster.decides(lineKey("spirit-late", first), first, this.signal))) return;
+    const output = lateLine(late.length, requests, lateBy);
+    this.report(id, output);
+    await this.show("world", output, id);
   }
 
   private saveCursor(position: Position): void {
@@ -184,9 +247,9 @@ export class Spirit {
     // The questions' parser (~30 MB) loads in the background at the first voice line, not at
     // start: a Spirit that hears nothing stays light (issue 23); once loaded, this is a no-op.
     warmNlp();
-    const { log } = this.d;
     // Another machine's Spirit decides it: here it is context only (memory and situation have it).
     if (!(await this.cluster.decides(lineKey("spirit-hear", entry), entry, this.signal))) return;
+    const { hearVoice } = await loadLanguage();
     const hearing = await hearVoice(
       entry,
       {
@@ -198,9 +261,15 @@ export class Spirit {
       },
       Date.now(),
     );
+    return this.decided(hearing, entry);
+  }
+
+  private async decided(hearing: Hearing, entry: Located<EventEntry>): Promise<void> {
     switch (hearing.type) {
       case "stale":
-        log.debug({ line: entry.line, age: hearing.age }, "stale voice line: context only");
+        this.d.log.debug({ line: entry.line, age: hearing.age }, "stale voice line: context only");
+        return;
+      case "context":
         return;
       case "answer":
         // Relayed as the line `world respond` would write; handle() then treats it as an answer.
@@ -219,7 +288,7 @@ export class Spirit {
     if (this.memory.written.has(action.id)) return; // reacted to this line before (a restart)
     if (action.type === "spawn") return this.spawn(action, cause.ts);
     if (action.type === "manage") return this.manage(action, heard);
-    const line = actionLine(action, heard);
+    const line = (await loadLanguage()).actionLine(action, heard);
     this.report(line.id, line.output);
     // An answer said to the user reaches them where they are too (the desktop), without a second log line.
     if (action.type === "say") await this.show("world", action.text, action.id);
@@ -227,6 +296,7 @@ export class Spirit {
 
   /** Cancel, move or snooze for the user: acted on when the words mean exactly one (or "all"), then one line saying what was done. */
   private async manage(action: Extract<Action, { type: "manage" }>, heard: Heard): Promise<void> {
+    const { carryOut, targetsOf } = await import("./manage.js");
     const targets = targetsOf(action.request, action.atWork);
     const output = typeof targets === "string" ? targets : await carryOut(this.d.paths, action.request, targets, action.voice, new Date());
     this.report(action.id, `${output} ${heardSuffix(heard.speaker, heard.text)}`);
@@ -236,6 +306,7 @@ export class Spirit {
   private async show(title: string, message: string, id: string, urgency = "normal"): Promise<void> {
     if (this.d.notify === false) return;
     try {
+      const { desktopNotify } = await import("../tools/notify.js");
       const desktop = await desktopNotify(title, message, urgency);
       if (!desktop.shown) this.d.log.info({ id, why: desktop.why }, "no desktop notification");
     } catch (error) {
@@ -295,6 +366,7 @@ export class Spirit {
     if (this.calendarRun !== undefined || signal.aborted) return; // the previous check is still reading
     const source = this.d.config.calendar!;
     this.calendarRun = (async () => {
+      const { checkCalendar } = await import("./calendar-watch.js"); // and its calendar parser: only for a Spirit with a calendar
       const check = await checkCalendar(source, this.memory, this.d.config.calendarLeadMs, Date.now(), signal);
       if (signal.aborted) return;
       if (!check.ok) {

@@ -103,12 +103,3 @@ export function readTranscriptLine(line: string, format: TranscriptFormat, speak
       return fromPocketsphinx(trimmed, speaker);
   }
 }
-
-/**
- * A speaker label as a log identifier: `[event:voice][<speaker>]`. Identifiers cannot
- * hold whitespace or ']', so "Alice Smith" becomes "Alice_Smith".
- */
-export function speakerId(speaker: string): string {
-  const id = speaker.trim().replace(/[\s\]\p{Cc}\u2028\u2029]+/gu, "_").slice(0, 64);
-  return id === "" ? "unknown" : id;
-}

@@ -24,11 +24,15 @@ import { DeferredWrite } from "./deferred-write.js";
 import { RUNS_WHERE_WRITTEN } from "./origins.js";
 import type { SkipLines } from "./skip-lines.js";
 import { lineHash, type ReceivedRow, type SyncState } from "./state.js";
+import { Gate, type SignedChunk } from "./admit.js";
+import { applyEnrolment, parseEnrolment } from "./machines.js";
+import { PeerHeads, type PeerHead } from "./peer-heads.js";
+import { Refusals, type Refusal } from "./refused.js";
+import { SYNC_ID } from "./notices.js";
+import { DEFAULT_STREAM } from "./names.js";
 
-/** One stream message, as the receiver needs it. */
-export interface IncomingMessage {
-  seq: number;
-  machine: string;
+/** One stream message, as the receiver needs it: its lines, and what its signature covers (sync/admit.ts). */
+export interface IncomingMessage extends SignedChunk {
   lines: string[];
 }
 
@@ -46,6 +50,9 @@ export class Applier {
   private readonly appender: Appender;
   private readonly cursor: DeferredWrite<number>;
   private seq: number;
+  private readonly heads: PeerHeads;
+  private readonly gate: Gate;
+  private readonly refusals: Refusals;
 
   constructor(
     private readonly paths: WorldPaths,
@@ -53,8 +60,12 @@ export class Applier {
     private readonly machine: string,
     private readonly skip: SkipLines,
     private readonly onBadLine: (seq: number, machine: string, error: string) => void,
+    stream: string = DEFAULT_STREAM,
   ) {
     this.appender = new Appender(paths);
+    this.heads = new PeerHeads(paths);
+    this.gate = new Gate(paths, stream, this.heads, (c) => this.seenBefore(c as IncomingMessage));
+    this.refusals = new Refusals(paths, machine);
     // The log size is taken when the cursor is written: received lines after `seq` will lie past it.
     this.cursor = new DeferredWrite((seq) => state.writeReceived({ seq, logSize: logSize(paths) }), CURSOR_DELAY_MS);
     this.seq = state.received().seq;
@@ -93,37 +104,64 @@ export class Applier {
       if (row.seq > cursor.seq && !applied.has(row.seq)) continue; // an intent that never reached the log
       this.skip.add(row.hash);
     }
+    this.heads.load(this.seq); // the last chunk applied from each machine, as of the sequence settled on
     this.cursor.now(this.seq);
   }
 
-  /** Apply messages in stream order; this machine's own come back too and only move the cursor. */
+  /**
+   * Apply messages in stream order; this machine's own come back too and only move the
+   * cursor. Another machine's chunk is applied only if the gate admits it (sync/admit.ts);
+   * a refused one is kept aside and said once (sync/refused.ts), never applied.
+   */
   apply(messages: readonly IncomingMessage[]): number {
     const rows: ReceivedRow[] = [];
     const lines: string[] = [];
     const agents: { id: string; machine: string; hash: string }[] = [];
+    const heads = new Map<string, PeerHead>();
+    const refused: Refusal[] = [];
     let last = this.seq;
     for (const m of messages) {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
       last = m.seq;
       if (m.machine === this.machine) continue;
+      const admission = this.gate.admit(m, heads);
+      if (!admission.ok) {
+        refused.push({ seq: m.seq, machine: m.machine, kind: admission.kind, detail: admission.detail, ...(m.from !== undefined && { from: m.from }), ...(m.end !== undefined && { end: m.end }), lines: m.lines });
+        continue;
+      }
+      heads.set(m.machine, admission.head);
       for (const [index, sent] of m.lines.entries()) {
         const parsed = parseLine(sent);
         if (!parsed.ok) {
           if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
           continue;
         }
-        const line = asReceived(parsed.entry, sent);
+        const e = parsed.entry;
+        if (e.kind === "event" && e.source === "system" && e.id === SYNC_ID) {
+          const enrolment = parseEnrolment(e.output);
+          if (enrolment !== undefined) {
+            // Effective at once: a machine enrolled by this chunk may write in the next one.
+            if (!this.gate.enrolmentHolds(enrolment, m.machine)) {
+              refused.push({ seq: m.seq, machine: m.machine, kind: "forged enrolment", detail: `line ${index + 1} of stream sequence ${m.seq} says ${enrolment.verb} machine ${enrolment.name}`, lines: [sent] });
+              continue;
+            }
+            if (enrolment.name !== this.machine) applyEnrolment(this.paths, enrolment.verb, enrolment.name, enrolment.key, `machine ${m.machine} (over sync)`, e.ts);
+          }
+        }
+        const line = asReceived(e, sent);
         const hash = lineHash(line);
         rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
         lines.push(line);
-        const e = parsed.entry;
         if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) agents.push({ id: e.id, machine: m.machine, hash });
       }
     }
     if (last === this.seq) return 0;
+    this.heads.record(heads);
     if (lines.length === 0) {
+      this.heads.commit(heads);
       this.seq = last;
       this.cursor.later(last);
+      this.keepAside(refused);
       return 0;
     }
     const sizeBefore = this.appender.size();
@@ -132,15 +170,31 @@ export class Applier {
     this.state.recordAgents(agents);
     for (const r of rows) this.skip.add(r.hash);
     this.appender.appendVerbatim(lines); // if it throws, `seq` stays: the batch comes again
+    this.heads.commit(heads);
     this.seq = last;
     this.cursor.later(last);
+    this.keepAside(refused);
     return lines.length;
+  }
+
+  private keepAside(refused: readonly Refusal[]): void {
+    for (const r of refused) this.refusals.refuse(r);
+  }
+
+  /** Whether every line of a chunk is here already as a line from its machine (received.tsv): a replay, not a new history. */
+  private seenBefore(m: IncomingMessage): boolean {
+    const from = new Set(this.state.receivedTail(() => true).filter((r) => r.machine === m.machine).map((r) => r.hash));
+    return m.lines.every((sent) => {
+      const parsed = parseLine(sent);
+      return !parsed.ok || from.has(lineHash(asReceived(parsed.entry, sent)));
+    });
   }
 
   /** Writes a cursor still pending (on stopping). */
   close(): void {
     this.cursor.flush();
     this.appender.close();
+    this.heads.close();
   }
 }
 

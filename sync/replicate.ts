@@ -13,9 +13,12 @@
  * takes whatever was written while the previous one was in flight (up to 2000 lines), so
  * a busy writer gets large chunks, not a queue. Incoming: an ordered consumer from the
  * last applied sequence (see apply.ts).
+ * Every chunk is signed with this world's key and names the chain value of our previous one
+ * (sync/chunk-sign.ts); on start that value, like the offset, is read back from our last
+ * message in the stream. Received chunks are applied only if sync/admit.ts admits them.
  * Offline first: the writers of world.log never wait on any of this.
  */
-import { connect, DeliverPolicy, headers, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
+import { connect, DeliverPolicy, headers, type JsMsg, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
 import { UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
@@ -24,6 +27,7 @@ import { FileChanges } from "../tools/fs/watch.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines, type Position } from "../tools/world/read.js";
 import { Applier, type IncomingMessage } from "./apply.js";
+import type { SignedChunk } from "./admit.js";
 import { clientOptions, credentialsGiven, isAuthError, isTlsError, shownUrl } from "./auth.js";
 import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
@@ -31,6 +35,9 @@ import { CONNECTED_TO, notice, noticeChanges, UNREACHABLE } from "./notices.js";
 import { Outbox, type Chunk } from "./outbox.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
+import { chainOf, HEADER_FROM, HEADER_PREV, HEADER_SIG, signChunk, ZERO_CHAIN } from "./chunk-sign.js";
+import { ownKey } from "./machine-key.js";
+import { enrolSelf } from "./machines.js";
 
 const HEADER_END = "World-End";
 const HEADER_END_LINE = "World-End-Line";
@@ -55,8 +62,9 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
   const { log, machine } = options;
   const state = new SyncState(paths);
   const skip = new SkipLines();
-  const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"));
+  const applier = new Applier(paths, state, machine, skip, (seq, from, error) => log.warn({ seq, from, error }, "skipped a received line that is not an entry"), options.stream);
   try {
+    enrolSelf(paths, machine); // the root of this machine's list: its own key (sync/machines.ts)
     applier.recover(state.sent().offset); // offline: settle a crash before anything is sent
     const nc = await connectToServer(paths, options); // undefined: stopped while waiting for the server
     if (nc !== undefined) await replicateThrough(nc, paths, state, skip, applier, options);
@@ -185,7 +193,7 @@ const NO_MESSAGE = 10037;
  * Any other failure throws: sent.json may lag behind the stream, so "unknown" must never
  * be taken for "nothing" (the lines since would go out twice).
  */
-async function streamHas(jsm: JetStreamManager, stream: string, machine: string): Promise<Position | undefined> {
+async function streamHas(jsm: JetStreamManager, stream: string, machine: string): Promise<(Position & { chain: string }) | undefined> {
   let last;
   try {
     last = await jsm.streams.getMessage(stream, { last_by_subj: linesSubject(stream, machine) });
@@ -198,7 +206,11 @@ async function streamHas(jsm: JetStreamManager, stream: string, machine: string)
   if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(line)) {
     throw new Error(`the last message on ${linesSubject(stream, machine)} (seq ${last.seq}) has no ${HEADER_END}/${HEADER_END_LINE} headers: expected byte and line numbers, received ${JSON.stringify([last.header.get(HEADER_END), last.header.get(HEADER_END_LINE)])}`);
   }
-  return { offset, line };
+  // The chain value our next chunk names as its previous (an unsigned one, from an older world sync, starts a new chain).
+  const from = Number(last.header.get(HEADER_FROM));
+  const prev = last.header.get(HEADER_PREV);
+  const chain = Number.isSafeInteger(from) && prev !== "" ? chainOf({ stream, machine, from, end: offset, endLine: line, prev }, last.data) : ZERO_CHAIN;
+  return { offset, line, chain };
 }
 
 async function publishLoop(
@@ -212,13 +224,16 @@ async function publishLoop(
   const { signal, log, machine, stream } = options;
   const subject = linesSubject(stream, machine);
   let position = state.sent();
+  let prev = ZERO_CHAIN; // the chain value of our last chunk in the stream (sync/chunk-sign.ts)
+  const key = ownKey(paths).privateKey;
   const cursor = new DeferredWrite<Position>((p) => state.writeSent(p), SENT_CURSOR_DELAY_MS);
   const catchUp = async () => {
     const has = await streamHas(jsm, stream, machine);
+    prev = has?.chain ?? ZERO_CHAIN;
     if (has !== undefined && has.offset > position.offset) {
       log.info({ from: position.offset, to: has.offset }, "the stream already has our log up to here");
       passOver(paths, position, has, skip);
-      position = has;
+      position = { offset: has.offset, line: has.line };
       cursor.now(position);
     }
   };
@@ -255,10 +270,16 @@ async function publishLoop(
       }
       if (chunk.lines.length > 0) {
         try {
+          const data = Buffer.from(chunk.lines.join("\n"));
+          const signed = signChunk({ stream, machine, from: chunk.from.offset, end: chunk.end.offset, endLine: chunk.end.line, prev }, data, key);
           const h = headers();
           h.set(HEADER_END, String(chunk.end.offset));
           h.set(HEADER_END_LINE, String(chunk.end.line));
-          await js.publish(subject, Buffer.from(chunk.lines.join("\n")), { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
+          h.set(HEADER_FROM, String(chunk.from.offset));
+          h.set(HEADER_PREV, prev);
+          h.set(HEADER_SIG, signed.sig);
+          await js.publish(subject, data, { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
+          prev = signed.chain;
           backoff.reset();
         } catch (error) {
           if (signal.aborted) break;
@@ -292,6 +313,22 @@ function passOver(paths: WorldPaths, from: Position, to: Position, skip: SkipLin
   });
 }
 
+/** What a received chunk's signature covers, from its headers (checked in sync/admit.ts; missing ones refuse it there). */
+function signedFields(m: JsMsg): Partial<SignedChunk> {
+  const h = m.headers;
+  if (h === undefined) return {};
+  const number = (name: string) => {
+    const n = Number(h.get(name));
+    return h.has(name) && Number.isSafeInteger(n) ? n : undefined;
+  };
+  const sig = h.get(HEADER_SIG);
+  const prev = h.get(HEADER_PREV);
+  const from = number(HEADER_FROM);
+  const end = number(HEADER_END);
+  const endLine = number(HEADER_END_LINE);
+  return { ...(sig !== "" && { sig }), ...(prev !== "" && { prev }), ...(from !== undefined && { from }), ...(end !== undefined && { end }), ...(endLine !== undefined && { endLine }) };
+}
+
 async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncOptions): Promise<void> {
   const { signal, log, stream, machine: self } = options;
   let received = 0;
@@ -320,7 +357,8 @@ async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncO
         const machine = m.subject.slice(m.subject.lastIndexOf(".") + 1);
         // Our own lines come back too: only their sequence matters (they are in our log already).
         const own = machine === self || m.data.length === 0;
-        batch.push({ seq: m.seq, machine, lines: own ? [] : Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength).toString("utf8").split("\n") });
+        if (own) batch.push({ seq: m.seq, machine, data: m.data, lines: [] });
+        else batch.push({ seq: m.seq, machine, data: m.data, ...signedFields(m), lines: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength).toString("utf8").split("\n") });
         // Apply what has arrived so far in one append, as soon as no other message is ready:
         // at once when this is the last one the client holds (no extra turn of the event
         // loop on the latency path), else after the ones already queued.

@@ -12,6 +12,7 @@ import { shownUrl } from "./auth.js";
 import { readSyncConfig } from "./config.js";
 import { connectionIn, noticePrefix, SYNC_ID } from "./notices.js";
 import { SyncState } from "./state.js";
+import { refusedCount } from "./refused.js";
 
 export interface SyncStatus {
   machine: string;
@@ -26,6 +27,8 @@ export interface SyncStatus {
   connection: "connected" | "offline" | null;
   /** This machine's lines after what was last published (sent.json lags up to 200 ms). */
   unsentLines: number;
+  /** Chunks from other machines refused and kept aside in .world/sync/refused.jsonl (sync/refused.ts), for a person to look at. */
+  refusedChunks: number;
 }
 
 /** Null for a world that never ran `world sync`. `logLines`: the index's line count. */
@@ -46,5 +49,6 @@ export function syncStatus(paths: WorldPaths, index: WorldIndex, logLines: numbe
     last: notice ? { ts: notice.ts, text: notice.output.slice(prefix.length) } : null,
     connection: notice ? connectionIn(notice.output.slice(prefix.length)) : null,
     unsentLines: Math.max(0, logLines - sent.line - received),
+    refusedChunks: refusedCount(paths),
   };
 }

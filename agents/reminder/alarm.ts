@@ -20,12 +20,23 @@ import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify.js";
 import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
+import { NO_SUBJECT } from "./plan.js";
 import { msFromEnv } from "../../tools/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 
 /** How the agent turns words into an alarm; undefined when the words name no time. */
 export type Planner = (text: string, now: Date) => Alarm | undefined;
+
+/**
+ * An answer to "when to remind you?" names the time, not the subject ("at 7am"): the
+ * alarm is the answer's time with the task's own words ("Reminder: call mom"), read from
+ * the task and the answer together; an answer that says both keeps its own.
+ */
+function withTaskSubject(fromAnswer: Alarm | undefined, fromBoth: Alarm | undefined): Alarm | undefined {
+  if (fromAnswer === undefined || fromBoth === undefined || !fromAnswer.message.endsWith(NO_SUBJECT)) return fromAnswer;
+  return { ...fromAnswer, message: fromBoth.message };
+}
 
 /** WORLD_SAID_AT as a date no later than `now`; `now` when it is absent or not a time. */
 function saidAtFromEnv(now: Date): Date {
@@ -69,7 +80,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   // voice line), not from when this process got to it; a retry's guidance is new words.
   const saidAt = saidAtFromEnv(now);
   const previous = lastArmed(log, run.id);
-  const fromGuidance = run.env.attempt > 1 && run.env.guidance ? plan(run.env.guidance, now) : undefined;
+  const fromGuidance = run.env.attempt > 1 && run.env.guidance ? withTaskSubject(plan(run.env.guidance, now), plan(`${run.env.task} ${run.env.guidance}`, now)) : undefined;
 
   // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
   // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session

@@ -2,12 +2,15 @@
 import type { Alarm } from "./alarm.js";
 import { findWhen, reminderSubject, timerLabel } from "./when.js";
 
+/** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
+export const NO_SUBJECT = "(no subject given)";
+
 /** "remind me to call mom at 5pm" → due 17:00, "Reminder: call mom". */
 export function planReminder(text: string, now: Date): Alarm | undefined {
   const when = findWhen(text, now);
   if (when === undefined) return undefined;
   const subject = reminderSubject(when.rest);
-  return { kind: "reminder", due: when.due, message: `Reminder: ${subject === "" ? "(no subject given)" : subject}` };
+  return { kind: "reminder", due: when.due, message: `Reminder: ${subject === "" ? NO_SUBJECT : subject}` };
 }
 
 /** "set a timer for 10 minutes" → due in 10 minutes, "Timer done: 10 minutes". */

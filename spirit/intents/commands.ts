@@ -8,6 +8,7 @@
 //
 // The grammar only reads the words; spirit/commands.ts decides what is done about them.
 
+import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../manage.js";
 import { normalize } from "./normalize.js";
@@ -18,7 +19,8 @@ export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "runni
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
   | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean }
-  | { type: "timer"; duration: string; label?: string }
+  /** A timer; without a duration ("set a timer"), its agent asks how long. */
+  | { type: "timer"; duration?: string; label?: string }
   | { type: "manage"; request: ManageRequest }
   | { type: "query"; topic: WorldTopic; when?: string }
   /** Something to do on a device or by a service: which capability, and the request in clean words. */
@@ -33,7 +35,8 @@ const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
-  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim();
+  // A word said twice in a row is a stumble of speech ("remind me to to take my pills").
+  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
     if (next === t) break;
@@ -49,6 +52,9 @@ const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
 const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
+// A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
+const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|research|check(?:s|ing)?)\b/;
+const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 
 function manage(t: string): Command | undefined {
@@ -60,6 +66,11 @@ function manage(t: string): Command | undefined {
   }
   const cancel = CANCEL.exec(t);
   if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
+  const close = CLOSE.exec(t);
+  const named = cancel?.[1] ?? close?.[1];
+  if (named !== undefined && SESSION_NAMED.test(named) && !/\b(?:lists?|history|account|subscription|order|cart|browser|tabs?|window|app)\b/.test(named)) {
+    return { type: "manage", request: { verb: "cancel", target: target(named) } };
+  }
   if (cancel && (ONE.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
     if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
@@ -81,7 +92,7 @@ function forHowLong(words: string): string | undefined {
 
 // Questions about what the assistant has set or is doing, answered from the log.
 const ASKING =
-  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
 
 function query(t: string): Command | undefined {
   if (!ASKING.test(t)) return undefined;
@@ -99,7 +110,7 @@ function query(t: string): Command | undefined {
 
 function chronoWhen(t: string): string | undefined {
   if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
-  return chronoEn().parse(t, new Date(0))[0]?.text;
+  return chronoEn().parse(t, new Date(0))[0]?.text ?? DAY_OF_MONTH.exec(t)?.[0];
 }
 
 // Setting something for later.
@@ -131,8 +142,36 @@ const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|so
 // "alert me on any new topic on politics", "notify me whenever it rains": watching for something, not a time.
 const WATCHING = /\b(?:any new|whenever|every time|each time|as soon as there)\b/;
 
+// The request alone, said to the assistant: "alarm", "a timer", "new reminder" (its agent asks when).
+const BARE = /^(?:(?:set|start|create|make|new|add|an?|another|one|my) )*(alarm|timer|reminder)(?: (?:please|now))?$/;
+// "flag the day after tomorrow as my holiday", "mark friday as a day off", "today needs to be marked as my cheat day".
+const MARK_AS = /^(?:flag|mark|tag|label|block|note)(?: down| off| out)? (.+?) as (.+)$/;
+const MARKED_AS = /^(.+?) (?:needs to|should|has to|must|is to|will) be (?:flagged|marked|tagged|labell?ed|blocked|noted|set) (?:down |off |out )?as (.+)$/;
+// "update my calendar to reflect the meeting", "update the calendar with lunch at noon".
+const UPDATE_CALENDAR = new RegExp(`\\b(?:update|change|edit) (?:my |the |our )?${CALENDAR_WORD} (?:to (?:reflect|show|include)|with|for) (.+)$`);
+// Going to an event, as a thing to do: "attend the party before the meeting", "go to the wedding on saturday".
+const ATTEND = /^(?:attend|go to|be at|show up (?:at|to)|get to) ((?:the |a |an |my |our |\w+'s )?(?:\w+ ){0,2}(?:meetings?|appointments?|party|wedding|reunion|concert|conference|interview|class|lesson|practice|game|match|graduation|ceremony|funeral|dinner|lunch|event)\b.*)$/;
+// A day first, then what to do that day: "on february fourteenth make dinner reservations", "tomorrow pick up the dry cleaning".
+const MONTH_WORDS = "january|february|march|april|may|june|july|august|september|october|november|december";
+// Verbs of things people do on a day (a slot list, after Home Assistant's Assist): what a day-first request starts with.
+const TODO_VERBS =
+  "call|phone|ring|pick up|pick|drop off|drop|buy|get|pay|make|book|send|email|text|meet|see|visit|take|bring|go|check|clean|do|fix|finish|submit|return|renew|order|water|feed|walk|wash|pack|prepare|write|read|review|attend|collect|mail|post|print|sign|charge|cook|bake|change|update|ask|tell|follow up|confirm|reserve|register|apply|study|practice|practise|start|leave|remember|put|file|move|plan|invite|thank|wish|congratulate|celebrate|backup|back up|deliver|ship|sort|tidy|mow|empty|refill|fill|vote";
+const DAY_FIRST = new RegExp(
+  `^((?:on |this |next |coming )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|(?:${MONTH_WORDS}) \\d{1,2}(?:st|nd|rd|th)?|the \\d{1,2}(?:st|nd|rd|th))(?: (?:morning|afternoon|evening|night))?(?: at \\d{1,2}(?::\\d\\d)?(?:am|pm)?)?) ((?:${TODO_VERBS})\\b.+)$`,
+);
+const DAY_STARTS = new RegExp(`^(?:on |this |next |coming )?(?:today|tonight|tomorrow|\\w+day|weekend|the |${MONTH_WORDS})`);
+// A name of an occasion and nothing else: "john marriage anniversary", "dentist appointment friday at 3".
+const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:[\w']+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
+const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
+
 function reminder(t: string): Command | undefined {
   if (WATCHING.test(t)) return undefined;
+  const bare = BARE.exec(t);
+  if (bare?.[1] === "timer") return { type: "timer" };
+  if (bare?.[1] === "alarm") return alarmCommand("");
+  if (bare?.[1] === "reminder") return { type: "reminder", about: false, alarm: false };
+  const mark = MARK_AS.exec(t) ?? MARKED_AS.exec(t);
+  if (mark && chronoWhen(spokenTimes(mark[1]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(t)) return timed(mark[2]!, true, mark[1]!, "reminder");
   const timer = TIMER.exec(t);
   if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
     const spoken = spokenTimes(timer[2]!, "alarm");
@@ -156,7 +195,7 @@ function reminder(t: string): Command | undefined {
   const setReminder = SET_REMINDER.exec(t);
   if (setReminder) {
     const [, noun, rest] = setReminder as unknown as [string, string, string];
-    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
+    if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about|starting|beginning|from)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
   const named = NAMED_REMINDER.exec(t);
@@ -165,17 +204,48 @@ function reminder(t: string): Command | undefined {
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
-    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && chronoWhen(spokenTimes(rest, "reminder")) !== undefined)) return undefined;
-    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
+    const atATime = chronoWhen(spokenTimes(rest, "reminder")) !== undefined;
+    if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && atATime)) return undefined;
+    // "tell me about new york", "notify me of the latest news": information asked for, not a reminder.
+    if (/^tell me (?:about|of)\b/.test(t) || (/^(?:notify|alert|ping|warn|buzz) me (?:about|of)\b/.test(t) && NOT_A_REMINDER.test(rest) && !atATime)) return undefined;
+    // "remember that i like this song": a fact to keep, not a reminder, unless a time is said.
+    if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && !atATime) return undefined;
+    if (/^remember(?: me)? that\b/.test(t) && !atATime) return undefined;
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
-  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotel|room|table|seats?)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);
   if (schedule) return timed(schedule[1]!, true, schedule[1]!, "reminder");
+  return lessUsual(t);
+}
+
+/** Rarer ways of asking for a reminder or a calendar entry, tried after the usual ones. */
+function lessUsual(t: string): Command | undefined {
+  const update = UPDATE_CALENDAR.exec(t);
+  if (update) return timed(update[1]!, true, update[1]!, "reminder");
+  const attend = ATTEND.exec(t);
+  // "attend party": said without its article, which the reminder's text needs ("attend the party").
+  if (attend) return { ...timed(`attend ${/^(?:the|a|an|my|our|\w+'s) /.test(attend[1]!) ? "" : "the "}${attend[1]}`, false, attend[1]!, "reminder"), to: true } as Command;
+  // Times in words are read only for words that start with a day (spokenTimes is the costly part).
+  const dayFirst = DAY_STARTS.test(t) ? DAY_FIRST.exec(spokenTimes(t, "reminder")) : null;
+  if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(`${dayFirst[2]} ${dayFirst[1]}`, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
+  const occasion = OCCASION.exec(t);
+  if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && occasionOnly(occasion[1]!, occasion[2])) return timed(t, true, t, "reminder");
   return undefined;
+}
+
+/**
+ * Only an occasion and its time: "birthday party ideas" names no occasion to keep. Said
+ * with no time, it needs its own name ("john marriage anniversary"), not just "the meeting".
+ */
+function occasionOnly(name: string, tail: string | undefined): boolean {
+  if (tail === undefined) return !/^(?:(?:my|our|the|a|an) )?\S+$/.test(name);
+  const spoken = spokenTimes(tail, "reminder");
+  const when = chronoWhen(spoken);
+  return when !== undefined && spoken.replace(when, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "";
 }
 
 function alarmCommand(rest: string): Command {
@@ -191,25 +261,40 @@ function reminderFor(rest: string, event: boolean): Command {
 
 /** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
-  const spoken = spokenTimes(timeWords, use);
+  // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
+  const spoken = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
   const results = chronoEn().parse(spoken, new Date(0));
   const whens = results.map((r) => r.text);
-  let what = wakeUp ? "wake up" : spokenTimes(words, use);
-  for (const w of whens) what = what.replace(w, " ");
+  // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
+  const day = DAY_OF_MONTH.exec(spoken)?.[0];
+  if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
+  let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
+  // The time and the words that lead into it ("starting at 3pm", "on may 5th").
+  for (const w of whens) what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:from|on|at|by|for|in)\\s+)?${escapeRegExp(w)}`), " ");
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
   const when = whens.length ? whens.join(" ").replace(/\s+/g, " ").trim() : undefined;
-  const connector = /^(?:to|that) /.exec(what);
+  const connector = /^(?:(?:to|that) )+/.exec(what);
   const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
   return {
     type: "reminder",
     alarm: alarm || wakeUp,
-    about: wakeUp ? false : connector?.[0] === "to " ? false : about,
-    ...((wakeUp || connector?.[0] === "to ") && { to: true }),
+    about: wakeUp ? false : connector?.[0].startsWith("to ") ? false : about,
+    ...((wakeUp || connector?.[0].startsWith("to ")) && { to: true }),
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
+}
+
+// A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
+const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
+// The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
+const REQUEST_TAIL =
+  /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
@@ -219,6 +304,11 @@ function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
   let w = words
     .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
+    .replace(REQUEST_TAIL, "")
+    // "the meeting i have": what someone has, said after it, is the thing itself.
+    .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
+    // Speech cut around a time: "in goshen on for dan's graduation".
+    .replace(/\b(?:on|at|by|in|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)/g, "")
     .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -229,6 +319,8 @@ function cleanSubject(words: string): string {
   }
   // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
   w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
+  // "may 2 is mary's birthday" with the date cut out: what the day is.
+  w = w.replace(/^(?:is|are|was|will be)\s+/, "");
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
   w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
   if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";

@@ -59,7 +59,16 @@ export function intentModel(): Model {
   return (model ??= loadModel());
 }
 
-export function detectIntent(text: string): Intent {
+export interface DetectOptions {
+  /**
+   * Read a reminder's task and time (chrono-node; default true). Without them the label,
+   * the decision and the kind are the same: enough to tell whether something was asked for
+   * (spirit/late.ts), at a fraction of the cost.
+   */
+  slots?: boolean;
+}
+
+export function detectIntent(text: string, options: DetectOptions = {}): Intent {
   const t = canonical(text.slice(0, MAX_CHARS));
   if (!/[a-z0-9]/.test(t)) return quiet("other", "empty utterance", 0.99);
   const m = intentModel();
@@ -84,7 +93,7 @@ export function detectIntent(text: string): Intent {
   const reason = `${said} (${frame})`;
 
   if (v.label === "reminder") {
-    const slots = reminderSlots(t);
+    const slots = options.slots === false ? {} : reminderSlots(t);
     const intent: Intent = { label: "reminder", decision: discussion ? "nudge" : "spawn", kind: "reminder", confidence, reason };
     if (slots.task) intent.task = slots.task;
     if (slots.when) intent.when = slots.when;

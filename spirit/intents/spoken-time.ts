@@ -40,6 +40,11 @@ export function spokenTimes(text: string, use: TimeUse): string {
     const n = (tens ? TENS[tens]! : 0) + ORDINAL[ord]!;
     return n <= 31 && !(ord === "second" && !tens) ? `${n}${n === 1 || n === 21 || n === 31 ? "st" : n === 2 || n === 22 ? "nd" : n === 3 || n === 23 ? "rd" : "th"}` : m;
   });
+  // "the day after tomorrow", "two days after today": chrono-node reads only "tomorrow", "today".
+  t = t.replace(/\b(?:the )?day after tomorrow\b/g, "in 2 days");
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) days? (?:after|from) (?:today|this day|now)\\b`, "g"), (_m, n: string) => `in ${/\d/.test(n) ? n : value(n)} days`);
+  // "twelve noon", "12 midnight": the word says it all.
+  t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/g, (_m, w: string) => (w === "midnight" ? "midnight" : "noon"));
   // "april two" → "april 2"
   t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "g"), (_m, month: string, n: string) => `${month} ${value(n)}`);
   // Durations: "twenty minutes" → "20 minutes", "an hour and a half" stays for chrono.

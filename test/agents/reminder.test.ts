@@ -20,6 +20,16 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("in 2 seconds stretch", now)!.due.toISOString()).toBe("2026-11-22T10:00:02.000Z");
     expect(planReminder("remind me to buy milk", now)).toBeUndefined();
   });
+  it("reads a day of the month said without its month: this month's if still to come, else the next", () => {
+    const rent = planReminder("remind me about the rent on the 25th", now)!;
+    expect([rent.due.getMonth(), rent.due.getDate()]).toEqual([10, 25]);
+    expect(rent.message).toBe("Reminder: the rent");
+    const bill = planReminder("remind me to pay the bill by the 3rd at 9am", now)!;
+    expect([bill.due.getMonth(), bill.due.getDate(), bill.due.getHours()]).toEqual([11, 3, 9]);
+    // Not a date: "the 1st floor", "the 3rd time".
+    expect(planReminder("remind me about the 1st floor", now)).toBeUndefined();
+    expect(planReminder("remind me about the party for the 3rd time", now)).toBeUndefined();
+  });
   it("reads a timer's duration", () => {
     const t = planTimer("set a timer for 10 minutes", now)!;
     expect(t.message).toBe("Timer done: 10 minutes");
@@ -107,6 +117,28 @@ describe("reminder agent (real process)", () => {
     const result = await runAgentProcess(w.paths, "reminder", { id: "r6", task: "remind me in 1 second to call Ana", attempt: 2, guidance: "again in 1 second please" });
     expect(result.exitCode).toBe(0);
     expect(entriesOf(w.paths, "r6").filter(isEvent("r6", "notify"))).toHaveLength(2);
+  });
+
+  it("asked when (no time in the words), arms the time the answer names with the task's own words", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r8", "remind me to call mom");
+    const first = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom" });
+    expect(first.exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "r8").at(-1)).toMatchObject({ status: "failed", need: "when to remind you" });
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r8", output: "answered by a person", need: "in 1 second" });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom", attempt: 2, guidance: "in 1 second" });
+    expect(result.exitCode).toBe(0);
+    expect(entriesOf(w.paths, "r8").filter(isEvent("r8", "notify")).map((e) => e.output)).toEqual(["Reminder: call mom"]);
+  });
+
+  it("asked for nothing and no time ('remind me'), asks for both, and the answer gives both", async () => {
+    w = tempWorld();
+    startSession(w.paths, "r9", "remind me");
+    expect((await runAgentProcess(w.paths, "reminder", { id: "r9", task: "remind me" })).exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "r9").at(-1)).toMatchObject({ status: "failed", need: "what to remind you of, and when" });
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r9", output: "answered by a person", need: "to stretch in 1 second" });
+    expect((await runAgentProcess(w.paths, "reminder", { id: "r9", task: "remind me", attempt: 2, guidance: "to stretch in 1 second" })).exitCode).toBe(0);
+    expect(entriesOf(w.paths, "r9").filter(isEvent("r9", "notify")).map((e) => e.output)).toEqual(["Reminder: stretch"]);
   });
 
   it("stops on SIGTERM while waiting, says so, and parks: still armed for the scheduler", async () => {

@@ -6,6 +6,7 @@ import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { formatEntry } from "../../tools/world/format.js";
 import { Applier } from "../../sync/apply.js";
+import { SignedPeer } from "../support/signed-peer.js";
 import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState } from "../../sync/state.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
@@ -70,8 +71,10 @@ describe("Keeper log health", () => {
     const state = new SyncState(w.paths);
     const applier = new Applier(w.paths, state, "here", new SkipLines(), () => {});
     let seq = 0;
+    const peers = new Map<string, SignedPeer>();
+    const peer = (machine: string) => peers.get(machine) ?? peers.set(machine, new SignedPeer(machine).enrolIn(w!.paths)).get(machine)!;
     const receive = (machine: string, ...lines: [id: string, msAgo: number][]) =>
-      applier.apply([{ seq: ++seq, machine, lines: lines.map(([id, ms]) => formatEntry({ kind: "event", ts: iso(-ms), source: "bash", id, output: `from ${machine}` })) }]);
+      applier.apply([peer(machine).message(++seq, lines.map(([id, ms]) => formatEntry({ kind: "event", ts: iso(-ms), source: "bash", id, output: `from ${machine}` })))]);
     const local = (id: string, msAgo: number) => appendOnce(w!.paths, { kind: "event", source: "bash", id, output: "here", ts: iso(-msAgo) });
     const hour = 3_600_000;
     try {

@@ -5,7 +5,7 @@ import { OfflineBrain } from "../../spirit/brain-offline.js";
 import type { SpiritConfig } from "../../spirit/config.js";
 import type { Action } from "../../spirit/decide.js";
 import { actionLine, hearVoice } from "../../spirit/hearing.js";
-import { readCommand } from "../../spirit/intents/commands.js";
+import { readCommand, reminderOf } from "../../spirit/intents/commands.js";
 import { spokenTimes } from "../../spirit/intents/spoken-time.js";
 import { SOURCE } from "../../spirit/lines.js";
 import { SpiritMemory } from "../../spirit/memory.js";
@@ -68,6 +68,9 @@ describe("spoken times", () => {
     expect(spokenTimes("ten am on april two", "reminder")).toBe("10am on april 2");
     expect(spokenTimes("in twenty minutes", "reminder")).toBe("in 20 minutes");
     expect(spokenTimes("quarter to nine", "alarm")).toBe("8:45am");
+    expect(spokenTimes("by twelve noon", "reminder")).toBe("by noon");
+    expect(spokenTimes("the day after tomorrow", "reminder")).toBe("in 2 days");
+    expect(spokenTimes("three days from today", "reminder")).toBe("in 3 days");
   });
 });
 
@@ -93,6 +96,32 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("siri get me up at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });
     expect((await spawned("let me know when it's 4 pm")).task).toMatch(/ 4pm$/);
     expect(await spawned("set a timer for thirty seconds")).toEqual({ agentKind: "timer", task: "set a timer for 30 seconds" });
+  });
+
+  it("reads the rarer forms: a day marked, an occasion named, a day first, an event to attend, a day of the month", async () => {
+    expect(await spawned("mark the day after tomorrow as my day off")).toEqual({ agentKind: "reminder", task: "remind me about my day off in 2 days" });
+    expect(await spawned("friday should be marked as a holiday")).toEqual({ agentKind: "reminder", task: "remind me about holiday friday" });
+    expect(await spawned("dentist appointment thursday at four")).toEqual({ agentKind: "reminder", task: "remind me about dentist appointment thursday at 4pm" });
+    expect(await spawned("my sister's graduation")).toEqual({ agentKind: "reminder", task: "remind me about my sister's graduation" });
+    expect(await spawned("on march third pick up the suit from the tailor")).toEqual({ agentKind: "reminder", task: "remind me to pick up the suit from the tailor march 3rd" });
+    expect(await spawned("go to the concert before dinner")).toEqual({ agentKind: "reminder", task: "remind me to attend the concert before dinner" });
+    expect(await spawned("please update the calendar to show the school play")).toEqual({ agentKind: "reminder", task: "remind me about the school play" });
+    expect(await spawned("i have a train to catch on the twentieth")).toEqual({ agentKind: "reminder", task: "remind me about train to catch on the 20th" });
+    // Not these: a question, ideas for an occasion, a greeting, a booking.
+    for (const said of ["tell me about the eiffel tower", "birthday party ideas", "happy birthday", "when is the meeting", "book a taxi to the station tomorrow at six", "remember that i like jazz", "monday morning blues", "friday night lights", "the meeting"]) {
+      const a = await room().hear(said, T0);
+      expect(a.type === "spawn" && a.agentKind === "reminder", said).toBe(false);
+    }
+  });
+
+  it("cuts what is not the reminder out of its text: request words, a glued clause, a stumble", async () => {
+    expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
+    expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
+    expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
+    expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
+    expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
+    // "can i have …" is the request itself, not a clause glued on.
+    expect(reminderOf("can i have a reminder set up")).toEqual({ type: "reminder", about: false, alarm: false });
   });
 
   it("gives the reminder agent a time it reads and a text that passes the project's check", async () => {
@@ -144,12 +173,35 @@ describe("managing, asking, and what no agent can do", () => {
     );
   });
 
-  it("asks for the time of an alarm or a timer said without one, and starts nothing", async () => {
-    const r = room();
-    for (const said of ["set an alarm", "please set my alarm"]) {
-      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for what time\?/) });
+  it("starts an alarm, a timer or a reminder said without a time like one with it: its agent asks when", async () => {
+    for (const said of ["set an alarm", "please set my alarm", "alarm", "start alarm"]) {
+      expect(await spawned(said), said).toEqual({ agentKind: "reminder", task: "remind me about the alarm" });
     }
-    expect(await r.hear("set a timer", T0)).toMatchObject({ type: "say", kind: "answer", text: expect.stringMatching(/^for how long\?/) });
+    for (const said of ["set a timer", "timer"]) expect(await spawned(said), said).toEqual({ agentKind: "timer", task: "set a timer" });
+    expect(await spawned("remind me to water the plants")).toEqual({ agentKind: "reminder", task: "remind me to water the plants" });
+    // Neither a time nor words asking for one: a model's guess at a timer is not started.
+    const r = room();
+    expect(await r.hear("set time zone", T0)).toMatchObject({ type: "quiet" });
+  });
+
+  it("closes a session of any kind by voice when the words mean exactly one, and asks which otherwise", async () => {
+    const r = room();
+    const line = async (said: string, now: number) => {
+      const a = await r.hear(said, now);
+      if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
+      return actionLine(a, { speaker: "me", text: said } as Parameters<typeof actionLine>[1]).output.replace(/ \(heard .*$/, "");
+    };
+    expect(await line("stop that agent", T0)).toBe('manage: cancel "that agent": nothing to cancel, no session is open');
+    r.agent("open-page-aaaaaaaaaaaa", "start", "open a search for flights to lisbon", T0);
+    r.agent("general-bbbbbbbbbbbb", "start", "summarise the quarterly report", T0);
+    r.agent("reminder-cccccccccccc", "start", "remind me to call mom at 5pm", T0);
+    expect(await line("cancel the flight search", T0 + 1000)).toBe('manage: cancel open-page-aaaaaaaaaaaa "open a search for flights to lisbon"');
+    expect(await line("cancel the hotel search", T0 + 1000)).toMatch(/^manage: cancel "the hotel search": none of the 3 open matches; which one\? /);
+    expect(await line("stop that agent", T0 + 2000)).toMatch(/^manage: cancel "that agent": which one\? open-page-aaaaaaaaaaaa .*general-bbbbbbbbbbbb .*reminder-cccccccccccc /);
+    // A reminder's words still mean the reminder, "it" the latest one set.
+    expect(await line("cancel it", T0 + 3000)).toBe('manage: cancel reminder-cccccccccccc "remind me to call mom at 5pm"');
+    expect(readCommand("close the window")).toBeUndefined();
+    expect(readCommand("delete my search history")).toBeUndefined();
   });
 
   it("answers questions about the world in one line, from what the log says", async () => {

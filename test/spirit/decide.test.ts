@@ -174,3 +174,23 @@ describe("reading the Spirit's own lines back", () => {
     expect(taskFromQuestion("Tokyo?")).toBe("follow up on what you asked me: Tokyo?");
   });
 });
+
+describe("an arrangement settled by the other's yes to the user's proposal", () => {
+  it("is asked about on their yes, once; their own requests are still never acted on", async () => {
+    // The user proposes without a time; the time came earlier, from the other.
+    const later = new SpiritMemory("me");
+    await decideAbout(later, "bo", "Are you free on Saturday?");
+    expect((await decideAbout(later, "me", "Yes. Shall we paint the fence together?")).action.type).toBe("quiet");
+    const { action } = await decideAbout(later, "bo", "Sure, I'd love to.");
+    expect(action).toMatchObject({ type: "nudge", question: "Want me to remind you to paint the fence together on Saturday?" });
+    // A refusal, or a yes to a thing done now, settles nothing.
+    const refused = new SpiritMemory("me");
+    await decideAbout(refused, "me", "Shall we paint the fence together?");
+    expect((await decideAbout(refused, "bo", "Sorry, I can't.")).action.type).toBe("quiet");
+    const now = new SpiritMemory("me");
+    await decideAbout(now, "me", "Shall we sit down here?");
+    expect((await decideAbout(now, "bo", "Sure.")).action.type).toBe("quiet");
+    // What the other asks for stays theirs even in agreement words.
+    expect((await decideAbout(new SpiritMemory("me"), "bo", "OK, remind me to call my mom at 5pm")).action.type).toBe("quiet");
+  });
+});

@@ -96,6 +96,25 @@ describe("the Spirit, end to end", () => {
     await agentEnded(sw.w.paths, spawn.id);
   });
 
+  it("offline, a promise with no time → a note offered → a spoken yes → the note agent keeps it, verified", async () => {
+    const verifier = world(sw.w.home, ["verifier"]);
+    await sw.start(["--brain", "offline"]);
+    await speak(sw.w.home, ["alice", "Can you lend me your ladder?"], ["user", "Sure, here it is."], ["alice", "Thanks, I'll return it tomorrow."], ["user", "And I'll fix your fence, promise."]);
+    await waitForCursor(sw.w.paths);
+    const nudges = spiritLines(sw.w.paths).filter((e) => e.output.startsWith("nudge: "));
+    expect(outputs(nudges)).toEqual([
+      'nudge: Want me to make a note to fix Alice\'s fence? (heard user: "And I\'ll fix your fence, promise.") yes: note "note: fix Alice\'s fence" need “output contains "noted: "”',
+    ]);
+    await speak(sw.w.home, ["user", "yes"]);
+    const spawn = await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: note"), { what: "the spawn a yes starts" });
+    await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "note" && e.id === spawn.id && e.output === "fix Alice's fence", { what: "the note kept" });
+    const verdict = await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.id === spawn.id && (e.status === "verified" || e.status === "retry" || e.status === "failed"), { what: "the verdict" });
+    expect(verdict).toMatchObject({ status: "verified" });
+    verifier.kill("SIGTERM");
+    expect((await verifier).exitCode).toBe(0);
+    await agentEnded(sw.w.paths, spawn.id);
+  });
+
   it("a restart that re-reads lines it already acted on (a crash before the cursor moved) acts once", async () => {
     await sw.start();
     expect((await world(sw.w.home, ["listen", "--file", MIXED])).exitCode).toBe(0);

@@ -9,9 +9,10 @@ import { describe, expect, it } from "vitest";
 import { readProcRecord } from "../../agents/procs.js";
 import { ownGroupAlive } from "../../tools/process/identity.js";
 import type { Entry, Located } from "../../tools/world/entry.js";
+import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { waitForEntry, type TempWorld } from "../support/world.js";
-import { speak, spiritLines, waitForCursor, useSpiritWorld } from "./helpers.js";
+import { speak, spiritLines, useSpiritWorld, waitForCursor } from "./helpers.js";
 
 const WAIT = { timeoutMs: 60_000 };
 
@@ -55,7 +56,7 @@ describe("managing reminders by voice, through the daemon", () => {
     expect(ownGroupAlive(record!.pgid, record!.startTicks)).toBe(false);
   }, 240_000);
 
-  it("asks which one of two, moves the latest to 8, snoozes it, and asks for the time of an alarm said without one", async () => {
+  it("asks which one of two, moves the latest to 8, snoozes it, and starts an alarm said without a time (its agent asks when)", async () => {
     await sw.start();
     await speak(sw.w.home, ["user", "remind me to water the plants at 9pm"]);
     const plants = await armed(sw.w, "remind me to water the plants at 9pm");
@@ -82,10 +83,35 @@ describe("managing reminders by voice, through the daemon", () => {
     await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.id === mom && e.status === "active" && e.output.includes("snoozed 10 min"), WAIT);
     expect(closedLines(sw.w)).toHaveLength(0);
 
+    // Said without a time, an alarm is started like any reminder: its agent asks the user when.
     await speak(sw.w.home, ["user", "set an alarm"]);
-    await waitForCursor(sw.w.paths);
-    const asked = spiritLines(sw.w.paths).filter((e) => e.output.includes('(heard user: "set an alarm")'));
-    expect(asked.map((e) => e.output)).toEqual([expect.stringMatching(/^answer: for what time\? /)]);
-    expect(spiritLines(sw.w.paths).filter((e) => e.output.startsWith("spawn: "))).toHaveLength(2);
+    const asked = await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.need === "when to remind you", WAIT);
+    expect(collectEntries(sw.w.paths.log).entries.find((e) => e.kind === "agent" && e.id === asked.id && e.status === "start")?.output).toBe("remind me about the alarm");
+    expect(spiritLines(sw.w.paths).filter((e) => e.output.startsWith("spawn: "))).toHaveLength(3);
   }, 300_000);
+
+  it("closes any session by voice, as world close does: asks which one among several, never guesses", async () => {
+    await sw.start();
+    appendOnce(sw.w.paths, { kind: "agent", status: "start", id: "general-flights", output: "search for flights to lisbon in may", need: "a list of flights" });
+    appendOnce(sw.w.paths, { kind: "agent", status: "start", id: "shell-photos", output: "back up the photos", need: "the photos are backed up" });
+    appendOnce(sw.w.paths, { kind: "agent", status: "failed", id: "shell-photos", output: "the disk is full", need: "free space on the backup disk" });
+
+    await speak(sw.w.home, ["user", "stop that agent"]);
+    const which = await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("manage: "), WAIT);
+    expect(which.output).toContain("which one?");
+    expect(which.output).toContain("general-flights");
+    expect(which.output).toContain("shell-photos");
+    expect(closedLines(sw.w)).toHaveLength(0);
+
+    await speak(sw.w.home, ["user", "cancel the flight search"]);
+    const closed = await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.id === "general-flights" && e.status === "closed", WAIT);
+    const voice = voiceLine(sw.w, "user", "cancel the flight search");
+    expect(closed.output).toBe(`closed by a person: session closed (said by user at ${voice.ts}, line ${voice.line}: "cancel the flight search") (from program)`);
+    await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith('manage: closed the session "search for flights to lisbon in may" (general-flights)'), WAIT);
+
+    // The one left, failed and waiting for a person, is what "that task" means now.
+    await speak(sw.w.home, ["user", "close that task"]);
+    await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.id === "shell-photos" && e.status === "closed", WAIT);
+    expect(closedLines(sw.w)).toHaveLength(2);
+  }, 240_000);
 });

@@ -1,7 +1,7 @@
 // Plans among people, read as clause forms (spirit/plans.ts): each form found, and the
 // look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
 import { describe, expect, it } from "vitest";
-import { acceptedRequest, planIn, timeAhead, timeSettled } from "../../spirit/plans.js";
+import { acceptedByOther, acceptedRequest, planIn, timeAhead, timeSettled } from "../../spirit/plans.js";
 import { offerFor } from "../../spirit/offers.js";
 
 const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
@@ -139,5 +139,95 @@ describe("the offer for a plan", () => {
     expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
     // A phrasal verb keeps its particle: "pick Ana up", not "pick Ana".
     expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
+  });
+});
+
+describe("plans with no time, kept as a note", () => {
+  it.each([
+    ["I'll return your ladder, promise.", "return Ana's ladder"],
+    ["I'll pay you back, sis!", "pay Ana back"], // whom it is said to is no part of it
+    ["I've decided to learn the piano.", "learn the piano"],
+    ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
+    ["I think I'll join the pottery class.", "join the pottery class"],
+    ["I'll call the clinic.", "call the clinic"],
+  ])("the user's own commitment: %j", async (text, action) => {
+    const found = await plan(text);
+    expect(found).toMatchObject({ action, from: "user" });
+    expect(found?.when).toBeUndefined();
+  });
+
+  it.each([
+    "I'll take the blue one.", // bought in front of a clerk, now
+    "I'll have the soup, please.", // ordered from a waiter
+    "I'll check that for you.", // a service, now
+    "I'll pay for it with my card.", // paid on the spot
+    "I'll grab a couple of chairs from the kitchen.", // done now
+    "I'll go with you.", // going now
+    "I'll go together with you.",
+    "I've got to run to the station!", // going now
+    "I'll lend a hand if you like.", // the other's to take up
+    "We should probably leave.", // a proposal with no time is no errand: theirs to settle
+    "I need to sit down.", // a need, now
+    "I have to fill in this form.", // an obligation said of now
+    "I'm gonna draw a fish.", // done as it is said
+    "I'll just attach it to the email.",
+    "I'll talk to you later.", // a goodbye
+    "I'll stick to the bus.", // a habit
+    "I guess I will go lie down.", // a hedge
+    "I'm really looking forward to the final on Sunday.", // a feeling
+    "We're getting close to the holidays next week.", // an approach
+    "I'll meet you in about ten minutes.", // now, not later
+  ])("done now, or not the user's to keep: %j", async (text) => {
+    expect(await plan(text)).toBeUndefined();
+  });
+
+  it("a proposal for both, accepted, is kept without a time; a request of the other's is not", async () => {
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we repaint the kitchen?" }, now)).toMatchObject({ action: "repaint the kitchen", from: "accepted" });
+    expect(await acceptedRequest("I'd love that!", { speaker: "Ana", text: "Shall we invite the Parks for dinner?" }, now)).toMatchObject({ from: "accepted" });
+    expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Should we dive right into it?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we chat about gardening?" }, now)).toBeUndefined(); // what they are doing
+    // Joining the other's own plan, or going to their event: the user's plan too.
+    expect(await acceptedRequest("Sure, I'd love to.", { speaker: "Ana", text: "I'm going sailing on Sunday. Want to come?" }, now)).toMatchObject({ action: "go sailing on Sunday with Ana", when: "on Sunday" });
+    expect(await acceptedRequest("I'd love to!", { speaker: "Ana", text: "Would you like to come to my birthday party?" }, now)).toMatchObject({ action: "come to Ana's birthday party" });
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Do you want to come with me?" }, now)).toBeUndefined(); // nowhere named
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Want to come along?" }, now)).toBeUndefined();
+  });
+
+  it("the offer is a note the note agent keeps, in plain words", async () => {
+    const offered = await offerFor((await plan("I'll return your ladder, promise."))!, false);
+    expect(offered).toMatchObject({ agentKind: "note", task: "note: return Ana's ladder", need: 'output contains "noted: "', question: "Want me to make a note to return Ana's ladder?" });
+    // A timed plan is still a reminder; an untimed errand proposal still a reminder the next morning.
+    expect((await offerFor((await plan("I'll pay you back on Friday."))!, false))?.agentKind).toBe("reminder");
+    expect((await offerFor((await plan("We should call the plumber."))!, false))?.agentKind).toBe("reminder");
+  });
+});
+
+describe("the other's yes settles the user's proposal", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("with the time from any turn of the arrangement, or none (a note)", async () => {
+    expect(await acceptedByOther("Sure!", turns(["me", "Shall we go bowling on Friday?"]), { now, listener: "Ana" })).toMatchObject({ action: "go bowling on Friday", when: "on Friday" });
+    expect(await acceptedByOther("Really? I'd love to!", turns(["Ana", "Are you free on Saturday?"], ["me", "Yes. Shall we repaint the shed together?"]), { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
+    expect(await acceptedByOther("Good idea, let's do it.", turns(["me", "Shall we repaint the shed?"]), { now, listener: "Ana" })).toMatchObject({ action: "repaint the shed" });
+    // Without a time: a statement, or a bare "yeah" (in a meeting, the meeting's own business) settles nothing.
+    expect(await acceptedByOther("Let's do it.", turns(["me", "We should repaint the shed."]), { now })).toBeUndefined();
+    expect(await acceptedByOther("Yeah.", turns(["me", "Shall we repaint the shed?"]), { now })).toBeUndefined();
+  });
+
+  it("\"it\" is the event an earlier turn named", async () => {
+    const said = turns(["Ana", "There's a comedy show at the Bell theatre at 8 tonight."], ["me", "Do you want to see it?"]);
+    expect(await acceptedByOther("Sure, let's see it together.", said, { now, listener: "Ana" })).toMatchObject({ action: expect.stringMatching(/^see a comedy show at 8/), when: expect.stringMatching(/8/) });
+    // Nothing named before: "it" stays, and nothing is asked.
+    expect(await acceptedByOther("Sure, let's see it together.", turns(["me", "Do you want to see it?"]), { now })).toBeUndefined();
+  });
+
+  it("not a refusal, not the user's own errand, not a thing done now, not the past", async () => {
+    expect(await acceptedByOther("Sorry, I can't.", turns(["me", "Shall we go bowling on Friday?"]), { now })).toBeUndefined();
+    expect(await acceptedByOther("OK.", turns(["me", "I'll call the plumber tomorrow."]), { now })).toBeUndefined(); // the user's own: asked when said
+    expect(await acceptedByOther("Sure.", turns(["me", "Shall we sit down over there?"]), { now })).toBeUndefined();
+    // A time from the past is no time for it: kept as a note, with no time.
+    expect((await acceptedByOther("Sure.", turns(["Ana", "I went there last Friday."], ["me", "Shall we repaint the shed?"]), { now }))?.when).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["Ana", "Shall we repaint the shed?"]), { now })).toBeUndefined(); // the other's proposal, the user's yes is elsewhere
   });
 });

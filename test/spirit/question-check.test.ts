@@ -44,6 +44,17 @@ describe("the checker", () => {
       "Want me to remind you to call my mom?",
       "Want me to remind you to have a Christmas kind of or February in January?",
       "Want me to remind you to meet up to hang up for some party this evening?",
+      // Reminder texts cut badly from spoken commands (issue 20).
+      "Want me to remind you about birthday set the event?",
+      "Want me to remind you about a meeting for paul's retirement set reminder?",
+      "Want me to remind you about is mary's birthday repeat every year?",
+      "Want me to remind you about mary's birthday repeat every year?",
+      "Want me to remind you about the meeting i have morning?",
+      "Want me to remind you to to take your medicine?",
+      "Want me to remind you about starting in goshen new york on for dan's graduation?",
+      "Want me to remind you to pick you up by from the airport i have a meeting?",
+      "Want me to remind you about the dentist add it to the calendar?",
+      "Want me to remind you about dinner cook the pasta?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -62,6 +73,12 @@ describe("the checker", () => {
       "Want me to remind you to go out bowling on Saturday?",
       "Want me to remind you to try snorkelling next weekend?",
       "Want me to remind you to meet up with Ana for dinner this evening?",
+      // Names with words compromise reads as verbs (issue 20).
+      "Want me to remind you about the solar powered garden stakes?",
+      "Want me to remind you about your work tasks every day?",
+      "Want me to remind you about the location of your sisters house for this event?",
+      "Want me to remind you about your sister visiting?",
+      "Want me to remind you about a meeting for paul's retirement?",
     ]) {
       expect(questionProblems(nlp, q), q).toEqual([]);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readTranscriptLine, speakerId } from "../../spirit/transcript.js";
+import { readTranscriptLine } from "../../spirit/transcript.js";
+import { speakerId } from "../../spirit/speaker.js";
 
 describe("transcript lines", () => {
   it("reads JSON Lines utterances and keeps extra fields out of the way", () => {

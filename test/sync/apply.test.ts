@@ -11,18 +11,21 @@ import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState } from "../../sync/state.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 import { entryLines } from "./cluster.js";
+import { SignedPeer } from "../support/signed-peer.js";
 
-const fromB = (seq: number, text: string): IncomingMessage => ({
-  seq,
-  machine: "b",
-  lines: [`[2026-11-24T00:00:0${seq}.000Z][event:system][b-${seq}] ${text}`],
-});
+/** Machine b, enrolled here, its chunks signed (sync/admit.ts admits nothing else). */
+let b: SignedPeer | undefined;
+const fromB = (seq: number, text: string): IncomingMessage => b!.message(seq, [`[2026-11-24T00:00:0${seq}.000Z][event:system][b-${seq}] ${text}`]);
 
 describe("applying received lines", () => {
   let w: TempWorld;
-  afterEach(() => w.cleanup());
+  afterEach(() => {
+    w.cleanup();
+    b = undefined;
+  });
 
   function applier(skip = new SkipLines()): Applier {
+    b ??= new SignedPeer("b").enrolIn(w.paths);
     return new Applier(w.paths, new SyncState(w.paths), "a", skip, (seq, _m, error) => {
       throw new Error(`line ${seq} refused: ${error}`);
     });
@@ -73,7 +76,7 @@ describe("applying received lines", () => {
   it("this machine's own lines coming back from the stream only move the cursor", () => {
     w = tempWorld();
     const a = applier();
-    expect(a.apply([{ seq: 1, machine: "a", lines: ["[2026-11-24T00:00:01.000Z][event:system][a-1] ours"] }])).toBe(0);
+    expect(a.apply([{ seq: 1, machine: "a", data: Buffer.alloc(0), lines: ["[2026-11-24T00:00:01.000Z][event:system][a-1] ours"] }])).toBe(0);
     expect(a.applied).toBe(1);
     a.close();
     expect(entryLines(w.paths)).toHaveLength(0);

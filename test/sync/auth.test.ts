@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { credentialsGiven, natsAuth, shownUrl } from "../../sync/auth.js";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, world } from "../support/world.js";
-import { HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, useCluster, enrolTogether } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
 
@@ -57,6 +57,7 @@ describe.skipIf(!HAS_NATS)("world sync with a server that wants a user and passw
     const [a, b] = [tempWorld("world-auth-a-"), tempWorld("world-auth-b-")];
     cluster.worlds.push(a, b);
     const withCredentials = cluster.nats.url.replace("nats://", `nats://alice:${SECRET}@`);
+    enrolTogether(cluster.nats.url, [{ home: a.home, machine: "a" }, { home: b.home, machine: "b" }]); // one of them under world up: enrolled as people would
     cluster.procs.push(startSync(a.home, withCredentials, "a"));
     // B through world up: the URL reaches its sync child in the environment, not the arguments.
     cluster.procs.push(world(b.home, ["up", "--only", "sync,keeper", "--machine", "b"], { env: { WORLD_NATS: withCredentials } }));

@@ -2,7 +2,7 @@
  * A real nats-server with JetStream on the loopback (port chosen by the server, store in
  * a temporary directory) and real `world sync` processes, for the sync suites and bench.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterEach } from "vitest";
 import { execa, type ResultPromise } from "execa";
 import { isFormatLine } from "../../tools/world/log-format.js";
@@ -11,6 +11,9 @@ import { watchFile } from "../../tools/fs/watch.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { NatsServer } from "../../bench/nats-server.js";
 import { WORLD_BIN, type TempWorld } from "../support/world.js";
+import { worldPaths } from "../../tools/world/paths.js";
+import { ownKey } from "../../sync/machine-key.js";
+import { enrol } from "../../sync/machines.js";
 
 export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-server.js";
 
@@ -19,11 +22,36 @@ export { HAS_NATS, NO_NATS, startNats, type NatsServer } from "../../bench/nats-
  * A URL without credentials gets --insecure: the test servers on the loopback ask for none.
  */
 export function startSync(home: string, url: string, machine: string, more: readonly string[] = []): ResultPromise {
+  enrolTogether(url, [{ home, machine }]);
   const insecure = url.includes("@") ? [] : ["--insecure"];
   return execa("node", [WORLD_BIN, "--home", home, "sync", "--nats", url, "--machine", machine, ...insecure, ...more], {
     reject: false,
     env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined, WORLD_NATS: undefined, WORLD_NATS_CA: undefined },
   });
+}
+
+/** The worlds that synced through each server (by host and port), to enrol each new one with the others. */
+const members = new Map<string, { home: string; machine: string }[]>();
+
+/**
+ * Every world syncing through one server enrolled on every other, as the people at their
+ * terminals would (world sync enroll on both sides: sync/machines.ts): each enrolment is a
+ * line of the log, `[event:system][sync] …`, which entryLines leaves out like the notices.
+ */
+export function enrolTogether(url: string, worlds: readonly { home: string; machine: string }[]): void {
+  const server = url.replace(/^[a-z]+:\/\//, "").replace(/^.*@/, "");
+  const known = (members.get(server) ?? []).filter((m) => existsSync(m.home));
+  for (const w of worlds) {
+    if (known.some((m) => m.home === w.home)) continue;
+    const paths = worldPaths(w.home);
+    for (const other of known) {
+      const theirs = worldPaths(other.home);
+      enrol(paths, w.machine, other.machine, ownKey(theirs).text);
+      enrol(theirs, other.machine, w.machine, ownKey(paths).text);
+    }
+    known.push(w);
+  }
+  members.set(server, known);
 }
 
 /** The log's entry lines, as text (what is not an entry, and world sync's own notices, left out). */

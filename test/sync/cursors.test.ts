@@ -12,13 +12,12 @@ import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState, type ReceivedRow } from "../../sync/state.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
 import { entryLines } from "./cluster.js";
+import { SignedPeer } from "../support/signed-peer.js";
 
-const fromB = (seq: number): IncomingMessage => ({
-  seq,
-  machine: "b",
-  lines: [`[2026-11-24T00:00:${String(seq).padStart(2, "0")}.000Z][event:system][b-${seq}] line ${seq}`],
-});
-const ownA = (seq: number): IncomingMessage => ({ seq, machine: "a", lines: [] });
+/** Machine b, enrolled in the test's world, its chunks signed (sync/admit.ts admits nothing else). */
+let b: SignedPeer | undefined;
+const fromB = (seq: number): IncomingMessage => b!.message(seq, [`[2026-11-24T00:00:${String(seq).padStart(2, "0")}.000Z][event:system][b-${seq}] line ${seq}`]);
+const ownA = (seq: number): IncomingMessage => ({ seq, machine: "a", data: Buffer.alloc(0), lines: [] });
 
 describe("deferred cursor writes", () => {
   afterEach(() => {
@@ -50,6 +49,7 @@ describe("a received cursor behind the log", () => {
     vi.clearAllTimers(); // the crashed applier's deferred write never happens
     vi.useRealTimers();
     w.cleanup();
+    b = undefined;
   });
 
   const applier = (skip = new SkipLines()) =>
@@ -60,6 +60,7 @@ describe("a received cursor behind the log", () => {
   it("a crash before received.json caught up: the batches since are counted applied, none twice; one whose append never happened comes again", () => {
     vi.useFakeTimers();
     w = tempWorld("sync-cursor-");
+    b = new SignedPeer("b").enrolIn(w.paths);
     const state = new SyncState(w.paths);
     const first = applier();
     first.apply([fromB(1)]);

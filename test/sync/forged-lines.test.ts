@@ -1,16 +1,18 @@
 /**
  * Lines forged over sync (issue 19.6): anyone who can publish to the stream can append a
  * line to every machine. `world sync` refuses a server that asks for no credentials unless
- * told --insecure; and a line from another machine is never a person's here: a forged
- * `approve (from terminal)`, published as a machine that never joined, is appended as a
- * program's, and the refused command does not run.
+ * told --insecure; and a machine that was never enrolled writes nothing here (issue 25.3):
+ * a forged `approve (from terminal)`, published as a machine that never joined, is refused,
+ * kept aside in .world/sync/refused.jsonl and said once; the refused command does not run.
+ * (A line an enrolled machine sends is still never a person's here: apply.ts, writer.ts.)
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "nats";
 import { describe, expect, it } from "vitest";
 import { formatEntry } from "../../tools/world/format.js";
 import { tempWorld, waitForEntry, world } from "../support/world.js";
+import { waitUntil } from "../support/wait.js";
 import { HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -30,7 +32,7 @@ describe.skipIf(!HAS_NATS)("lines forged over sync", { timeout: 180_000 }, () =>
     expect(lines.at(-1)).toMatch(/^world: refused the NATS server at nats:\/\/127\.0\.0\.1:\d+: it asks for no credentials, so anyone who can reach it can write into this world; expected .*received one that accepts anyone \(give --insecure to sync through it anyway\)$/);
   });
 
-  it("a forged approve from a machine that never joined is a program's: the refused command does not run", async () => {
+  it("a forged approve from a machine that never joined is refused, kept aside, said once: the refused command does not run", async () => {
     cluster.nats = await startNats();
     const a = tempWorld("world-forged-a-");
     cluster.worlds.push(a);
@@ -41,7 +43,7 @@ describe.skipIf(!HAS_NATS)("lines forged over sync", { timeout: 180_000 }, () =>
     const spawned = await world(a.home, ["spawn", `run: touch ${marker} | need: the file exists`, "--kind", "shell"]);
     expect(spawned.exitCode).toBe(0);
     const id = spawned.stdout.trim();
-    const refused = await waitForEntry(a.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed", { timeoutMs: 60_000 });
+    await waitForEntry(a.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed", { timeoutMs: 60_000 });
 
     // "evil" never ran world sync: it only publishes to the stream's subject for its name.
     const nc = await connect({ servers: cluster.nats.url });
@@ -51,15 +53,12 @@ describe.skipIf(!HAS_NATS)("lines forged over sync", { timeout: 180_000 }, () =>
     } finally {
       await nc.close();
     }
-    const received = await waitForEntry(a.paths, (e) => e.kind === "event" && e.source === "user" && e.id === id, { timeoutMs: 60_000 });
-    expect(received.output).toBe("approve (from terminal) (from program)");
-
-    // The Verifier acts on the answer; whatever it does, the shell agent's gate sees no person's approval.
+    // Signed sync (issue 25.3): "evil" is enrolled nowhere, so its chunk is refused and kept aside, never applied.
+    const refusals = join(a.paths.dir, "sync", "refused.jsonl");
+    await waitUntil(() => existsSync(refusals) && readFileSync(refusals, "utf8").includes('"machine":"evil"'), { what: "evil's chunk kept aside on a" });
+    expect(readFileSync(a.paths.log, "utf8")).not.toContain("approve (from terminal)");
+    await waitForEntry(a.paths, (e) => e.kind === "event" && e.id === "sync" && e.output.startsWith('sync on a: refused 1 line from machine "evil" (not enrolled here'), { timeoutMs: 60_000 });
     await world(a.home, ["verify", "--once"]);
-    await waitForEntry(a.paths, (e) => e.kind === "agent" && e.id === id && e.line > refused.line && (e.status === "failed" || e.status === "finish" || e.status === "verified"), {
-      timeoutMs: 60_000,
-      what: "the session after the forged answer",
-    }).catch(() => undefined); // a Verifier that sends nothing back to work (a program's answer) leaves it failed
     expect(existsSync(marker)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
 import { Applier } from "../../sync/apply.js";
 import { Outbox } from "../../sync/outbox.js";
+import { SignedPeer } from "../support/signed-peer.js";
 import { SkipLines } from "../../sync/skip-lines.js";
 import { SyncState } from "../../sync/state.js";
 import { appendOnce } from "../../tools/world/append.js";
@@ -44,7 +45,7 @@ it("a raw legacy line from machine A is not re-decoded on machine B", () => {
     throw new Error(error);
   });
   try {
-    applier.apply([{ seq: 1, machine: "a", lines: chunk.lines }]);
+    applier.apply([new SignedPeer("a").enrolIn(b.paths).message(1, chunk.lines)]);
   } finally {
     applier.close();
   }

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { expectOneLineError } from "../ui/cli/helpers.js";
 import { tempWorld, waitForEntry, world } from "../support/world.js";
-import { HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, useCluster, enrolTogether } from "./cluster.js";
 
 const HAS_OPENSSL = spawnSync("openssl", ["version"]).status === 0;
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -45,6 +45,7 @@ describe.skipIf(!HAS_NATS || !HAS_OPENSSL)("world sync over TLS with a private c
     const url = cluster.nats.url.replace("nats://127.0.0.1", "tls://localhost");
     const [a, b] = [tempWorld("world-tls-a-"), tempWorld("world-tls-b-")];
     cluster.worlds.push(a, b);
+    enrolTogether(url, [{ home: a.home, machine: "a" }, { home: b.home, machine: "b" }]); // one of them under world up: enrolled as people would
     cluster.procs.push(startSync(a.home, url, "a", ["--nats-ca", ca]));
     cluster.procs.push(world(b.home, ["up", "--only", "sync", "--machine", "b", "--insecure"], { env: { WORLD_NATS: url, WORLD_NATS_CA: ca } }));
     const log = new Appender(a.paths);

@@ -3,7 +3,7 @@ import { execa } from "execa";
 import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
 import { tempWorld, waitForEntry, WORLD_BIN } from "../support/world.js";
-import { HAS_NATS, NO_NATS, startNats, startSync, useCluster } from "./cluster.js";
+import { HAS_NATS, NO_NATS, startNats, startSync, useCluster, enrolTogether } from "./cluster.js";
 import { readSyncConfig } from "../../sync/config.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -14,6 +14,7 @@ describe.skipIf(!HAS_NATS)("world up --nats", { timeout: 120_000 }, () => {
   it("runs world sync beside the Verifier: a finish written on B is judged on A and the verdict reaches B", async () => {
     cluster.nats = await startNats();
     const [a, b] = (cluster.worlds = [tempWorld("world-up-a-"), tempWorld("world-up-b-")]);
+    enrolTogether(cluster.nats.url, [{ home: a!.home, machine: "a" }, { home: b!.home, machine: "b" }]); // one of them under world up: enrolled as people would
     const up = execa("node", [WORLD_BIN, "--home", a!.home, "up", "--nats", cluster.nats.url, "--insecure", "--machine", "a", "--only", "sync,verifier"], {
       reject: false,
       env: { WORLD_HOME: undefined, ANTHROPIC_API_KEY: undefined },

@@ -16,8 +16,8 @@ import type { Writer } from "./writer.js";
 export interface StatusOptions extends AppendOptions {
   /** Skip the lifecycle check (`--force`): then there is nothing to hold a lock for. */
   force?: boolean;
-  /** Who writes (the CLI, MCP): what only a person may write is refused to a program, forced or not. */
-  writer?: Writer;
+  /** Who writes (the CLI, MCP): what only a person may write is refused to a program, forced or not. Asked only when it matters. */
+  writer?: Writer | (() => Writer);
 }
 
 export function appendStatus(paths: WorldPaths, draft: Omit<AgentDraft, "kind">, options: StatusOptions = {}): Entry {

@@ -42,23 +42,38 @@ function cursorFile(paths: WorldPaths, reader: string): string {
  * never changes once written. "" while there is no complete line and less than 4 KiB.
  */
 export function logHead(logPath: string): string {
+  const head = logFirstLine(logPath);
+  if (head === undefined) return "";
+  // Loaded here, not at the top: `world event` shares a bundle with `world check` and
+  // should not pay the ~3 ms node:crypto costs to load (see ui/cli/fast-log.ts).
+  const { createHash } = process.getBuiltinModule("node:crypto");
+  return createHash("sha1").update(head).digest("hex");
+}
+
+/**
+ * The log's first line, at most its first 4 KiB (a longer first line's first 4 KiB are
+ * just as fixed: they used to give nothing, so any two such logs looked alike and a
+ * replacement went unnoticed); undefined while there is no complete line and less than
+ * 4 KiB. The index keeps it as it is (base64), no hash: a `world query` then never loads
+ * node:crypto.
+ */
+function logFirstLine(logPath: string): Buffer | undefined {
   const fd = openToRead(logPath);
-  if (fd === undefined) return "";
+  if (fd === undefined) return undefined;
   try {
     const buf = Buffer.alloc(4096);
     const n = readSync(fd, buf, 0, buf.length, 0);
     const nl = buf.subarray(0, n).indexOf(10);
-    // A first line longer than the buffer: its first 4 KiB are just as fixed (they used to
-    // give "", so any two such logs looked alike and a replacement went unnoticed).
     const end = nl !== -1 ? nl : n === buf.length ? n : -1;
-    if (end === -1) return "";
-    // Loaded here, not at the top: `world event` shares a bundle with `world check` and
-    // should not pay the ~3 ms node:crypto costs to load (see ui/cli/fast-log.ts).
-    const { createHash } = process.getBuiltinModule("node:crypto");
-    return createHash("sha1").update(buf.subarray(0, end)).digest("hex");
+    return end === -1 ? undefined : buf.subarray(0, end);
   } finally {
     closeSync(fd);
   }
+}
+
+/** logFirstLine as the index keeps it in meta "head" (index-db.ts, index-locate.ts): "" for none. */
+export function indexedHead(logPath: string): string {
+  return logFirstLine(logPath)?.toString("base64") ?? "";
 }
 
 export interface LoadedCursor {

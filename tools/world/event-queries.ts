@@ -6,6 +6,7 @@
  */
 import type { EventEntry, Located } from "./entry.js";
 import type { WorldIndex } from "./index-db.js";
+import { LINES_OF_ID } from "./schema.sql.js";
 
 interface EventRow {
   line: number;
@@ -25,14 +26,14 @@ function eventOf(row: EventRow): Located<EventEntry> {
   return e;
 }
 
-// In the queries by id below, the unary + keeps SQLite on the per-id index: by source it
+// In the queries by id below, the unary + keeps SQLite on the lines of the id (LINES_OF_ID): by source it
 // would scan every system or user event after the line, for each session asked about
 // (measured: 300 ms a session on 1M lines).
 
 /** The first `[event:<source>][<id>]` line after `line`, if any (a person's answer: source "user"). */
 export function firstEventAfter(index: WorldIndex, id: string, source: string, line: number): Located<EventEntry> | undefined {
   const row = index.db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE id = ? AND +kind = 'event' AND +label = ? AND line > ? ORDER BY line LIMIT 1`)
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE line IN ${LINES_OF_ID} AND +kind = 'event' AND +label = ? AND line > ? ORDER BY line LIMIT 1`)
     .get(id, source, line) as EventRow | undefined;
   return row && eventOf(row);
 }
@@ -40,7 +41,7 @@ export function firstEventAfter(index: WorldIndex, id: string, source: string, l
 /** The time of the latest `[event:<source>][<id>] <prefix>…` line after `line`, or undefined. */
 export function lastEventAt(index: WorldIndex, id: string, source: string, prefix: string, line: number): string | undefined {
   const row = index.db
-    .prepare("SELECT max(ts) AS ts FROM entries WHERE id = ? AND +kind = 'event' AND +label = ? AND substr(output, 1, ?) = ? AND line > ?")
+    .prepare(`SELECT max(ts) AS ts FROM entries WHERE line IN ${LINES_OF_ID} AND +kind = 'event' AND +label = ? AND substr(output, 1, ?) = ? AND line > ?`)
     .get(id, source, prefix.length, prefix, line) as { ts: string | null };
   return row.ts ?? undefined;
 }
@@ -48,7 +49,7 @@ export function lastEventAt(index: WorldIndex, id: string, source: string, prefi
 /** The latest `[event:<source>][<id>] <prefix>…` line, if any. */
 export function lastEventWith(index: WorldIndex, id: string, source: string, prefix: string): Located<EventEntry> | undefined {
   const row = index.db
-    .prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE id = ? AND +kind = 'event' AND +label = ? AND substr(output, 1, ?) = ? ORDER BY line DESC LIMIT 1`)
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM entries WHERE line IN ${LINES_OF_ID} AND +kind = 'event' AND +label = ? AND substr(output, 1, ?) = ? ORDER BY line DESC LIMIT 1`)
     .get(id, source, prefix.length, prefix) as EventRow | undefined;
   return row && eventOf(row);
 }

@@ -33,12 +33,31 @@ export interface FollowOptions {
  * a generator function would only look when first iterated, and miss what came in between).
  */
 export function follow(paths: WorldPaths, options: FollowOptions = {}): AsyncGenerator<Located> {
+  return entriesOf(followBatches(paths, options), options.signal);
+}
+
+/**
+ * The same, a batch at a time: every entry waiting when the log is read, in one array. A
+ * reader that can fall behind (the Spirit) sees how much is waiting and can take it as one
+ * (docs/spirit.md, "A Spirit behind the log"). The position is reported once the batch is done.
+ */
+export function followBatches(paths: WorldPaths, options: FollowOptions = {}): AsyncGenerator<Located[]> {
   // The file itself is held open, so that a log replaced under us (mv, a restore) can be compared with it.
   const held = FollowedFile.open(paths.log);
   return followFrom(paths, options.from ?? endOf(paths.log), held, options);
 }
 
-async function* followFrom(paths: WorldPaths, from: Position, startFile: FollowedFile | undefined, options: FollowOptions): AsyncGenerator<Located> {
+async function* entriesOf(batches: AsyncGenerator<Located[]>, signal: AbortSignal | undefined): AsyncGenerator<Located> {
+  for await (const batch of batches) {
+    for (const [i, entry] of batch.entries()) {
+      yield entry;
+      // Stopped with entries of this batch not yet handled: the position is not reported past them.
+      if (signal?.aborted && i < batch.length - 1) return;
+    }
+  }
+}
+
+async function* followFrom(paths: WorldPaths, from: Position, startFile: FollowedFile | undefined, options: FollowOptions): AsyncGenerator<Located[]> {
   const { signal, pollMs = 1000 } = options;
   let position = from;
   let held = startFile;
@@ -70,10 +89,7 @@ async function* followFrom(paths: WorldPaths, from: Position, startFile: Followe
       for (const problem of result.problems) options.onProblem?.(problem);
       position = result.end;
       const moved = position.offset !== before.offset || position.line !== before.line;
-      for (const entry of batch) {
-        yield entry;
-        if (signal?.aborted) break;
-      }
+      if (batch.length > 0) yield batch;
       if (moved) options.onPosition?.(position);
     }
   } finally {

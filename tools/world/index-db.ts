@@ -9,24 +9,36 @@
  * once at the end, which is several times faster than keeping them up to date row by
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
  */
-import Database from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
-import { logHead } from "./cursor.js";
+import { createRequire } from "node:module";
+import { indexedHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
 import { sourceOrStatus } from "./format.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
 import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
-import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, TABLES } from "./schema.sql.js";
+import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
 
-export type DB = Database.Database;
+// Loaded with require, not import: imported as an ES module, its CommonJS entry is first
+// parsed for its export names (cjs-module-lexer), a few ms of every `world query` start.
+const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+type Statement = BetterSqlite3.Statement;
+
+export type DB = BetterSqlite3.Database;
 
 /** Lines per transaction: big transactions are what make SQLite ingest fast. */
 const BATCH = 50_000;
+/**
+ * `ids_recent` is folded into `ids_settled` once it holds more than this share of the
+ * settled rows (schema.sql.ts): the fold rewrites most of ids_settled's pages once, so
+ * on 1M lines it runs once per ~125,000 new lines instead of ~20 MiB per 10,000.
+ */
+const SETTLE_SHARE = 1 / 8;
 /**
  * FTS5 collects new terms in memory and writes a segment when this many bytes are pending
  * (default 1 MiB): bigger and fewer segments make the bulk 'rebuild' ~20% cheaper.
@@ -43,6 +55,7 @@ const QUICK_CHECK_MAX_BYTES = 2 << 20;
 const INSERT_ENTRY =
   "INSERT INTO entries(line, offset, ts, kind, label, id, output, need, output_ref, need_ref) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 const INSERT_FTS = "INSERT INTO entries_fts(rowid, output, need) VALUES (?, ?, ?)";
+const INSERT_RECENT_ID = "INSERT INTO ids_recent(id, line) VALUES (?, ?)";
 const INSERT_PROBLEM = "INSERT OR REPLACE INTO problems(line, offset, error) VALUES (?, ?, ?)";
 const GET_META = "SELECT value FROM meta WHERE key = ?";
 const SET_META = "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value";
@@ -58,7 +71,7 @@ export class WorldIndex {
   /** The file we have open: another process that healed the index put a new one in its place. */
   private inode: number | undefined;
   /** Statements prepared once and reused (SQLite re-prepares them itself if the schema changes). */
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     readonly paths: WorldPaths,
@@ -111,8 +124,8 @@ export class WorldIndex {
   }
 
   /** A statement whose get/all/run/iterate heal a damaged index and run again, once. */
-  private guardedStatement(sql: string, statement: Database.Statement): Database.Statement {
-    const again = <T>(run: (s: Database.Statement) => T): T => {
+  private guardedStatement(sql: string, statement: Statement): Statement {
+    const again = <T>(run: (s: Statement) => T): T => {
       try {
         return run(statement);
       } catch (error) {
@@ -220,7 +233,7 @@ export class WorldIndex {
     return true;
   }
 
-  private stmt(sql: string): Database.Statement {
+  private stmt(sql: string): Statement {
     let s = this.statements.get(sql);
     if (s === undefined) this.statements.set(sql, (s = this.db.prepare(sql)));
     return s;
@@ -243,7 +256,8 @@ export class WorldIndex {
   reset(): void {
     this.db.exec(`
       DROP TABLE IF EXISTS entries_fts; DROP TABLE IF EXISTS entries; DROP TABLE IF EXISTS sessions;
-      DROP TABLE IF EXISTS problems; DROP TABLE IF EXISTS meta;`);
+      DROP TABLE IF EXISTS problems; DROP TABLE IF EXISTS meta; DROP VIEW IF EXISTS entry_ids;
+      DROP TABLE IF EXISTS ids_settled; DROP TABLE IF EXISTS ids_recent;`);
     this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     this.db.exec(TABLES);
     // FTS5 refuses a bound parameter here ("SQL logic error"): the value is a literal.
@@ -296,7 +310,7 @@ export class WorldIndex {
     const size = logSize(this.paths.log);
     const known = this.position();
     // Checked before "nothing new": a log replaced by one of exactly the same size shows only in its first line.
-    const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== logHead(this.paths.log));
+    const replaced = size < known.offset || (known.offset > 0 && this.meta("head") !== indexedHead(this.paths.log));
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
@@ -332,8 +346,20 @@ export class WorldIndex {
         this.db.exec(ENTRY_INDEXES);
         this.db.exec("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')");
         this.setMeta("bulk", "done");
+        this.setMeta("ids_recent", 0);
       })
       .immediate();
+  }
+
+  /** Counts the ids just put in ids_recent, and folds them into ids_settled once they are too many. */
+  private addRecentIds(added: number, lines: number): void {
+    const recent = Number(this.meta("ids_recent") ?? 0) + added;
+    if (recent > (lines - recent) * SETTLE_SHARE) {
+      this.db.exec(SETTLE_IDS);
+      this.setMeta("ids_recent", 0);
+    } else {
+      this.setMeta("ids_recent", recent);
+    }
   }
 
   private ingestBatch(): { lines: number; end: Position } {
@@ -341,11 +367,13 @@ export class WorldIndex {
     const withFts = this.meta("bulk") !== "pending";
     const insert = this.stmt(INSERT_ENTRY);
     const insertFts = this.stmt(INSERT_FTS);
+    const insertId = this.stmt(INSERT_RECENT_ID);
     const problem = this.stmt(INSERT_PROBLEM);
     const sessions = new SessionFolder(this.db);
     // Raw before the log's format line, decoded after it (log-format.ts); whether it went by is kept in meta.
     const format = new FormatState(this.meta("format") === "seen");
     let lines = 0;
+    let ids = 0;
     const { end } = scanLines(this.paths.log, from, (text, at) => {
       lines += 1;
       const parsed = parseLine(text, format.decodes(text));
@@ -353,7 +381,11 @@ export class WorldIndex {
         const e = parsed.entry;
         const need = e.kind === "agent" ? (e.need ?? null) : null;
         insert.run(at.line, at.offset, e.ts, e.kind, sourceOrStatus(e), e.id, e.output, need, e.outputRef ?? null, e.kind === "agent" ? (e.needRef ?? null) : null);
-        if (withFts) insertFts.run(at.line, e.output, need);
+        if (withFts) {
+          insertFts.run(at.line, e.output, need);
+          insertId.run(e.id, at.line);
+          ids += 1;
+        }
         if (e.kind === "agent") {
           // The parsed entry is ours alone: locate it in place rather than copying it.
           const located = e as Located<AgentEntry>;
@@ -367,10 +399,11 @@ export class WorldIndex {
       return lines < BATCH;
     });
     sessions.flush();
+    if (ids > 0) this.addRecentIds(ids, end.line);
     if (format.decoding) this.setMeta("format", "seen");
     this.setMeta("offset", end.offset);
     this.setMeta("line", end.line);
-    if (from.offset === 0 && end.offset > 0) this.setMeta("head", logHead(this.paths.log));
+    if (from.offset === 0 && end.offset > 0) this.setMeta("head", indexedHead(this.paths.log));
     return { lines, end };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Where one identifier's lines are, from the index, for the write path's backward scan
  * (last-status.ts): proving that a session does not exist read the whole log (1M lines:
- * ~120 MB); the index answers from its `entries_by_id` B-tree. The index only locates:
+ * ~120 MB); the index answers from its tables of the lines of each id (schema.sql.ts). The index only locates:
  * the lines themselves are read from the log, which stays the truth.
  *
  * It is used only when it can vouch for every byte before the point asked about: it
@@ -13,8 +13,8 @@
 import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { logHead } from "./cursor.js";
-import { SCHEMA_VERSION } from "./schema.sql.js";
+import { indexedHead } from "./cursor.js";
+import { LINES_OF_ID, SCHEMA_VERSION } from "./schema.sql.js";
 
 type Database = import("better-sqlite3").Database;
 
@@ -39,8 +39,8 @@ export function indexedOffsets(logPath: string, id: string, before: number): num
     const meta = (key: string) => (db!.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
     const rows = db.transaction(() => {
       const offset = Number(meta("offset") ?? 0);
-      if (offset < before || meta("bulk") === "pending" || offset === 0 || meta("head") !== logHead(logPath)) return undefined;
-      return db!.prepare("SELECT offset FROM entries WHERE id = ? AND offset < ? ORDER BY line DESC").pluck().all(id, before) as number[];
+      if (offset < before || meta("bulk") === "pending" || offset === 0 || meta("head") !== indexedHead(logPath)) return undefined;
+      return db!.prepare(`SELECT offset FROM entries WHERE line IN ${LINES_OF_ID} AND offset < ? ORDER BY line DESC`).pluck().all(id, before) as number[];
     })();
     return rows;
   } catch {

@@ -7,6 +7,7 @@ import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
 import { RUNNING } from "./lifecycle.js";
 import { parkedUntil } from "./parked.js";
+import { LINES_OF_ID } from "./schema.sql.js";
 import type { SessionRow } from "./session-fold.js";
 
 export const SESSION_STATES = {
@@ -132,7 +133,7 @@ export function fresh(ctx: { index: WorldIndex }, id: string): SessionJson | und
 
 /** Everything logged under a session id: its statuses and the events that name it. */
 export function history(index: WorldIndex, id: string): EntryJson[] {
-  return (index.db.prepare("SELECT * FROM entries WHERE id = ? ORDER BY line").all(id) as EntryRow[]).map(entryFromRow);
+  return (index.db.prepare(`SELECT * FROM entries WHERE line IN ${LINES_OF_ID} ORDER BY line`).all(id) as EntryRow[]).map(entryFromRow);
 }
 
 /** The latest N entries, in log order. */
@@ -281,7 +282,7 @@ export function browse(index: WorldIndex, filter: BrowseFilter): BrowsePage {
     args.push(filter.label);
   }
   if (filter.id !== undefined) {
-    where.push("e.id = ?");
+    where.push(`e.line IN ${LINES_OF_ID}`);
     args.push(filter.id);
   }
   const sql = `SELECT e.* FROM ${from} ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${lineCol} DESC LIMIT ?`;

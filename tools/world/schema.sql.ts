@@ -3,11 +3,17 @@
  * dropped and rebuilt at any time (`world index rebuild`); bump SCHEMA_VERSION to
  * make every index rebuild itself.
  *
- * TABLES are created empty; ENTRY_INDEXES and the full-text index are built once at the
- * end of a bulk load (sorting 1M keys once is much faster than 1M random inserts into a
- * B-tree, see the benchmark) and then kept up to date row by row.
+ * TABLES are created empty; ENTRY_INDEXES, `ids_settled` and the full-text index are built
+ * once at the end of a bulk load (sorting 1M keys once is much faster than 1M random inserts
+ * into a B-tree, see the benchmark) and then kept up to date row by row.
+ *
+ * Which lines carry an id is kept in two tables, not in one index on entries(id): event
+ * ids are mostly new and random, so each new line touched another leaf of a 1M-key B-tree
+ * (10,000 new lines rewrote ~20 MiB of index pages). New lines go to the small
+ * `ids_recent`, folded into `ids_settled` in one sorted pass once it holds an eighth as
+ * many (index-db.ts); `entry_ids` is both. Ask for an id's lines with LINES_OF_ID.
  */
-export const SCHEMA_VERSION = 4; // 3: stricter parsing (calendar-checked timestamps, ids without control characters); 4: lines before the format line read raw
+export const SCHEMA_VERSION = 5; // 3: stricter parsing (calendar-checked timestamps, ids without control characters); 4: lines before the format line read raw; 5: ids_settled + ids_recent instead of entries_by_id
 
 export const TABLES = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -43,6 +49,11 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE INDEX IF NOT EXISTS sessions_by_status ON sessions(status, updated_at);
 
+-- The lines of each id (see above): settled by bulk loads and folds, recent since the last one.
+CREATE TABLE IF NOT EXISTS ids_settled (id TEXT NOT NULL, line INTEGER NOT NULL, PRIMARY KEY (id, line)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS ids_recent (id TEXT NOT NULL, line INTEGER NOT NULL, PRIMARY KEY (id, line)) WITHOUT ROWID;
+CREATE VIEW IF NOT EXISTS entry_ids AS SELECT id, line FROM ids_settled UNION ALL SELECT id, line FROM ids_recent;
+
 -- Lines that did not parse, reported once with their line numbers.
 CREATE TABLE IF NOT EXISTS problems (line INTEGER PRIMARY KEY, offset INTEGER NOT NULL, error TEXT NOT NULL);
 
@@ -54,8 +65,14 @@ CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5(
 `;
 
 export const ENTRY_INDEXES = `
-CREATE INDEX IF NOT EXISTS entries_by_id ON entries(id, line);
 CREATE INDEX IF NOT EXISTS events_by_source ON entries(label, line) WHERE kind = 'event';
+INSERT INTO ids_settled(id, line) SELECT id, line FROM entries ORDER BY id, line;
 `;
 
-export const DROP_ENTRY_INDEXES = "DROP INDEX IF EXISTS entries_by_id; DROP INDEX IF EXISTS events_by_source;";
+export const DROP_ENTRY_INDEXES = "DROP INDEX IF EXISTS events_by_source; DELETE FROM ids_settled; DELETE FROM ids_recent;";
+
+/** `line IN LINES_OF_ID` with the id bound: the lines of entries with that id (one search in each table). */
+export const LINES_OF_ID = "(SELECT line FROM entry_ids WHERE id = ?)";
+
+/** The recent ids, folded into the settled ones in one sorted pass (index-db.ts says when). */
+export const SETTLE_IDS = "INSERT INTO ids_settled(id, line) SELECT id, line FROM ids_recent ORDER BY id, line; DELETE FROM ids_recent;";

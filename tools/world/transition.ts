@@ -17,7 +17,11 @@ import { checkTransition } from "./lifecycle.js";
 import { isPerson, isProgram, writerOf, type Writer } from "./writer.js";
 
 /** Refuses what only a person may write; `writer` undefined: the world's own code, which decides itself. */
-export function checkWriterMay(id: string, next: AgentStatus, writer: Writer | undefined, force: boolean): void {
+export function checkWriterMay(id: string, next: AgentStatus, writerOrAsk: Writer | (() => Writer) | undefined, force: boolean): void {
+  // Who writes is asked only when it matters: a CLI's answer reads isatty(0), whose module
+  // (node:tty, with node:net and the streams) is ~8 ms of a `world agent` start.
+  if (next !== "verified" && !(next === "retry" && force)) return;
+  const writer = typeof writerOrAsk === "function" ? writerOrAsk() : writerOrAsk;
   if (writer === undefined || isPerson(writer)) return;
   if (next === "verified") {
     throw new RefusedError(`refused verified for session ${id}: expected a verdict from the Verifier or a person (a terminal, --as-human, the monitor), received one from a program (${writer}); finish the session and the Verifier judges it`);

@@ -55,7 +55,7 @@ export async function listen(ctx: Context, command: string[], opts: ListenOpts):
   const speaker = opts.speaker ?? userSpeaker(ctx.paths, opts.user);
   const stop = new AbortController();
   const off = onShutdown(() => stop.abort());
-  const spirit = opts.spirit ? createSpirit(ctx.paths, { flags: spiritFlags(opts) }).run(stop.signal) : undefined;
+  const spirit = opts.spirit ? (await createSpirit(ctx.paths, { flags: spiritFlags(opts) })).run(stop.signal) : undefined;
   try {
     const result = await listenTo(ctx.paths, {
       source,

@@ -6,7 +6,7 @@ import type { Context } from "./context.js";
 
 export async function spirit(ctx: Context, flags: SpiritFlags): Promise<void> {
   const stop = new AbortController();
-  const the = createSpirit(ctx.paths, { flags });
+  const the = await createSpirit(ctx.paths, { flags });
   const off = onShutdown(() => stop.abort());
   try {
     await the.run(stop.signal);

@@ -44,7 +44,7 @@ export function agent(
   refuseClosedStatus(next, id);
   checkId(id, "session id");
   const { output, need } = splitNeed(words.join(" "), opts.need);
-  const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true, writer: ctx.writer() });
+  const entry = appendStatus(ctx.paths, { status: next, id, output, ...(need !== undefined && { need }) }, { sync: ctx.sync, force: opts.force === true, writer: ctx.writer });
   if (next === "start" && need !== undefined) for (const hint of needHints(need)) ctx.warn(hint);
   if (!opts.quiet) ctx.out(formatEntry(entry));
 }

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import type { Located } from "../../../tools/world/entry.js";
-import { endOf, follow } from "../../../tools/world/follow.js";
+import { endOf, follow, followBatches } from "../../../tools/world/follow.js";
 import { worldPaths, type WorldPaths } from "../../../tools/world/paths.js";
-import type { Problem } from "../../../tools/world/read.js";
+import { START, type Position, type Problem } from "../../../tools/world/read.js";
 import { tempWorld, type TempWorld } from "../../support/world.js";
 
 let w: TempWorld;
@@ -96,4 +96,40 @@ it("reports its position only when it moved: an idle poll stores no cursor", { t
   await reading;
   expect(got).toEqual(["after"]);
   expect(positions).toEqual([endOf(w.paths.log).offset]);
+});
+
+it("followBatches: what is waiting comes as one batch, and the position is reported once that batch is done", async () => {
+  w = tempWorld();
+  append(w.paths, Array.from({ length: 30 }, (_, i) => `w${i}`));
+  const stop = new AbortController();
+  const positions: Position[] = [];
+  const batches = followBatches(w.paths, { from: START, signal: stop.signal, pollMs: 5000, onPosition: (p) => positions.push(p) });
+  const first = await batches.next();
+  // The log's format line, then the 30: all in the first batch.
+  expect((first.value as Located[]).filter((e) => e.kind === "event" && e.source === "bash").map((e) => e.id)).toEqual(Array.from({ length: 30 }, (_, i) => `w${i}`));
+  const lines = (first.value as Located[]).length;
+  expect(positions).toEqual([]); // not before the reader is done with the batch
+  append(w.paths, ["after"]);
+  const second = await batches.next();
+  const after = second.value as Located[];
+  expect(after.map((e) => e.id)).toEqual(["after"]);
+  // The first batch's end, reported when the reader came back for more: where "after" begins.
+  expect(positions).toEqual([{ offset: after[0]!.offset, line: lines }]);
+  stop.abort();
+  await batches.return(undefined);
+});
+
+it("follow(): stopped in the middle of a batch, the position is not reported past the entries not handled", async () => {
+  w = tempWorld();
+  append(w.paths, ["a", "b", "c"]);
+  const stop = new AbortController();
+  const positions: Position[] = [];
+  const entries = follow(w.paths, { from: START, signal: stop.signal, pollMs: 5000, onPosition: (p) => positions.push(p) });
+  const seen: string[] = [];
+  for await (const e of entries) {
+    seen.push(e.id);
+    stop.abort(); // after the first of three
+  }
+  expect(seen).toHaveLength(1); // of the four waiting (the format line, a, b, c)
+  expect(positions).toEqual([]);
 });

@@ -65,6 +65,16 @@ function rebuilt(paths: WorldPaths) {
   }
 }
 
+function rebuiltHistories(paths: WorldPaths) {
+  const fresh = new WorldIndex(paths, ":memory:");
+  try {
+    fresh.rebuild();
+    return ["r1-s1", "r12-s1", "late", "r1-s3"].map((id) => q.history(fresh, id));
+  } finally {
+    fresh.close();
+  }
+}
+
 function query<T>(paths: WorldPaths, fn: (index: WorldIndex) => T): T {
   const index = openIndex(paths);
   try {
@@ -129,6 +139,37 @@ describe("the index", () => {
 
     writeFileSync(w.paths.log, ""); // truncated to nothing (by hand: never by world itself)
     expect(query(w.paths, q.counts)).toEqual({ entries: 0, sessions: { active: 0, pending: 0, failed: 0, verified: 0, closed: 0 }, problems: 0 });
+  });
+
+  it("finds an id's lines whether a bulk load, a small catch-up or the fold of recent ids put them there", () => {
+    w = tempWorld();
+    const rounds = Array.from({ length: 12 }, (_, i) => story(i + 1)).flat(); // 132 lines: the first catch-up is a bulk load
+    append(w.paths, rounds);
+    const index = openIndex(w.paths);
+    const histories = () => ["r1-s1", "r12-s1", "late", "r1-s3"].map((id) => q.history(index, id));
+    try {
+      // A few lines, for an id the bulk load settled and for new ones: fewer than an eighth, so they stay recent.
+      const few: Draft[] = [
+        { kind: "agent", status: "start", id: "r1-s1", output: "once more" },
+        { kind: "agent", status: "start", id: "late", output: "a new session" },
+        { kind: "event", source: "user", id: "late", output: "an answer" },
+      ];
+      append(w.paths, few);
+      index.catchUp();
+      expect(histories()).toEqual(rebuiltHistories(w.paths));
+      expect(q.history(index, "r1-s1").map((e) => e.output).at(-1)).toBe("once more");
+      expect(q.history(index, "late").map((e) => e.output)).toEqual(["a new session", "an answer"]);
+      // Many more: past an eighth of the settled lines, folded into them; every line still found once.
+      append(w.paths, Array.from({ length: 40 }, (_, i): Draft => ({ kind: "event", source: "bash", id: i % 2 ? "late" : `cmd-${i}`, output: `step ${i}` })));
+      index.catchUp();
+      append(w.paths, [{ kind: "agent", status: "active", id: "late", output: "after the fold" }]);
+      index.catchUp();
+      expect(histories()).toEqual(rebuiltHistories(w.paths));
+      expect(q.history(index, "late")).toHaveLength(2 + 20 + 1);
+      expect(snapshot(index)).toEqual(rebuilt(w.paths));
+    } finally {
+      index.close();
+    }
   });
 
   it("two indexes catching up in turn never ingest a line twice", () => {

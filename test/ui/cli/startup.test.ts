@@ -33,17 +33,20 @@ describe("start-up loads what is used (offline)", () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
     const loaded = await packagesAtStart(["verifier"], "verifier: following");
-    expect(loaded).toContain("better-sqlite3"); // the hook sees packages
+    // The hook sees packages (imported ones: better-sqlite3 is required now, tools/world/index-db.ts).
+    expect(loaded).toContain("commander");
     expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
   });
 
-  it("world spirit: no SDK, no execa, no chrono-node", async () => {
+  it("world spirit: no SDK, no execa, no chrono-node; with nothing heard and no spirit section in the config, no zod either", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
     // The Spirit says nothing on stderr when it is awake: a second child tells us, reading the log.
     const loaded = await packagesAtStartSpirit();
     expect(loaded).toContain("pino");
     expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
+    // Its language (and the schemas some of it checks with) loads at the first voice line; its config's schema only for a config to check.
+    expect(loaded.filter((p) => p === "zod" || p.startsWith("zod/"))).toEqual([]);
   });
 });
 

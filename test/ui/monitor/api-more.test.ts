@@ -182,7 +182,7 @@ describe("GET /api/sync: this machine's part of a synced world, as world status 
     const body = (await get("/api/sync")).body;
     expect(body).toEqual({
       machine: "laptop", url: "nats://127.0.0.1:4222", stream: "WORLD", pid: null,
-      last: { ts: expect.any(String), text: expect.stringMatching(/^lost the server at /) }, connection: "offline", unsentLines: 2,
+      last: { ts: expect.any(String), text: expect.stringMatching(/^lost the server at /) }, connection: "offline", unsentLines: 2, refusedChunks: 0,
     });
     const r = await world(w.home, ["status", "--json"]);
     expect(JSON.parse(r.stdout).sync).toEqual(body);

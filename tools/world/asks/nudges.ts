@@ -8,6 +8,7 @@ import { UsageError, shown } from "../../errors.js";
 import type { WorldIndex } from "../index-db.js";
 import type { EntryJson } from "../json.js";
 import { readNudgeLine, type Offer } from "./nudge-line.js";
+import { LINES_OF_ID } from "../schema.sql.js";
 import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
 
 /**
@@ -50,7 +51,7 @@ function lineOf(r: Row) {
 /** The Spirit's awake lines: few (one per start), and they say its expiry. */
 function awakeRows(index: WorldIndex): Row[] {
   return index.db
-    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = 'spirit' AND +kind = 'event' AND +label = 'spirit' AND output GLOB 'awake:*' ORDER BY line")
+    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE line IN (SELECT line FROM entry_ids WHERE id = 'spirit') AND +kind = 'event' AND +label = 'spirit' AND output GLOB 'awake:*' ORDER BY line")
     .all() as Row[];
 }
 
@@ -114,7 +115,7 @@ export function nudgeStateArg(arg: string | undefined | null, how: string): Nudg
 /** One nudge with its state at `now`, or undefined when `id` asked nothing. */
 export function nudgeById(index: WorldIndex, id: string, now = Date.now()): NudgeJson | undefined {
   const rows = index.db
-    .prepare("SELECT line, ts, label, id, output, output_ref FROM entries WHERE id = ? AND kind = 'event' AND label IN ('spirit', 'user') ORDER BY line")
+    .prepare(`SELECT line, ts, label, id, output, output_ref FROM entries WHERE line IN ${LINES_OF_ID} AND kind = 'event' AND label IN ('spirit', 'user') ORDER BY line`)
     .all(id) as Row[];
   if (rows.length === 0) return undefined;
   const all = [...awakeRows(index), ...rows].sort((a, b) => a.line - b.line);

@@ -1,7 +1,9 @@
 /**
- * Is a question one a person can read? Used by the tests over every question the dev
- * files produce (test/spirit/question-check.test.ts). Checked apart from how
- * spirit/question.ts builds questions, mostly on the words alone:
+ * Is a question one a person can read? The Spirit asks none that fails it (spirit/offers.ts:
+ * quiet rather than garbled speech), both evals score every question by it
+ * (eval:conversations prints its verdict on each), and the tests hold every question the
+ * dev files produce to it. Checked apart from how spirit/question.ts builds questions,
+ * mostly on the words alone:
  *
  *   - it starts "Want me to " and ends at its one question mark;
  *   - no second verb phrase is glued on: no "can you", "are you", "i …", "we …" (a

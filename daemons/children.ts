@@ -1,7 +1,8 @@
 /**
  * What `world up` runs. One line per child: each is a `world` subcommand run with the
- * same home. Optional children run only when the CLI has their command (the Spirit and
- * the monitor come from other parts of world).
+ * same home, as a thread of `up` (daemons/level-thread.ts) or, with `--processes`, as a
+ * process of its own. Optional children run only when the CLI has their command (the
+ * Spirit and the monitor come from other parts of world).
  */
 import { WORLD_BIN } from "../agents/registry.js";
 import type { ChildSpec } from "./supervisor.js";
@@ -43,7 +44,8 @@ export function syncChild(nats: string, stream?: string, machine?: string, ca?: 
 
 /**
  * `more`: children to run before the usual ones (`world sync` with `--nats`); `extra`: more
- * arguments for one child, by name (`world up --port N` → the monitor's `--port N`).
+ * arguments for one child, by name (`world up --port N` → the monitor's `--port N`);
+ * `threads`: each child a thread of `up` rather than a process.
  */
 export function childSpecs(
   home: string,
@@ -51,8 +53,14 @@ export function childSpecs(
   only?: readonly string[],
   extra: Readonly<Record<string, string[]>> = {},
   more: readonly ChildEntry[] = [],
+  threads = false,
 ): ChildSpec[] {
   return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
     .filter((c) => !c.optional || commands.includes(c.args[0]!))
-    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])], ...(c.env && { env: c.env }) }));
+    .map((c) => ({
+      name: c.name,
+      command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])],
+      ...(c.env && { env: c.env }),
+      ...(threads && { thread: true }),
+    }));
 }

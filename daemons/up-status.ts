@@ -18,6 +18,8 @@ export interface DaemonStatus {
   state: string;
   running: boolean;
   pid: number | null;
+  /** A level run as a thread of `world up` (then `pid` is up's). */
+  thread?: number;
   /** ISO time of the latest change of state: "running since …". */
   since: string;
   restarts: number;
@@ -63,6 +65,7 @@ export function readUpStatus(paths: WorldPaths): UpStatus {
         state: upRunning ? c.state : "stopped",
         running,
         pid: running ? c.pid : null,
+        ...(running && typeof c.thread === "number" && { thread: c.thread }),
         since: String(c.since ?? ""),
         restarts: Number(c.restarts ?? 0),
         ...(typeof c.last === "string" && { last: c.last }),
@@ -77,5 +80,6 @@ export function describeDaemon(d: DaemonStatus, now = new Date()): string {
   const last = d.last !== undefined && !d.running ? ` (last: ${d.last})` : "";
   const since = Number.isNaN(Date.parse(d.since)) ? d.since : sinceText(new Date(d.since), now);
   const state = d.running ? `running since ${since}` : `${d.state === "running" ? "not running" : d.state}`;
-  return `${d.name.padEnd(9)} ${state}${d.pid !== null ? ` (pid ${d.pid})` : ""}${restarts}${last}`;
+  const where = d.pid === null ? "" : d.thread === undefined ? ` (pid ${d.pid})` : ` (thread ${d.thread} of world up, pid ${d.pid})`;
+  return `${d.name.padEnd(9)} ${state}${where}${restarts}${last}`;
 }

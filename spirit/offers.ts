@@ -62,7 +62,9 @@ function reminderTime(when: string | undefined, fallback: string): string {
   if (when === undefined) return fallback;
   // "later today", "after the meeting": a sensible time, since the reminder agent cannot read them.
   const loose = looseReminderTime(when);
-  if (loose !== undefined) return loose;
+  // "tomorrow after lunch", "on Friday after work": the day said is when; the loose time only how soon.
+  const day = /\b(?:tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(when);
+  if (loose !== undefined) return day?.[0] ?? loose;
   return chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0 ? when : fallback;
 }
 

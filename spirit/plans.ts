@@ -82,7 +82,7 @@ const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
-const FILLER = String.raw`(?:(?:this time|from now on|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
+const FILLER = String.raw`(?:(?:this time|from now on|first of all|first|one (?:more|last|other) thing|besides|also|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
 const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
@@ -128,6 +128,10 @@ const LOOSE: readonly [RegExp, string][] = [
   [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
   [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
   [/\bwhen (?:we|i) get (?:home|back|there)\b/i, "in 2 hours"],
+  // A meal named as the hour: "at lunch time", "over dinner".
+  [/\b(?:at|around|by|over|during) (?:lunch|lunchtime)(?: ?time)?\b/i, "at noon"],
+  [/\b(?:at|around|by|over|during) (?:dinner|supper)(?: ?time)?\b/i, "at 6pm"],
+  [/\b(?:at|around|by|over|during) breakfast(?: ?time)?\b/i, "at 8am"],
 ];
 
 /** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
@@ -324,8 +328,10 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
+      // "give up sugar", "take up the cello", "sign up for the course": a phrasal verb for a change of habit, not a thing handed over now.
+      const takenUp = /^(?:give|take|sign) up\b(?! (?:it|that|this|(?:the|my|your|our|a) (?:form|sheet|seat|place|spot|room|table|chair)s?)\b)/i.test(found.action);
       const untimedCommitment =
-        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+        commit !== undefined && UNTIMED_COMMIT.test(commit) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -439,7 +445,7 @@ async function theirPlan(sentences: readonly string[], speaker: string, now: Dat
 
 const MAX_SETTLING_WORDS = 8;
 const TALKING = /^(?:chat|talk|discuss|speak)$/i;
-const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
+const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and|anyway)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
 
 /** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
 function settledTime(text: string, now: Date): { text: string; index: number } | undefined {
@@ -553,6 +559,29 @@ function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: s
   return undefined;
 }
 
+// The other agreeing to meet at a time the user named.
+const SEE_YOU_THEN = /\bsee you (?:(?:around|at|about) )?(?:then|that time)\b/i;
+
+/** A time the user proposes in a few words ("What about tomorrow?", "How about Saturday at 11?"), with a loose time said right after it ("After lunch?"). */
+function timeProposed(text: string, now: Date): string | undefined {
+  const sentences = apostrophes(text).split(/(?<=[.!?;])\s+/);
+  for (const [i, sentence] of sentences.entries()) {
+    const words = sentence.trim();
+    if (words.split(/\s+/).length > MAX_SETTLING_WORDS || !(/\?\s*$/.test(words) || TIME_PROPOSAL.test(words))) continue;
+    const time = settledTime(words, now);
+    if (time === undefined) continue;
+    // Only the time is said: "what about the weather tomorrow?" asks about something else.
+    const rest = words.replace(/[?.!]+$/, "").replace(time.text, "").replace(/^(?:(?:ok(?:ay)?|well|so|then|and|anyway)[\s,]+)*(?:(?:how|what) about|shall we say|let's say|say)\b/i, "").replace(/,\s*\w+$/, "");
+    if (!/^(?:[\s,]|\b(?:then|instead|maybe|at|around|about|o'clock|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|fifteen|forty-five|half|past|\d+(?::\d\d)?)\b)*$/i.test(rest)) continue;
+    const after = sentences[i + 1] === undefined ? undefined : LOOSE.map(([re]) => re.exec(sentences[i + 1]!)).find((m) => m !== null && m !== undefined);
+    // The time as said to the sentence's end: "tomorrow at ten" (chrono-node reads "tomorrow" only).
+    const said = words.slice(time.index).replace(/[\s,.!?]+$/, "").replace(/,\s*\w+$/, "");
+    const day = said.replace(/^(?:how|what) about\s+/i, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+    return [day, after?.[0].toLowerCase()].filter(Boolean).join(" ");
+  }
+  return undefined;
+}
+
 /**
  * The arrangement settled when another speaker accepts what the user proposed or invited
  * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
@@ -578,6 +607,11 @@ export async function acceptedByOther(
     });
   if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
+  // "What about tomorrow? After lunch?" → "OK, see you then": the two meet at the time the user named.
+  if ((plan === undefined || plan.from !== "together") && SEE_YOU_THEN.test(otherText)) {
+    const time = timeProposed(proposal.text, ctx.now);
+    if (time !== undefined) return { kind: "arrangement", action: `meet ${ctx.listener ?? "them"} ${time}`, when: lowerFirst(time), from: "together" };
+  }
   // Only what includes the other: a proposal or an invitation, not the user's own errand told to them.
   if (plan === undefined || plan.from !== "together") return undefined;
   if (plan.when !== undefined) return plan;

@@ -22,6 +22,8 @@ const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
 const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
 const SEARCH = /^(?:open a search for|look for) (.+)$/;
+// The note agent's frame (spirit/offers.ts): what follows it is one verb phrase, like a reminder's.
+const NOTE = /^make a note to (.+)$/;
 // A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
 const REMINDER_ABOUT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?about (.+)$/;
 const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|were|am|have|has|had)\s+(?:you|i|we|he|she|they|it|there)\b/i;
@@ -46,6 +48,9 @@ function termsOf(nlp: Nlp, text: string): Term[] {
 }
 
 /** The verbs after the first that make a second verb phrase ("play coach refused …" → "refused"). */
+// "go sky diving", "try rock climbing": one noun before the gerund names the kind of activity.
+const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Gerund");
+
 function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
   const extra: string[] = [];
   terms.forEach((t, i) => {
@@ -53,7 +58,7 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
     if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
     const before = terms[i - 1];
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
-    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && PARTICLES.has(before!.normal))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
     if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
   });
   return extra;
@@ -97,7 +102,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   const body = m[1]!;
   if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
   if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
-  const reminder = REMINDER.exec(body);
+  const reminder = REMINDER.exec(body) ?? NOTE.exec(body);
   const about = reminder ? null : REMINDER_ABOUT.exec(body);
   const search = SEARCH.exec(body) ?? about;
   const phrase = reminder?.[1] ?? search?.[1] ?? body;

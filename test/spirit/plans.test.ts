@@ -28,6 +28,10 @@ describe("plans found, in their everyday forms", () => {
     // Second round: an activity gone to, a thing tried, a request that includes the user, a long sentence.
     ["We should go dancing on Friday.", "go dancing on Friday", "on Friday", "together"],
     ["Saturday we should go out bowling.", "go out bowling", "on Saturday", "together"],
+    // An activity named by a noun and a gerund; a meal named as the hour.
+    ["I'm going to try rock climbing this weekend.", "try rock climbing this weekend", "this weekend", "user"],
+    ["We're going scuba diving on Sunday.", "go scuba diving on Sunday", "on Sunday", "together"],
+    ["Let's meet outside the bakery at lunch time.", "meet outside the bakery at lunch time", "at lunch time", "together"],
     ["We're going fishing on Sunday.", "go fishing on Sunday", "on Sunday", "together"],
     ["I'm going to try snorkelling next weekend.", "try snorkelling next weekend", "next weekend", "user"],
     ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
@@ -150,6 +154,12 @@ describe("plans with no time, kept as a note", () => {
     ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
     ["I think I'll join the pottery class.", "join the pottery class"],
     ["I'll call the clinic.", "call the clinic"],
+    // A habit given up or taken up, after "first of all" or "one more thing".
+    ["Well, first of all, I've decided to quit drinking coffee.", "quit drinking coffee"],
+    ["I've decided to stop smoking.", "stop smoking"],
+    ["One more thing, I've decided to give up sugar.", "give up sugar"],
+    ["I think I will sign up for the pottery course.", "sign up for the pottery course"],
+    ["This time I am really going to complain to the council.", "complain to the council"],
   ])("the user's own commitment: %j", async (text, action) => {
     const found = await plan(text);
     expect(found).toMatchObject({ action, from: "user" });
@@ -177,6 +187,10 @@ describe("plans with no time, kept as a note", () => {
     "I'm really looking forward to the final on Sunday.", // a feeling
     "We're getting close to the holidays next week.", // an approach
     "I'll meet you in about ten minutes.", // now, not later
+    "I'll give up my seat.", // handed over now
+    "I'll sign up for that one.", // nothing named
+    "I stopped smoking last year.", // the past
+    "Maybe I'll quit smoking.", // a maybe
   ])("done now, or not the user's to keep: %j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });
@@ -229,5 +243,25 @@ describe("the other's yes settles the user's proposal", () => {
     // A time from the past is no time for it: kept as a note, with no time.
     expect((await acceptedByOther("Sure.", turns(["Ana", "I went there last Friday."], ["me", "Shall we repaint the shed?"]), { now }))?.when).toBeUndefined();
     expect(await acceptedByOther("Sure.", turns(["Ana", "Shall we repaint the shed?"]), { now })).toBeUndefined(); // the other's proposal, the user's yes is elsewhere
+  });
+});
+
+describe("the user names the time, the other agrees to meet then", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a meeting at the time the user proposed", async () => {
+    expect(await acceptedByOther("OK. See you then.", turns(["Ana", "I could do Thursday evening."], ["me", "That's bad for me. What about Friday? After work?"]), { now, listener: "Ana" })).toMatchObject({
+      action: "meet Ana on Friday after work",
+      when: "on Friday after work",
+    });
+    expect(await acceptedByOther("Fine, see you then.", turns(["me", "I'll lend you my notes. How about tomorrow at ten?"]), { now, listener: "Ana" })).toMatchObject({ action: "meet Ana tomorrow at ten" });
+    const offered = await offerFor({ kind: "arrangement", action: "meet Ana tomorrow after lunch", when: "tomorrow after lunch", from: "together" }, false);
+    expect(offered).toMatchObject({ task: "remind me to meet Ana tomorrow", question: "Want me to remind you to meet Ana tomorrow?" });
+  });
+
+  it("not a question about something else, not a refusal, not without a time", async () => {
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "What about the weather tomorrow?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("No, sorry. See you then.", turns(["me", "What about tomorrow at six?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "I have to go now."]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, bye.", turns(["me", "What about Friday?"]), { now, listener: "Ana" })).toBeUndefined(); // no meeting said
   });
 });

@@ -55,6 +55,10 @@ describe("the checker", () => {
       "Want me to remind you to pick you up by from the airport i have a meeting?",
       "Want me to remind you about the dentist add it to the calendar?",
       "Want me to remind you about dinner cook the pasta?",
+      // The note frame is checked like a reminder's phrase.
+      "Want me to make a note to set a reminder for the dentist?",
+      "Want me to make a note to go shopping i have a meeting?",
+      "Want me to remind you to go rock climbing swimming?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -79,6 +83,11 @@ describe("the checker", () => {
       "Want me to remind you about the location of your sisters house for this event?",
       "Want me to remind you about your sister visiting?",
       "Want me to remind you about a meeting for paul's retirement?",
+      // A note (agents/note); an activity named by a noun and a gerund.
+      "Want me to make a note to return Ana's ladder?",
+      "Want me to make a note to stop smoking?",
+      "Want me to remind you to try rock climbing this weekend?",
+      "Want me to remind you to go sky diving on Saturday?",
     ]) {
       expect(questionProblems(nlp, q), q).toEqual([]);
     }

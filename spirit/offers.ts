@@ -23,7 +23,7 @@ import { chronoEn } from "../tools/calendar/chrono-en.js";
 import { searchUrl } from "../agents/open-page/page.js";
 import type { Intent } from "./intents/detect.js";
 import { loadNlp } from "./nlp.js";
-import { looseReminderTime, type Plan } from "./plans.js";
+import { HOLIDAY, looseReminderTime, type Plan } from "./plans.js";
 import { ask } from "./question.js";
 import { questionProblems } from "./question-check.js";
 
@@ -82,7 +82,8 @@ function isBefore(when: string, than: string): boolean {
 
 async function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): Promise<OfferedNudge | undefined> {
   const nlp = await loadNlp();
-  if (DONE_WHEN_SAID.has(kind)) {
+  // "this Christmas": the holiday stays in the phrase, and the reminder is to plan for it the next morning.
+  if (DONE_WHEN_SAID.has(kind) && !(when !== undefined && HOLIDAY.test(when))) {
     const at = reminderTime(when, fallback);
     const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst: false });
     if (asked?.phrase === undefined) return undefined;

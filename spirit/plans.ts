@@ -118,6 +118,9 @@ const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|im
 // "look forward to Sunday", "get close to the final": a feeling and an approach, no plan.
 const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes)|look forward|get (?:close|closer|near|nearer)\b)\b/i;
 
+/** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
+export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
+
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 const LOOSE: readonly [RegExp, string][] = [
@@ -132,6 +135,8 @@ const LOOSE: readonly [RegExp, string][] = [
   [/\b(?:at|around|by|over|during) (?:lunch|lunchtime)(?: ?time)?\b/i, "at noon"],
   [/\b(?:at|around|by|over|during) (?:dinner|supper)(?: ?time)?\b/i, "at 6pm"],
   [/\b(?:at|around|by|over|during) breakfast(?: ?time)?\b/i, "at 8am"],
+  // A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays): a reminder the next morning, to plan for it.
+  [HOLIDAY, "tomorrow at 9am"],
 ];
 
 /** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
@@ -241,11 +246,18 @@ const BEING_AT = /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii]'ll be|[Ww]e'll be|
 const EVENT = /\b((?:a|an|the|this|that)\s+(?:[\w'-]+\s+){0,3}?(?:exhibition|exhibit|sale|party|concert|show|play|film|movie|match|game|festival|fair|market|gig|parade|talk|lecture|tour|trip)s?\b(?:\s+(?:of|by)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+(?=\s+(?:is|are|will|on|at|this|next|tomorrow|tonight)\b|[\s,.!?]*$))?)/i;
 
 /** Where an invitation with no place goes: a place the user will be, or an event just named, with its time. */
-function goneTo(context: string, now: Date): Plan | undefined {
+function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
   const sentences = context.trim().split(/(?<=[.!?;,])\s+/).reverse().slice(0, 2);
   for (const sentence of sentences) {
     const time = timeAhead(sentence, now);
-    if (time === undefined || HYPOTHETICAL.test(sentence)) continue;
+    if (HYPOTHETICAL.test(sentence)) continue;
+    // An event named with no time ("an exhibition of Picasso's paintings is on"): only once the other accepts (untimed).
+    if (time === undefined) {
+      const event = untimed && !/\b(?:was|were|went|did|had|saw|last|ago)\b/i.test(sentence) ? EVENT.exec(sentence) : null;
+      const thing = event?.[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^An?\b/, (a) => a.toLowerCase());
+      if (thing !== undefined && !TIME_WORD.test(thing)) return { kind: "arrangement", action: `go to ${thing}`, from: "together" };
+      continue;
+    }
     const place = BEING_AT.exec(sentence);
     if (place) return { kind: "arrangement", action: `go to ${place[1]} ${time.text}`, when: lowerFirst(time.text), from: "together" };
     const event = EVENT.exec(sentence);
@@ -304,7 +316,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
       // "Want to come?", "Do you want to go with me?": to where the user said they will be, or to the event just named.
       if (invite !== undefined && question && BARE_GOING.test(rest)) {
-        const to = goneTo(`${saidBefore} ${before}`, ctx.now);
+        const to = goneTo(`${saidBefore} ${before}`, ctx.now, ctx.untimed);
         if (to !== undefined) return to;
         continue;
       }
@@ -390,8 +402,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|why don't you(?= (?:come|join)\b)|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
-const ACCEPT_WORD = /\b(?:up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
+const ACCEPT_WORD = /\b(?:miss it|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -623,6 +635,8 @@ export async function acceptedByOther(
     .split(/(?<=[.!?;])\s+/)
     .some((sentence) => /\?\s*$/.test(sentence) && PROPOSAL_LEAD.test(sentence.trim()) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS);
   const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
-  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  // Going somewhere named ("go to the exhibition") is a plan; going along, now, is not.
+  const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
+  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
   return plan;
 }

@@ -265,3 +265,26 @@ describe("the user names the time, the other agrees to meet then", () => {
     expect(await acceptedByOther("OK, bye.", turns(["me", "What about Friday?"]), { now, listener: "Ana" })).toBeUndefined(); // no meeting said
   });
 });
+
+describe("holidays, an event invited to, acceptance in idioms", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a holiday ahead is a time: reminded the next morning, the holiday kept in the words", async () => {
+    const found = await plan("Let's cook something special for the grandparents this Easter.");
+    expect(found).toMatchObject({ action: "cook something special for the grandparents this Easter", when: "this Easter", from: "together" });
+    expect(await offerFor(found!, false)).toMatchObject({ task: "remind me tomorrow at 9am to cook something special for the grandparents this Easter" });
+    expect(await plan("I'm going to visit my cousins after the holidays.")).toMatchObject({ when: "after the holidays", from: "user" });
+    expect(await plan("We had a lovely time over Christmas.")).toBeUndefined(); // the past
+    expect(await plan("I love the holidays.")).toBeUndefined();
+  });
+
+  it("an event named, then \"want to go with me?\", accepted: a note to go to it", async () => {
+    const said = turns(["me", "A show of Hockney's drawings is opening at the city gallery. Do you want to go with me?"]);
+    expect(await acceptedByOther("I wouldn't miss it for the world!", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    expect(await acceptedByOther("How could I miss it?", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    // Seen already, a bare "sure", or a refusal: nothing.
+    expect(await acceptedByOther("Sure, I'd love to.", turns(["me", "I saw a show of Hockney's drawings last week. Do you want to go with me?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("I'd love to, but I can't.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedRequest("I wouldn't miss it.", { speaker: "Ana", text: "Shall we go to the match on Saturday?" }, now)).toMatchObject({ action: "go to the match on Saturday" });
+  });
+});

@@ -571,6 +571,29 @@ function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: s
   return undefined;
 }
 
+// The user asking to join the other: "do you want some company?", "can I come along?", "mind if I tag along?"
+const JOIN_ASKED = /\b(?:(?:do you |would you )?(?:want|like|fancy) (?:some |a little )?company|(?:can|could|may) i (?:come|go) (?:along|with you|too)|(?:can|could|may) i join you|(?:do you )?mind if i (?:come along|join you|tag along|come with you))\b/i;
+
+/** The other's own plan, told in their last turns ("I'm going for a hike in the hills"), joined: "go for a hike in the hills with Tom". */
+async function joinedPlan(turns: readonly { speaker: string; isUser: boolean; text: string }[], now: Date): Promise<Plan | undefined> {
+  for (const turn of [...turns].reverse().slice(0, 4)) {
+    if (turn.isUser) continue;
+    const sentences = apostrophes(turn.text).split(/(?<=[.!?;])\s+/).filter((t) => !/\b(?:now|right now|just|was|were|went|did|had)\b/i.test(t));
+    const joined = await theirPlan(sentences, turn.speaker, now);
+    if (joined === undefined) continue;
+    const found = timeAhead(joined, now) ?? timeFromTurns(turns.slice(-6), now);
+    const when = found?.text
+      .replace(/[\s,.!?]+$/, "")
+      .replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ")
+      .replace(/^(?:the )?weekend$/i, "this weekend");
+    // Whom with goes without saying when the plan is long already: a question a person takes in at once.
+    const withWhom = joined.split(/\s+/).length <= 6 ? ` with ${turn.speaker}` : "";
+    const action = `${joined}${withWhom}${when !== undefined && !joined.includes(when) ? ` ${when}` : ""}`;
+    return { kind: "arrangement", action, ...(when !== undefined && { when: lowerFirst(when) }), from: "together" };
+  }
+  return undefined;
+}
+
 // The other agreeing to meet at a time the user named.
 const SEE_YOU_THEN = /\bsee you (?:(?:around|at|about) )?(?:then|that time)\b/i;
 
@@ -618,6 +641,11 @@ export async function acceptedByOther(
       return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
     });
   if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
+  // "Want some company?", "Can I come along?" → "Sure, …": the user joins the plan the other told just before.
+  if (JOIN_ASKED.test(apostrophes(proposal.text))) {
+    const joined = await joinedPlan(earlier.slice(0, -1), ctx.now);
+    if (joined !== undefined) return joined;
+  }
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
   // "What about tomorrow? After lunch?" → "OK, see you then": the two meet at the time the user named.
   if ((plan === undefined || plan.from !== "together") && SEE_YOU_THEN.test(otherText)) {

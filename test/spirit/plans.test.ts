@@ -288,3 +288,19 @@ describe("holidays, an event invited to, acceptance in idioms", () => {
     expect(await acceptedRequest("I wouldn't miss it.", { speaker: "Ana", text: "Shall we go to the match on Saturday?" }, now)).toMatchObject({ action: "go to the match on Saturday" });
   });
 });
+
+describe("the user asks to join the other's plan, and the other agrees", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("the other's plan told before, joined, with its time from the arrangement", async () => {
+    const said = turns(["me", "Any plans for Sunday?"], ["Ana", "Yes, I'm going kayaking on the river."], ["me", "Sounds great. Do you want some company?"]);
+    expect(await acceptedByOther("Sure! Bring a towel.", said, { now, listener: "Ana" })).toMatchObject({ action: "go kayaking on the river with Ana on Sunday", when: "on Sunday" });
+    const walk = turns(["Ana", "I'm going for a walk along the cliffs tomorrow."], ["me", "Can I come along?"]);
+    expect(await acceptedByOther("Of course, the more the merrier.", walk, { now, listener: "Ana" })).toMatchObject({ when: "tomorrow" });
+  });
+
+  it("not what the other does now or did, not a refusal", async () => {
+    expect(await acceptedByOther("Sure, come on.", turns(["Ana", "I'm going to the kitchen now."], ["me", "Want some company?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure, why not.", turns(["Ana", "I went kayaking on the river."], ["me", "Can I come along next time?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, not this time.", turns(["Ana", "I'm going kayaking on Sunday."], ["me", "Can I come along?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});

@@ -440,7 +440,7 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     // Talking together is what they are doing now: "shall we chat about football?" → "sure".
     // Going somewhere named is a plan ("come to Ana's party"); going along, now, is not.
     const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
-    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence.replace(/\bto join (?:you|them|us)\b/gi, "")) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
     if (forBoth && !forNow) return { ...plan, from: "accepted" };
   }
   return undefined;

@@ -202,6 +202,9 @@ describe("plans with no time, kept as a note", () => {
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we chat about gardening?" }, now)).toBeUndefined(); // what they are doing
+    // Others asked to join is a plan; joining them, now, is not.
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we invite the neighbours to join us?" }, now)).toMatchObject({ action: "invite the neighbours to join Ana" });
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we join them?" }, now)).toBeUndefined();
     // Joining the other's own plan, or going to their event: the user's plan too.
     expect(await acceptedRequest("Sure, I'd love to.", { speaker: "Ana", text: "I'm going sailing on Sunday. Want to come?" }, now)).toMatchObject({ action: "go sailing on Sunday with Ana", when: "on Sunday" });
     expect(await acceptedRequest("I'd love to!", { speaker: "Ana", text: "Would you like to come to my birthday party?" }, now)).toMatchObject({ action: "come to Ana's birthday party" });

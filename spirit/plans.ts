@@ -181,7 +181,8 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 function soon(text: string, now: Date): boolean {
   return chronoEn()
-    .parse(text, now, { forwardDate: true })
+    // "in I think about ten minutes": a hedge inside the time is no part of it.
+    .parse(text.replace(/\b(?:i think|i guess|i suppose|maybe|say)\s+/gi, ""), now, { forwardDate: true })
     .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
 }
 

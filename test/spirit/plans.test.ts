@@ -187,6 +187,7 @@ describe("plans with no time, kept as a note", () => {
     "I'm really looking forward to the final on Sunday.", // a feeling
     "We're getting close to the holidays next week.", // an approach
     "I'll meet you in about ten minutes.", // now, not later
+    "And then I'll meet you in I think about ten minutes, or something.", // a hedge inside the time
     "I'll give up my seat.", // handed over now
     "I'll sign up for that one.", // nothing named
     "I stopped smoking last year.", // the past

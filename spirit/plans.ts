@@ -147,7 +147,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next|\bfor (?:a|an|one))\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -401,6 +401,8 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 
 // Another speaker proposing, inviting or asking, and the user accepting it.
 const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|why don't you(?= (?:come|join)\b)|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
+// The other inviting the user to come to them: "you should come and stay with us", "you must come over to ours".
+const COME_INVITED = /^(?:you should|you must|you have to|you've got to) come\b(?=.*\b(?:with (?:me|us)|to (?:my|our) (?:place|house|home|flat)|to ours)\b)/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
 const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
@@ -419,10 +421,14 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   const accepted = ACCEPT.exec(first);
   if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
   const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
-  for (const sentence of asked) {
+  // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
+  const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
+  for (const sentence of [...invitations, ...asked]) {
     const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
     if (!m) continue;
-    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
+    // "stay with us", "visit us": whom with is what is named.
+    const withThem = /\b(?:stay|visit)\b/i.test(m[1]!) ? `with ${request.speaker}` : "";
+    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, withThem && ` ${withThem}`).replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
     // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
     if (BARE_GOING.test(theirs)) {
@@ -432,7 +438,7 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     }
     // A proposal for both ("shall we ask the others to join us?") stands without a time, kept as a note; what
     // someone asks of the user needs a time to do it by ("could you call them constraints?" is no plan).
-    const forBoth = PROPOSAL_LEAD.test(sentence.trim());
+    const forBoth = PROPOSAL_LEAD.test(sentence.trim()) || COME_INVITED.test(sentence.trim());
     const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker, ...(forBoth && { untimed: true }) });
     if (plan === undefined) continue;
     if (plan.when !== undefined) return { ...plan, from: "accepted" };
@@ -440,7 +446,8 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
     // Talking together is what they are doing now: "shall we chat about football?" → "sure".
     // Going somewhere named is a plan ("come to Ana's party"); going along, now, is not.
-    const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
+    // Staying with someone is a visit: "stay with Ana for a weekend".
+    const goingSomewhere = (MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action)) || /^stay with\s+\S/i.test(plan.action);
     const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence.replace(/\bto join (?:you|them|us)\b/gi, "")) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
     if (forBoth && !forNow) return { ...plan, from: "accepted" };
   }

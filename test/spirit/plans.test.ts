@@ -206,6 +206,12 @@ describe("plans with no time, kept as a note", () => {
     // Others asked to join is a plan; joining them, now, is not.
     expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we invite the neighbours to join us?" }, now)).toMatchObject({ action: "invite the neighbours to join Ana" });
     expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we join them?" }, now)).toBeUndefined();
+    // An invitation to come to them, after a lead-in clause; "for a weekend" is a length, not a time.
+    const stay = { speaker: "Ana", text: "We're building a studio. Once it's finished, you should come and stay with us for a weekend." };
+    expect(await acceptedRequest("I'd be up for that!", stay, now)).toMatchObject({ action: "stay with Ana for a weekend", from: "accepted" });
+    expect((await acceptedRequest("I'd be up for that!", stay, now))?.when).toBeUndefined();
+    expect(await acceptedRequest("Sure, of course.", { speaker: "Ana", text: "Stay with us a moment, will you?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("OK, I will.", { speaker: "Ana", text: "Once you're home, you should see a doctor." }, now)).toBeUndefined(); // advice
     // Joining the other's own plan, or going to their event: the user's plan too.
     expect(await acceptedRequest("Sure, I'd love to.", { speaker: "Ana", text: "I'm going sailing on Sunday. Want to come?" }, now)).toMatchObject({ action: "go sailing on Sunday with Ana", when: "on Sunday" });
     expect(await acceptedRequest("I'd love to!", { speaker: "Ana", text: "Would you like to come to my birthday party?" }, now)).toMatchObject({ action: "come to Ana's birthday party" });

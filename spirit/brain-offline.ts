@@ -145,6 +145,13 @@ export class OfflineBrain implements Brain {
       }
       return { action: "nudge", reason: intent.reason, ...offer };
     }
+    // The conversation's first words, before anyone answers: a plan told ("I'm going to try rock climbing this
+    // weekend") is told to a person who is about to answer, and read as among people.
+    if (heard.isUser && !conversation.addressed && conversation.turns.length === 1) {
+      const plan = await planIn(withoutBackchannel(text), { now: input.now });
+      const offer = plan === undefined ? undefined : await offerFor(plan, this.agentHasModel);
+      if (plan !== undefined && offer !== undefined) return { action: "nudge", reason: `a plan for later, said first in a conversation: ${JSON.stringify(plan.action)}`, ...offer };
+    }
     if (heard.isUser && SELF_FACT.test(text.trim())) {
       return { action: "observe", reason: "the user said something about themselves", note: `something ${heard.speaker} said about themselves` };
     }

@@ -23,7 +23,7 @@ import { chronoEn } from "../tools/calendar/chrono-en.js";
 import { searchUrl } from "../agents/open-page/page.js";
 import type { Intent } from "./intents/detect.js";
 import { loadNlp } from "./nlp.js";
-import { looseReminderTime, type Plan } from "./plans.js";
+import { HOLIDAY, looseReminderTime, type Plan } from "./plans.js";
 import { ask } from "./question.js";
 import { questionProblems } from "./question-check.js";
 
@@ -62,7 +62,9 @@ function reminderTime(when: string | undefined, fallback: string): string {
   if (when === undefined) return fallback;
   // "later today", "after the meeting": a sensible time, since the reminder agent cannot read them.
   const loose = looseReminderTime(when);
-  if (loose !== undefined) return loose;
+  // "tomorrow after lunch", "on Friday after work": the day said is when; the loose time only how soon.
+  const day = /\b(?:tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(when);
+  if (loose !== undefined) return day?.[0] ?? loose;
   return chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0 ? when : fallback;
 }
 
@@ -80,7 +82,8 @@ function isBefore(when: string, than: string): boolean {
 
 async function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): Promise<OfferedNudge | undefined> {
   const nlp = await loadNlp();
-  if (DONE_WHEN_SAID.has(kind)) {
+  // "this Christmas": the holiday stays in the phrase, and the reminder is to plan for it the next morning.
+  if (DONE_WHEN_SAID.has(kind) && !(when !== undefined && HOLIDAY.test(when))) {
     const at = reminderTime(when, fallback);
     const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst: false });
     if (asked?.phrase === undefined) return undefined;

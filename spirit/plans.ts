@@ -82,7 +82,7 @@ const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best
 
 const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
 
-const FILLER = String.raw`(?:(?:this time|from now on|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
+const FILLER = String.raw`(?:(?:this time|from now on|first of all|first|one (?:more|last|other) thing|besides|also|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
 const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
@@ -118,6 +118,9 @@ const HYPOTHETICAL = /\b(?:if|unless|whether|would|wish|maybe|perhaps|suppose|im
 // "look forward to Sunday", "get close to the final": a feeling and an approach, no plan.
 const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes)|look forward|get (?:close|closer|near|nearer)\b)\b/i;
 
+/** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
+export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
+
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 const LOOSE: readonly [RegExp, string][] = [
@@ -128,6 +131,12 @@ const LOOSE: readonly [RegExp, string][] = [
   [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
   [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
   [/\bwhen (?:we|i) get (?:home|back|there)\b/i, "in 2 hours"],
+  // A meal named as the hour: "at lunch time", "over dinner".
+  [/\b(?:at|around|by|over|during) (?:lunch|lunchtime)(?: ?time)?\b/i, "at noon"],
+  [/\b(?:at|around|by|over|during) (?:dinner|supper)(?: ?time)?\b/i, "at 6pm"],
+  [/\b(?:at|around|by|over|during) breakfast(?: ?time)?\b/i, "at 8am"],
+  // A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays): a reminder the next morning, to plan for it.
+  [HOLIDAY, "tomorrow at 9am"],
 ];
 
 /** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
@@ -138,7 +147,7 @@ export function looseReminderTime(when: string): string | undefined {
 /** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
 const SOON_MS = 20 * 60_000;
 // A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
-const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next)\s+$/i;
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next|\bfor (?:a|an|one))\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
@@ -172,7 +181,8 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 function soon(text: string, now: Date): boolean {
   return chronoEn()
-    .parse(text, now, { forwardDate: true })
+    // "in I think about ten minutes": a hedge inside the time is no part of it.
+    .parse(text.replace(/\b(?:i think|i guess|i suppose|maybe|say)\s+/gi, ""), now, { forwardDate: true })
     .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
 }
 
@@ -237,11 +247,18 @@ const BEING_AT = /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii]'ll be|[Ww]e'll be|
 const EVENT = /\b((?:a|an|the|this|that)\s+(?:[\w'-]+\s+){0,3}?(?:exhibition|exhibit|sale|party|concert|show|play|film|movie|match|game|festival|fair|market|gig|parade|talk|lecture|tour|trip)s?\b(?:\s+(?:of|by)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+(?=\s+(?:is|are|will|on|at|this|next|tomorrow|tonight)\b|[\s,.!?]*$))?)/i;
 
 /** Where an invitation with no place goes: a place the user will be, or an event just named, with its time. */
-function goneTo(context: string, now: Date): Plan | undefined {
+function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
   const sentences = context.trim().split(/(?<=[.!?;,])\s+/).reverse().slice(0, 2);
   for (const sentence of sentences) {
     const time = timeAhead(sentence, now);
-    if (time === undefined || HYPOTHETICAL.test(sentence)) continue;
+    if (HYPOTHETICAL.test(sentence)) continue;
+    // An event named with no time ("an exhibition of Picasso's paintings is on"): only once the other accepts (untimed).
+    if (time === undefined) {
+      const event = untimed && !/\b(?:was|were|went|did|had|saw|last|ago)\b/i.test(sentence) ? EVENT.exec(sentence) : null;
+      const thing = event?.[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^An?\b/, (a) => a.toLowerCase());
+      if (thing !== undefined && !TIME_WORD.test(thing)) return { kind: "arrangement", action: `go to ${thing}`, from: "together" };
+      continue;
+    }
     const place = BEING_AT.exec(sentence);
     if (place) return { kind: "arrangement", action: `go to ${place[1]} ${time.text}`, when: lowerFirst(time.text), from: "together" };
     const event = EVENT.exec(sentence);
@@ -300,7 +317,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (/^(?:see|tell|show|let|thank)\s+you\b/i.test(rest)) continue; // "see you tomorrow", "tell you what": ways of speaking
       // "Want to come?", "Do you want to go with me?": to where the user said they will be, or to the event just named.
       if (invite !== undefined && question && BARE_GOING.test(rest)) {
-        const to = goneTo(`${saidBefore} ${before}`, ctx.now);
+        const to = goneTo(`${saidBefore} ${before}`, ctx.now, ctx.untimed);
         if (to !== undefined) return to;
         continue;
       }
@@ -324,8 +341,10 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (SAYINGS.has(found.verb) && !TRYING.test(found.action) && !(MOVING.has(found.verb) && !/^\S+\s+(?:ahead|on|through|away|it|that|this|with|into|in|up|down|off|wrong|well|bad|better|worse|crazy|there|here)\b/i.test(found.action))) continue;
       // Commitments and the present need a time ahead; a proposal without one, an errand an agent can help with.
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
+      // "give up sugar", "take up the cello", "sign up for the course": a phrasal verb for a change of habit, not a thing handed over now.
+      const takenUp = /^(?:give|take|sign) up\b(?! (?:it|that|this|(?:the|my|your|our|a) (?:form|sheet|seat|place|spot|room|table|chair)s?)\b)/i.test(found.action);
       const untimedCommitment =
-        commit !== undefined && UNTIMED_COMMIT.test(commit) && !NOW_VERBS.has(found.verb) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+        commit !== undefined && UNTIMED_COMMIT.test(commit) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -382,10 +401,12 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
 
 // Another speaker proposing, inviting or asking, and the user accepting it.
 const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|how about we|we should|we could|would you like to|do you want to|you want to|want to|would you care to|why don't you(?= (?:come|join)\b)|(?:can|could|would|will) you(?: please)?|please|don't forget to|do not forget to|remember to|you should|you need to|you have to|make sure (?:you|to))\s+(.+)$/i;
+// The other inviting the user to come to them: "you should come and stay with us", "you must come over to ours".
+const COME_INVITED = /^(?:you should|you must|you have to|you've got to) come\b(?=.*\b(?:with (?:me|us)|to (?:my|our) (?:place|house|home|flat)|to ours)\b)/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done)\b[\s,.!]*)+/i;
-const ACCEPT_WORD = /\b(?:up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
+const ACCEPT_WORD = /\b(?:miss it|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -400,10 +421,14 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   const accepted = ACCEPT.exec(first);
   if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
   const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
-  for (const sentence of asked) {
+  // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
+  const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
+  for (const sentence of [...invitations, ...asked]) {
     const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
     if (!m) continue;
-    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, "").replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
+    // "stay with us", "visit us": whom with is what is named.
+    const withThem = /\b(?:stay|visit)\b/i.test(m[1]!) ? `with ${request.speaker}` : "";
+    let theirs = m[1]!.replace(/\s+with (?:me|us)\b/gi, withThem && ` ${withThem}`).replace(/\b(?:me|us)\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`).replace(/\byou\b/gi, "yourself");
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
     // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
     if (BARE_GOING.test(theirs)) {
@@ -413,7 +438,7 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     }
     // A proposal for both ("shall we ask the others to join us?") stands without a time, kept as a note; what
     // someone asks of the user needs a time to do it by ("could you call them constraints?" is no plan).
-    const forBoth = PROPOSAL_LEAD.test(sentence.trim());
+    const forBoth = PROPOSAL_LEAD.test(sentence.trim()) || COME_INVITED.test(sentence.trim());
     const plan = await planIn(`we should ${theirs}.`, { now, listener: request.speaker, ...(forBoth && { untimed: true }) });
     if (plan === undefined) continue;
     if (plan.when !== undefined) return { ...plan, from: "accepted" };
@@ -421,8 +446,9 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
     // Talking together is what they are doing now: "shall we chat about football?" → "sure".
     // Going somewhere named is a plan ("come to Ana's party"); going along, now, is not.
-    const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
-    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
+    // Staying with someone is a visit: "stay with Ana for a weekend".
+    const goingSomewhere = (MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action)) || /^stay with\s+\S/i.test(plan.action);
+    const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence.replace(/\bto join (?:you|them|us)\b/gi, "")) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
     if (forBoth && !forNow) return { ...plan, from: "accepted" };
   }
   return undefined;
@@ -439,7 +465,7 @@ async function theirPlan(sentences: readonly string[], speaker: string, now: Dat
 
 const MAX_SETTLING_WORDS = 8;
 const TALKING = /^(?:chat|talk|discuss|speak)$/i;
-const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
+const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and|anyway)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
 
 /** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
 function settledTime(text: string, now: Date): { text: string; index: number } | undefined {
@@ -553,6 +579,52 @@ function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: s
   return undefined;
 }
 
+// The user asking to join the other: "do you want some company?", "can I come along?", "mind if I tag along?"
+const JOIN_ASKED = /\b(?:(?:do you |would you )?(?:want|like|fancy) (?:some |a little )?company|(?:can|could|may) i (?:come|go) (?:along|with you|too)|(?:can|could|may) i join you|(?:do you )?mind if i (?:come along|join you|tag along|come with you))\b/i;
+
+/** The other's own plan, told in their last turns ("I'm going for a hike in the hills"), joined: "go for a hike in the hills with Tom". */
+async function joinedPlan(turns: readonly { speaker: string; isUser: boolean; text: string }[], now: Date): Promise<Plan | undefined> {
+  for (const turn of [...turns].reverse().slice(0, 4)) {
+    if (turn.isUser) continue;
+    const sentences = apostrophes(turn.text).split(/(?<=[.!?;])\s+/).filter((t) => !/\b(?:now|right now|just|was|were|went|did|had)\b/i.test(t));
+    const joined = await theirPlan(sentences, turn.speaker, now);
+    if (joined === undefined) continue;
+    const found = timeAhead(joined, now) ?? timeFromTurns(turns.slice(-6), now);
+    const when = found?.text
+      .replace(/[\s,.!?]+$/, "")
+      .replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ")
+      .replace(/^(?:the )?weekend$/i, "this weekend");
+    // Whom with goes without saying when the plan is long already: a question a person takes in at once.
+    const withWhom = joined.split(/\s+/).length <= 6 ? ` with ${turn.speaker}` : "";
+    const action = `${joined}${withWhom}${when !== undefined && !joined.includes(when) ? ` ${when}` : ""}`;
+    return { kind: "arrangement", action, ...(when !== undefined && { when: lowerFirst(when) }), from: "together" };
+  }
+  return undefined;
+}
+
+// The other agreeing to meet at a time the user named.
+const SEE_YOU_THEN = /\bsee you (?:(?:around|at|about) )?(?:then|that time)\b/i;
+
+/** A time the user proposes in a few words ("What about tomorrow?", "How about Saturday at 11?"), with a loose time said right after it ("After lunch?"). */
+function timeProposed(text: string, now: Date): string | undefined {
+  const sentences = apostrophes(text).split(/(?<=[.!?;])\s+/);
+  for (const [i, sentence] of sentences.entries()) {
+    const words = sentence.trim();
+    if (words.split(/\s+/).length > MAX_SETTLING_WORDS || !(/\?\s*$/.test(words) || TIME_PROPOSAL.test(words))) continue;
+    const time = settledTime(words, now);
+    if (time === undefined) continue;
+    // Only the time is said: "what about the weather tomorrow?" asks about something else.
+    const rest = words.replace(/[?.!]+$/, "").replace(time.text, "").replace(/^(?:(?:ok(?:ay)?|well|so|then|and|anyway)[\s,]+)*(?:(?:how|what) about|shall we say|let's say|say)\b/i, "").replace(/,\s*\w+$/, "");
+    if (!/^(?:[\s,]|\b(?:then|instead|maybe|at|around|about|o'clock|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirty|fifteen|forty-five|half|past|\d+(?::\d\d)?)\b)*$/i.test(rest)) continue;
+    const after = sentences[i + 1] === undefined ? undefined : LOOSE.map(([re]) => re.exec(sentences[i + 1]!)).find((m) => m !== null && m !== undefined);
+    // The time as said to the sentence's end: "tomorrow at ten" (chrono-node reads "tomorrow" only).
+    const said = words.slice(time.index).replace(/[\s,.!?]+$/, "").replace(/,\s*\w+$/, "");
+    const day = said.replace(/^(?:how|what) about\s+/i, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+    return [day, after?.[0].toLowerCase()].filter(Boolean).join(" ");
+  }
+  return undefined;
+}
+
 /**
  * The arrangement settled when another speaker accepts what the user proposed or invited
  * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
@@ -577,7 +649,17 @@ export async function acceptedByOther(
       return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
     });
   if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
+  // "Want some company?", "Can I come along?" → "Sure, …": the user joins the plan the other told just before.
+  if (JOIN_ASKED.test(apostrophes(proposal.text))) {
+    const joined = await joinedPlan(earlier.slice(0, -1), ctx.now);
+    if (joined !== undefined) return joined;
+  }
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
+  // "What about tomorrow? After lunch?" → "OK, see you then": the two meet at the time the user named.
+  if ((plan === undefined || plan.from !== "together") && SEE_YOU_THEN.test(otherText)) {
+    const time = timeProposed(proposal.text, ctx.now);
+    if (time !== undefined) return { kind: "arrangement", action: `meet ${ctx.listener ?? "them"} ${time}`, when: lowerFirst(time), from: "together" };
+  }
   // Only what includes the other: a proposal or an invitation, not the user's own errand told to them.
   if (plan === undefined || plan.from !== "together") return undefined;
   if (plan.when !== undefined) return plan;
@@ -589,6 +671,8 @@ export async function acceptedByOther(
     .split(/(?<=[.!?;])\s+/)
     .some((sentence) => /\?\s*$/.test(sentence) && PROPOSAL_LEAD.test(sentence.trim()) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS);
   const verb = plan.action.split(/[^a-z']+/i)[0]!.toLowerCase();
-  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || NOW_VERBS.has(verb) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
+  // Going somewhere named ("go to the exhibition") is a plan; going along, now, is not.
+  const goingSomewhere = MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action);
+  if (!invited || BACKCHANNEL_ONLY.test(otherText.trim()) || (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || SERVICE.test(proposal.text) || /\b(?:then|now|right|here)\b/i.test(proposal.text)) return undefined;
   return plan;
 }

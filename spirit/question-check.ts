@@ -24,7 +24,7 @@ const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
 const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
 const SEARCH = /^(?:open a search for|look for) (.+)$/;
-// A note's own frame (spirit/question.ts): what follows is the phrase; "make a note" is the offer, not words kept from a request.
+// The note agent's frame (spirit/offers.ts): what follows it is one verb phrase, like a reminder's.
 const NOTE = /^make a note to (.+)$/;
 // A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
 const REMINDER_ABOUT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?about (.+)$/;
@@ -50,6 +50,9 @@ function termsOf(nlp: Nlp, text: string): Term[] {
 }
 
 /** The verbs after the first that make a second verb phrase ("play coach refused …" → "refused"). */
+// "go sky diving", "try rock climbing": one noun before the gerund names the kind of activity.
+const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Gerund");
+
 function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
   const extra: string[] = [];
   terms.forEach((t, i) => {
@@ -57,7 +60,7 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
     if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
     const before = terms[i - 1];
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
-    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && PARTICLES.has(before!.normal))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
     if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
   });
   return extra;

@@ -123,8 +123,8 @@ function withoutTime(action: string, when: string | undefined): string {
   return action.replace(new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*\\b${escaped}\\b`, "i"), " ");
 }
 
-/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating". */
-export const GERUND_AFTER = new Set(["go", "come", "try"]);
+/** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating", "stop smoking", "quit drinking". */
+export const GERUND_AFTER = new Set(["go", "come", "try", "stop", "quit", "start"]);
 // A phrasal verb's particle ends a phrase well: "pick Ana up", "pay him back".
 const ENDING_PARTICLES = new Set(["up", "back", "out", "off", "down", "away"]);
 
@@ -167,7 +167,9 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
-      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle") || ((before === head || (kept.length === 2 && PARTICLES.has(before.normal))) && GERUND_AFTER.has(head.normal)));
+      // "go sky diving", "try rock climbing": one noun may name the kind of activity.
+      const kindOfActivity = kept.length === 2 && has(before, "Noun") && !has(before, "Pronoun") && !has(before, "Gerund");
+      const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle") || ((before === head || kindOfActivity || (kept.length === 2 && PARTICLES.has(before.normal))) && GERUND_AFTER.has(head.normal)));
       if (!infinitive && !gerund) return undefined;
     }
     kept.push(t);

@@ -194,3 +194,16 @@ describe("an arrangement settled by the other's yes to the user's proposal", () 
     expect((await decideAbout(new SpiritMemory("me"), "bo", "OK, remind me to call my mom at 5pm")).action.type).toBe("quiet");
   });
 });
+
+describe("a plan said as a conversation's first line", () => {
+  it("is read as among people, before the other answers; a line of no plan stays quiet", async () => {
+    const first = await decideAbout(new SpiritMemory("me"), "me", "I'm going to try rock climbing this weekend.");
+    expect(first.action).toMatchObject({ type: "nudge", question: "Want me to remind you to try rock climbing this weekend?" });
+    const note = await decideAbout(new SpiritMemory("me"), "me", "I'm fed up with the noise. This time I am really going to complain to the council.");
+    expect(note.action).toMatchObject({ type: "nudge", question: "Want me to make a note to complain to the council?" });
+    // Not a plan: the past, a wish, a thing done now.
+    for (const said of ["I went rock climbing last weekend.", "I wish I could try sky diving.", "I'll take the blue one."]) {
+      expect((await decideAbout(new SpiritMemory("me"), "me", said)).action.type, said).toBe("quiet");
+    }
+  });
+});

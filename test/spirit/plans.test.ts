@@ -28,6 +28,10 @@ describe("plans found, in their everyday forms", () => {
     // Second round: an activity gone to, a thing tried, a request that includes the user, a long sentence.
     ["We should go dancing on Friday.", "go dancing on Friday", "on Friday", "together"],
     ["Saturday we should go out bowling.", "go out bowling", "on Saturday", "together"],
+    // An activity named by a noun and a gerund; a meal named as the hour.
+    ["I'm going to try rock climbing this weekend.", "try rock climbing this weekend", "this weekend", "user"],
+    ["We're going scuba diving on Sunday.", "go scuba diving on Sunday", "on Sunday", "together"],
+    ["Let's meet outside the bakery at lunch time.", "meet outside the bakery at lunch time", "at lunch time", "together"],
     ["We're going fishing on Sunday.", "go fishing on Sunday", "on Sunday", "together"],
     ["I'm going to try snorkelling next weekend.", "try snorkelling next weekend", "next weekend", "user"],
     ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
@@ -150,6 +154,12 @@ describe("plans with no time, kept as a note", () => {
     ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
     ["I think I'll join the pottery class.", "join the pottery class"],
     ["I'll call the clinic.", "call the clinic"],
+    // A habit given up or taken up, after "first of all" or "one more thing".
+    ["Well, first of all, I've decided to quit drinking coffee.", "quit drinking coffee"],
+    ["I've decided to stop smoking.", "stop smoking"],
+    ["One more thing, I've decided to give up sugar.", "give up sugar"],
+    ["I think I will sign up for the pottery course.", "sign up for the pottery course"],
+    ["This time I am really going to complain to the council.", "complain to the council"],
   ])("the user's own commitment: %j", async (text, action) => {
     const found = await plan(text);
     expect(found).toMatchObject({ action, from: "user" });
@@ -177,6 +187,11 @@ describe("plans with no time, kept as a note", () => {
     "I'm really looking forward to the final on Sunday.", // a feeling
     "We're getting close to the holidays next week.", // an approach
     "I'll meet you in about ten minutes.", // now, not later
+    "And then I'll meet you in I think about ten minutes, or something.", // a hedge inside the time
+    "I'll give up my seat.", // handed over now
+    "I'll sign up for that one.", // nothing named
+    "I stopped smoking last year.", // the past
+    "Maybe I'll quit smoking.", // a maybe
   ])("done now, or not the user's to keep: %j", async (text) => {
     expect(await plan(text)).toBeUndefined();
   });
@@ -188,6 +203,15 @@ describe("plans with no time, kept as a note", () => {
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we chat about gardening?" }, now)).toBeUndefined(); // what they are doing
+    // Others asked to join is a plan; joining them, now, is not.
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we invite the neighbours to join us?" }, now)).toMatchObject({ action: "invite the neighbours to join Ana" });
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we join them?" }, now)).toBeUndefined();
+    // An invitation to come to them, after a lead-in clause; "for a weekend" is a length, not a time.
+    const stay = { speaker: "Ana", text: "We're building a studio. Once it's finished, you should come and stay with us for a weekend." };
+    expect(await acceptedRequest("I'd be up for that!", stay, now)).toMatchObject({ action: "stay with Ana for a weekend", from: "accepted" });
+    expect((await acceptedRequest("I'd be up for that!", stay, now))?.when).toBeUndefined();
+    expect(await acceptedRequest("Sure, of course.", { speaker: "Ana", text: "Stay with us a moment, will you?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("OK, I will.", { speaker: "Ana", text: "Once you're home, you should see a doctor." }, now)).toBeUndefined(); // advice
     // Joining the other's own plan, or going to their event: the user's plan too.
     expect(await acceptedRequest("Sure, I'd love to.", { speaker: "Ana", text: "I'm going sailing on Sunday. Want to come?" }, now)).toMatchObject({ action: "go sailing on Sunday with Ana", when: "on Sunday" });
     expect(await acceptedRequest("I'd love to!", { speaker: "Ana", text: "Would you like to come to my birthday party?" }, now)).toMatchObject({ action: "come to Ana's birthday party" });
@@ -229,5 +253,64 @@ describe("the other's yes settles the user's proposal", () => {
     // A time from the past is no time for it: kept as a note, with no time.
     expect((await acceptedByOther("Sure.", turns(["Ana", "I went there last Friday."], ["me", "Shall we repaint the shed?"]), { now }))?.when).toBeUndefined();
     expect(await acceptedByOther("Sure.", turns(["Ana", "Shall we repaint the shed?"]), { now })).toBeUndefined(); // the other's proposal, the user's yes is elsewhere
+  });
+});
+
+describe("the user names the time, the other agrees to meet then", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a meeting at the time the user proposed", async () => {
+    expect(await acceptedByOther("OK. See you then.", turns(["Ana", "I could do Thursday evening."], ["me", "That's bad for me. What about Friday? After work?"]), { now, listener: "Ana" })).toMatchObject({
+      action: "meet Ana on Friday after work",
+      when: "on Friday after work",
+    });
+    expect(await acceptedByOther("Fine, see you then.", turns(["me", "I'll lend you my notes. How about tomorrow at ten?"]), { now, listener: "Ana" })).toMatchObject({ action: "meet Ana tomorrow at ten" });
+    const offered = await offerFor({ kind: "arrangement", action: "meet Ana tomorrow after lunch", when: "tomorrow after lunch", from: "together" }, false);
+    expect(offered).toMatchObject({ task: "remind me to meet Ana tomorrow", question: "Want me to remind you to meet Ana tomorrow?" });
+  });
+
+  it("not a question about something else, not a refusal, not without a time", async () => {
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "What about the weather tomorrow?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("No, sorry. See you then.", turns(["me", "What about tomorrow at six?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "I have to go now."]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, bye.", turns(["me", "What about Friday?"]), { now, listener: "Ana" })).toBeUndefined(); // no meeting said
+  });
+});
+
+describe("holidays, an event invited to, acceptance in idioms", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a holiday ahead is a time: reminded the next morning, the holiday kept in the words", async () => {
+    const found = await plan("Let's cook something special for the grandparents this Easter.");
+    expect(found).toMatchObject({ action: "cook something special for the grandparents this Easter", when: "this Easter", from: "together" });
+    expect(await offerFor(found!, false)).toMatchObject({ task: "remind me tomorrow at 9am to cook something special for the grandparents this Easter" });
+    expect(await plan("I'm going to visit my cousins after the holidays.")).toMatchObject({ when: "after the holidays", from: "user" });
+    expect(await plan("We had a lovely time over Christmas.")).toBeUndefined(); // the past
+    expect(await plan("I love the holidays.")).toBeUndefined();
+  });
+
+  it("an event named, then \"want to go with me?\", accepted: a note to go to it", async () => {
+    const said = turns(["me", "A show of Hockney's drawings is opening at the city gallery. Do you want to go with me?"]);
+    expect(await acceptedByOther("I wouldn't miss it for the world!", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    expect(await acceptedByOther("How could I miss it?", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    // Seen already, a bare "sure", or a refusal: nothing.
+    expect(await acceptedByOther("Sure, I'd love to.", turns(["me", "I saw a show of Hockney's drawings last week. Do you want to go with me?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("I'd love to, but I can't.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedRequest("I wouldn't miss it.", { speaker: "Ana", text: "Shall we go to the match on Saturday?" }, now)).toMatchObject({ action: "go to the match on Saturday" });
+  });
+});
+
+describe("the user asks to join the other's plan, and the other agrees", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("the other's plan told before, joined, with its time from the arrangement", async () => {
+    const said = turns(["me", "Any plans for Sunday?"], ["Ana", "Yes, I'm going kayaking on the river."], ["me", "Sounds great. Do you want some company?"]);
+    expect(await acceptedByOther("Sure! Bring a towel.", said, { now, listener: "Ana" })).toMatchObject({ action: "go kayaking on the river with Ana on Sunday", when: "on Sunday" });
+    const walk = turns(["Ana", "I'm going for a walk along the cliffs tomorrow."], ["me", "Can I come along?"]);
+    expect(await acceptedByOther("Of course, the more the merrier.", walk, { now, listener: "Ana" })).toMatchObject({ when: "tomorrow" });
+  });
+
+  it("not what the other does now or did, not a refusal", async () => {
+    expect(await acceptedByOther("Sure, come on.", turns(["Ana", "I'm going to the kitchen now."], ["me", "Want some company?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure, why not.", turns(["Ana", "I went kayaking on the river."], ["me", "Can I come along next time?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, not this time.", turns(["Ana", "I'm going kayaking on Sunday."], ["me", "Can I come along?"]), { now, listener: "Ana" })).toBeUndefined();
   });
 });

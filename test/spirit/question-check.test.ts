@@ -59,6 +59,10 @@ describe("the checker", () => {
       "Want me to make a note to make a note?",
       "Want me to make a note to to fix the fence?",
       "Want me to make a note to I fix the fence?",
+      // The note frame is checked like a reminder's phrase.
+      "Want me to make a note to set a reminder for the dentist?",
+      "Want me to make a note to go shopping i have a meeting?",
+      "Want me to remind you to go rock climbing swimming?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -86,6 +90,11 @@ describe("the checker", () => {
       // A note: "make a note" is the offer's own frame, not a request's words kept (spirit/question.ts).
       "Want me to make a note to fix Alice's fence?",
       "Want me to make a note to pay Sam back?",
+      // A note (agents/note); an activity named by a noun and a gerund.
+      "Want me to make a note to return Ana's ladder?",
+      "Want me to make a note to stop smoking?",
+      "Want me to remind you to try rock climbing this weekend?",
+      "Want me to remind you to go sky diving on Saturday?",
     ]) {
       expect(questionProblems(nlp, q), q).toEqual([]);
     }

@@ -1,5 +1,5 @@
 // After tsc: makes the CLI executable, and bundles the fast paths (`world event` /
-// `agent` / `check`, `world query`, an agent's exit note) into one module each (the exit
+// `agent` / `check`, `world query`, `world spawn`, an agent's exit note) into one module each (the exit
 // note's replaces tsc's output; the CLI's are `.cjs` files beside it). Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
@@ -37,7 +37,7 @@ await build({
 // The CLI's fast paths as CommonJS (`.cjs`, loaded by bin/world.ts with require): an ES
 // module's `import … from "node:fs"` builds node:fs's ES facade, which loads the fs
 // streams, fs/promises and the stream modules (19 modules, ~3 ms of a ~25 ms node start).
-for (const path of ["ui/cli/fast-log", "ui/cli/fast-query"]) {
+for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]) {
   await build({
     ...bundle,
     entryPoints: [`${path}.ts`],

@@ -3,13 +3,13 @@
  * answer box, MCP's respond): "cancel" (or "close", "dismiss", "never mind"…) to an agent
  * session that is not over closes it (agents/close.ts) instead of sending the agent back
  * to work with "cancel" as its guidance; anything else is logged as the answer
- * (tools/world/respond.ts).
+ * (tools/world/asks/respond.ts).
  */
 import type { Entry } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
 import { OVER } from "../tools/world/lifecycle.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { respondTo } from "../tools/world/respond.js";
+import { respondTo } from "../tools/world/asks/respond.js";
 import type { Writer } from "../tools/world/writer.js";
 import { closeSession, isCancelAnswer, type Closed } from "./close.js";
 

@@ -71,7 +71,7 @@ function stdoutSince(file: string, from: number): string {
 /**
  * What a session whose agent stopped needs from a person: a look at its stderr when it
  * wrote something there, else their word on how to go on (never a pointer to an empty
- * file). How to answer is said once, by whoever tells the person (tools/world/plea.ts).
+ * file). How to answer is said once, by whoever tells the person (tools/world/asks/plea.ts).
  */
 export function stoppedNeed(paths: WorldPaths, id: string, what = "why it stopped"): string {
   const err = join(paths.logs, "agents", `${id}.err`);

@@ -7,10 +7,12 @@
  * that are over move to `.world/procs/done/` (the command is kept there for a human's
  * retry later).
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { z } from "zod";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import type { NeedLine } from "./need-author.js";
 
 export interface ProcExit {
@@ -69,12 +71,27 @@ export function writeProcRecord(paths: WorldPaths, record: ProcRecord): void {
   writeJsonAtomic(recordFile(paths.procs, record.id), record);
 }
 
+const ProcRecordSchema: z.ZodType<ProcRecord> = z.object({
+  id: z.string(),
+  pid: z.number(),
+  pgid: z.number(),
+  startedAt: z.string(),
+  startTicks: z.number().nullable(),
+  command: z.array(z.string()),
+  kind: z.string().nullable(),
+  attempt: z.number(),
+  task: z.string(),
+  need: z.string(),
+  needFrom: z.enum(["human", "program"]).optional(),
+  plain: z.boolean().optional(),
+  stdoutFrom: z.number().optional(),
+  needLine: z.object({ ts: z.string(), sha256: z.string() }).optional(),
+  exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), at: z.string() }).optional(),
+});
+
+/** Missing, being replaced, or malformed: no record (the Keeper looks again next sweep). */
 function readJson(file: string): ProcRecord | undefined {
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as ProcRecord;
-  } catch {
-    return undefined;
-  }
+  return readJsonStateOrNone(file, ProcRecordSchema, "process record");
 }
 
 /** The live record of a session, else its archived one. */
@@ -96,6 +113,25 @@ export function listProcRecords(paths: WorldPaths): ProcRecord[] {
     if (!m) continue;
     const record = readJson(join(paths.procs, name));
     if (record !== undefined) records.push(record);
+  }
+  return records;
+}
+
+/** Every agent process the world recorded, live records and archived ones (the demo's shutdown). */
+export function allProcRecords(paths: WorldPaths): ProcRecord[] {
+  const records: ProcRecord[] = [];
+  for (const dir of [paths.procs, doneDir(paths)]) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      // A record being replaced right now is missed: the next look finds it.
+      const record = ID_FILE.test(name) ? readJson(join(dir, name)) : undefined;
+      if (record !== undefined) records.push(record);
+    }
   }
   return records;
 }

@@ -8,11 +8,12 @@
  * record's group no longer alive, or no record at all), is started again with the same
  * session id and attempt. The agent reads its due time back from the log, delivers at
  * once if it is past due, and never twice: it checks for its own `[event:notify]` line
- * first. Meant to be called once when the world's supervisor starts (the Keeper). A
- * parked session (agents/parked.ts) is left to the Keeper's scheduler.
+ * first. Meant to be called once when the world's supervisor starts: by the Keeper's first
+ * sweep, with the sweep's index and writer (its clock on every line, as wakeUp), or alone
+ * by `world rearm`. A parked session (agents/parked.ts) is left to the Keeper's scheduler.
  */
-import { appendOnce } from "../tools/world/append.js";
-import { openIndex } from "../tools/world/index-db.js";
+import { Appender, type LineAppender } from "../tools/world/append.js";
+import { openIndex, type WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { history, sessionsIn, type SessionJson } from "../tools/world/query.js";
 import { ownGroupAlive } from "../tools/process/identity.js";
@@ -53,30 +54,26 @@ function armedAlarm(rows: ReturnType<typeof history>): Alarm | undefined {
 }
 
 /** Finds the orphaned reminder/timer sessions and starts each again; returns what it started. */
-export async function rearmReminders(paths: WorldPaths, options: RearmOptions = {}): Promise<Rearmed[]> {
+export async function rearmReminders(paths: WorldPaths, index: WorldIndex, writer: LineAppender, options: RearmOptions = {}): Promise<Rearmed[]> {
   const isRunning = options.isRunning ?? recordedProcessAlive;
   const orphans: { session: SessionJson; alarm: Alarm }[] = [];
-  const index = openIndex(paths);
-  try {
-    for (const session of sessionsIn(index, "active", 100_000)) {
-      if (parkedUntil(session) !== undefined) continue; // the Keeper's scheduler keeps it (keeper/scheduler.ts)
-      const alarm = armedAlarm(history(index, session.id));
-      if (alarm === undefined || isRunning(paths, session.id)) continue;
-      orphans.push({ session, alarm });
-    }
-  } finally {
-    index.close();
+  index.catchUp();
+  for (const session of sessionsIn(index, "active", 100_000)) {
+    if (parkedUntil(session) !== undefined) continue; // the Keeper's scheduler keeps it (keeper/scheduler.ts)
+    const alarm = armedAlarm(history(index, session.id));
+    if (alarm === undefined || isRunning(paths, session.id)) continue;
+    orphans.push({ session, alarm });
   }
 
   const started: Rearmed[] = [];
   for (const { session, alarm } of orphans) {
     const command = builtInAgent(alarm.kind);
     if (command === undefined) {
-      appendOnce(paths, { kind: "event", source: "system", id: session.id, output: `cannot re-arm: no built ${alarm.kind} agent (run npm run build)` });
+      writer.append({ kind: "event", source: "system", id: session.id, output: `cannot re-arm: no built ${alarm.kind} agent (run npm run build)` });
       continue;
     }
     const record = readProcRecord(paths, session.id);
-    appendOnce(paths, { kind: "event", source: "system", id: session.id, output: `re-arming ${alarm.kind} after a restart: due ${alarm.due.toISOString()}` });
+    writer.append({ kind: "event", source: "system", id: session.id, output: `re-arming ${alarm.kind} after a restart: due ${alarm.due.toISOString()}` });
     const pid = await launchAgent(paths, {
       id: session.id,
       task: session.task,
@@ -89,4 +86,16 @@ export async function rearmReminders(paths: WorldPaths, options: RearmOptions = 
     started.push({ id: session.id, kind: alarm.kind, due: alarm.due.toISOString(), pid });
   }
   return started;
+}
+
+/** rearmReminders run alone (`world rearm`): its own index and appender, closed after. */
+export async function rearmRemindersAlone(paths: WorldPaths, options: RearmOptions = {}): Promise<Rearmed[]> {
+  const index = openIndex(paths);
+  const appender = new Appender(paths);
+  try {
+    return await rearmReminders(paths, index, appender, options);
+  } finally {
+    appender.close();
+    index.close();
+  }
 }

@@ -3,22 +3,10 @@
  * The list is whatever main.js files exist, so adding an agent is adding a folder.
  */
 import { existsSync, readdirSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The package root: the nearest folder above this module holding package.json. */
-export const PACKAGE_ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
-
-function findRoot(from: string): string {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    if (dirname(dir) === dir) return from;
-  }
-}
+import { join } from "node:path";
+import { PACKAGE_ROOT } from "../tools/package-root.js";
 
 const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
-/** The compiled CLI, given to agents as WORLD_BIN so they can run `node $WORLD_BIN agent finish …`. */
-export const WORLD_BIN = join(PACKAGE_ROOT, "dist", "bin", "world.js");
 
 /** What an agent's sh parent execs when the agent has ended (agents/note-exit.ts; compiled, as tests run the source). */
 export const NOTE_EXIT = join(PACKAGE_ROOT, "dist", "agents", "note-exit.js");

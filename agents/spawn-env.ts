@@ -7,10 +7,14 @@
  */
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
-import { readJsonFile, removeFile, writePrivateJson } from "../tools/process/private-json.js";
+import { z } from "zod";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
+import { removeFile, writePrivateJson } from "../tools/process/private-json.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+/** Names to values; a value that is not a string (or a name that is not one) is passed over. */
+const SpawnEnvSchema = z.record(z.string(), z.unknown());
 
 /** Set by the world on every launch: an agent's own assignment cannot be overridden. */
 const RESERVED = ["WORLD_HOME", "WORLD_SESSION_ID", "WORLD_TASK", "WORLD_NEED", "WORLD_ATTEMPT", "WORLD_GUIDANCE", "WORLD_BIN", "WORLD_WOKEN", "WORLD_STATE"] as const;
@@ -46,8 +50,7 @@ export function saveSpawnEnv(paths: WorldPaths, id: string, env: Record<string, 
 
 /** The stored environment of a session, or {} (none stored, or unreadable). */
 export function loadSpawnEnv(paths: WorldPaths, id: string): Record<string, string> {
-  const data = readJsonFile(file(paths, id));
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return {};
+  const data = readJsonStateOrNone(file(paths, id), SpawnEnvSchema, "spawn environment") ?? {};
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(data)) if (typeof v === "string" && NAME.test(k)) env[k] = v;
   return env;

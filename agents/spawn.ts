@@ -23,7 +23,8 @@ import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from 
 import { needLineOf, type NeedLine } from "./need-author.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
-import { builtInAgent, knownKinds, NOTE_EXIT, WORLD_BIN } from "./registry.js";
+import { WORLD_BIN } from "../tools/package-root.js";
+import { builtInAgent, knownKinds, NOTE_EXIT } from "./registry.js";
 
 export interface SpawnOptions {
   task: string;

@@ -10,7 +10,7 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { execa } from "execa";
-import { WORLD_BIN } from "../agents/registry.js";
+import { WORLD_BIN } from "../tools/package-root.js";
 import { spawnAgent } from "../agents/spawn.js";
 import { signalGroup } from "../tools/process/identity.js";
 import type { WorldPaths } from "../tools/world/paths.js";

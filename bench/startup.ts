@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { WORLD_BIN } from "../agents/registry.js";
+import { WORLD_BIN } from "../tools/package-root.js";
 import { signalGroup } from "../tools/process/identity.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 import { fmt, median, printTable, type Row } from "./measure.js";

@@ -295,7 +295,7 @@ program
   .option("--nats-ca <file>", "with --nats: the certificate authority (PEM) of the server's TLS certificate")
   .option("--insecure", "with --nats: accept a server that asks for no credentials (anyone who can reach it can write into this world)")
   .action(async (opts) => {
-    await (await import("../ui/cli/up.js")).up(await ctx(), opts, program.commands.map((c) => c.name()));
+    await (await import("../ui/cli/up.js")).up(await ctx(), opts);
   });
 
 program
@@ -303,7 +303,7 @@ program
   .description("start again the reminders and timers whose process is gone (after a restart); run it before the Keeper's first sweep")
   .action(async () => {
     const c = await ctx();
-    const started = await (await import("../agents/rearm.js")).rearmReminders(c.paths);
+    const started = await (await import("../agents/rearm.js")).rearmRemindersAlone(c.paths);
     for (const r of started) c.out(`re-armed ${r.kind} ${r.id}: due ${r.due}, pid ${r.pid}`);
     if (started.length === 0) c.out("nothing to re-arm");
   });

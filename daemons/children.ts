@@ -1,16 +1,14 @@
 /**
  * What `world up` runs. One line per child: each is a `world` subcommand run with the
- * same home. Optional children run only when the CLI has their command (the Spirit and
- * the monitor come from other parts of world).
+ * same home. Every one is part of world (the Spirit and the monitor too): none is optional;
+ * `--only` chooses among them.
  */
-import { WORLD_BIN } from "../agents/registry.js";
+import { WORLD_BIN } from "../tools/package-root.js";
 import type { ChildSpec } from "./supervisor.js";
 
 export interface ChildEntry {
   name: string;
   args: string[];
-  /** Run only if `world <args[0]>` exists. */
-  optional?: boolean;
   /** More environment for this child only (a secret kept out of every process's arguments). */
   env?: Record<string, string>;
 }
@@ -18,8 +16,8 @@ export interface ChildEntry {
 export const WORLD_CHILDREN: ChildEntry[] = [
   { name: "keeper", args: ["keeper"] },
   { name: "verifier", args: ["verifier"] },
-  { name: "spirit", args: ["spirit"], optional: true },
-  { name: "monitor", args: ["monitor"], optional: true },
+  { name: "spirit", args: ["spirit"] },
+  { name: "monitor", args: ["monitor"] },
 ];
 
 /**
@@ -47,12 +45,10 @@ export function syncChild(nats: string, stream?: string, machine?: string, ca?: 
  */
 export function childSpecs(
   home: string,
-  commands: readonly string[],
   only?: readonly string[],
   extra: Readonly<Record<string, string[]>> = {},
   more: readonly ChildEntry[] = [],
 ): ChildSpec[] {
   return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
-    .filter((c) => !c.optional || commands.includes(c.args[0]!))
     .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])], ...(c.env && { env: c.env }) }));
 }

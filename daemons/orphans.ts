@@ -3,11 +3,10 @@
  * running: its last up-status.json names each child by pid and start time. A new `up`
  * ends those very processes (never a pid alone: pids are reused) before starting its own.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { isSameProcess } from "../tools/process/identity.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { terminate } from "../tools/process/terminate.js";
+import { readUpStatusFile } from "./up-status.js";
 
 interface Recorded {
   name: string;
@@ -16,18 +15,12 @@ interface Recorded {
 }
 
 function recorded(paths: WorldPaths): { upPid: number; children: Recorded[] } | undefined {
-  try {
-    const file = JSON.parse(readFileSync(join(paths.dir, "up-status.json"), "utf8")) as { pid?: unknown; children?: unknown };
-    if (typeof file.pid !== "number" || !Array.isArray(file.children)) return undefined;
-    const children = (file.children as Partial<Recorded>[]).filter(
-      (c): c is Recorded => typeof c.name === "string" && typeof c.pid === "number" && typeof c.startTicks === "number",
-    );
-    return { upPid: file.pid, children };
-  } catch {
-    return undefined; // none yet, or unreadable: nothing we could safely end
-  }
+  // None yet, or malformed: nothing we could safely end.
+  const file = readUpStatusFile(paths);
+  if (file === undefined) return undefined;
+  const children = file.children.flatMap((c) => (c.pid !== null && typeof c.startTicks === "number" ? [{ name: c.name, pid: c.pid, startTicks: c.startTicks }] : []));
+  return { upPid: file.pid, children };
 }
-
 /** SIGTERM to each orphan still running, SIGKILL after `graceMs`; returns "name pid N" of each ended. */
 export async function endOrphans(paths: WorldPaths, graceMs: number): Promise<{ upPid: number; ended: string[] } | undefined> {
   const found = recorded(paths);

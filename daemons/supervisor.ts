@@ -8,6 +8,8 @@ import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describeExit, procStat } from "../tools/process/identity.js";
+import { terminateChild } from "../tools/process/terminate.js";
+import { Backoff, backoffMs } from "../tools/backoff.js";
 import { ExitCode } from "../tools/errors.js";
 import { lastLine } from "../tools/world/last-lines.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
@@ -93,7 +95,7 @@ class Child {
   private proc: ChildProc | undefined;
   private crashes: number[] = [];
   /** The wait before a start after a death on a full disk; grows while the disk stays full. */
-  private fullDiskDelay = 1000;
+  private readonly fullDisk: Backoff;
   private startedAt = 0;
   private exited: Promise<void> = Promise.resolve();
 
@@ -102,6 +104,7 @@ class Child {
     private readonly sup: Supervisor,
   ) {
     this.status = { name: spec.name, state: "starting", pid: null, restarts: 0, since: new Date().toISOString() };
+    this.fullDisk = new Backoff(1000, sup.policy.maxBackoffMs);
   }
 
   start(): void {
@@ -158,7 +161,7 @@ class Child {
       this.sup.fact(`gave up on ${this.spec.name}: it ${how}, ${this.crashes.length} times within ${Math.round(policy.windowMs / 1000)} s; start it by hand to see why (.world/logs/${this.spec.name}.out)`);
       return;
     }
-    const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (this.crashes.length - 1));
+    const delay = backoffMs(policy.backoffMs, policy.maxBackoffMs, this.crashes.length);
     this.set("backoff", null);
     this.sup.fact(`${this.spec.name} ${how}; restarting in ${delay} ms (crash ${this.crashes.length} of ${policy.maxRestarts} allowed per ${Math.round(policy.windowMs / 1000)} s)`);
     await pause(delay, this.sup.stopSignal);
@@ -176,9 +179,8 @@ class Child {
    * room, waiting longer each time (1 s to 30 s) while it stays full.
    */
   private async restartWhenThereIsSpace(how: string): Promise<void> {
-    if (Date.now() - this.startedAt > 60_000) this.fullDiskDelay = 1000; // it ran a good while: a new episode
-    const delay = this.fullDiskDelay;
-    this.fullDiskDelay = Math.min(delay * 2, this.sup.policy.maxBackoffMs);
+    if (Date.now() - this.startedAt > 60_000) this.fullDisk.reset(); // it ran a good while: a new episode
+    const delay = this.fullDisk.next();
     this.set("backoff", null);
     this.sup.fact(`${this.spec.name} ${how} on a full disk; starting it again once there is space (not counted as a crash)`);
     await waitForSpace(this.sup.paths.home, delay, this.sup.stopSignal);
@@ -194,10 +196,7 @@ class Child {
     const proc = this.proc;
     if (proc === undefined) return this.exited;
     this.set("stopping", proc.pid ?? null);
-    proc.kill("SIGTERM");
-    const timer = setTimeout(() => proc.kill("SIGKILL"), this.sup.policy.stopTimeoutMs);
-    await this.exited;
-    clearTimeout(timer);
+    await terminateChild(this.exited, (signal) => proc.kill(signal), this.sup.policy.stopTimeoutMs);
   }
 
   kill(): void {

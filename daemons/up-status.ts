@@ -5,11 +5,12 @@
  * child's own process are still alive.
  */
 import { sinceText } from "../tools/time-text.js";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isSameProcess } from "../tools/process/identity.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
+import { z } from "zod";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import type { ChildStatus } from "./supervisor.js";
 
 export interface DaemonStatus {
@@ -45,29 +46,47 @@ export function writeUpStatus(paths: WorldPaths, pid: number, children: readonly
 
 const NEVER: UpStatus = { upRunning: false, upPid: null, daemons: [] };
 
+/** One child as up-status.json records it; a child entry that is not one is passed over, not the whole file. */
+const RecordedChild = z.object({
+  name: z.string(),
+  state: z.string(),
+  pid: z.number().nullable().catch(null),
+  startTicks: z.number().nullable().optional().catch(undefined),
+  restarts: z.number().catch(0),
+  since: z.string().catch(""),
+  last: z.string().optional().catch(undefined),
+});
+export type RecordedChild = z.infer<typeof RecordedChild>;
+
+const UpStatusFile = z.object({ pid: z.number(), children: z.array(z.unknown()) });
+
+/** What the last `world up` wrote: its pid and its children; undefined when none ran (or the file is malformed). */
+export function readUpStatusFile(paths: WorldPaths): { pid: number; children: RecordedChild[] } | undefined {
+  const file = readJsonStateOrNone(join(paths.dir, UP_STATUS_FILE), UpStatusFile, "world up's status");
+  if (file === undefined) return undefined;
+  const children = file.children.flatMap((c) => {
+    const parsed = RecordedChild.safeParse(c);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return { pid: file.pid, children };
+}
+
 export function readUpStatus(paths: WorldPaths): UpStatus {
-  let raw: { pid?: unknown; children?: unknown };
-  try {
-    raw = JSON.parse(readFileSync(join(paths.dir, UP_STATUS_FILE), "utf8")) as typeof raw;
-  } catch {
-    return NEVER;
-  }
-  if (typeof raw.pid !== "number" || !Array.isArray(raw.children)) return NEVER;
+  const raw = readUpStatusFile(paths);
+  if (raw === undefined) return NEVER;
   const upRunning = alive(raw.pid);
-  const daemons = (raw.children as ChildStatus[])
-    .filter((c) => typeof c?.name === "string" && typeof c.state === "string")
-    .map((c): DaemonStatus => {
-      const running = upRunning && c.state === "running" && alive(c.pid);
-      return {
-        name: c.name,
-        state: upRunning ? c.state : "stopped",
-        running,
-        pid: running ? c.pid : null,
-        since: String(c.since ?? ""),
-        restarts: Number(c.restarts ?? 0),
-        ...(typeof c.last === "string" && { last: c.last }),
-      };
-    });
+  const daemons = raw.children.map((c): DaemonStatus => {
+    const running = upRunning && c.state === "running" && alive(c.pid);
+    return {
+      name: c.name,
+      state: upRunning ? c.state : "stopped",
+      running,
+      pid: running ? c.pid : null,
+      since: c.since,
+      restarts: c.restarts,
+      ...(c.last !== undefined && { last: c.last }),
+    };
+  });
   return { upRunning, upPid: raw.pid, daemons };
 }
 

@@ -3,7 +3,6 @@ import type { Appender, Draft, LineAppender } from "../tools/world/append.js";
 import type { Entry } from "../tools/world/entry.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { session, type SessionJson } from "../tools/world/query.js";
 import type { Logger } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import type { ClusterActions } from "./cluster.js";
@@ -22,7 +21,7 @@ export interface SweepContext {
 }
 
 /** With an injected clock (tests, replays) the Keeper's lines carry that clock's time too. */
-export function stamped(appender: Appender, now: Date): LineAppender {
+export function clockedWriter(appender: Appender, now: Date): LineAppender {
   const ts = now.toISOString();
   return {
     append: (d: Draft): Entry => appender.append({ ...d, ts }),
@@ -33,14 +32,3 @@ export function stamped(appender: Appender, now: Date): LineAppender {
 /** The Keeper's own lines are `[event:system][keeper] …` (health, summary) or name a session. */
 export const KEEPER_ID = "keeper";
 
-/**
- * A session's state as of now: the index catches up first (cheap when nothing is new),
- * so a line an agent wrote since the sweep began is taken into account before acting.
- */
-export function fresh(ctx: SweepContext, id: string): SessionJson | undefined {
-  ctx.index.catchUp();
-  return session(ctx.index, id);
-}
-
-export const RUNNING = ["start", "active", "retry"];
-export const TERMINAL = ["verified", "failed", "closed"];

@@ -10,7 +10,7 @@ import type { WorldIndex } from "../tools/world/index-db.js";
 import type { EntryJson } from "../tools/world/json.js";
 import { history } from "../tools/world/query.js";
 import type { SweepContext } from "./context.js";
-import { notify } from "./notify-command.js";
+import { runNotifyCommand } from "./notify-command.js";
 
 export const DISK_ID = "keeper-disk";
 
@@ -46,6 +46,6 @@ export async function checkDisk(ctx: SweepContext): Promise<DiskState | undefine
     : `ok: ${where}, above the ${ctx.config.diskLowMiB} MiB the Keeper warns at`;
   ctx.appender.append({ kind: "event", source: "system", id: DISK_ID, output: said });
   ctx.log?.info({ freeBytes: disk.freeBytes, low }, "disk");
-  if (low && ctx.config.notify) await notify(ctx, ctx.config.notify, `world: disk ${said}`);
+  if (low && ctx.config.notify) await runNotifyCommand(ctx, ctx.config.notify, `world: disk ${said}`);
   return { ...disk, low };
 }

@@ -2,7 +2,7 @@
  * Escalation: a `failed` session nobody has answered for escalateAfter gets one reminder
  * line written for a person — `[event:system][<id>] nudge: still waiting for you after
  * 1 d: I could not find invoice-march.pdf after 4 tries. Where is it? (task "…"; answer:
- * world respond <id> <text>)` (the sentence: tools/world/plea.ts) — and, if configured, a
+ * world respond <id> <text>)` (the sentence: tools/world/asks/plea.ts) — and, if configured, a
  * notification command with the same words. The Spirit shows it on the desktop without a
  * line of its own. Once per period: the previous reminder is found in the index, so
  * running twice or after downtime reminds once.
@@ -10,10 +10,10 @@
 import { firstEventAfter, lastEventAt } from "../tools/world/event-queries.js";
 import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/duration.js";
-import { pleaLine } from "../tools/world/plea.js";
+import { pleaLine } from "../tools/world/asks/plea.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
-import { notify } from "./notify-command.js";
+import { runNotifyCommand } from "./notify-command.js";
 
 /** What tells the Keeper's periodic escalation from other system nudges (the Spirit reads it). */
 const ESCALATION_MARK = "nudge: still waiting for you after ";
@@ -42,7 +42,7 @@ export async function sweepEscalations(ctx: SweepContext): Promise<string[]> {
     ctx.appender.append({ kind: "event", source: "system", id: s.id, output: text });
     ctx.log?.info({ id: s.id }, "escalated");
     escalated.push(s.id);
-    if (ctx.config.notify) await notify(ctx, ctx.config.notify, text.slice(NUDGE.length));
+    if (ctx.config.notify) await runNotifyCommand(ctx, ctx.config.notify, text.slice(NUDGE.length));
   }
   return escalated;
 }

@@ -9,14 +9,15 @@
  * name the machine (`world.log of a line N`), since they reach every machine's log, where
  * line N is another line.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { logHead } from "../tools/world/cursor.js";
 import { parseLine } from "../tools/world/parse.js";
 import { logSize, scanLines, START, type Position } from "../tools/world/read.js";
 import { KEEPER_ID, type SweepContext } from "./context.js";
 import { LineOrigins, type PendingRow } from "./line-origins.js";
+import { z } from "zod";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 
 interface HealthState extends Position {
   head: string;
@@ -108,14 +109,20 @@ function report(ctx: SweepContext, problems: string[]): void {
   if (shown.length > 0) ctx.appender.appendMany(shown);
 }
 
+const HealthStateSchema: z.ZodType<HealthState> = z.object({
+  offset: z.number(),
+  line: z.number(),
+  head: z.string(),
+  lastTs: z.number().nullable(),
+  lastTsBy: z.record(z.string(), z.number()).optional(),
+  rowsAt: z.number().optional(),
+  carried: z.array(z.tuple([z.string(), z.string(), z.number()])).optional(),
+  tail: z.object({ offset: z.number(), bytes: z.number(), reported: z.boolean() }).optional(),
+});
+
 function load(file: string): HealthState {
-  try {
-    const s = JSON.parse(readFileSync(file, "utf8")) as HealthState;
-    if (typeof s.offset === "number" && typeof s.line === "number") return s;
-  } catch {
-    // first run, or unreadable: check from the top
-  }
-  return { ...START, head: "", lastTs: null };
+  // First run, or malformed: check from the top.
+  return readJsonStateOrNone(file, HealthStateSchema, "the Keeper's health state") ?? { ...START, head: "", lastTs: null };
 }
 
 function save(file: string, state: HealthState): void {

@@ -13,7 +13,9 @@ import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { describeExit, isSameProcess, ownGroupAlive } from "../tools/process/identity.js";
 import { pause } from "../tools/process/daemon.js";
-import { fresh, RUNNING, TERMINAL, type SweepContext } from "./context.js";
+import { isRunning, isTerminal } from "../tools/world/lifecycle.js";
+import { fresh } from "../tools/world/query.js";
+import type { SweepContext } from "./context.js";
 import { terminateGroups } from "../tools/process/terminate.js";
 
 export interface ProcessSweep {
@@ -31,7 +33,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     // Only the process of the current attempt speaks for the session (a retry may be relaunching).
     const current = s !== undefined && record.attempt === s.retries + 1;
     // A parked session ended its process on purpose: the scheduler keeps its promise.
-    if (s !== undefined && RUNNING.includes(s.status) && current && !leaderAlive && parkedUntil(s) === undefined) {
+    if (s !== undefined && isRunning(s.status) && current && !leaderAlive && parkedUntil(s) === undefined) {
       const how = record.exit ? describeExit(record.exit.code, record.exit.signal) : `is gone (its exit was not seen)`;
       ctx.appender.append({
         kind: "agent",
@@ -44,7 +46,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
       result.dead.push(record.id);
       s = fresh(ctx, record.id);
     }
-    const over = s === undefined || TERMINAL.includes(s.status);
+    const over = s === undefined || isTerminal(s.status);
     if (!over) continue;
     if (ownGroupAlive(record.pgid, record.startTicks)) orphans.push(record);
     else {

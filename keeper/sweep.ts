@@ -10,7 +10,7 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { counts } from "../tools/world/query.js";
 import type { Logger } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
-import { KEEPER_ID, stamped, type SweepContext } from "./context.js";
+import { KEEPER_ID, clockedWriter, type SweepContext } from "./context.js";
 import { sweepEscalations } from "./escalate.js";
 import { checkDisk } from "./disk.js";
 import { checkHealth } from "./health.js";
@@ -67,11 +67,11 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
   const appender = new Appender(paths);
   const cluster = new ClusterActions(paths, options.log);
   try {
-    const writer = options.now ? stamped(appender, options.now) : appender;
+    const writer = options.now ? clockedWriter(appender, options.now) : appender;
     const machine = readSyncConfig(paths)?.machine;
     const ctx: SweepContext = { paths, config, now: options.now ?? new Date(), index, appender: writer, cluster, ...(options.log && { log: options.log }), ...(machine && { machine }) };
     const timedOut = await sweepTimeouts(ctx);
-    const rearmed = options.rearm ? await rearm(paths, options.log) : 0;
+    const rearmed = options.rearm ? await rearm(ctx) : 0;
     const woken = options.wakeOverdue ? await wakeOverdue(paths, ctx) : 0;
     const procs = await sweepProcesses(ctx);
     const escalated = await sweepEscalations(ctx);
@@ -106,14 +106,15 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
   }
 }
 
-async function rearm(paths: WorldPaths, log: Logger | undefined): Promise<number> {
+/** With the sweep's index and writer: its lines carry the sweep's clock (an injected one too). */
+async function rearm(ctx: SweepContext): Promise<number> {
   try {
     const { rearmReminders } = await import("../agents/rearm.js");
-    const started = await rearmReminders(paths);
-    if (started.length) log?.info({ started }, "re-armed reminders and timers");
+    const started = await rearmReminders(ctx.paths, ctx.index, ctx.appender);
+    if (started.length) ctx.log?.info({ started }, "re-armed reminders and timers");
     return started.length;
   } catch (error) {
-    log?.error({ err: error }, "re-arming failed");
+    ctx.log?.error({ err: error }, "re-arming failed");
     return 0;
   }
 }

@@ -9,7 +9,8 @@ import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/duration.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { actionKey } from "./cluster.js";
-import { fresh, type SweepContext } from "./context.js";
+import { fresh } from "../tools/world/query.js";
+import type { SweepContext } from "./context.js";
 
 export async function sweepTimeouts(ctx: SweepContext): Promise<string[]> {
   const timedOut: string[] = [];

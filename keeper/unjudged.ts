@@ -10,7 +10,7 @@ import { sessionsIn } from "../tools/world/query.js";
 import { showDuration } from "../tools/duration.js";
 import { actionKey } from "./cluster.js";
 import type { SweepContext } from "./context.js";
-import { taskWords } from "../tools/world/plea.js";
+import { taskWords } from "../tools/world/asks/plea.js";
 import { NUDGE } from "./escalate.js";
 
 const UNJUDGED_MARK = " and has no verdict";

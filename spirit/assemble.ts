@@ -4,6 +4,7 @@
  * shutdown rule. Used by `world spirit`, `world listen --spirit` and spirit/main.ts.
  */
 import { UsageError } from "../tools/errors.js";
+import { parseCount } from "../tools/count.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
 import { Conversation } from "../tools/llm/session.js";
 import { daemonLogger, type Logger } from "../tools/process/daemon.js";
@@ -47,7 +48,7 @@ async function chooseBrain(
   log: Logger,
 ): Promise<Brain> {
   // The Spirit talks continuously: one quick retry, then the offline brain takes the turn.
-  const client = anthropicFromEnv({ env, maxRetries: Number(env.WORLD_SPIRIT_RETRIES ?? 1), timeoutMs: 30_000 });
+  const client = anthropicFromEnv({ env, maxRetries: parseCount(env.WORLD_SPIRIT_RETRIES, "WORLD_SPIRIT_RETRIES", { min: 0, fallback: 1 }), timeoutMs: 30_000 });
   // With a key, a general agent has a model: the offline brain may offer it web searches too.
   const offlineBrain = async () => new (await import("./brain-offline.js")).OfflineBrain({ agentHasModel: client !== undefined });
   const offline = new BrainOnFirstUse("offline", offlineBrain);

@@ -2,14 +2,14 @@
  * Agents that need a human. A failed agent (`[agent:failed][id] … | need: …`, from the
  * Verifier after its tries, or from the agent or the Keeper) is told to the user in ONE
  * line: `[event:spirit][<id>] needs you: <a sentence for a person> (…; answer: world
- * respond <id> <text>)` (tools/world/plea.ts), and a desktop notification when this
+ * respond <id> <text>)` (tools/world/asks/plea.ts), and a desktop notification when this
  * machine can show one — not logged again as [event:notify]. The Keeper's periodic
  * reminder of a failure nobody answered is its own one line; for it the Spirit only
  * shows the desktop notification. Never after the user answered or the agent moved on.
  */
 import type { AgentEntry, Entry, Located } from "../tools/world/entry.js";
 import { findLastEntry } from "../tools/world/last-status.js";
-import { pleaLine } from "../tools/world/plea.js";
+import { pleaLine } from "../tools/world/asks/plea.js";
 import { DISK_ID } from "../keeper/disk.js";
 import { isKeeperEscalation } from "../keeper/escalate.js";
 import { say } from "./lines.js";

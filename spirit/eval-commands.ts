@@ -20,10 +20,9 @@
  * check (spirit/question-check.ts) over every spawned reminder's text and every question.
  * Exit 0 when the file was read, 2 for a missing file, a malformed line or bad arguments.
  */
-import { resolve } from "node:path";
 import { planReminder } from "../agents/reminder/plan.js";
 import { reminderSubject } from "../agents/reminder/when.js";
-import { devFile, InputError, readInput, runAsProgram } from "./eval-cli.js";
+import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "./eval-cli.js";
 import { evaluate, type ConversationFigures } from "./eval-conversations.js";
 import { loadNlp, type Nlp } from "./nlp.js";
 import { secondPerson } from "./offers.js";
@@ -195,31 +194,12 @@ function table(f: CommandFigures, show: string | undefined): string {
 const USAGE = "usage: eval:commands [file.jsonl] [--json] [--show <label>:<reminder|acting|quiet>]";
 
 async function main(argv: string[]): Promise<number> {
-  let json = false;
-  let show: string | undefined;
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    if (a === "--json") json = true;
-    else if (a === "--show") {
-      show = argv[++i];
-      if (show === undefined || !/^(?:any|reminder|task|quiet)(?::(?:reminder|acting|quiet))?$/.test(show)) {
-        process.stderr.write(`eval:commands: --show expected <label>[:<outcome>], received ${show ?? "nothing"} (${USAGE})\n`);
-        return 2;
-      }
-    } else if (a === "-h" || a === "--help") {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    } else if (a.startsWith("-")) {
-      process.stderr.write(`eval:commands: unknown option ${a} (${USAGE})\n`);
-      return 2;
-    } else files.push(a);
-  }
-  if (files.length > 1) {
-    process.stderr.write(`eval:commands: expected at most one file, received ${files.length}: ${files.join(" ")}\n`);
-    return 2;
-  }
-  const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
+  const args = parseEvalArgs("eval:commands", USAGE, argv, DEFAULT_FILE, {
+    show: { expected: "<label>[:<outcome>]", valid: (v) => /^(?:any|reminder|task|quiet)(?::(?:reminder|acting|quiet))?$/.test(v) },
+  });
+  if (args === "help") return 0;
+  const { file, json } = args;
+  const show = args.values.show;
   const f = await evaluateCommands(file, parseCommands(file, readInput("eval:commands", file)));
   process.stdout.write(json ? `${JSON.stringify({ ...f, rows: undefined })}\n` : `${table(f, show)}\n`);
   return 0;

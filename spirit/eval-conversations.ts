@@ -21,14 +21,14 @@
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
 import { Conversation as ModelConversation } from "../tools/llm/session.js";
 import { worldPaths } from "../tools/world/paths.js";
 import type { Brain } from "./brain.js";
 import { ClaudeBrain } from "./brain-claude.js";
-import { devFile, InputError, readInput, runAsProgram } from "./eval-cli.js";
+import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "./eval-cli.js";
 import { OfflineBrain } from "./brain-offline.js";
 import { loadConfig, type SpiritConfig } from "./config.js";
 import type { Action } from "./decide.js";
@@ -321,40 +321,14 @@ function table(f: ConversationFigures): string {
 const USAGE = "usage: eval:conversations [file.jsonl] [--user <speaker>] [--brain offline|claude] [--json]";
 
 async function main(argv: string[]): Promise<number> {
-  let json = false;
-  let user = "A";
-  let brain: "offline" | "claude" = "offline";
-  const files: string[] = [];
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    if (a === "--json") json = true;
-    else if (a === "--user") {
-      const next = argv[++i];
-      if (next === undefined || next.startsWith("-")) {
-        process.stderr.write(`eval:conversations: --user expected a speaker name, received ${next === undefined ? "nothing" : next} (${USAGE})\n`);
-        return 2;
-      }
-      user = next;
-    } else if (a === "--brain") {
-      const next = argv[++i];
-      if (next !== "offline" && next !== "claude") {
-        process.stderr.write(`eval:conversations: --brain expected offline or claude, received ${next ?? "nothing"} (${USAGE})\n`);
-        return 2;
-      }
-      brain = next;
-    } else if (a === "-h" || a === "--help") {
-      process.stdout.write(`${USAGE}\n`);
-      return 0;
-    } else if (a.startsWith("-")) {
-      process.stderr.write(`eval:conversations: unknown option ${a} (${USAGE})\n`);
-      return 2;
-    } else files.push(a);
-  }
-  if (files.length > 1) {
-    process.stderr.write(`eval:conversations: expected at most one file, received ${files.length}: ${files.join(" ")}\n`);
-    return 2;
-  }
-  const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
+  const args = parseEvalArgs("eval:conversations", USAGE, argv, DEFAULT_FILE, {
+    user: { expected: "a speaker name", valid: (v) => !v.startsWith("-"), default: "A" },
+    brain: { expected: "offline or claude", valid: (v) => v === "offline" || v === "claude", default: "offline" },
+  });
+  if (args === "help") return 0;
+  const { file, json } = args;
+  const user = args.values.user!;
+  const brain = args.values.brain as "offline" | "claude";
   const f = await evaluate(file, parseConversations(file, readInput("eval:conversations", file)), user, { brain });
   process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
   return 0;

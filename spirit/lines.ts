@@ -23,14 +23,14 @@
  *   [spirit]       awake: … / asleep: …
  *   [late-…]       heard late: <n> line(s) reached up to <t> after they were said, taken as conversation, not as requests; not done: "<text>", …[ and <m> more]. Say again what you still want
  */
-import { NUDGE_PREFIX, type NudgeState } from "../tools/world/nudge-state.js";
-import { QUOTED, quoteText, readNudgeBody, unquoteText, type Offer } from "../tools/world/nudge-line.js";
+import { NUDGE_PREFIX, type NudgeState } from "../tools/world/asks/nudge-state.js";
+import { QUOTED, quoteText, readNudgeBody, unquoteText, type Offer } from "../tools/world/asks/nudge-line.js";
 
 export const SOURCE = "spirit";
 
 const QUOTE_MAX = 240;
 
-/** Text from a person, quoted so that nothing in it can look like our own syntax (and without a backslash when it can: tools/world/nudge-line.ts). */
+/** Text from a person, quoted so that nothing in it can look like our own syntax (and without a backslash when it can: tools/world/asks/nudge-line.ts). */
 export function quote(text: string): string {
   const cut = text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX - 1)}…` : text;
   return quoteText(cut);
@@ -57,7 +57,7 @@ export const say = {
   observe: (note: string, speaker: string, text: string) => `observe: ${note} ${heard(speaker, text)}`,
   preference: (topic: string, blocked: boolean, speaker: string, text: string) =>
     blocked ? `preference: no nudges about ${topic} ${heard(speaker, text)}` : `preference: nudges about ${topic} allowed again ${heard(speaker, text)}`,
-  /** A failed agent, said for a person (tools/world/plea.ts): the one line per failure. */
+  /** A failed agent, said for a person (tools/world/asks/plea.ts): the one line per failure. */
   needsYou: (plea: string) => `needs you: ${plea}`,
   /** The Keeper's `[event:system][keeper-disk] low: …`, passed on: nothing the user can answer, only act on. */
   needsYouDisk: (keeperSaid: string) => `needs you: disk ${keeperSaid}`,

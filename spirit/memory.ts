@@ -7,7 +7,7 @@
 import type { Entry, EventEntry, Located } from "../tools/world/entry.js";
 import { eventsOf, latestEventsOf } from "../tools/world/event-queries.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
-import { closedBy, type NudgeState } from "../tools/world/nudge-state.js";
+import { closedBy, type NudgeState } from "../tools/world/asks/nudge-state.js";
 import type { Position } from "../tools/world/read.js";
 import { ConversationState } from "./conversation.js";
 import { nudgeKind } from "./ids.js";
@@ -15,7 +15,7 @@ import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
 import { topicKey } from "./preferences.js";
 import { speakerId } from "./speaker.js";
 
-/** The one definition of a nudge's state (tools/world/nudge-state.ts). */
+/** The one definition of a nudge's state (tools/world/asks/nudge-state.ts). */
 export type NudgeStatus = NudgeState;
 
 export interface Nudge {

@@ -4,7 +4,7 @@
  * answer within the expiry turns it into nothing, said once.
  */
 import type { EventEntry, Located } from "../tools/world/entry.js";
-import { afterAnswer } from "../tools/world/nudge-state.js";
+import { afterAnswer } from "../tools/world/asks/nudge-state.js";
 import { unstamped } from "../tools/world/writer.js";
 import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "../tools/duration.js";
@@ -30,7 +30,7 @@ export function answerNudge(stampedEntry: Located<EventEntry>, memory: SpiritMem
   // What the person said, without the writer the answer's line ends with (tools/world/writer.ts).
   const entry = { ...stampedEntry, output: unstamped(stampedEntry.output) };
   const nudge = memory.nudges.get(entry.id)!;
-  // The same rule every reader of the log applies (tools/world/nudge-state.ts).
+  // The same rule every reader of the log applies (tools/world/asks/nudge-state.ts).
   // A spoken answer carries the relay's tag: how it came, never words of the user's.
   const { reads: answer, late } = afterAnswer(nudge.status, withoutRelayTag(entry.output));
   if (late) {

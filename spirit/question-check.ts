@@ -1,7 +1,9 @@
 /**
- * Is a question one a person can read? Used by the tests over every question the dev
- * files produce (test/spirit/question-check.test.ts). Checked apart from how
- * spirit/question.ts builds questions, mostly on the words alone:
+ * Is a question one a person can read? The Spirit asks none that fails it (spirit/offers.ts:
+ * quiet rather than garbled speech), both evals score every question by it
+ * (eval:conversations prints its verdict on each), and the tests hold every question the
+ * dev files produce to it. Checked apart from how spirit/question.ts builds questions,
+ * mostly on the words alone:
  *
  *   - it starts "Want me to " and ends at its one question mark;
  *   - no second verb phrase is glued on: no "can you", "are you", "i …", "we …" (a
@@ -22,6 +24,8 @@ const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/question.ts asks in; what follows them is one verb phrase, or a query.
 const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
 const SEARCH = /^(?:open a search for|look for) (.+)$/;
+// A note's own frame (spirit/question.ts): what follows is the phrase; "make a note" is the offer, not words kept from a request.
+const NOTE = /^make a note to (.+)$/;
 // A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
 const REMINDER_ABOUT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?about (.+)$/;
 const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|were|am|have|has|had)\s+(?:you|i|we|he|she|they|it|there)\b/i;
@@ -97,7 +101,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   const body = m[1]!;
   if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
   if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
-  const reminder = REMINDER.exec(body);
+  const reminder = REMINDER.exec(body) ?? NOTE.exec(body);
   const about = reminder ? null : REMINDER_ABOUT.exec(body);
   const search = SEARCH.exec(body) ?? about;
   const phrase = reminder?.[1] ?? search?.[1] ?? body;

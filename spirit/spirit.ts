@@ -19,7 +19,7 @@ import { Appender } from "../tools/world/append.js";
 import { readCursor, writeCursor } from "../tools/world/cursor.js";
 import { followBatches } from "../tools/world/follow.js";
 import { openIndex } from "../tools/world/index-db.js";
-import { EXPIRY_WORDS } from "../tools/world/nudge-state.js";
+import { EXPIRY_WORDS } from "../tools/world/asks/nudge-state.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { describeProblem, logSize, type Position } from "../tools/world/read.js";
 import { surviveFullDisk, type Logger } from "../tools/process/daemon.js";
@@ -131,7 +131,7 @@ export class Spirit {
     }
     const calendar = config.calendar ? `, calendar ${quote(config.calendar)}` : "";
     // The expiry is said here so that readers of the log (world query nudges, the monitor)
-    // know when an open nudge expires without reading our config (tools/world/nudge-state.ts).
+    // know when an open nudge expires without reading our config (tools/world/asks/nudge-state.ts).
     const expiryWords = `${EXPIRY_WORDS}${formatDuration(config.nudgeExpiryMs)}`;
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");

@@ -15,7 +15,7 @@
  * `world respond` would write; anything else is conversation. The tag says how the
  * answer came: it is the relay's, never the user's words (withoutRelayTag).
  */
-import { readAnswer } from "../tools/world/nudge-answer.js";
+import { readAnswer } from "../tools/world/asks/nudge-answer.js";
 import type { Heard, SpiritMemory } from "./memory.js";
 
 /** How soon after the question a spoken yes or no still answers it. */

@@ -3,10 +3,11 @@
  * of this world (the Verifier) know it is one machine of several, and where the server is.
  * Read without loading the NATS client.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import { PRIVATE_FILE, type WorldPaths } from "../tools/world/paths.js";
-import { writeJsonAtomic } from "./state.js";
+import { writeSyncJson } from "./state.js";
 
 export interface SyncConfig {
   url: string;
@@ -20,17 +21,14 @@ function configFile(paths: WorldPaths): string {
   return join(paths.dir, "sync", "nats.json");
 }
 
+const SyncConfigSchema: z.ZodType<SyncConfig> = z.object({ url: z.string(), stream: z.string(), machine: z.string(), ca: z.string().optional() });
+
 export function readSyncConfig(paths: WorldPaths): SyncConfig | undefined {
-  const file = configFile(paths);
-  if (!existsSync(file)) return undefined;
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as SyncConfig;
-  } catch {
-    return undefined; // unreadable: judged as a single machine would, and said by the Verifier's log
-  }
+  // Missing or malformed: judged as a single machine would, and said by the Verifier's log.
+  return readJsonStateOrNone(configFile(paths), SyncConfigSchema, "sync configuration");
 }
 
 /** Only this user may read it: the URL may hold the server's credentials (sync/auth.ts). */
 export function writeSyncConfig(paths: WorldPaths, config: SyncConfig): void {
-  writeJsonAtomic(configFile(paths), config, PRIVATE_FILE);
+  writeSyncJson(configFile(paths), config, PRIVATE_FILE);
 }

@@ -33,6 +33,9 @@ import { SyncState } from "./state.js";
  */
 const hearerFirstMs = (): number => msFromEnv("WORLD_HEARER_FIRST_MS", 2000);
 
+/** How often a line left to its machine is looked at again, to see whether it was claimed. */
+const CLAIM_POLL_MS = 100;
+
 /** A received row is looked for this far before the line (a batch is appended in one write). */
 const ROW_LOOKBACK = 16 << 20;
 
@@ -73,9 +76,15 @@ export class ClusterDecisions {
         if ((await this.claims.holder(key)) !== undefined) return false; // its machine (or another) decided
         // Counted from when it was written (that machine's clock): an old line read again
         // at a start is not waited for, line after line.
+        // The wait ends as soon as someone claims it: while this Spirit waits it decides
+        // nothing else, so a line of its own heard meanwhile must not queue behind it.
         const window = hearerFirstMs();
-        const wait = Math.min(window, Date.parse(cause.ts) + window - Date.now());
-        if (wait > 0) await pause(wait, signal);
+        const until = Math.min(Date.now() + window, Date.parse(cause.ts) + window);
+        while (Date.now() < until) {
+          await pause(Math.min(CLAIM_POLL_MS, until - Date.now()), signal);
+          if (signal?.aborted) break;
+          if ((await this.claims.holder(key)) !== undefined) return false;
+        }
       }
       const mine = await this.claims.claim(key);
       if (!mine) this.log?.info({ key, line: cause.line }, "another machine decides this line");

@@ -14,6 +14,7 @@ import { latestStatusOffset } from "../tools/world/latest-status-line.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import type { SessionJson } from "../tools/world/query.js";
 import { lineHash } from "./line-hash.js";
+import { storedMachine } from "./state.js";
 
 export type WithMachine<T> = T & { machine: string | null };
 
@@ -24,17 +25,9 @@ function agentsTable(paths: WorldPaths): string {
   return join(paths.dir, "sync", "agents.tsv");
 }
 
-function ownMachine(paths: WorldPaths): string | undefined {
-  try {
-    return (JSON.parse(readFileSync(join(paths.dir, "sync", "machine.json"), "utf8")) as { machine: string }).machine;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Adds `machine` to sessions (null for all in a world without sync). */
 export function withMachines<T extends SessionJson>(paths: WorldPaths, index: WorldIndex, sessions: readonly T[]): WithMachine<T>[] {
-  const own = ownMachine(paths);
+  const own = storedMachine(paths);
   if (own === undefined || sessions.length === 0) return sessions.map((s) => ({ ...s, machine: null }));
   const received = new Map<string, string>(); // line hash → machine
   try {

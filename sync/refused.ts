@@ -13,7 +13,7 @@ import { join } from "node:path";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { PRIVATE_FILE } from "../tools/world/paths.js";
 import { notice } from "./notices.js";
-import { writeJsonAtomic } from "./state.js";
+import { writeSyncJson } from "./state.js";
 
 export type RefusalKind = "not enrolled" | "bad signature" | "unsigned" | "replayed" | "rewritten" | "forged enrolment";
 
@@ -72,7 +72,7 @@ export class Refusals {
     const n = r.lines.length;
     notice(this.paths, this.self, `refused ${n} line${n === 1 ? "" : "s"} from machine ${JSON.stringify(r.machine)} (${WHY[r.kind]}; ${r.detail}): kept aside in .world/sync/${REFUSED_FILE}, never applied (world sync machines; docs/trust.md)`);
     reported.add(key);
-    writeJsonAtomic(this.reportedFile, [...reported]);
+    writeSyncJson(this.reportedFile, [...reported]);
   }
 
   private load(): Set<string> {

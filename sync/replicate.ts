@@ -22,6 +22,7 @@ import { connect, DeliverPolicy, headers, type JsMsg, type JetStreamClient, type
 import { UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
+import { Backoff } from "../tools/backoff.js";
 import { FileChanges } from "../tools/fs/watch.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { scanLines, type Position } from "../tools/world/read.js";
@@ -116,7 +117,8 @@ async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise
     // logged by their message.
     noAsyncTraces: true,
   };
-  for (let backoff = 250, said = false; !signal.aborted; backoff = Math.min(backoff * 2, 2000)) {
+  const backoff = new Backoff(250, 2000);
+  for (let said = false; !signal.aborted; ) {
     let nc: NatsConnection;
     try {
       nc = await connect(base);
@@ -143,7 +145,7 @@ async function connectToServer(paths: WorldPaths, options: SyncOptions): Promise
         notice(paths, options.machine, `${UNREACHABLE}${server} (${why}): working offline, trying again`);
       }
       said = true;
-      await pause(backoff, signal);
+      await pause(backoff.next(), signal);
       continue;
     }
     if (nc.info?.auth_required !== true && options.insecure !== true) {
@@ -239,13 +241,14 @@ async function publishLoop(
   // and a publish that failed may have been stored after all (beyond the duplicate window,
   // the same message id would no longer be dropped).
   const settle = async (): Promise<void> => {
-    for (let backoff = 100; !signal.aborted; backoff = Math.min(backoff * 2, 2000)) {
+    const backoff = new Backoff(100, 2000);
+    while (!signal.aborted) {
       try {
         return await catchUp();
       } catch (error) {
         if (signal.aborted) return;
-        log.warn({ error: String(error), backoff }, "cannot ask the stream how far it has our log; will ask again");
-        await pause(backoff, signal);
+        log.warn({ error: String(error), backoff: backoff.upcoming }, "cannot ask the stream how far it has our log; will ask again");
+        await pause(backoff.next(), signal);
       }
     }
   };
@@ -255,7 +258,7 @@ async function publishLoop(
   let sent = 0;
   try {
     let chunk: Chunk | undefined;
-    let backoff = 100;
+    const backoff = new Backoff(100, 2000);
     while (!signal.aborted) {
       if (chunk === undefined) {
         if (!(await changes.next())) break;
@@ -277,12 +280,11 @@ async function publishLoop(
           h.set(HEADER_SIG, signed.sig);
           await js.publish(subject, data, { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
           prev = signed.chain;
-          backoff = 100;
+          backoff.reset();
         } catch (error) {
           if (signal.aborted) break;
-          log.warn({ error: String(error), backoff }, "publish failed; will retry the same chunk");
-          await pause(backoff, signal);
-          backoff = Math.min(backoff * 2, 2000);
+          log.warn({ error: String(error), backoff: backoff.upcoming }, "publish failed; will retry the same chunk");
+          await pause(backoff.next(), signal);
           await settle(); // the failed publish may have reached the stream after all
           if (position.offset >= chunk.end.offset) chunk = undefined;
           continue;

@@ -14,13 +14,15 @@
  * The two cursors are replaced atomically (temporary file, rename; fsync too with
  * WORLD_FSYNC=1, like the log), so a crash leaves the old or the new one.
  */
-import { appendFileSync, closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from "node:fs";
+import { appendFileSync, closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { UsageError, shown } from "../tools/errors.js";
+import { readJsonStateOrNone, readJsonStateOrThrow } from "../tools/fs/json-file.js";
 import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { START, type Position } from "../tools/world/read.js";
-import { writeJsonAtomic as writeJson } from "../tools/fs/atomic-write.js";
+import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 
 export type SentCursor = Position;
 
@@ -46,18 +48,27 @@ function syncDir(paths: WorldPaths): string {
 
 export { lineHash } from "./line-hash.js";
 
-function readJson<T>(file: string): T | undefined {
-  try {
-    return JSON.parse(readFileSync(file, "utf8")) as T;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new UsageError(`unreadable sync state ${file}: expected JSON written by world sync, received ${shown(String(error))}`);
-  }
+const MachineFile = z.object({ machine: z.string() });
+const SentFile = z.object({ offset: z.number(), line: z.number() });
+const ReceivedFile = z.object({ seq: z.number(), logSize: z.number() });
+
+/** Missing: undefined; malformed: refused in one line (exit 2), never guessed at. */
+function readJson<S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined {
+  return readJsonStateOrThrow(file, schema, "sync state (written by world sync)");
+}
+
+function machineFile(paths: WorldPaths): string {
+  return join(syncDir(paths), "machine.json");
+}
+
+/** The machine name world sync fixed for this world, if it has run (and its file reads). */
+export function storedMachine(paths: WorldPaths): string | undefined {
+  return readJsonStateOrNone(machineFile(paths), MachineFile, "sync machine name")?.machine;
 }
 
 /** Replace a JSON file atomically (tools/fs/atomic-write.ts), flushed to disk with WORLD_FSYNC as the log is. */
-export function writeJsonAtomic(file: string, value: unknown, mode?: number): void {
-  writeJson(file, value, { fsync: syncFromEnv(), ...(mode !== undefined && { mode }) });
+export function writeSyncJson(file: string, value: unknown, mode?: number): void {
+  writeJsonAtomic(file, value, { fsync: syncFromEnv(), ...(mode !== undefined && { mode }) });
 }
 
 export class SyncState {
@@ -73,31 +84,31 @@ export class SyncState {
   /** The machine name: the one given, else the stored one, else `fallback`; a different one is refused. */
   machine(given: string | undefined, fallback: string): string {
     const file = join(this.dir, "machine.json");
-    const stored = readJson<{ machine: string }>(file)?.machine;
+    const stored = readJson(file, MachineFile)?.machine;
     if (stored !== undefined && given !== undefined && given !== stored) {
       throw new UsageError(
         `--machine ${shown(given)} differs from this world's machine name: expected ${shown(stored)} (from ${file}), received ${shown(given)}`,
       );
     }
     const name = stored ?? given ?? fallback;
-    if (stored === undefined) writeJsonAtomic(file, { machine: name });
+    if (stored === undefined) writeSyncJson(file, { machine: name });
     return name;
   }
 
   sent(): SentCursor {
-    return readJson<SentCursor>(join(this.dir, "sent.json")) ?? { ...START };
+    return readJson(join(this.dir, "sent.json"), SentFile) ?? { ...START };
   }
 
   writeSent(position: SentCursor): void {
-    writeJsonAtomic(join(this.dir, "sent.json"), { offset: position.offset, line: position.line });
+    writeSyncJson(join(this.dir, "sent.json"), { offset: position.offset, line: position.line });
   }
 
   received(): ReceivedCursor {
-    return readJson<ReceivedCursor>(join(this.dir, "received.json")) ?? { seq: 0, logSize: 0 };
+    return readJson(join(this.dir, "received.json"), ReceivedFile) ?? { seq: 0, logSize: 0 };
   }
 
   writeReceived(cursor: ReceivedCursor): void {
-    writeJsonAtomic(join(this.dir, "received.json"), cursor);
+    writeSyncJson(join(this.dir, "received.json"), cursor);
   }
 
   /**

@@ -1,7 +1,7 @@
 /**
  * The one way counts are read: `--limit 5`, `recent 20`, `-n 0`, `--max-restarts 3`, an
- * MCP tool's `limit`, the monitor's `?limit=`, WORLD_MAX_STEPS. A whole number written in
- * digits; the CLI and HTTP give strings, MCP numbers, and the refusal is the same.
+ * MCP tool's `limit`, the monitor's `?limit=`, WORLD_MAX_STEPS, WORLD_SPIRIT_RETRIES. A whole
+ * number written in digits; the CLI and HTTP give strings, MCP numbers, and the refusal is the same.
  */
 import { UsageError, shown } from "./errors.js";
 

@@ -9,7 +9,7 @@
  */
 import { delimiter, join } from "node:path";
 import { accessSync, constants } from "node:fs";
-import { commandFailed, runCommand } from "./process/run-command.js";
+import { commandFailed, runQuickCommand } from "./process/run-command.js";
 import type { Appender } from "./world/append.js";
 import type { Entry } from "./world/entry.js";
 
@@ -71,7 +71,7 @@ export async function desktopNotify(title: string, body: string, urgency = "norm
   if (bin === undefined) return { shown: false, why: "notify-send is not installed" };
   // Array arguments: the message is never seen by a shell. "--" ends options, so a
   // message starting with '-' is not taken for one.
-  const result = await runCommand(bin, ["--app-name=world", `--urgency=${urgency}`, "--", title, body], { timeoutMs: 5000, env });
+  const result = await runQuickCommand(bin, ["--app-name=world", `--urgency=${urgency}`, "--", title, body], { timeoutMs: 5000, env });
   const failed = commandFailed(result);
   if (failed === undefined) return { shown: true };
   if (result.error !== undefined && result.exitCode === null && result.signal === null) return { shown: false, why: `notify-send could not run: ${result.error}` };

@@ -6,9 +6,11 @@
  * that was SIGKILLed cannot, so the next Verifier, and a starting `world up`, end the
  * groups whose Verifier is gone (endLeftChecks), never a pid alone.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import { isSameProcess, ownGroupAlive, procStat, signalGroup } from "../tools/process/identity.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 
@@ -62,14 +64,17 @@ export class RunningChecks {
   }
 }
 
+const CheckRecordSchema: z.ZodType<CheckRecord> = z.object({
+  pid: z.number(),
+  startTicks: z.number().nullable(),
+  argv: z.array(z.string()),
+  startedAt: z.string(),
+  verifierPid: z.number(),
+  verifierStartTicks: z.number().nullable(),
+});
+
 function readRecord(file: string): CheckRecord | undefined {
-  try {
-    const r = JSON.parse(readFileSync(file, "utf8")) as Partial<CheckRecord>;
-    if (typeof r.pid !== "number" || typeof r.verifierPid !== "number") return undefined;
-    return r as CheckRecord;
-  } catch {
-    return undefined;
-  }
+  return readJsonStateOrNone(file, CheckRecordSchema, "check record");
 }
 
 /**

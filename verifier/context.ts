@@ -4,7 +4,6 @@ import { dirname, resolve } from "node:path";
 import type { Appender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { session, type SessionJson } from "../tools/world/query.js";
 import type { Logger } from "../tools/process/daemon.js";
 import type { ClusterJudging } from "./cluster.js";
 import type { ModelJudge } from "./model-judge.js";
@@ -58,12 +57,6 @@ export interface VerifierContext {
   checks?: RunningChecks;
   /** Stopping: a judgement cut short by it writes no verdict. */
   signal?: AbortSignal;
-}
-
-/** The session as the log says now (the index catches up first: cheap when nothing is new). */
-export function fresh(ctx: VerifierContext, id: string): SessionJson | undefined {
-  ctx.index.catchUp();
-  return session(ctx.index, id);
 }
 
 /** A field in full: the line may hold a prefix, with the whole text in .world/<ref>. */

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
-import { WORLD_BIN } from "../agents/registry.js";
+import { WORLD_BIN } from "../tools/package-root.js";
 import { vetCommand } from "../tools/command/policy.js";
 import { runBounded, type BoundedResult, type CheckWatcher, type CommandLimits } from "./bounded-command.js";
 import type { Clause } from "./criteria.js";

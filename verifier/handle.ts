@@ -10,8 +10,8 @@
  * that reads the same lines again writes nothing twice.
  */
 import type { AgentEntry, EventEntry, Located } from "../tools/world/entry.js";
-import { history } from "../tools/world/query.js";
-import { fresh, HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
+import { fresh, history } from "../tools/world/query.js";
+import { HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
 import { judgeFinish, type Verdict } from "./judge.js";
 import { relaunch } from "./relaunch.js";
 import type { SessionPool } from "./session-pool.js";

@@ -11,7 +11,7 @@ import { history, type SessionJson } from "../tools/world/query.js";
 import { entryFromJson } from "../tools/world/json.js";
 import { readProcRecord } from "../agents/procs.js";
 import { needAuthor } from "../agents/need-author.js";
-import { taskWords } from "../tools/world/plea.js";
+import { taskWords } from "../tools/world/asks/plea.js";
 import { askPerson, tries } from "./ask-person.js";
 import { parseNeed } from "./criteria.js";
 import { fullText, type VerifierContext } from "./context.js";

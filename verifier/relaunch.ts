@@ -7,10 +7,9 @@
  */
 import { readProcRecord } from "../agents/procs.js";
 import { launchAgent } from "../agents/spawn.js";
-import { ownGroupAlive, signalGroup } from "../tools/process/identity.js";
-import { pause } from "../tools/process/daemon.js";
-import { history } from "../tools/world/query.js";
-import { fresh, fullText, type VerifierContext } from "./context.js";
+import { terminateGroups } from "../tools/process/terminate.js";
+import { fresh, history } from "../tools/world/query.js";
+import { fullText, type VerifierContext } from "./context.js";
 
 /** Start the attempt the retry on `line` asks for, unless the session moved on or it runs already. */
 export async function relaunch(ctx: VerifierContext, id: string, line: number): Promise<number | undefined> {
@@ -48,12 +47,18 @@ export async function relaunch(ctx: VerifierContext, id: string, line: number): 
 
 /** An earlier attempt that is still running would race the new one: stop it first. */
 async function stopPrevious(ctx: VerifierContext, pgid: number, startTicks: number | null, id: string): Promise<void> {
-  if (!ownGroupAlive(pgid, startTicks)) return;
-  signalGroup(pgid, "SIGTERM");
-  ctx.appender.append({ kind: "event", source: "system", id, output: `verifier: SIGTERM to process group ${pgid} (the previous attempt, before starting the next)` });
-  for (let i = 0; i < 30 && ownGroupAlive(pgid, startTicks); i++) await pause(100);
-  if (ownGroupAlive(pgid, startTicks)) {
-    signalGroup(pgid, "SIGKILL");
-    ctx.appender.append({ kind: "event", source: "system", id, output: `verifier: SIGKILL to process group ${pgid} (still running 3 s after SIGTERM)` });
-  }
+  await terminateGroups([{ pgid, startTicks }], {
+    graceMs: 3000,
+    pollMs: 100,
+    onSignal: (_, signal) =>
+      ctx.appender.append({
+        kind: "event",
+        source: "system",
+        id,
+        output:
+          signal === "SIGTERM"
+            ? `verifier: SIGTERM to process group ${pgid} (the previous attempt, before starting the next)`
+            : `verifier: SIGKILL to process group ${pgid} (still running 3 s after SIGTERM)`,
+      }),
+  });
 }

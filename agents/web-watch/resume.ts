@@ -11,7 +11,8 @@
  */
 import { join } from "node:path";
 import { z } from "zod";
-import { readJsonFile, removeFile, writePrivateJson } from "../../tools/process/private-json.js";
+import { readJsonStateOrNone } from "../../tools/fs/json-file.js";
+import { removeFile, writePrivateJson } from "../../tools/process/private-json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 
 const StateSchema = z.object({
@@ -50,8 +51,8 @@ export function keepPage(paths: WorldPaths, id: string, page: KeptPage): void {
 
 /** The page kept for this watch, if it is there and is of the same URL. */
 export function keptPage(paths: WorldPaths, id: string, url: string): KeptPage | undefined {
-  const parsed = PageSchema.safeParse(readJsonFile(pageFile(paths, id)));
-  return parsed.success && parsed.data.url === url ? parsed.data : undefined;
+  const page = readJsonStateOrNone(pageFile(paths, id), PageSchema, "kept page");
+  return page?.url === url ? page : undefined;
 }
 
 export function forgetPage(paths: WorldPaths, id: string): void {

@@ -6,9 +6,8 @@
 // Exit 0 whenever the file was read (missed targets show in the figures),
 // 2 for a missing file or a malformed line, 2 for bad arguments.
 
-import { resolve } from "node:path";
 import { IntentLabel, detectIntent } from "./detect.js";
-import { devFile, InputError, readInput, runAsProgram } from "../eval-cli.js";
+import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "../eval-cli.js";
 
 const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
 
@@ -110,23 +109,9 @@ function table(f: Figures): string {
 }
 
 function main(argv: string[]): number {
-  let json = false;
-  const files: string[] = [];
-  for (const a of argv) {
-    if (a === "--json") json = true;
-    else if (a === "-h" || a === "--help") {
-      process.stdout.write("usage: eval:intents [file.jsonl] [--json]\n");
-      return 0;
-    } else if (a.startsWith("-")) {
-      process.stderr.write(`eval:intents: unknown option ${a} (usage: eval:intents [file.jsonl] [--json])\n`);
-      return 2;
-    } else files.push(a);
-  }
-  if (files.length > 1) {
-    process.stderr.write(`eval:intents: expected at most one file, received ${files.length}: ${files.join(" ")}\n`);
-    return 2;
-  }
-  const file = files[0] !== undefined ? resolve(files[0]) : DEFAULT_FILE;
+  const args = parseEvalArgs("eval:intents", "usage: eval:intents [file.jsonl] [--json]", argv, DEFAULT_FILE);
+  if (args === "help") return 0;
+  const { file, json } = args;
   const f = score(file, parse(file));
   process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
   return 0;

@@ -142,7 +142,7 @@ describe("world up", () => {
     const taken = (holder.address() as AddressInfo).port;
     try {
       const log = daemonLogger(w.paths, "up-test");
-      const specs = childSpecs(w.home, ["keeper", "monitor"], ["keeper", "monitor"], { monitor: ["--port", String(taken)] });
+      const specs = childSpecs(w.home, ["keeper", "monitor"], { monitor: ["--port", String(taken)] });
       const sup = new Supervisor(w.paths, specs, log);
       sup.start();
       await sup.settled();
@@ -183,11 +183,10 @@ describe("world up", () => {
     expect(r.stderr).toBe('world: unknown child for --only: expected some of keeper, verifier, spirit, monitor, received "nobody"');
   });
 
-  it("the child list is data: optional children run only when the CLI has their command", () => {
-    const names = (cmds: string[]) => childSpecs("/h", cmds).map((s) => s.name);
-    expect(names(["keeper", "verifier"])).toEqual(["keeper", "verifier"]);
-    expect(names(["keeper", "verifier", "spirit", "monitor"])).toEqual(["keeper", "verifier", "spirit", "monitor"]);
-    expect(childSpecs("/h", [], ["verifier"])[0]!.command.slice(1)).toEqual([WORLD_BIN, "--home", "/h", "verifier"]);
+  it("the child list is data: every child runs unless --only chooses", () => {
+    expect(childSpecs("/h").map((s) => s.name)).toEqual(["keeper", "verifier", "spirit", "monitor"]);
+    expect(childSpecs("/h", ["spirit", "keeper"]).map((s) => s.name)).toEqual(["keeper", "spirit"]);
+    expect(childSpecs("/h", ["verifier"])[0]!.command.slice(1)).toEqual([WORLD_BIN, "--home", "/h", "verifier"]);
   });
 });
 

@@ -5,10 +5,10 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Appender } from "../../tools/world/append.js";
-import { tempWorld, type TempWorld } from "../support/world.js";
-import { outputs, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+import type { TempWorld } from "../support/world.js";
+import { outputs, spiritLines, useSpiritWorld, waitForCursor } from "./helpers.js";
 import { BEHIND_LINES } from "../../spirit/late.js";
 
 /** Voice lines appended in one write: the Spirit reads them in one batch. */
@@ -32,23 +32,14 @@ function backlog(): [string, string][] {
 }
 
 describe("a Spirit behind the log", () => {
-  let w: TempWorld;
-  let spirit: SpiritProcess | undefined;
-  beforeEach(() => {
-    w = tempWorld();
-  });
-  afterEach(async () => {
-    if (spirit) await stopSpirit(spirit);
-    spirit = undefined;
-    w.cleanup();
-  });
+  const sw = useSpiritWorld();
 
   it("a backlog written at once: heard as conversation, its requests named in one line and not done, a preference kept, the latest line decided", async () => {
-    spirit = await startSpirit(w.paths, ["--brain", "offline"]);
+    await sw.start(["--brain", "offline"]);
     const lines = backlog();
-    sayAtOnce(w, [...lines, ["user", "world, send 200 dollars to bob"]]);
-    await waitForCursor(w.paths);
-    const said = outputs(spiritLines(w.paths));
+    sayAtOnce(sw.w, [...lines, ["user", "world, send 200 dollars to bob"]]);
+    await waitForCursor(sw.w.paths);
+    const said = outputs(spiritLines(sw.w.paths));
     expect(said).toHaveLength(3);
     expect(said[0]).toMatch(/^preference: no nudges about flights \(heard user: "don't suggest flights"\)$/);
     expect(said[1]).toMatch(
@@ -60,28 +51,27 @@ describe("a Spirit behind the log", () => {
   });
 
   it("the same backlog read again after a restart (the cursor lost) is named once", async () => {
-    spirit = await startSpirit(w.paths, ["--brain", "offline"]);
-    sayAtOnce(w, backlog());
-    await waitForCursor(w.paths);
-    const before = outputs(spiritLines(w.paths));
+    await sw.start(["--brain", "offline"]);
+    sayAtOnce(sw.w, backlog());
+    await waitForCursor(sw.w.paths);
+    const before = outputs(spiritLines(sw.w.paths));
     expect(before.filter((o) => o.startsWith("heard late:"))).toHaveLength(1);
-    expect((await stopSpirit(spirit)).exitCode).toBe(0);
-    spirit = undefined;
-    rmSync(join(w.paths.cursors, "spirit.json"));
-    spirit = await startSpirit(w.paths, ["--brain", "offline"]);
-    await waitForCursor(w.paths);
-    expect(outputs(spiritLines(w.paths))).toEqual(before);
+    expect((await sw.stop()).exitCode).toBe(0);
+    rmSync(join(sw.w.paths.cursors, "spirit.json"));
+    await sw.start(["--brain", "offline"]);
+    await waitForCursor(sw.w.paths);
+    expect(outputs(spiritLines(sw.w.paths))).toEqual(before);
   });
 
   it("a few lines written at once, just said, are each decided as before", async () => {
-    spirit = await startSpirit(w.paths, ["--brain", "offline"]);
-    sayAtOnce(w, [
+    await sw.start(["--brain", "offline"]);
+    sayAtOnce(sw.w, [
       ["user", "send 20 dollars to bob"],
       ["user", "send 30 dollars to carol"],
       ["user", "send 40 dollars to dave"],
     ]);
-    await waitForCursor(w.paths);
-    const said = outputs(spiritLines(w.paths));
+    await waitForCursor(sw.w.paths);
+    const said = outputs(spiritLines(sw.w.paths));
     expect(said.some((o) => o.startsWith("heard late:"))).toBe(false);
     for (const who of ["20 dollars to bob", "30 dollars to carol", "40 dollars to dave"]) expect(said.some((o) => o.startsWith("nudge:") && o.includes(`(heard user: "send ${who}")`))).toBe(true);
   });

@@ -4,44 +4,35 @@
  * start a new one; a question about the world is answered in one line; a request no agent
  * can do gets one honest line.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
-import { speak, spiritLines, startSpirit, stopSpirit, waitForCursor, type SpiritProcess } from "./helpers.js";
+import { describe, expect, it } from "vitest";
+import { waitForEntry, type TempWorld } from "../support/world.js";
+import { speak, spiritLines, waitForCursor, useSpiritWorld } from "./helpers.js";
 
 /** A 20-second timer ends well after agentEnded's default wait on a busy machine. */
 const ended = (w: TempWorld, id: string) =>
   waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && (e.status === "finish" || e.status === "failed"), { timeoutMs: 120_000, what: `the end of agent ${id}` });
 
 describe("spoken commands, through the daemon", () => {
-  let w: TempWorld;
-  let spirit: SpiritProcess | undefined;
-  beforeEach(() => {
-    w = tempWorld();
-  });
-  afterEach(async () => {
-    if (spirit) await stopSpirit(spirit);
-    spirit = undefined;
-    w.cleanup();
-  });
+  const sw = useSpiritWorld();
 
   it("confirms a timer still running, starts it anew once it rang, answers what is set and says what it cannot do", async () => {
-    spirit = await startSpirit(w.paths);
-    await speak(w.home, ["user", "set a timer for 20 seconds"]);
-    const first = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer"), { timeoutMs: 20_000 });
-    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === first.id, { timeoutMs: 20_000 });
+    await sw.start();
+    await speak(sw.w.home, ["user", "set a timer for 20 seconds"]);
+    const first = await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer"));
+    await waitForEntry(sw.w.paths, (e) => e.kind === "agent" && e.status === "start" && e.id === first.id);
 
-    await speak(w.home, ["user", "what timers do i have"], ["user", "set a timer for 20 seconds"], ["user", "turn off the lights"]);
-    await waitForCursor(w.paths);
-    const said = spiritLines(w.paths).map((e) => e.output);
+    await speak(sw.w.home, ["user", "what timers do i have"], ["user", "set a timer for 20 seconds"], ["user", "turn off the lights"]);
+    await waitForCursor(sw.w.paths);
+    const said = spiritLines(sw.w.paths).map((e) => e.output);
     expect(said).toContain(`answer: 1 timer set: "set a timer for 20 seconds" (heard user: "what timers do i have")`);
     expect(said).toContain(`already: your 20 seconds timer is already running (${first.id}) (heard user: "set a timer for 20 seconds")`);
     expect(said).toContain(`can't: I can't control the lights yet (heard user: "turn off the lights")`);
     expect(said.filter((o) => o.startsWith("spawn: "))).toHaveLength(1);
 
-    await ended(w, first.id);
-    await speak(w.home, ["user", "set a timer for 20 seconds"]);
-    const second = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer") && e.id !== first.id, { timeoutMs: 20_000 });
+    await ended(sw.w, first.id);
+    await speak(sw.w.home, ["user", "set a timer for 20 seconds"]);
+    const second = await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: timer") && e.id !== first.id);
     expect(second.output).toBe('spawn: timer "set a timer for 20 seconds" because user asked (heard user: "set a timer for 20 seconds")');
-    await ended(w, second.id);
+    await ended(sw.w, second.id);
   }, 300_000);
 });

@@ -9,7 +9,8 @@ import { execa, type ResultPromise } from "execa";
 import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { ROOT, waitForEntry, world } from "../support/world.js";
+import { afterEach, beforeEach } from "vitest";
+import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { WAIT_MS, waitUntil } from "../support/wait.js";
 
 export const SPIRIT_MAIN = join(ROOT, "dist/spirit/main.js");
@@ -85,4 +86,51 @@ export async function agentEnded(paths: WorldPaths, id: string): Promise<void> {
   await waitForEntry(paths, (e) => e.kind === "agent" && e.id === id && (e.status === "finish" || e.status === "failed"), {
     what: `the end of agent ${id}`,
   });
+}
+
+/** What a Spirit daemon test works with: a fresh world per test, and the Spirit it started. */
+export interface SpiritWorld {
+  readonly w: TempWorld;
+  /** The Spirit running now (start() first). */
+  readonly spirit: SpiritProcess;
+  start(args?: string[], env?: Record<string, string | undefined>): Promise<SpiritProcess>;
+  /** Stops the running Spirit (SIGTERM) and says how it ended. */
+  stop(): Promise<{ exitCode?: number; stderr: string }>;
+}
+
+/**
+ * The set-up the Spirit's daemon tests share: a temporary world for each test, and after it
+ * the Spirit stopped (if one runs) before the world is removed.
+ */
+export function useSpiritWorld(): SpiritWorld {
+  let w: TempWorld | undefined;
+  let spirit: SpiritProcess | undefined;
+  beforeEach(() => {
+    w = tempWorld();
+  });
+  afterEach(async () => {
+    if (spirit) await stopSpirit(spirit);
+    spirit = undefined;
+    w?.cleanup();
+  });
+  return {
+    get w() {
+      if (w === undefined) throw new Error("the world is made for each test: use it inside one");
+      return w;
+    },
+    get spirit() {
+      if (spirit === undefined) throw new Error("no Spirit is running: start() first");
+      return spirit;
+    },
+    async start(args = [], env = {}) {
+      spirit = await startSpirit(w!.paths, args, env);
+      return spirit;
+    },
+    async stop() {
+      const running = spirit;
+      spirit = undefined;
+      if (running === undefined) throw new Error("no Spirit is running: start() first");
+      return stopSpirit(running);
+    },
+  };
 }

@@ -101,7 +101,8 @@ describe.skipIf(!HAS_NATS)("the Spirit on several synced machines", { timeout: 4
       const spawns = spiritLines(w.paths).filter(isSpawn);
       expect(spawns).toHaveLength(3);
       const mine = spawns.filter((s) => receivedFrom(w.paths, s) === undefined);
-      expect(mine.map((s) => `${machines[i]}: ${formatEntry(s)}`)).toHaveLength(1);
+      expect(mine.map((s) => `${machines[i]}: ${formatEntry(s)}`).join("\n")).toContain(`stretch ${machines[i]}`);
+      if (mine.length !== 1) throw new Error(`on ${machines[i]}, spawns written here: ${mine.map((s) => formatEntry(s)).join(" || ")}; all: ${spawns.map((s) => formatEntry(s)).join(" || ")}`);
       expect(mine[0]!.output).toContain(`stretch ${machines[i]}`);
     }
     for (const s of spiritLines(worlds[0]!.paths).filter(isSpawn)) {

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { appendOnce } from "../../tools/world/append.js";
-import { approvalNeed, authorize, gatedRun, isApproved } from "../../tools/command/gate.js";
+import { approvalNeed, authorize, isApproved } from "../../tools/command/gate.js";
 import { vetCommand } from "../../tools/command/policy.js";
 import { runCommand, summarize } from "../../tools/command/exec.js";
 import { CommandSyntaxError, showCommand, splitCommand } from "../../tools/command/words.js";
 import { tempWorld, world, type TempWorld } from "../support/world.js";
+import type { WorldPaths } from "../../tools/world/paths.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 
@@ -110,14 +111,20 @@ describe("runCommand (real processes)", () => {
   });
 });
 
+/** What the shell and general agents do (agents/shell/main.ts, agents/general/tools.ts): authorize, then run. */
+async function gatedRun(paths: WorldPaths, id: string, argv: string[]): Promise<ReturnType<typeof authorize> & { exitCode?: number | undefined }> {
+  const auth = authorize(paths, id, argv);
+  return auth.allowed ? { ...auth, exitCode: (await runCommand({ argv })).exitCode } : auth;
+}
+
 describe("approval gate", () => {
   it("runs allowed commands, refuses others with the approval need", async () => {
     w = tempWorld();
-    const ok = await gatedRun(w.paths, "s1", { argv: ["echo", "hi"] });
-    expect(ok).toMatchObject({ ran: true, approvedBy: "policy" });
+    const ok = await gatedRun(w.paths, "s1", ["echo", "hi"]);
+    expect(ok).toMatchObject({ allowed: true, approvedBy: "policy", exitCode: 0 });
     const file = join(w.home, "made");
-    const no = await gatedRun(w.paths, "s1", { argv: ["touch", file] });
-    expect(no).toMatchObject({ ran: false, need: `a human to approve: touch ${file}` });
+    const no = await gatedRun(w.paths, "s1", ["touch", file]);
+    expect(no).toMatchObject({ allowed: false, need: `a human to approve: touch ${file}` });
     expect(existsSync(file)).toBe(false);
   });
 
@@ -134,8 +141,8 @@ describe("approval gate", () => {
     expect(isApproved(w.paths, "s2", ["touch", "other"])).toBe(false);
     expect(isApproved(w.paths, "s3", argv)).toBe(false);
     expect(authorize(w.paths, "s2", argv)).toEqual({ allowed: true, approvedBy: "human" });
-    const ran = await gatedRun(w.paths, "s2", { argv });
-    expect(ran).toMatchObject({ ran: true, approvedBy: "human" });
+    const ran = await gatedRun(w.paths, "s2", argv);
+    expect(ran).toMatchObject({ allowed: true, approvedBy: "human", exitCode: 0 });
     expect(existsSync(argv[1]!)).toBe(true);
   });
 

@@ -20,7 +20,7 @@ const lastStatus = (id: string) => collectEntries(w!.paths.log).entries.filter((
 async function personSpawns(id: string, need = "command exits 0: true"): Promise<void> {
   const r = await world(w!.home, ["--as-human", "spawn", "--id", id, `build | need: ${need}`, "--", "/bin/true"]);
   expect(r.exitCode).toBe(0);
-  await waitForEntry(w!.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed", { timeoutMs: 30_000, what: `the end of ${id}'s agent` });
+  await waitForEntry(w!.paths, (e) => e.kind === "agent" && e.id === id && e.status === "failed", { what: `the end of ${id}'s agent` });
 }
 
 function victimDir(): string {

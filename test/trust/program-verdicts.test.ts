@@ -78,7 +78,7 @@ describe("relaunching a failed agent", () => {
     w = tempWorld();
     const spawned = await world(w.home, ["spawn", "--id", "f1", "task | need: file exists never.txt", "--", "/bin/false"]);
     expect(spawned.exitCode).toBe(0);
-    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "f1" && e.status === "failed", { timeoutMs: 30_000, what: "f1's failure" });
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "f1" && e.status === "failed", { what: "f1's failure" });
     const said = await mcpRespond(w.home, "f1", "try again");
     expect(said.at(-1)).toMatch(/^warning: session f1 is failed and a program's answer does not send it back to work/);
     await world(w.home, ["verify", "--once"], offline);
@@ -88,9 +88,9 @@ describe("relaunching a failed agent", () => {
     expect((await world(w.home, ["--as-human", "respond", "f1", "try again"])).exitCode).toBe(0);
     await world(w.home, ["verify", "--once"], offline);
     expect(statuses("f1").slice(0, 3)).toEqual(["start", "failed", "retry"]);
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "f1" && /^spawned pid \d+ \(attempt 2\)/.test(e.output), { timeoutMs: 30_000, what: "f1's second attempt" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "f1" && /^spawned pid \d+ \(attempt 2\)/.test(e.output), { what: "f1's second attempt" });
     // Its end is noted before the world is removed (the agent is /bin/false: at once).
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "f1" && /attempt 2\) exited/.test(e.output), { timeoutMs: 30_000, what: "the end of f1's second attempt" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "f1" && /attempt 2\) exited/.test(e.output), { what: "the end of f1's second attempt" });
   });
 });
 

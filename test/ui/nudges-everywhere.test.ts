@@ -1,7 +1,7 @@
 /**
  * One state per nudge, the same everywhere (issue 12.6): `world query nudges` (a real
  * process), the MCP server's `query` (over stdio) and the monitor's API (the real child)
- * give each nudge the state of the fold in tools/world/nudge-state.ts. A "maybe later"
+ * give each nudge the state of the fold in tools/world/asks/nudge-state.ts. A "maybe later"
  * leaves its nudge open, and so visible in all three.
  */
 import { appendFileSync } from "node:fs";

@@ -30,15 +30,15 @@ describe("SessionPool", () => {
     pool.submit("a", task("a2"));
     pool.submit("b", task("b1"));
     pool.submit("c", task("c1"));
-    await expect.poll(() => events.length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => events.length).toBe(2);
     expect(events).toEqual(["start a1", "start b1"]); // c waits for a slot; a2 waits for a1
     gates.get("b1")!.open();
-    await expect.poll(() => events.includes("start c1"), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => events.includes("start c1")).toBe(true);
     expect(events).not.toContain("start a2");
     gates.get("a1")!.open();
-    await expect.poll(() => events.includes("start a2"), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => events.includes("start a2")).toBe(true);
     gates.get("c1")!.open();
-    await expect.poll(() => gates.has("a2"), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => gates.has("a2")).toBe(true);
     gates.get("a2")!.open();
     await pool.idle();
     expect(most).toBe(2);
@@ -53,7 +53,7 @@ describe("SessionPool", () => {
     pool.submit("a", async () => { started.push("a1"); await g.opened; });
     pool.submit("a", async () => { started.push("a2"); });
     pool.submit("b", async () => { started.push("b1"); });
-    await expect.poll(() => started.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => started.length).toBe(1);
     pool.stop();
     pool.submit("c", async () => { started.push("c1"); });
     g.open();

@@ -17,7 +17,6 @@ import { findLastEntry } from "../world/last-status.js";
 import type { WorldPaths } from "../world/paths.js";
 import { isPerson, writerOf } from "../world/writer.js";
 import { vetCommand } from "./policy.js";
-import { runCommand, type RunInput, type RunResult } from "./exec.js";
 import { showCommand } from "./words.js";
 
 const APPROVE_PREFIX = "a human to approve: ";
@@ -61,20 +60,4 @@ export function authorize(paths: WorldPaths, sessionId: string, argv: readonly s
   if (verdict.allowed) return { allowed: true, approvedBy: "policy" };
   if (isApproved(paths, sessionId, argv)) return { allowed: true, approvedBy: "human" };
   return { allowed: false, command: showCommand(argv), reason: verdict.reason, need: approvalNeed(argv) };
-}
-
-export type GateResult =
-  | { ran: true; approvedBy: "policy" | "human"; result: RunResult }
-  | { ran: false; command: string; reason: string; need: string };
-
-/** Runs `argv` if the policy or a human allows it; otherwise says what to ask for. */
-export async function gatedRun(
-  paths: WorldPaths,
-  sessionId: string,
-  input: RunInput,
-  signal?: AbortSignal,
-): Promise<GateResult> {
-  const auth = authorize(paths, sessionId, input.argv);
-  if (!auth.allowed) return { ran: false, command: auth.command, reason: auth.reason, need: auth.need };
-  return { ran: true, approvedBy: auth.approvedBy, result: await runCommand(input, signal) };
 }

@@ -2,7 +2,8 @@
  * Replacing a file so that a reader, or a crash, sees the old contents or the new ones,
  * never half: written whole under a temporary name beside it (same file system), flushed
  * to disk, then renamed over it. The one copy of this in world (state files, cursors,
- * process records, the monitor's token, stored conversations).
+ * process records, the monitor's token, stored conversations, the private JSON files of
+ * tools/process/private-json.ts).
  */
 import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -16,6 +17,11 @@ export interface AtomicWriteOptions {
   fsync?: boolean;
   /** Create the parent directory first, with this mode. */
   dirMode?: number;
+  /**
+   * Create the temporary file with O_EXCL ("wx"): never write through a file or a link that is
+   * already there under its name (for secrets, in a directory others might have written to).
+   */
+  exclusive?: boolean;
 }
 
 let serial = 0;
@@ -23,10 +29,12 @@ let serial = 0;
 export function writeFileAtomic(file: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): void {
   if (options.dirMode !== undefined) mkdirSync(dirname(file), { recursive: true, mode: options.dirMode });
   // Unique per process and per call: two writers (or two async paths of one) never share a temporary file.
-  const tmp = `${file}.${process.pid}.${++serial}.tmp`;
+  // An exclusive one also takes a random part: a stale file of a dead process with this pid must not block it.
+  const unique = options.exclusive === true ? `${++serial}${Math.random().toString(36).slice(2, 8)}` : `${++serial}`;
+  const tmp = `${file}.${process.pid}.${unique}.tmp`;
   let fd: number;
   try {
-    fd = openSync(tmp, "w", options.mode ?? 0o666);
+    fd = openSync(tmp, options.exclusive === true ? "wx" : "w", options.mode ?? 0o666);
   } catch (error) {
     throw isDiskFull(error) ? new InternalError(diskFullMessage(error, file), { cause: error }) : error;
   }

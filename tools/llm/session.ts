@@ -9,9 +9,10 @@
  * The kept tail starts at a user message, stripped of tool_results whose tool_use was
  * dropped, so no tool_result is ever left without its tool_use (the API rejects that).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
+import { z } from "zod";
+import { readJsonStateOrNone } from "../fs/json-file.js";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
 import { writeJsonAtomic } from "../fs/atomic-write.js";
@@ -143,11 +144,17 @@ function withoutToolResults(m: Message): Message | undefined {
   return rest.length === 0 ? undefined : { role: "user", content: rest };
 }
 
+/** The messages themselves are the provider's shape, checked where they are sent; here, that they are messages. */
+const SessionSchema: z.ZodType<SessionFile> = z.object({
+  name: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  dropped: z.number(),
+  summary: z.string().optional(),
+  messages: z.array(z.custom<Message>((m) => typeof m === "object" && m !== null && "role" in m && "content" in m)),
+});
+
 function load(file: string): SessionFile | undefined {
-  try {
-    const data = JSON.parse(readFileSync(file, "utf8")) as SessionFile;
-    return Array.isArray(data.messages) ? data : undefined;
-  } catch {
-    return undefined; // missing or unreadable: start a new conversation (the log is the truth)
-  }
+  // Missing or malformed: start a new conversation (the log is the truth).
+  return readJsonStateOrNone(file, SessionSchema, "stored conversation");
 }

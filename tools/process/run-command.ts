@@ -25,7 +25,7 @@ export interface CommandOptions {
 }
 
 /** Never rejects: the result says what happened. */
-export function runCommand(file: string, args: readonly string[], options: CommandOptions = {}): Promise<CommandResult> {
+export function runQuickCommand(file: string, args: readonly string[], options: CommandOptions = {}): Promise<CommandResult> {
   return new Promise((resolve) => {
     let stderr = "";
     let error: string | undefined;

@@ -1,9 +1,11 @@
 /**
- * Ending processes the polite way, the one loop of it in world: SIGTERM to each, wait up to
- * a grace period for them to end by themselves, then SIGKILL to those still running. Used
- * for agents' process groups (the Keeper's orphans, the demo's shutdown) and for the
- * children a dead `world up` left behind. Whether a target is still running, and how it is
- * signalled, is the caller's: never by a pid alone (see tools/process/identity.ts).
+ * Ending processes the polite way, the one definition of it in world: SIGTERM to each, wait up
+ * to a grace period for them to end by themselves, then SIGKILL to those still running. Used
+ * for agents' process groups (the Keeper's orphans, the demo's shutdown, the Verifier's
+ * previous attempt), for the children a dead `world up` left behind, and (`terminateChild`)
+ * for a child we hold, whose end is a promise rather than something to poll: `world up`'s
+ * daemons and the demo's. Whether a target is still running, and how it is signalled, is the
+ * caller's: never by a pid alone (see tools/process/identity.ts).
  */
 import { ownGroupAlive, signalGroup } from "./identity.js";
 
@@ -49,4 +51,23 @@ export function terminateGroups<T extends OwnGroup>(groups: readonly T[], option
     // Only a group that is still ours is signalled: its pgid may have been handed out again since.
     signal: (g, s) => ownGroupAlive(g.pgid, g.startTicks) && signalGroup(g.pgid, s),
   });
+}
+
+/**
+ * terminate() for one child we started and still hold: SIGTERM now, SIGKILL if `exited` has
+ * not settled `graceMs` later. Resolves once it has ended; true when it needed SIGKILL.
+ */
+export async function terminateChild(exited: Promise<unknown>, signal: (signal: "SIGTERM" | "SIGKILL") => void, graceMs: number): Promise<boolean> {
+  let killed = false;
+  signal("SIGTERM");
+  const timer = setTimeout(() => {
+    killed = true;
+    signal("SIGKILL");
+  }, graceMs);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+  return killed;
 }

@@ -15,7 +15,9 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { writeFileAtomic, writeJsonAtomic } from "../fs/atomic-write.js";
+import { readJsonStateOrNone } from "../fs/json-file.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
 
 export const ZERO_HASH = "0".repeat(64);
@@ -46,6 +48,23 @@ export interface Checkpoint {
   /** Ed25519 signature (base64) of `signedText(checkpoint)`. */
   sig: string;
 }
+
+const CheckpointSchema: z.ZodType<Checkpoint> = z.object({
+  v: z.literal(1),
+  n: z.number(),
+  from: z.object({ line: z.number(), offset: z.number() }),
+  lines: z.number(),
+  offset: z.number(),
+  prev: z.string(),
+  hash: z.string(),
+  fingerprints: z.string(),
+  rebuilt: z.boolean(),
+  at: z.string(),
+  by: z.string(),
+  ino: z.number(),
+  key: z.string(),
+  sig: z.string(),
+});
 
 export function chainDir(paths: WorldPaths): string {
   return join(paths.dir, "chain");
@@ -127,11 +146,8 @@ export function checkpointNumbers(paths: WorldPaths): number[] {
 }
 
 export function readCheckpoint(paths: WorldPaths, n: number): Checkpoint | undefined {
-  try {
-    return JSON.parse(readFileSync(join(chainDir(paths), `${name(n)}.json`), "utf8")) as Checkpoint;
-  } catch {
-    return undefined;
-  }
+  // Missing or malformed: no checkpoint there (the proof then says which one is missing).
+  return readJsonStateOrNone(join(chainDir(paths), `${name(n)}.json`), CheckpointSchema, "chain checkpoint");
 }
 
 export function readFingerprints(paths: WorldPaths, n: number): Buffer | undefined {
@@ -175,16 +191,24 @@ export interface VerifiedState {
   reported?: string;
 }
 
+const VerifiedSchema: z.ZodType<VerifiedState> = z.object({
+  at: z.string(),
+  by: z.string(),
+  ok: z.boolean(),
+  lines: z.number(),
+  proven: z.number(),
+  checkpoints: z.number(),
+  fullAt: z.string().optional(),
+  problem: z.string().optional(),
+  reported: z.string().optional(),
+});
+
 function verifiedFile(paths: WorldPaths): string {
   return join(chainDir(paths), "verified.json");
 }
 
 export function readVerified(paths: WorldPaths): VerifiedState | undefined {
-  try {
-    return JSON.parse(readFileSync(verifiedFile(paths), "utf8")) as VerifiedState;
-  } catch {
-    return undefined;
-  }
+  return readJsonStateOrNone(verifiedFile(paths), VerifiedSchema, "last proof of the log");
 }
 
 export function writeVerified(paths: WorldPaths, state: VerifiedState): void {

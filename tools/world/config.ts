@@ -5,9 +5,10 @@
  *   invalid /w/.world/config.json: keeper.killGrace: expected a duration with its unit, like "10m" (ms, s, m, h or d), received "600"
  */
 import { z } from "zod";
-import { UsageError, shown } from "../errors.js";
+import { UsageError } from "../errors.js";
 import { DURATION_EXPECTED, durationMs } from "../duration.js";
 import type { WorldConfig } from "./config-file.js";
+import { describeIssue, receivedAt } from "../zod-problem.js";
 
 export { readWorldConfig, type WorldConfig } from "./config-file.js";
 
@@ -27,19 +28,5 @@ export function configSection<S extends z.ZodType>(config: WorldConfig, section:
   const parsed = schema.safeParse(raw === undefined && schema instanceof z.ZodObject ? {} : raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new UsageError(`invalid ${config.file}: ${[section, ...issue.path].join(".")}: ${describeIssue(issue)}, received ${received(raw, issue.path)}`);
-}
-
-/** zod's message without its own "received …" (ours shows the value itself), lower-cased like ours. */
-function describeIssue(issue: z.ZodError["issues"][number]): string {
-  const message = issue.message.replace(/,? received \w+$/i, "");
-  return message.charAt(0).toLowerCase() + message.slice(1);
-}
-
-function received(section: unknown, path: readonly PropertyKey[]): string {
-  let value: unknown = section;
-  for (const key of path) value = value === null || typeof value !== "object" ? undefined : (value as Record<PropertyKey, unknown>)[key];
-  if (typeof value === "string") return shown(value);
-  const json = JSON.stringify(value) ?? "nothing";
-  return json.length > 60 ? `${json.slice(0, 59)}…` : json;
+  throw new UsageError(`invalid ${config.file}: ${[section, ...issue.path].join(".")}: ${describeIssue(issue)}, received ${receivedAt(raw, issue.path)}`);
 }

@@ -5,13 +5,15 @@
  * new cursor, never a broken one. A cursor remembers the log's first line: if the log
  * was replaced under it, or is now shorter, it starts again from the top.
  */
-import { closeSync, readFileSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { START, type Position } from "./read.js";
 import { writeJsonAtomic } from "../fs/atomic-write.js";
 import { openToRead } from "../fs/open-to-read.js";
+import { readJsonState } from "../fs/json-file.js";
+import { z } from "zod";
 
 const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -19,6 +21,8 @@ export interface CursorFile extends Position {
   /** sha1 of the log's first line when the cursor was written ("" for an empty log). */
   head: string;
 }
+
+const CursorSchema: z.ZodType<CursorFile> = z.object({ offset: z.number().int().nonnegative(), line: z.number().int().nonnegative(), head: z.string() });
 
 export function checkReader(reader: string): string {
   if (!READER_RULE.test(reader)) {
@@ -79,13 +83,10 @@ export interface LoadedCursor {
 }
 
 export function readCursor(paths: WorldPaths, reader: string, logSize: number): LoadedCursor {
-  let stored: CursorFile;
-  try {
-    stored = JSON.parse(readFileSync(cursorFile(paths, reader), "utf8")) as CursorFile;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { position: START };
-    return { position: START, reset: `cursor of ${reader} was unreadable; starting from the top` };
-  }
+  const read = readJsonState(cursorFile(paths, reader), CursorSchema, `cursor of ${reader}`);
+  if (!read.found) return { position: START };
+  if ("problem" in read) return { position: START, reset: `${read.problem}; starting from the top` };
+  const stored = read.value;
   if (stored.offset > logSize) {
     return { position: START, reset: `world.log is shorter than ${reader}'s cursor (replaced?); starting from the top` };
   }

@@ -27,8 +27,19 @@ const TRANSITIONS: { readonly [S in AgentStatus | "none"]: readonly AgentStatus[
   closed: [],
 };
 
+/** Statuses of a session whose agent is at work (an `active` session, for world query). */
+export const RUNNING = ["start", "active", "retry"] as const satisfies readonly AgentStatus[];
+
 /** Statuses after which the agent has nothing more to do (failed waits for a person). */
 export const TERMINAL: readonly AgentStatus[] = ["verified", "failed", "closed"];
+
+export function isRunning(status: string): boolean {
+  return (RUNNING as readonly string[]).includes(status);
+}
+
+export function isTerminal(status: string): boolean {
+  return (TERMINAL as readonly string[]).includes(status);
+}
 
 /** Statuses after which nothing may follow: the session is over for good. */
 export const OVER: readonly AgentStatus[] = ["verified", "closed"];
@@ -54,9 +65,9 @@ export function checkTransition(id: string, from: AgentStatus | undefined, to: A
   if (from === undefined) {
     throw new NotFoundError(`unknown session: expected the id of a started session (world agent start ${id} … or world spawn), received ${to} for ${JSON.stringify(id)}, which has no start line`);
   }
-  const options = TRANSITIONS[from ?? "none"];
+  const options = TRANSITIONS[from];
   const expected = options.length === 0 ? "nothing (the session is over)" : options.map((s) => (s === "closed" ? "closed (by a person: world close)" : s)).join(", ");
-  const was = from === undefined ? "no session yet" : `latest status ${from}`;
+  const was = `latest status ${from}`;
   throw new RefusedError(
     // Closing is never forced (world close has no --force): the hint would send a person nowhere.
     `refused transition for session ${id}: ${was} allows ${expected}, received ${to}${to === "closed" ? "" : " (use --force to override)"}`,

@@ -5,12 +5,13 @@
  */
 import type { WorldIndex } from "./index-db.js";
 import type { EntryJson } from "./json.js";
+import { RUNNING } from "./lifecycle.js";
 import { parkedUntil } from "./parked.js";
 import { LINES_OF_ID } from "./schema.sql.js";
 import type { SessionRow } from "./session-fold.js";
 
 export const SESSION_STATES = {
-  active: ["start", "active", "retry"],
+  active: RUNNING,
   pending: ["finish"],
   failed: ["failed"],
   verified: ["verified"],
@@ -119,6 +120,15 @@ export function oldestWorking(index: WorldIndex): SessionJson | undefined {
 export function session(index: WorldIndex, id: string): SessionJson | undefined {
   const row = index.db.prepare("SELECT * FROM sessions WHERE id = ?").get(id) as SessionRow | undefined;
   return row && sessionJson(row);
+}
+
+/**
+ * A session's state as of now, for a daemon that holds its index open: the index catches up
+ * first (cheap when nothing is new), so a line written since the daemon's pass began counts.
+ */
+export function fresh(ctx: { index: WorldIndex }, id: string): SessionJson | undefined {
+  ctx.index.catchUp();
+  return session(ctx.index, id);
 }
 
 /** Everything logged under a session id: its statuses and the events that name it. */

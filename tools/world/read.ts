@@ -196,10 +196,6 @@ export function describeProblem(p: Problem): string {
   return `world.log line ${p.line}: malformed, skipped: ${p.error}`;
 }
 
-export function describeTail(tail: NonNullable<ScanResult["tail"]>): string {
-  return `world.log line ${tail.line}: torn last line (${tail.bytes} bytes, no newline): left unread until it is completed`;
-}
-
 // What the appender writes after `\[full: `; anything else (a hand-edited `../`) is refused.
 const ATTACHMENT_REF = /^attachments\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 

@@ -2,7 +2,7 @@
 import { NotFoundError, UsageError, shown } from "../../tools/errors.js";
 import { openIndexToRead } from "../../tools/world/index-db.js";
 import { entryFromJson, type EntryJson } from "../../tools/world/json.js";
-import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/asks/nudges.js";
 import * as q from "../../tools/world/query.js";
 import { parseCount } from "../../tools/count.js";
 import { requireHome, type Context } from "./context.js";

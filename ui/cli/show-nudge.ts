@@ -7,7 +7,7 @@
  *       open, expires in 8 min · answer: world respond nudge-flight-… yes|no · last answer: "maybe later" (neither yes nor no)
  */
 import { escapeField } from "../../tools/world/escape.js";
-import type { NudgeJson } from "../../tools/world/nudges.js";
+import type { NudgeJson } from "../../tools/world/asks/nudges.js";
 import { showDuration } from "../../tools/duration.js";
 import { unstamped } from "../../tools/world/writer.js";
 import { clockText } from "../../tools/time-text.js";

@@ -50,7 +50,7 @@ export interface UpOptions {
   insecure?: boolean;
 }
 
-export async function up(ctx: Context, given: UpOptions, commands: readonly string[]): Promise<void> {
+export async function up(ctx: Context, given: UpOptions): Promise<void> {
   // WORLD_NATS: the server's URL (it may hold credentials) out of the arguments, as for
   // world sync. Read once, then out of this process's environment: every child, and every
   // agent they start, would inherit it; the sync child gets it on its own (children.ts).
@@ -66,7 +66,7 @@ export async function up(ctx: Context, given: UpOptions, commands: readonly stri
     if (!known.includes(name)) throw new UsageError(`unknown child for --only: expected some of ${known.join(", ")}, received ${shown(name)}`);
   }
   const extraArgs: Record<string, string[]> = opts.port === undefined ? {} : { monitor: ["--port", opts.port] };
-  const names = childSpecs(ctx.paths.home, commands, only, extraArgs, wantsSync ? [syncEntry] : []).map((s) => s.name);
+  const names = childSpecs(ctx.paths.home, only, extraArgs, wantsSync ? [syncEntry] : []).map((s) => s.name);
   if (names.length === 0) {
     throw new UsageError(`nothing to run: expected children among ${known.join(", ")}, received ${shown(opts.only)}`);
   }
@@ -90,7 +90,7 @@ export async function up(ctx: Context, given: UpOptions, commands: readonly stri
     // Settled holding the lock (a refused second `up` writes nothing) and before any child
     // starts: the Verifier claims finishes from its first one.
     const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
-    await supervise(ctx, childSpecs(ctx.paths.home, commands, only, extraArgs, extra), policy, opts.port);
+    await supervise(ctx, childSpecs(ctx.paths.home, only, extraArgs, extra), policy, opts.port);
   } finally {
     lock.release();
   }

@@ -8,9 +8,10 @@
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
-import { WORLD_BIN } from "../../agents/registry.js";
+import { WORLD_BIN } from "../../tools/package-root.js";
 import { InternalError } from "../../tools/errors.js";
 import { describeExit, isSameProcess, procStat } from "../../tools/process/identity.js";
+import { terminateChild } from "../../tools/process/terminate.js";
 import { PRIVATE_DIR, type WorldPaths } from "../../tools/world/paths.js";
 
 export interface Exit {
@@ -89,10 +90,7 @@ export class Daemon {
   /** SIGTERM to its group (graceful), SIGKILL after `graceMs`; resolves with how it ended. */
   async stop(graceMs: number): Promise<string> {
     if (this.running) {
-      this.signal("SIGTERM");
-      const timer = setTimeout(() => this.signal("SIGKILL"), graceMs);
-      await this.exited;
-      clearTimeout(timer);
+      await terminateChild(this.exited, (signal) => this.signal(signal), graceMs);
     }
     return describeExit(this.exit!.code, this.exit!.signal);
   }

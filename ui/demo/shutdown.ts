@@ -5,9 +5,7 @@
  * watch reads the last lines (the Spirit's "asleep"). Forcefully (a second Ctrl-C, or
  * the demo process exiting): SIGKILL to all of them at once.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { ProcRecord } from "../../agents/procs.js";
+import { allProcRecords, type ProcRecord } from "../../agents/procs.js";
 import { pause } from "../../tools/process/daemon.js";
 import { ownGroupAlive, signalGroup } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
@@ -15,29 +13,8 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import type { Demo } from "./demo.js";
 import { terminateGroups } from "../../tools/process/terminate.js";
 
-/** Every agent process the world recorded, live records and archived ones. */
-export function agentRecords(paths: WorldPaths): ProcRecord[] {
-  const records: ProcRecord[] = [];
-  for (const dir of [paths.procs, join(paths.procs, "done")]) {
-    let names: string[];
-    try {
-      names = readdirSync(dir).filter((n) => n.endsWith(".json"));
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      try {
-        records.push(JSON.parse(readFileSync(join(dir, name), "utf8")) as ProcRecord);
-      } catch {
-        // a record being replaced right now: the next look finds it
-      }
-    }
-  }
-  return records;
-}
-
 function liveAgents(paths: WorldPaths): ProcRecord[] {
-  return agentRecords(paths).filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+  return allProcRecords(paths).filter((r) => ownGroupAlive(r.pgid, r.startTicks));
 }
 
 /** SIGTERM to agents still running, SIGKILL after `graceMs`; returns how many there were. */
@@ -71,7 +48,7 @@ export async function shutdown(d: Demo): Promise<void> {
   if (agents > 0) d.n.say(`${agents} task agent${agents === 1 ? " was" : "s were"} still running and stopped`);
   const left = [...d.daemons.filter((daemon) => daemon.alive()).map((daemon) => `${daemon.label} (pid ${daemon.pid})`), ...liveAgents(d.paths).map((r) => `agent ${r.id} (pid ${r.pid})`)];
   if (left.length > 0) d.settings.warn(`still running after the shutdown: ${left.join(", ")}`);
-  else d.n.say(`no process left behind (${d.daemons.length} daemons, ${agentRecords(d.paths).length} agent records checked)`);
+  else d.n.say(`no process left behind (${d.daemons.length} daemons, ${allProcRecords(d.paths).length} agent records checked)`);
 }
 
 /** The second signal, or the demo exiting in a hurry: SIGKILL to everything, synchronously. */

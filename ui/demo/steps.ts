@@ -3,7 +3,7 @@
  * they cause in world.log, narrating each one as it appears.
  */
 import { relative } from "node:path";
-import { PACKAGE_ROOT } from "../../agents/registry.js";
+import { PACKAGE_ROOT } from "../../tools/package-root.js";
 import type { Located } from "../../tools/world/entry.js";
 import type { Demo } from "./demo.js";
 import { HUMAN_ANSWER, NUDGE_ANSWER, PERMIT_AGENT, PERMIT_NEED, PERMIT_TASK, REMINDER_REQUEST, TRANSCRIPT } from "./story.js";

@@ -4,7 +4,7 @@
  * answers. The steps (steps.ts) wait for the lines these cause.
  */
 import { join } from "node:path";
-import { PACKAGE_ROOT } from "../../agents/registry.js";
+import { PACKAGE_ROOT } from "../../tools/package-root.js";
 
 /** A small conversation: small talk, one explicit request, one flight discussion. */
 export const TRANSCRIPT = join(PACKAGE_ROOT, "ui", "demo", "transcript.jsonl");
@@ -22,5 +22,5 @@ export const PERMIT_NEED = "file permit.txt matches /plate: [A-Z]{2,3}-[0-9]{3,4
 /** The fact: the agent finds the plate in the human's answer (WORLD_GUIDANCE). */
 export const HUMAN_ANSWER = "the plate is LX-4711";
 
-/** The compiled demo agent (ui/demo/agent.ts). */
-export const PERMIT_AGENT = join(PACKAGE_ROOT, "dist", "ui", "demo", "agent.js");
+/** The compiled demo agent (ui/demo/permit-agent.ts). */
+export const PERMIT_AGENT = join(PACKAGE_ROOT, "dist", "ui", "demo", "permit-agent.js");

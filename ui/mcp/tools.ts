@@ -17,11 +17,11 @@ import { entryJson } from "../../tools/world/json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import * as q from "../../tools/world/query.js";
 import { describeProblem } from "../../tools/world/read.js";
-import { respondTo } from "../../tools/world/respond.js";
+import { respondTo } from "../../tools/world/asks/respond.js";
 import { refuseClosedStatus } from "../../tools/world/lifecycle.js";
 import { stamped } from "../../tools/world/writer.js";
 import { parseCount } from "../../tools/count.js";
-import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/asks/nudges.js";
 
 export const QUERY_TYPES = ["active", "pending", "failed", "verified", "closed", "nudges", "events", "agent", "recent", "search"] as const;
 export type QueryType = (typeof QUERY_TYPES)[number];

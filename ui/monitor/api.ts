@@ -37,7 +37,7 @@ import { listReminders, moveReminder, snoozeReminder } from "../../agents/remind
 import { withMachines } from "../../sync/origins.js";
 import { agentOutputTail } from "./agent-output.js";
 import { attention } from "./attention.js";
-import { nudgesIn, nudgeStateArg } from "../../tools/world/nudges.js";
+import { nudgesIn, nudgeStateArg } from "../../tools/world/asks/nudges.js";
 import { syncStatus } from "../../sync/status.js";
 
 const STATES = new Set<string>(Object.keys(q.SESSION_STATES));

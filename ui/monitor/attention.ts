@@ -2,7 +2,7 @@
  * What waits for the human: failed agents (and whether someone already answered them)
  * and Spirit nudges with no answer yet. Answered from the index, which caught up first.
  *
- * A nudge waits while its state is open (tools/world/nudge-state.ts: an unclear answer
+ * A nudge waits while its state is open (tools/world/asks/nudge-state.ts: an unclear answer
  * such as "maybe later" leaves it open; a yes, a no or its expiry close it). A failed session counts as answered when a
  * `[event:user][<id>]` line follows its failed line; it stays failed until the agent is
  * sent back to work (retry), so the page shows it as "answered, waiting for the agent".
@@ -14,7 +14,7 @@ import { standingDiskWarning } from "../../keeper/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import type { EntryJson } from "../../tools/world/json.js";
 import { history, sessionsIn, type SessionJson } from "../../tools/world/query.js";
-import { openNudges, type NudgeJson } from "../../tools/world/nudges.js";
+import { openNudges, type NudgeJson } from "../../tools/world/asks/nudges.js";
 
 export interface FailedItem {
   session: SessionJson;

@@ -26,7 +26,7 @@ export interface OpenWork {
   active: number;
   /** Failed sessions no human has answered since they failed. */
   failedUnanswered: number;
-  /** Spirit nudges still open (tools/world/nudge-state.ts): a "maybe later" keeps one open. */
+  /** Spirit nudges still open (tools/world/asks/nudge-state.ts): a "maybe later" keeps one open. */
   nudges: number;
   /** The Keeper's standing alarms (the disk where world.log lives is nearly full). */
   warnings?: number;

@@ -46,4 +46,13 @@ describe("writeFileAtomic: temporary file, fsync, rename", () => {
     expect(readdirSync(dir)).toEqual(["busy"]);
     expect(() => writeFileAtomic(join(dir, "missing", "f"), "x")).toThrow(/ENOENT/);
   });
+
+  it("exclusive: a private file replaced whole, 0600, no temporary file left", () => {
+    const file = join(dir, "env", "a.json");
+    writeJsonAtomic(file, { KEY: "one" }, { mode: 0o600, dirMode: 0o700, exclusive: true });
+    writeJsonAtomic(file, { KEY: "two" }, { mode: 0o600, dirMode: 0o700, exclusive: true });
+    expect(readFileSync(file, "utf8")).toBe('{"KEY":"two"}\n');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dir, "env"))).toEqual(["a.json"]);
+  });
 });

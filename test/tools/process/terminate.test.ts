@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { ownGroupAlive, procStat } from "../../../tools/process/identity.js";
-import { terminate, terminateGroups } from "../../../tools/process/terminate.js";
+import { terminate, terminateChild, terminateGroups } from "../../../tools/process/terminate.js";
 
 /** A process group of its own (node leading it), ready once it has said so on stdout. */
 async function group(script: string): Promise<{ child: ChildProcess; pgid: number; startTicks: number }> {
@@ -69,5 +69,16 @@ describe("terminate: SIGTERM, wait, SIGKILL", () => {
     });
     expect(killed).toEqual(["b"]);
     expect(running.size).toBe(0);
+  });
+
+  it("terminateChild: a child that ends on SIGTERM is not killed; one that ignores it is, after the grace period", async () => {
+    const polite = await group(`process.stdout.write("up\\n"); setInterval(() => {}, 1000);`);
+    const stubborn = await group(`process.on("SIGTERM", () => {}); process.stdout.write("up\\n"); setInterval(() => {}, 1000);`);
+    children.push(polite.child, stubborn.child);
+    const stop = (c: ChildProcess) => terminateChild(once(c, "exit"), (s) => c.kill(s), 400);
+    expect(await stop(polite.child)).toBe(false);
+    expect(polite.child.signalCode).toBe("SIGTERM");
+    expect(await stop(stubborn.child)).toBe(true);
+    expect(stubborn.child.signalCode).toBe("SIGKILL");
   });
 });

@@ -6,37 +6,17 @@
  * search rows, the daemon bar no longer "running since" once the monitor's server is gone;
  * screenshots at 1280 and 390 px.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { tempWorld, world, type TempWorld } from "../../support/world.js";
-import { artifact, launchBrowser, openLivePage, startMonitor, type Browser, type Monitor } from "./harness.js";
-
-let browser: Browser;
-let w: TempWorld;
-let monitor: Monitor;
-let page: Page;
-let pageErrors: string[];
+import { world } from "../../support/world.js";
+import { artifact, useMonitorPage } from "./harness.js";
 
 async function cli(...args: string[]): Promise<void> {
-  const r = await world(w.home, args);
+  const r = await world(t.w.home, args);
   expect(r.exitCode, r.stderr).toBe(0);
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  w = tempWorld("world-monitor-polish-");
-  monitor = await startMonitor(w.home);
-});
-afterEach(async () => {
-  await page?.close();
-  expect(await monitor.stop()).toBe(0);
-  w.cleanup();
-});
+const t = useMonitorPage("world-monitor-polish-");
 
 /** The WCAG contrast ratio of each primary button's text on its fill, computed from the page's styles. */
 function primaryContrasts(p: Page): Promise<{ text: string; ratio: number }[]> {
@@ -61,11 +41,11 @@ describe("the monitor's finish", { timeout: 90_000 }, () => {
   it("at 1280 px: placeholder whole, primary buttons readable in both schemes, a lone question beside the rest, relative times in rows", async () => {
     await cli("event", "spirit", "nudge-1", "nudge: Shall I book the train to Lyon for Friday?");
     await cli("event", "bash", "b1", "ran the backup");
-    ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url, { width: 1280, height: 900 }));
-    await page.locator('#nudges li[data-id="nudge-1"]').waitFor();
+    await t.open({ width: 1280, height: 900 });
+    await t.page.locator('#nudges li[data-id="nudge-1"]').waitFor();
 
     // The search's kind-of-line box shows its whole placeholder.
-    const cut = await page.evaluate(() => {
+    const cut = await t.page.evaluate(() => {
       const input = document.getElementById("search-label") as HTMLInputElement;
       const style = getComputedStyle(input);
       const ctx = document.createElement("canvas").getContext("2d")!;
@@ -77,40 +57,40 @@ describe("the monitor's finish", { timeout: 90_000 }, () => {
 
     // Primary buttons (yes, search…): text at 4.5:1 or more on their fill, dark and light.
     for (const scheme of ["dark", "light"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      const ratios = await primaryContrasts(page);
+      await t.page.emulateMedia({ colorScheme: scheme });
+      const ratios = await primaryContrasts(t.page);
       expect(ratios.length).toBeGreaterThan(0);
       for (const r of ratios) expect(r.ratio, `${scheme}: ${r.text}`).toBeGreaterThanOrEqual(4.5);
     }
-    await page.emulateMedia({ colorScheme: "dark" });
+    await t.page.emulateMedia({ colorScheme: "dark" });
 
     // One question alone: its panel takes one column, with the active sessions beside it.
-    const widths = await page.evaluate(() => ({
+    const widths = await t.page.evaluate(() => ({
       panel: document.getElementById("needs-you")!.getBoundingClientRect().width,
       grid: document.querySelector(".grid")!.getBoundingClientRect().width,
     }));
     expect(widths.panel).toBeLessThan(widths.grid * 0.6);
 
     // Recent rows say how long ago, not only the clock time.
-    const recentTime = await page.locator('#recent li[data-label="event:bash"] time').first().textContent();
+    const recentTime = await t.page.locator('#recent li[data-label="event:bash"] time').first().textContent();
     expect(recentTime).toMatch(/^\d{2}:\d{2}:\d{2} · (\d+s|\d+ min) ago$/);
     // And search rows too.
-    await page.locator("#search-q").fill("backup");
-    await page.locator("#search button.primary").click();
-    const found = page.locator("#search-results li time").first();
+    await t.page.locator("#search-q").fill("backup");
+    await t.page.locator("#search button.primary").click();
+    const found = t.page.locator("#search-results li time").first();
     await found.waitFor();
     expect(await found.textContent()).toContain(" · ");
 
-    await page.screenshot({ path: artifact("monitor-polish-1280px.png"), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    await t.page.screenshot({ path: artifact("monitor-polish-1280px.png"), fullPage: true });
+    expect(t.errors).toEqual([]);
   });
 
   it("at 390 px the same page fits, and screenshots show it", async () => {
     await cli("event", "spirit", "nudge-2", "nudge: Your train leaves in 40 minutes; shall I call a taxi?");
-    ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url, { width: 390, height: 844 }));
-    await page.locator('#nudges li[data-id="nudge-2"]').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    const cut = await page.evaluate(() => {
+    await t.open({ width: 390, height: 844 });
+    await t.page.locator('#nudges li[data-id="nudge-2"]').waitFor();
+    expect(await t.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const cut = await t.page.evaluate(() => {
       const input = document.getElementById("search-label") as HTMLInputElement;
       const style = getComputedStyle(input);
       const ctx = document.createElement("canvas").getContext("2d")!;
@@ -118,16 +98,16 @@ describe("the monitor's finish", { timeout: 90_000 }, () => {
       return { text: ctx.measureText(input.placeholder).width, inner: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
     });
     expect(cut.text).toBeLessThanOrEqual(cut.inner);
-    await page.screenshot({ path: artifact("monitor-polish-390px.png"), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    await t.page.screenshot({ path: artifact("monitor-polish-390px.png"), fullPage: true });
+    expect(t.errors).toEqual([]);
   });
 
   it("once the monitor's server is gone, the daemon bar stops saying 'running since'", async () => {
-    ({ page, errors: pageErrors } = await openLivePage(browser, monitor.url, { width: 1280, height: 900 }));
-    expect(await monitor.stop()).toBe(0);
-    await page.locator("#daemons li.unknown").waitFor({ timeout: 60_000 });
-    expect(await page.locator("#daemons").textContent()).not.toContain("running since");
-    expect(await page.locator("#daemons").textContent()).toContain("daemons unknown");
-    await page.screenshot({ path: artifact("monitor-polish-server-gone.png") });
+    await t.open({ width: 1280, height: 900 });
+    expect(await t.monitor.stop()).toBe(0);
+    await t.page.locator("#daemons li.unknown").waitFor({ timeout: 60_000 });
+    expect(await t.page.locator("#daemons").textContent()).not.toContain("running since");
+    expect(await t.page.locator("#daemons").textContent()).toContain("daemons unknown");
+    await t.page.screenshot({ path: artifact("monitor-polish-server-gone.png") });
   });
 });

@@ -47,7 +47,7 @@ const EntryJson = z
     message: "events have a source, agents a status (and only agents a need)",
   });
 
-/** `world query nudges`: the nudge's line as an entry, with its state (tools/world/nudge-state.ts). */
+/** `world query nudges`: the nudge's line as an entry, with its state (tools/world/asks/nudge-state.ts). */
 const NudgeJson = z.strictObject({
   line: z.number().int().min(1),
   ts: TS,

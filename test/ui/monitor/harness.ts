@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { ROOT, WORLD_BIN } from "../../support/world.js";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { ROOT, tempWorld, WORLD_BIN, type TempWorld } from "../../support/world.js";
 import { CHROMIUM_ARGS } from "../../../tools/chrome/browser.js";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -100,4 +101,82 @@ export async function openLivePage(browser: Browser, url: string, viewport?: { w
 export function artifact(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);
+}
+
+/** What a browser test of the monitor works with: one browser per file, a world and a monitor per test, the page it opened. */
+export interface MonitorPage {
+  readonly browser: Browser;
+  readonly w: TempWorld;
+  readonly monitor: Monitor;
+  /** The page `open` opened last (closed after each test). */
+  readonly page: Page;
+  /** What that page logged as errors. */
+  readonly errors: string[];
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+  /** A blank page of the browser (no token given, no errors collected), closed after the test. */
+  newPage(): Promise<Page>;
+  /** This test's monitor stopped and started again with more arguments or environment. */
+  restartMonitor(extra?: string[], env?: Record<string, string>): Promise<Monitor>;
+}
+
+/**
+ * The set-up every browser test of the monitor shares: Chromium launched once for the file,
+ * a fresh world (`prefix` names its temporary folder) with its own monitor for each test,
+ * and after each test the page closed, the monitor stopped (exit 0) and the world removed.
+ */
+export function useMonitorPage(prefix: string): MonitorPage {
+  let browser: Browser | undefined;
+  let w: TempWorld | undefined;
+  let monitor: Monitor | undefined;
+  let opened: { page: Page; errors: string[] } | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    w = tempWorld(prefix);
+    monitor = await startMonitor(w.home);
+  });
+  afterEach(async () => {
+    await opened?.page.close();
+    opened = undefined;
+    expect(await monitor!.stop()).toBe(0);
+    w!.cleanup();
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not there yet (use it inside a test)`);
+    return value;
+  };
+  return {
+    get browser() {
+      return need(browser, "the browser");
+    },
+    get w() {
+      return need(w, "the world");
+    },
+    get monitor() {
+      return need(monitor, "the monitor");
+    },
+    get page() {
+      return need(opened, "a page (open() first)").page;
+    },
+    get errors() {
+      return need(opened, "a page (open() first)").errors;
+    },
+    async open(viewport) {
+      opened = await openLivePage(need(browser, "the browser"), need(monitor, "the monitor").url, viewport);
+      return opened.page;
+    },
+    async newPage() {
+      opened = { page: await need(browser, "the browser").context.newPage(), errors: [] };
+      return opened.page;
+    },
+    async restartMonitor(extra = [], env = {}) {
+      await need(monitor, "the monitor").stop();
+      monitor = await startMonitor(need(w, "the world").home, extra, env);
+      return monitor;
+    },
+  };
 }

@@ -83,7 +83,7 @@ export function timesIn(text, now) {
 
 /**
  * The question of a nudge line, without the words heard and what a yes starts
- * (tools/world/nudge-line.ts reads the same; the API gives it as `question`): for the
+ * (tools/world/asks/nudge-line.ts reads the same; the API gives it as `question`): for the
  * live entries the stream sends, which carry only the line.
  * @param {string} output
  */

@@ -1,14 +1,14 @@
 /**
- * The Spirit's nudges with their state (tools/world/nudge-state.ts), from the index:
+ * The Spirit's nudges with their state (tools/world/asks/nudge-state.ts), from the index:
  * shared by `world query nudges`, the monitor and the MCP server, so all three show what
  * the Spirit acts on. Only the lines the fold needs are read: the Spirit's nudge lines,
  * its awake lines (they say its expiry) and the answers under nudge ids.
  */
-import { UsageError, shown } from "../errors.js";
-import type { WorldIndex } from "./index-db.js";
-import type { EntryJson } from "./json.js";
+import { UsageError, shown } from "../../errors.js";
+import type { WorldIndex } from "../index-db.js";
+import type { EntryJson } from "../json.js";
 import { readNudgeLine, type Offer } from "./nudge-line.js";
-import { LINES_OF_ID } from "./schema.sql.js";
+import { LINES_OF_ID } from "../schema.sql.js";
 import { DEFAULT_NUDGE_EXPIRY_MS, expiryAnnounced, foldNudges, NUDGE_PREFIX, NUDGE_STATES, type NudgeAnswer, type NudgeState, type NudgeView } from "./nudge-state.js";
 
 /**

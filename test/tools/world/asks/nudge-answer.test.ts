@@ -1,10 +1,10 @@
 /**
- * How a person's answer to a nudge reads (tools/world/nudge-answer.ts): the general rule
+ * How a person's answer to a nudge reads (tools/world/asks/nudge-answer.ts): the general rule
  * (a hedge is neither; a refusal at the start is no; a yes word is yes), checked on the
  * phrasings of issue 12 and on others the rule was not fitted to.
  */
 import { describe, expect, it } from "vitest";
-import { readAnswer } from "../../../tools/world/nudge-answer.js";
+import { readAnswer } from "../../../../tools/world/asks/nudge-answer.js";
 
 const says = (text: string) => readAnswer(text).says;
 

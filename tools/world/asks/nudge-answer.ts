@@ -1,6 +1,6 @@
 /**
  * Reading a person's answer to a nudge: yes, no, or neither. One reading for the Spirit
- * (which acts on it) and for every reader of the log (tools/world/nudge-state.ts), so
+ * (which acts on it) and for every reader of the log (tools/world/asks/nudge-state.ts), so
  * `world query nudges`, the monitor and MCP say what the Spirit did.
  *
  * The rule, in order:

@@ -3,15 +3,15 @@
  * server; the line ends with who wrote it (tools/world/writer.ts), since only a person's
  * "approve" lets a refused command run.
  */
-import { NotFoundError, RefusedError, UsageError } from "../errors.js";
-import { appendOnce } from "./append.js";
-import type { Entry } from "./entry.js";
-import { findLastEntry } from "./last-status.js";
-import { openIndex } from "./index-db.js";
+import { NotFoundError, RefusedError, UsageError } from "../../errors.js";
+import { appendOnce } from "../append.js";
+import type { Entry } from "../entry.js";
+import { findLastEntry } from "../last-status.js";
+import { openIndex } from "../index-db.js";
 import { isNudgeLine } from "./nudge-state.js";
 import { nudgeById } from "./nudges.js";
-import type { WorldPaths } from "./paths.js";
-import { isPerson, stamped, type Writer } from "./writer.js";
+import type { WorldPaths } from "../paths.js";
+import { isPerson, stamped, type Writer } from "../writer.js";
 
 export function respondTo(
   paths: WorldPaths,

@@ -1,9 +1,9 @@
 /**
- * The fold of a nudge's state (tools/world/nudge-state.ts): every state and every
+ * The fold of a nudge's state (tools/world/asks/nudge-state.ts): every state and every
  * transition, from log lines alone.
  */
 import { describe, expect, it } from "vitest";
-import { afterAnswer, foldNudges, NudgeFold, stateAt, type NudgeLine } from "../../../tools/world/nudge-state.js";
+import { afterAnswer, foldNudges, NudgeFold, stateAt, type NudgeLine } from "../../../../tools/world/asks/nudge-state.js";
 
 const T0 = Date.parse("2026-11-22T10:00:00.000Z");
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();

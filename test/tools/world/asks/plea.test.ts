@@ -1,6 +1,6 @@
-/** How a failed session is said to a person (tools/world/plea.ts), by the Spirit and the Keeper alike. */
+/** How a failed session is said to a person (tools/world/asks/plea.ts), by the Spirit and the Keeper alike. */
 import { expect, it } from "vitest";
-import { pleaLine, taskWords } from "../../../tools/world/plea.js";
+import { pleaLine, taskWords } from "../../../../tools/world/asks/plea.js";
 
 it("a question the Verifier left is said as it is, with the task beside it", () => {
   expect(pleaLine("send the March invoice", "inv-1", "I could not find invoice-march.pdf after 4 tries. Where is it?")).toBe(

@@ -1,13 +1,13 @@
 /**
- * Nudge lines read for people (tools/world/nudge-line.ts): the question apart from the
+ * Nudge lines read for people (tools/world/asks/nudge-line.ts): the question apart from the
  * plumbing, and quoted texts that need no backslash, so the log's own escaping never
  * doubles one (`\\"Design review with Dana\\"`).
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { quoteText, readNudgeLine, unquoteText } from "../../../tools/world/nudge-line.js";
-import { formatEntry } from "../../../tools/world/format.js";
-import { say, readSpiritLine } from "../../../spirit/lines.js";
+import { quoteText, readNudgeLine, unquoteText } from "../../../../tools/world/asks/nudge-line.js";
+import { formatEntry } from "../../../../tools/world/format.js";
+import { say, readSpiritLine } from "../../../../spirit/lines.js";
 
 describe("nudge lines", { timeout: 90_000 }, () => {
   it("quoteText: plain → \"…\", with quotes or backslashes → “…”, both kinds → JSON; always read back exactly", () => {

@@ -8,7 +8,7 @@
  * guidance, and after three retries asks a human. A human's answer arrives in
  * WORLD_GUIDANCE ("human answered: the plate is LX-4711 …"): the plate is taken from it.
  *
- * Run by `world demo` through `world spawn … -- node dist/ui/demo/agent.js`; it speaks
+ * Run by `world demo` through `world spawn … -- node dist/ui/demo/permit-agent.js`; it speaks
  * the task-agent protocol of docs/agents.md through the shared harness (agents/harness.ts).
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -1,13 +1,13 @@
 /**
- * The nudges from the index (tools/world/nudges.ts): the open ones are folded only from
+ * The nudges from the index (tools/world/asks/nudges.ts): the open ones are folded only from
  * the questions recent enough to be open, by the longest expiry the Spirit announced,
  * and that shortcut gives what the whole fold gives.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { afterEach, expect, it } from "vitest";
-import { openIndex } from "../../../tools/world/index-db.js";
-import { allNudges, nudgesIn } from "../../../tools/world/nudges.js";
-import { tempWorld, type TempWorld } from "../../support/world.js";
+import { openIndex } from "../../../../tools/world/index-db.js";
+import { allNudges, nudgesIn } from "../../../../tools/world/asks/nudges.js";
+import { tempWorld, type TempWorld } from "../../../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());

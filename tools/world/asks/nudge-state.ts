@@ -11,13 +11,13 @@
  *   open past its expiry (the Spirit's, from its awake line) → expired, even before the
  *   Spirit writes its `nudge expired` line (or when it is not running)
  *
- * How an answer reads is tools/world/nudge-answer.ts. Lines already folded for a nudge
+ * How an answer reads is tools/world/asks/nudge-answer.ts. Lines already folded for a nudge
  * (by line number) are skipped, so folding a line twice changes nothing.
  */
-import { parseDuration } from "../duration.js";
+import { parseDuration } from "../../duration.js";
 import { readAnswer, type Answer } from "./nudge-answer.js";
-import type { EntryJson } from "./json.js";
-import { unstamped } from "./writer.js";
+import type { EntryJson } from "../json.js";
+import { unstamped } from "../writer.js";
 
 export type NudgeState = "open" | "answered" | "declined" | "expired";
 export const NUDGE_STATES: readonly NudgeState[] = ["open", "answered", "declined", "expired"];

@@ -1,0 +1,50 @@
+/**
+ * Reading the small JSON files world keeps beside the log (cursors, process records, sync
+ * state, the chain's checkpoints, up-status, stored conversations…): the one reader of
+ * them, each checked by its own zod schema instead of trusted by a cast. A missing file is
+ * not an error; a malformed one is said in one line (what, expected, received), and each
+ * caller decides what it means: most start over (the file is derived), sync's state refuses.
+ */
+import { readFileSync } from "node:fs";
+import type { z } from "zod";
+import { UsageError, shown } from "../errors.js";
+import { describeIssue, receivedAt } from "../zod-problem.js";
+
+export type JsonFileRead<T> = { found: false } | { found: true; value: T } | { found: true; problem: string };
+
+/** `what` names the file for people ("the Keeper's health state"). */
+export function readJsonState<S extends z.ZodType>(file: string, schema: S, what: string): JsonFileRead<z.output<S>> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return { found: false };
+    return { found: true, problem: `unreadable ${what} ${file}: expected a readable file, received ${code ?? shown(String(error))}` };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { found: true, problem: `malformed ${what} ${file}: expected JSON, received a parse error: ${(error as Error).message}` };
+  }
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { found: true, value: parsed.data as z.output<S> };
+  const issue = parsed.error.issues[0]!;
+  const at = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
+  return { found: true, problem: `malformed ${what} ${file}: ${at}${describeIssue(issue)}, received ${receivedAt(raw, issue.path)}` };
+}
+
+/** The value, or undefined when the file is missing or malformed (a derived file: start over). */
+export function readJsonStateOrNone<S extends z.ZodType>(file: string, schema: S, what: string): z.output<S> | undefined {
+  const read = readJsonState(file, schema, what);
+  return read.found && "value" in read ? read.value : undefined;
+}
+
+/** The value, or undefined when the file is missing; a malformed one is a UsageError (exit 2). */
+export function readJsonStateOrThrow<S extends z.ZodType>(file: string, schema: S, what: string): z.output<S> | undefined {
+  const read = readJsonState(file, schema, what);
+  if (!read.found) return undefined;
+  if ("problem" in read) throw new UsageError(read.problem);
+  return read.value;
+}

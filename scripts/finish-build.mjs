@@ -44,7 +44,8 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
     outfile: `dist/${path}.cjs`,
     format: "cjs",
     // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
-    define: { "import.meta.url": "__bundleUrl" },
+    // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
+    define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }

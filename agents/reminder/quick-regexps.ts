@@ -6,7 +6,7 @@
  * expressions, compiled more simply; test/agents/quick-regexps.test.ts compares). Only in
  * these short-lived agents: a daemon that reads many texts (the Spirit) keeps the defaults.
  */
-export const QUICK_REGEXPS = "--no-regexp-optimization";
+const QUICK_REGEXPS = "--no-regexp-optimization";
 
 /** Call before the first time is read: expressions compiled from then on are compiled quickly. */
 export function compileRegexpsQuickly(): void {

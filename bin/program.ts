@@ -282,7 +282,7 @@ syncCommand
 
 program
   .command("up")
-  .description("run the Keeper and the Verifier (and the Spirit and the monitor, when installed) as supervised children")
+  .description("run the Keeper and the Verifier (and the Spirit and the monitor, when installed), supervised: threads of one process, or processes with --processes")
   .option("--only <names>", "comma-separated children to run: keeper, verifier, spirit, monitor (and sync with --nats)")
   .option("--max-restarts <n>", "give up on a child after this many crashes within --window (default 5)")
   .option("--window <duration>", "the window for --max-restarts (default 60s)")
@@ -294,6 +294,7 @@ program
   .option("--machine <name>", "with --nats: this machine's name (default: the host name)")
   .option("--nats-ca <file>", "with --nats: the certificate authority (PEM) of the server's TLS certificate")
   .option("--insecure", "with --nats: accept a server that asks for no credentials (anyone who can reach it can write into this world)")
+  .option("--processes", "each level a process of its own, not a thread of world up (more memory; a native crash in one level then spares the others)")
   .action(async (opts) => {
     await (await import("../ui/cli/up.js")).up(await ctx(), opts);
   });

@@ -1,7 +1,8 @@
 /**
  * What `world up` runs. One line per child: each is a `world` subcommand run with the
- * same home. Every one is part of world (the Spirit and the monitor too): none is optional;
- * `--only` chooses among them.
+ * same home, as a thread of `up` (daemons/level-thread.ts) or, with `--processes`, as a
+ * process of its own. Every one is part of world (the Spirit and the monitor too): none is
+ * optional; `--only` chooses among them.
  */
 import { WORLD_BIN } from "../tools/package-root.js";
 import type { ChildSpec } from "./supervisor.js";
@@ -41,14 +42,21 @@ export function syncChild(nats: string, stream?: string, machine?: string, ca?: 
 
 /**
  * `more`: children to run before the usual ones (`world sync` with `--nats`); `extra`: more
- * arguments for one child, by name (`world up --port N` → the monitor's `--port N`).
+ * arguments for one child, by name (`world up --port N` → the monitor's `--port N`);
+ * `threads`: each child a thread of `up` rather than a process.
  */
 export function childSpecs(
   home: string,
   only?: readonly string[],
   extra: Readonly<Record<string, string[]>> = {},
   more: readonly ChildEntry[] = [],
+  threads = false,
 ): ChildSpec[] {
   return [...more, ...WORLD_CHILDREN].filter((c) => (only ? only.includes(c.name) : true))
-    .map((c) => ({ name: c.name, command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])], ...(c.env && { env: c.env }) }));
+    .map((c) => ({
+      name: c.name,
+      command: [process.execPath, WORLD_BIN, "--home", home, ...c.args, ...(extra[c.name] ?? [])],
+      ...(c.env && { env: c.env }),
+      ...(threads && { thread: true }),
+    }));
 }

@@ -2,7 +2,8 @@
  * Supervising long-running children (`world up`): start each one, restart it with
  * exponential backoff when it dies, give up after too many restarts in a window (and
  * say so in world.log), stop them all gracefully on the first SIGINT/SIGTERM (SIGKILL
- * after a timeout) and at once on the second.
+ * after a timeout) and at once on the second. A child is a process, or a thread of this
+ * process (daemons/level-thread.ts: a stop message for SIGTERM, terminate for SIGKILL).
  */
 import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
@@ -17,12 +18,28 @@ import { appendOnce } from "../tools/world/append.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { looksFull, waitForSpace } from "../tools/disk.js";
 import { writeUpStatus } from "./up-status.js";
+import { runThread } from "./level-thread.js";
 
 export interface ChildSpec {
   name: string;
   command: string[];
   /** More environment for this child (children.ts). */
   env?: Record<string, string>;
+  /** Run as a thread of this process: `command` is then `[node, script, …args]` (daemons/level-thread.ts). */
+  thread?: boolean;
+}
+
+/** One run of a child, a process or a thread, until it ends. */
+export interface ChildRun {
+  pid: number | undefined;
+  /** A thread of this process (its pid is then ours). */
+  thread?: number;
+  /** How it ended; `how` where an exit code and a signal would not say it. */
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; how?: string }>;
+  /** Graceful: SIGTERM, or a thread's stop message. */
+  stop(): void;
+  /** Forced: SIGKILL, or the thread terminated. */
+  kill(): void;
 }
 
 export interface RestartPolicy {
@@ -47,6 +64,8 @@ export interface ChildStatus {
   pid: number | null;
   /** With the pid, the child's identity (a later `up` cleans up only this very process). */
   startTicks?: number | null;
+  /** A level run as a thread of `up` (its pid is up's): the thread's id. */
+  thread?: number;
   restarts: number;
   since: string;
   last?: string;
@@ -69,7 +88,23 @@ function launch(cmd: string, args: string[], home: string, out: number, env: Rec
     env: { ...env, WORLD_HOME: home, WORLD_SUPERVISOR_FD: "3" },
   });
 }
-type ChildProc = ReturnType<typeof launch>;
+
+/** Starts `spec` as a process; `out` (its .out file) is closed here once the process has its own. */
+function runProcess(spec: ChildSpec, paths: WorldPaths, out: number): ChildRun {
+  const [cmd, ...args] = spec.command;
+  let proc: ReturnType<typeof launch>;
+  try {
+    proc = launch(cmd!, args, paths.home, out, spec.env);
+  } finally {
+    closeSync(out);
+  }
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    proc.once("exit", (code, signal) => resolve({ code, signal }));
+    proc.once("error", () => undefined);
+  });
+  proc.catch(() => undefined);
+  return { pid: proc.pid, ended, stop: () => proc.kill("SIGTERM"), kill: () => proc.kill("SIGKILL") };
+}
 
 /**
  * Where a child's stdout and stderr go: `.world/logs/<name>.out`; /dev/null when that cannot
@@ -92,7 +127,7 @@ const FULL_DISK_SAID = /\b(ENOSPC|EDQUOT|SQLITE_FULL)\b|disk .* is full|database
 
 class Child {
   status: ChildStatus;
-  private proc: ChildProc | undefined;
+  private run: ChildRun | undefined;
   private crashes: number[] = [];
   /** The wait before a start after a death on a full disk; grows while the disk stays full. */
   private readonly fullDisk: Backoff;
@@ -110,32 +145,21 @@ class Child {
   start(): void {
     const { paths } = this.sup;
     const out = openOutput(paths, this.spec.name);
-    const [cmd, ...args] = this.spec.command;
-    let proc: ChildProc;
-    try {
-      proc = launch(cmd!, args, paths.home, out, this.spec.env);
-    } finally {
-      closeSync(out);
-    }
-    this.proc = proc;
-    this.set("running", proc.pid ?? null);
+    const run = this.spec.thread === true ? runThread(this.spec, paths, out) : runProcess(this.spec, paths, out);
+    this.run = run;
+    this.set("running", run.pid ?? null, run.thread);
     this.startedAt = Date.now();
-    this.sup.fact(`started ${this.spec.name} (pid ${proc.pid}): ${this.spec.command.slice(1).join(" ")}`);
-    this.exited = new Promise<void>((resolve) => {
-      proc.once("exit", (code, signal) => {
-        this.proc = undefined;
-        // Whatever goes wrong in handling an exit is logged; it must never end `up` itself.
-        void this.onExit(code, signal)
-          .catch((error: unknown) => this.sup.log.error({ err: error, child: this.spec.name }, "could not handle the exit"))
-          .finally(resolve);
-      });
-      proc.once("error", () => undefined);
+    const where = run.thread === undefined ? `pid ${run.pid}` : `thread ${run.thread} of pid ${run.pid}`;
+    this.sup.fact(`started ${this.spec.name} (${where}): ${this.spec.command.slice(1).join(" ")}`);
+    this.exited = run.ended.then(({ code, signal, how }) => {
+      this.run = undefined;
+      // Whatever goes wrong in handling an exit is logged; it must never end `up` itself.
+      return this.onExit(code, signal, how).catch((error: unknown) => this.sup.log.error({ err: error, child: this.spec.name }, "could not handle the exit"));
     });
-    proc.catch(() => undefined);
   }
 
-  private async onExit(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
-    const how = describeExit(code, signal);
+  private async onExit(code: number | null, signal: NodeJS.Signals | null, howSaid?: string): Promise<void> {
+    const how = howSaid ?? describeExit(code, signal);
     if (this.sup.stopping) {
       this.status.last = how;
       this.set("stopped", null);
@@ -193,19 +217,22 @@ class Child {
   }
 
   async stop(): Promise<void> {
-    const proc = this.proc;
-    if (proc === undefined) return this.exited;
-    this.set("stopping", proc.pid ?? null);
-    await terminateChild(this.exited, (signal) => proc.kill(signal), this.sup.policy.stopTimeoutMs);
+    const run = this.run;
+    if (run === undefined) return this.exited;
+    this.set("stopping", run.pid ?? null, run.thread);
+    await terminateChild(this.exited, (signal) => (signal === "SIGTERM" ? run.stop() : run.kill()), this.sup.policy.stopTimeoutMs);
   }
 
   kill(): void {
-    this.proc?.kill("SIGKILL");
+    this.run?.kill();
   }
 
-  private set(state: ChildState, pid: number | null): void {
+  private set(state: ChildState, pid: number | null, thread?: number): void {
     const startTicks = pid === null ? null : (procStat(pid)?.startTicks ?? null);
-    this.status = { ...this.status, state, pid, startTicks, since: new Date().toISOString() };
+    const next: ChildStatus = { ...this.status, state, pid, startTicks, since: new Date().toISOString() };
+    if (pid !== null && thread !== undefined) next.thread = thread;
+    else delete next.thread;
+    this.status = next;
     this.sup.changed(this);
   }
 }
@@ -312,7 +339,7 @@ export class Supervisor {
 
 export function statusLine(s: ChildStatus): string {
   // The state is padded only where a pid follows, so that pids line up and nothing leaves a stray space.
-  const state = s.pid === null ? s.state : `${s.state.padEnd(8)} pid ${s.pid}`;
+  const state = s.pid === null ? s.state : `${s.state.padEnd(8)} pid ${s.pid}${s.thread === undefined ? "" : ` thread ${s.thread}`}`;
   const restarts = s.restarts > 0 ? `, ${s.restarts} restart${s.restarts === 1 ? "" : "s"}` : "";
   const last = s.last && s.state !== "running" ? ` (last: ${s.last})` : "";
   return `${s.name.padEnd(9)} ${state}${restarts}${last}`;

@@ -19,6 +19,8 @@ export interface DaemonStatus {
   state: string;
   running: boolean;
   pid: number | null;
+  /** A level run as a thread of `world up` (then `pid` is up's). */
+  thread?: number;
   /** ISO time of the latest change of state: "running since …". */
   since: string;
   restarts: number;
@@ -53,6 +55,8 @@ const RecordedChild = z.object({
   pid: z.number().nullable().catch(null),
   startTicks: z.number().nullable().optional().catch(undefined),
   restarts: z.number().catch(0),
+  /** A level run as a thread of `world up` (then `pid` is up's). */
+  thread: z.number().optional().catch(undefined),
   since: z.string().catch(""),
   last: z.string().optional().catch(undefined),
 });
@@ -82,6 +86,7 @@ export function readUpStatus(paths: WorldPaths): UpStatus {
       state: upRunning ? c.state : "stopped",
       running,
       pid: running ? c.pid : null,
+      ...(running && c.thread !== undefined && { thread: c.thread }),
       since: c.since,
       restarts: c.restarts,
       ...(c.last !== undefined && { last: c.last }),
@@ -96,5 +101,6 @@ export function describeDaemon(d: DaemonStatus, now = new Date()): string {
   const last = d.last !== undefined && !d.running ? ` (last: ${d.last})` : "";
   const since = Number.isNaN(Date.parse(d.since)) ? d.since : sinceText(new Date(d.since), now);
   const state = d.running ? `running since ${since}` : `${d.state === "running" ? "not running" : d.state}`;
-  return `${d.name.padEnd(9)} ${state}${d.pid !== null ? ` (pid ${d.pid})` : ""}${restarts}${last}`;
+  const where = d.pid === null ? "" : d.thread === undefined ? ` (pid ${d.pid})` : ` (thread ${d.thread} of world up, pid ${d.pid})`;
+  return `${d.name.padEnd(9)} ${state}${where}${restarts}${last}`;
 }

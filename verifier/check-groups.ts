@@ -4,10 +4,14 @@
  * AND start time (pids are reused), with the Verifier that started it. A Verifier that
  * stops — gracefully or by its own error — SIGKILLs the groups of its running checks; one
  * that was SIGKILLed cannot, so the next Verifier, and a starting `world up`, end the
- * groups whose Verifier is gone (endLeftChecks), never a pid alone.
+ * groups whose Verifier is gone (endLeftChecks), never a pid alone. A Verifier run as a
+ * thread of `world up` shares up's pid: its records name its thread too, and a Verifier
+ * thread that finds another thread's records left in its own process knows that one gone
+ * (a Verifier holds the world's one verifier lock while it runs).
  */
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 import { z } from "zod";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
@@ -22,6 +26,8 @@ export interface CheckRecord {
   startedAt: string;
   verifierPid: number;
   verifierStartTicks: number | null;
+  /** The Verifier's thread, when it runs as a thread of `world up` (not the main one). */
+  verifierThread?: number;
 }
 
 function checksDir(paths: WorldPaths): string {
@@ -44,6 +50,7 @@ export class RunningChecks {
     const record: CheckRecord = {
       pid, startTicks: procStat(pid)?.startTicks ?? null, argv: [...argv], startedAt: new Date().toISOString(),
       verifierPid: this.self.pid, verifierStartTicks: this.self.startTicks,
+      ...(threadId !== 0 && { verifierThread: threadId }),
     };
     writeJsonAtomic(join(checksDir(this.paths), `${pid}.json`), record);
   }
@@ -71,6 +78,7 @@ const CheckRecordSchema: z.ZodType<CheckRecord> = z.object({
   startedAt: z.string(),
   verifierPid: z.number(),
   verifierStartTicks: z.number().nullable(),
+  verifierThread: z.number().optional(),
 });
 
 function readRecord(file: string): CheckRecord | undefined {
@@ -99,7 +107,8 @@ export function endLeftChecks(paths: WorldPaths): string[] {
       continue;
     }
     if (r.verifierPid !== process.pid && isSameProcess(r.verifierPid, r.verifierStartTicks)) continue; // its judge still runs
-    if (r.verifierPid === process.pid) continue; // ours
+    if (r.verifierPid === process.pid && (r.verifierThread ?? 0) === threadId) continue; // ours
+    // Same process, another thread: a Verifier thread of this `world up` that ended (we hold the lock now).
     if (r.startTicks !== null && ownGroupAlive(r.pid, r.startTicks)) {
       signalGroup(r.pid, "SIGKILL");
       ended.push(`pid ${r.pid} (${r.argv.join(" ").slice(0, 80)})`);

@@ -29,9 +29,10 @@ const upLines = () => collectEntries(w!.paths.log).entries.filter((e) => e.kind 
 const pidIn = (text: string) => Number(/pid (\d+)/.exec(text)![1]);
 
 describe("world up", () => {
-  it("runs the Keeper and the Verifier, restarts a crashed child, and stops gracefully on SIGTERM", async () => {
+  it("--processes: runs the Keeper and the Verifier, restarts a crashed child, and stops gracefully on SIGTERM", async () => {
     w = tempWorld();
-    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "keeper,verifier", "--backoff", "50ms"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+    // Each level a process of its own, so that one can be SIGKILLed (as threads: level-thread.test.ts).
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--processes", "--only", "keeper,verifier", "--backoff", "50ms"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
     const started = await waitForEntry(w.paths, (e) => e.id === "up" && e.output.startsWith("started verifier"));
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("swept: "));
 
@@ -135,14 +136,14 @@ describe("world up", () => {
     expect(upLines().filter((l) => l.startsWith("started "))).toEqual([]);
   });
 
-  it("a child's usage error met after the start (a race): not restarted, every other child stopped, up exits 2 with one line", async () => {
+  it.each([["processes", false], ["threads", true]])("a child's usage error met after the start (a race), as %s: not restarted, every other child stopped, up exits 2 with one line", async (_, threads) => {
     w = tempWorld();
     const holder = createServer();
     await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
     const taken = (holder.address() as AddressInfo).port;
     try {
       const log = daemonLogger(w.paths, "up-test");
-      const specs = childSpecs(w.home, ["keeper", "monitor"], { monitor: ["--port", String(taken)] });
+      const specs = childSpecs(w.home, ["keeper", "monitor"], { monitor: ["--port", String(taken)] }, [], threads);
       const sup = new Supervisor(w.paths, specs, log);
       sup.start();
       await sup.settled();

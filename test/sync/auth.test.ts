@@ -60,7 +60,9 @@ describe.skipIf(!HAS_NATS)("world sync with a server that wants a user and passw
     enrolTogether(cluster.nats.url, [{ home: a.home, machine: "a" }, { home: b.home, machine: "b" }]); // one of them under world up: enrolled as people would
     cluster.procs.push(startSync(a.home, withCredentials, "a"));
     // B through world up: the URL reaches its sync child in the environment, not the arguments.
-    cluster.procs.push(world(b.home, ["up", "--only", "sync,keeper", "--machine", "b"], { env: { WORLD_NATS: withCredentials } }));
+    // --processes: each level a process, so that /proc shows which one holds the URL (as
+    // threads, every level is up's process, which the person gave the URL).
+    cluster.procs.push(world(b.home, ["up", "--processes", "--only", "sync,keeper", "--machine", "b"], { env: { WORLD_NATS: withCredentials } }));
     const log = new Appender(a.paths);
     log.append({ kind: "event", source: "bash", id: "from-a", output: "over an authenticated server" });
     log.close();

@@ -6,6 +6,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { Socket } from "node:net";
 import { join } from "node:path";
+import { isMainThread, parentPort } from "node:worker_threads";
 import pino, { type Logger } from "pino";
 import { isDiskFull, waitForSpace } from "../disk.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -92,7 +93,9 @@ export async function surviveFullDisk<T>(paths: WorldPaths, log: Logger, run: ()
 
 /**
  * Calls `stop` on the first SIGINT/SIGTERM; on the second one exits at once with 130
- * (SIGINT) or 143 (SIGTERM). Returns a function that removes the handlers.
+ * (SIGINT) or 143 (SIGTERM). Returns a function that removes the handlers. A level run as
+ * a thread of `world up` gets no signals: `up` sends LEVEL_STOP instead, which counts as a
+ * SIGTERM here (listenForLevelStop).
  */
 export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger): () => void {
   let stopping = false;
@@ -107,6 +110,7 @@ export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger)
   };
   process.on("SIGINT", handler);
   process.on("SIGTERM", handler);
+  levelStopHandlers.push(handler);
   const unwatch = watchSupervisor(() => {
     log?.warn("the supervisor is gone (its pipe closed): stopping");
     if (!stopping) handler("SIGTERM");
@@ -114,8 +118,31 @@ export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger)
   return () => {
     process.off("SIGINT", handler);
     process.off("SIGTERM", handler);
+    levelStopHandlers = levelStopHandlers.filter((h) => h !== handler);
     unwatch();
   };
+}
+
+/** What `world up` posts to a level running as its thread where a process would get SIGTERM. */
+export const LEVEL_STOP = "world:stop";
+
+let levelStopHandlers: ((signal: NodeJS.Signals) => void)[] = [];
+
+/**
+ * In a level's thread (daemons/level-entry.ts): `up`'s stop message is this thread's
+ * SIGTERM. With a shutdown handler installed it is that handler's signal (graceful, then
+ * forced at the second); before the daemon has installed one, it ends the thread at once,
+ * as SIGTERM ends a process that has no handler yet.
+ */
+export function listenForLevelStop(): void {
+  if (isMainThread || parentPort === null) return;
+  const port = parentPort;
+  port.on("message", (message: unknown) => {
+    if (message !== LEVEL_STOP) return;
+    if (levelStopHandlers.length === 0) process.exit(143);
+    for (const handler of [...levelStopHandlers]) handler("SIGTERM");
+  });
+  port.unref(); // the daemon's own work keeps the thread alive, not this listener
 }
 
 /**

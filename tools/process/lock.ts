@@ -15,9 +15,14 @@
  * after seeing generation n free; a taken-over lock is never deleted, so no race can remove
  * a lock somebody holds. Older generations are deleted once a newer one exists; a process
  * that slept through that and re-created an old number sees the newer one and backs off.
+ *
+ * A level run as a thread of `world up` (daemons/level-thread.ts) shares `up`'s pid: its
+ * generations also name its thread, and when the thread ends, however it ended, `up`
+ * releases what it still held (releaseThreadLocks), as a process's death would.
  */
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 import { diskFullMessage, isDiskFull } from "../disk.js";
 import { InternalError } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -30,6 +35,8 @@ export interface Lock {
 interface Owner {
   pid: number;
   startTicks: number | null;
+  /** A thread of that process (not the main one): a level run inside `world up`. */
+  thread?: number;
   released?: true;
 }
 
@@ -48,7 +55,7 @@ export function lockDir(paths: WorldPaths, name: string): string {
 export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: number } {
   const dir = lockDir(paths, name);
   ownStart ??= procStat(process.pid)?.startTicks ?? null;
-  const me: Owner = { pid: process.pid, startTicks: ownStart };
+  const me: Owner = { pid: process.pid, startTicks: ownStart, ...(threadId !== 0 && { thread: threadId }) };
   const tmp = writeTemp(dir, me);
   try {
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -116,6 +123,37 @@ export function withLock<T>(paths: WorldPaths, name: string, fn: () => T, waitMs
   }
 }
 
+/**
+ * Releases every lock that a thread of this process, now ended, still held (a level that
+ * crashed or was terminated inside `world up`): returns their names. Only the current
+ * generation can be held; nobody else can take it while it is, so nobody races this.
+ */
+export function releaseThreadLocks(paths: WorldPaths, thread: number): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(paths.dir, "locks"));
+  } catch {
+    return []; // no lock ever taken in this world
+  }
+  const released: string[] = [];
+  for (const name of names) {
+    const dir = lockDir(paths, name);
+    let top: number | undefined;
+    try {
+      top = highest(dir);
+    } catch {
+      continue; // not a lock's folder
+    }
+    if (top === undefined) continue;
+    const owner = readOwner(join(dir, String(top)));
+    if (owner === "gone" || owner === undefined || owner.released === true) continue;
+    if (owner.pid !== process.pid || owner.thread !== thread) continue;
+    release(join(dir, String(top)));
+    released.push(name);
+  }
+  return released;
+}
+
 /** Held: a running owner (the same process, by start time) that has not released it. */
 function holds(owner: Owner | undefined): owner is Owner {
   return owner !== undefined && owner.released !== true && isSameProcess(owner.pid, owner.startTicks);
@@ -181,7 +219,12 @@ function readOwner(file: string): Owner | undefined | "gone" {
     const [first, ...rest] = text.split("\n");
     const o = JSON.parse(first!) as Partial<Owner>;
     if (typeof o.pid !== "number") return undefined;
-    return { pid: o.pid, startTicks: typeof o.startTicks === "number" ? o.startTicks : null, ...(rest.includes(RELEASED) && { released: true }) };
+    return {
+      pid: o.pid,
+      startTicks: typeof o.startTicks === "number" ? o.startTicks : null,
+      ...(typeof o.thread === "number" && { thread: o.thread }),
+      ...(rest.includes(RELEASED) && { released: true }),
+    };
   } catch {
     return undefined; // never written by us (files appear whole): not an owner
   }

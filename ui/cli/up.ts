@@ -1,4 +1,8 @@
-/** `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present), supervised. */
+/**
+ * `world up`: the Keeper, the Verifier (and the Spirit and the monitor when present),
+ * supervised: threads of this process by default (daemons/level-thread.ts), processes of
+ * their own with --processes (docs/daemons.md weighs the two).
+ */
 import { readFileSync, statSync } from "node:fs";
 import { InternalError, RefusedError, UsageError, shown } from "../../tools/errors.js";
 import { endOrphans } from "../../daemons/orphans.js";
@@ -48,6 +52,8 @@ export interface UpOptions {
   machine?: string;
   natsCa?: string;
   insecure?: boolean;
+  /** Each level a process of its own instead of a thread of `up`. */
+  processes?: boolean;
 }
 
 export async function up(ctx: Context, given: UpOptions): Promise<void> {
@@ -90,7 +96,10 @@ export async function up(ctx: Context, given: UpOptions): Promise<void> {
     // Settled holding the lock (a refused second `up` writes nothing) and before any child
     // starts: the Verifier claims finishes from its first one.
     const extra = wantsSync ? [await syncChildFor(ctx, opts)] : [];
-    await supervise(ctx, childSpecs(ctx.paths.home, only, extraArgs, extra), policy, opts.port);
+    const threads = opts.processes !== true;
+    // A process child starts in the home; a thread cannot change directory, so `up` does, once.
+    if (threads) process.chdir(ctx.paths.home);
+    await supervise(ctx, childSpecs(ctx.paths.home, only, extraArgs, extra, threads), policy, opts.port);
   } finally {
     lock.release();
   }

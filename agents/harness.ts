@@ -16,7 +16,6 @@
  *   4   the session was already over (failed by the Keeper, or verified): the agent stopped
  *   143 stopped by SIGTERM/SIGINT before a result (whatever the agent said is in the log)
  */
-import { z } from "zod";
 import { Appender } from "../tools/world/append.js";
 import { checkId, type AgentStatus, type Entry } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
@@ -25,28 +24,29 @@ import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
 
 const AgentExit = { finished: 0, parked: 0, internal: 1, badEnv: 2, failed: 3, closed: 4, stopped: 143 } as const;
 
-const idRule = z.string().refine((id) => {
+/**
+ * What each variable must be, checked by hand: zod (~100 modules) is most of an agent's
+ * start-up, and a reminder must say "armed" soon after it is spawned (issue 23). In the
+ * order they are checked; the first that is wrong is the one line said.
+ */
+const ENV_RULES: readonly { name: string; expected: string; ok?: (value: string) => boolean; optional?: true }[] = [
+  { name: "WORLD_HOME", expected: "the world's home directory", ok: (v) => v.length > 0 },
+  { name: "WORLD_SESSION_ID", expected: "a session id: 1–200 characters, no whitespace, ']' or control characters", ok: isSessionId },
+  { name: "WORLD_TASK", expected: "the task text", ok: (v) => v.trim().length > 0 },
+  { name: "WORLD_NEED", expected: "the need", optional: true },
+  { name: "WORLD_ATTEMPT", expected: "a whole number from 1", ok: (v) => /^[1-9]\d{0,3}$/.test(v), optional: true },
+  { name: "WORLD_GUIDANCE", expected: "the guidance", optional: true },
+  { name: "WORLD_BIN", expected: "the world CLI", optional: true },
+];
+
+function isSessionId(id: string): boolean {
   try {
     checkId(id, "session id");
     return true;
   } catch {
     return false;
   }
-}, "a session id: 1–200 characters, no whitespace, ']' or control characters");
-
-const EnvSchema = z.object({
-  WORLD_HOME: z.string().min(1, "the world's home directory"),
-  WORLD_SESSION_ID: idRule,
-  WORLD_TASK: z.string().trim().min(1, "the task text"),
-  WORLD_NEED: z.string().default(""),
-  WORLD_ATTEMPT: z
-    .string()
-    .regex(/^[1-9]\d{0,3}$/, "a whole number from 1")
-    .default("1")
-    .transform(Number),
-  WORLD_GUIDANCE: z.string().optional(),
-  WORLD_BIN: z.string().optional(),
-});
+}
 
 export interface AgentEnv {
   home: string;
@@ -64,22 +64,21 @@ export class AgentEnvError extends Error {}
 
 /** Validates the spawner's environment; throws AgentEnvError with one line naming what is wrong. */
 export function readAgentEnv(env: NodeJS.ProcessEnv = process.env): AgentEnv {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? "environment");
-    const received = env[name] === undefined ? "nothing" : JSON.stringify(String(env[name]).slice(0, 60));
-    throw new AgentEnvError(`invalid agent environment: ${name} expected ${issue.message}, received ${received}`);
+  for (const rule of ENV_RULES) {
+    const value = env[rule.name];
+    if (value === undefined ? rule.optional === true : (rule.ok?.(value) ?? true)) continue;
+    const received = value === undefined ? "nothing" : JSON.stringify(value.slice(0, 60));
+    throw new AgentEnvError(`invalid agent environment: ${rule.name} expected ${rule.expected}, received ${received}`);
   }
-  const e = parsed.data;
+  const guidance = env.WORLD_GUIDANCE?.trim() ?? "";
   return {
-    home: e.WORLD_HOME,
-    sessionId: e.WORLD_SESSION_ID,
-    task: e.WORLD_TASK.trim(),
-    need: e.WORLD_NEED,
-    attempt: e.WORLD_ATTEMPT,
-    ...(e.WORLD_GUIDANCE !== undefined && e.WORLD_GUIDANCE.trim() !== "" && { guidance: e.WORLD_GUIDANCE.trim() }),
-    ...(e.WORLD_BIN !== undefined && e.WORLD_BIN !== "" && { bin: e.WORLD_BIN }),
+    home: env.WORLD_HOME!,
+    sessionId: env.WORLD_SESSION_ID!,
+    task: env.WORLD_TASK!.trim(),
+    need: env.WORLD_NEED ?? "",
+    attempt: Number(env.WORLD_ATTEMPT ?? "1"),
+    ...(guidance !== "" && { guidance }),
+    ...(env.WORLD_BIN !== undefined && env.WORLD_BIN !== "" && { bin: env.WORLD_BIN }),
   };
 }
 

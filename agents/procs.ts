@@ -10,7 +10,8 @@
 import { mkdirSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyZod } from "../tools/lazy-zod.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import type { NeedLine } from "./need-author.js";
@@ -71,7 +72,12 @@ export function writeProcRecord(paths: WorldPaths, record: ProcRecord): void {
   writeJsonAtomic(recordFile(paths.procs, record.id), record);
 }
 
-const ProcRecordSchema: z.ZodType<ProcRecord> = z.object({
+let procRecordSchema: z.ZodType<ProcRecord> | undefined;
+
+/** Built at the first record read: a new session's spawn reads none and loads no zod (issue 23). */
+function ProcRecordSchema(): z.ZodType<ProcRecord> {
+  const { z } = lazyZod();
+  return (procRecordSchema ??= z.object({
   id: z.string(),
   pid: z.number(),
   pgid: z.number(),
@@ -87,7 +93,8 @@ const ProcRecordSchema: z.ZodType<ProcRecord> = z.object({
   stdoutFrom: z.number().optional(),
   needLine: z.object({ ts: z.string(), sha256: z.string() }).optional(),
   exit: z.object({ code: z.number().nullable(), signal: z.string().nullable(), at: z.string() }).optional(),
-});
+  }));
+}
 
 /** Missing, being replaced, or malformed: no record (the Keeper looks again next sweep). */
 function readJson(file: string): ProcRecord | undefined {

@@ -7,14 +7,17 @@
  */
 import { join } from "node:path";
 import { UsageError, shown } from "../tools/errors.js";
-import { z } from "zod";
+import { lazyZod } from "../tools/lazy-zod.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import { removeFile, writePrivateJson } from "../tools/process/private-json.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
-/** Names to values; a value that is not a string (or a name that is not one) is passed over. */
-const SpawnEnvSchema = z.record(z.string(), z.unknown());
+/**
+ * Names to values; a value that is not a string (or a name that is not one) is passed over.
+ * Built when there is a file to check: most spawns have none, and load no zod (issue 23).
+ */
+const SpawnEnvSchema = () => lazyZod().z.record(lazyZod().z.string(), lazyZod().z.unknown());
 
 /** Set by the world on every launch: an agent's own assignment cannot be overridden. */
 const RESERVED = ["WORLD_HOME", "WORLD_SESSION_ID", "WORLD_TASK", "WORLD_NEED", "WORLD_ATTEMPT", "WORLD_GUIDANCE", "WORLD_BIN", "WORLD_WOKEN", "WORLD_STATE"] as const;

@@ -9,12 +9,16 @@
 async function main(): Promise<number> {
   try {
     // The commands agents and monitors call all the time skip commander, which alone costs
-    // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts and the benchmark).
+    // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts, fast-spawn.ts and the benchmark).
     const args = process.argv.slice(2);
     // They are bundles, CommonJS (scripts/finish-build.mjs says why), so required, not imported.
     const command = commandOf(args);
     if (command === "event" || command === "agent" || command === "check") {
       const code = await (bundled("fast-log") as typeof import("../ui/cli/fast-log.js")).fastLog(args, command);
+      if (code !== undefined) return code;
+    } else if (command === "spawn" && !args.includes("--")) {
+      // (An agent's command after `--` is the full CLI's: fast-spawn would only hand it over.)
+      const code = await (bundled("fast-spawn") as typeof import("../ui/cli/fast-spawn.js")).fastSpawn(args);
       if (code !== undefined) return code;
     } else if (command === "query") {
       const code = (bundled("fast-query") as typeof import("../ui/cli/fast-query.js")).fastQuery(args);

@@ -1,9 +1,10 @@
 // After tsc: makes the CLI executable, and bundles the fast paths (`world event` /
-// `agent` / `check`, `world query`, an agent's exit note) into one module each (the exit
+// `agent` / `check`, `world query`, `world spawn`, an agent's exit note) into one module each (the exit
 // note's replaces tsc's output; the CLI's are `.cjs` files beside it). Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
 import { chmodSync, copyFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { build } from "esbuild";
 
 // The CLI is the package's bin: `npx world …` runs the file itself, so it must be
@@ -19,17 +20,32 @@ for (const f of ["model.json", "model.bin"]) if (existsSync(`spirit/intents/${f}
 // The exit note too: it runs once per agent, when the agent ends (agents/note-exit.ts).
 const bundle = { bundle: true, platform: "node", target: "node20", packages: "external", allowOverwrite: true, logLevel: "warning" };
 await build({ ...bundle, entryPoints: ["agents/note-exit.ts"], outfile: "dist/agents/note-exit.js", format: "esm" });
+// The alarm agents too: a reminder must say "armed" soon after `world spawn` (issue 23), and
+// ~30 small ES modules cost ~10 ms to find and load. (Their other modules stay in dist/ for the rest.)
+for (const kind of ["reminder", "timer"]) {
+  await build({ ...bundle, entryPoints: [`agents/${kind}/main.ts`], outfile: `dist/agents/${kind}/main.js`, format: "esm" });
+}
+// chrono-node's English parser as one file (tools/calendar/chrono-en.ts loads it): ~50
+// CommonJS modules, ~20 ms to find and load, ~7 ms as one. The package itself, bundled whole.
+await build({
+  ...bundle,
+  packages: undefined,
+  entryPoints: [createRequire(import.meta.url).resolve("chrono-node/en")],
+  outfile: "dist/tools/calendar/chrono-node-en.cjs",
+  format: "cjs",
+});
 // The CLI's fast paths as CommonJS (`.cjs`, loaded by bin/world.ts with require): an ES
 // module's `import … from "node:fs"` builds node:fs's ES facade, which loads the fs
 // streams, fs/promises and the stream modules (19 modules, ~3 ms of a ~25 ms node start).
-for (const path of ["ui/cli/fast-log", "ui/cli/fast-query"]) {
+for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]) {
   await build({
     ...bundle,
     entryPoints: [`${path}.ts`],
     outfile: `dist/${path}.cjs`,
     format: "cjs",
     // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
-    define: { "import.meta.url": "__bundleUrl" },
+    // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
+    define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }

@@ -4,7 +4,8 @@
  * Read without loading the NATS client.
  */
 import { join } from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyZod } from "../tools/lazy-zod.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import { PRIVATE_FILE, type WorldPaths } from "../tools/world/paths.js";
 import { writeSyncJson } from "./state.js";
@@ -21,7 +22,11 @@ function configFile(paths: WorldPaths): string {
   return join(paths.dir, "sync", "nats.json");
 }
 
-const SyncConfigSchema: z.ZodType<SyncConfig> = z.object({ url: z.string(), stream: z.string(), machine: z.string(), ca: z.string().optional() });
+/** Built when there is a configuration to check: a world without sync loads no zod (issue 23). */
+function SyncConfigSchema(): z.ZodType<SyncConfig> {
+  const { z } = lazyZod();
+  return z.object({ url: z.string(), stream: z.string(), machine: z.string(), ca: z.string().optional() });
+}
 
 export function readSyncConfig(paths: WorldPaths): SyncConfig | undefined {
   // Missing or malformed: judged as a single machine would, and said by the Verifier's log.

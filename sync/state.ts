@@ -16,7 +16,8 @@
  */
 import { appendFileSync, closeSync, fdatasyncSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyZod } from "../tools/lazy-zod.js";
 import { UsageError, shown } from "../tools/errors.js";
 import { readJsonStateOrNone, readJsonStateOrThrow } from "../tools/fs/json-file.js";
 import { syncFromEnv } from "../tools/world/append.js";
@@ -48,12 +49,13 @@ function syncDir(paths: WorldPaths): string {
 
 export { lineHash } from "./line-hash.js";
 
-const MachineFile = z.object({ machine: z.string() });
-const SentFile = z.object({ offset: z.number(), line: z.number() });
-const ReceivedFile = z.object({ seq: z.number(), logSize: z.number() });
+// Built when there is a file to check: a process that finds none (a Spirit with no sync) loads no zod (issue 23).
+const MachineFile = () => lazyZod().z.object({ machine: lazyZod().z.string() });
+const SentFile = () => lazyZod().z.object({ offset: lazyZod().z.number(), line: lazyZod().z.number() });
+const ReceivedFile = () => lazyZod().z.object({ seq: lazyZod().z.number(), logSize: lazyZod().z.number() });
 
 /** Missing: undefined; malformed: refused in one line (exit 2), never guessed at. */
-function readJson<S extends z.ZodType>(file: string, schema: S): z.output<S> | undefined {
+function readJson<S extends z.ZodType>(file: string, schema: () => S): z.output<S> | undefined {
   return readJsonStateOrThrow(file, schema, "sync state (written by world sync)");
 }
 

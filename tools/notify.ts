@@ -10,22 +10,33 @@
 import { delimiter, join } from "node:path";
 import { accessSync, constants } from "node:fs";
 import { commandFailed, runQuickCommand } from "./process/run-command.js";
-import { z } from "zod";
 import type { Appender } from "./world/append.js";
 import type { Entry } from "./world/entry.js";
 
 export const NOTIFY_SOURCE = "notify";
 
-export const NotifyInput = z.object({
+export interface NotifyInput {
   /** The session (or other identifier) the notification belongs to. */
-  id: z.string().min(1),
-  /** The whole message, as logged: e.g. "Reminder: call mom". */
-  message: z.string().trim().min(1).max(2000),
-  /** The desktop notification's title (default "world"). */
-  title: z.string().trim().min(1).max(200).optional(),
-  urgency: z.enum(["low", "normal", "critical"]).optional(),
-});
-export type NotifyInput = z.input<typeof NotifyInput>;
+  id: string;
+  /** The whole message, as logged: e.g. "Reminder: call mom" (trimmed; 1–2000 characters). */
+  message: string;
+  /** The desktop notification's title (default "world"; trimmed, 1–200 characters). */
+  title?: string | undefined;
+  urgency?: "low" | "normal" | "critical" | undefined;
+}
+
+/** Checked at delivery, with zod loaded then: an agent that only arms never pays for it (issue 23). */
+async function checked(input: NotifyInput): Promise<NotifyInput> {
+  const { z } = await import("zod");
+  return z
+    .object({
+      id: z.string().min(1),
+      message: z.string().trim().min(1).max(2000),
+      title: z.string().trim().min(1).max(200).optional(),
+      urgency: z.enum(["low", "normal", "critical"]).optional(),
+    })
+    .parse(input);
+}
 
 export type DesktopResult = { shown: true } | { shown: false; why: string };
 
@@ -69,7 +80,7 @@ export async function desktopNotify(title: string, body: string, urgency = "norm
 
 /** Logs the notification (always) and shows it on the desktop (when possible). */
 export async function notify(appender: Appender, input: NotifyInput, env: NodeJS.ProcessEnv = process.env): Promise<NotifyResult> {
-  const n = NotifyInput.parse(input);
+  const n = await checked(input);
   const entry = appender.append({ kind: "event", source: NOTIFY_SOURCE, id: n.id, output: n.message });
   const desktop = await desktopNotify(n.title ?? "world", n.message, n.urgency, env);
   return { entry, desktop };

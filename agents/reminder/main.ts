@@ -5,9 +5,11 @@
  * to remind you` (`what to remind you of, and when` when it names nothing either). See alarm.ts for arming, waiting and delivering once.
  */
 import { runAgent } from "../harness.js";
+import { compileRegexpsQuickly } from "./quick-regexps.js";
 import { runAlarm } from "./alarm.js";
 import { planReminder } from "./plan.js";
 import { reminderSubject } from "./when.js";
 
 // Nothing said to be reminded of either ("remind me", "set a reminder"): the one question asks for both.
+compileRegexpsQuickly(); // it reads one time, at once: compiled simply, matched the same
 await runAgent((run) => runAlarm(run, "reminder", planReminder, reminderSubject(run.env.task) === "" ? "what to remind you of, and when" : "when to remind you"));

@@ -4,7 +4,9 @@
  * The same machinery as the reminder (agents/reminder/alarm.ts).
  */
 import { runAgent } from "../harness.js";
+import { compileRegexpsQuickly } from "../reminder/quick-regexps.js";
 import { runAlarm } from "../reminder/alarm.js";
 import { planTimer } from "../reminder/plan.js";
 
+compileRegexpsQuickly(); // it reads one time, at once: compiled simply, matched the same
 await runAgent((run) => runAlarm(run, "timer", planTimer, "how long the timer should run"));

@@ -3,6 +3,11 @@
  * a quarter of the time of the whole package (every locale), and only when a time is
  * first read, so a daemon that reads none (the Spirit between reminders) never pays.
  * Its CommonJS build: synchronous, and it resolves the same under Node 20's ESM.
+ *
+ * The build bundles it into one file (dist/tools/calendar/chrono-node-en.cjs,
+ * scripts/finish-build.mjs): its ~50 small CommonJS modules cost ~20 ms to find and load,
+ * the bundle ~7 ms (a reminder reads its time as it starts: issue 23). Run from the
+ * sources (the tests), there is no bundle and the package itself is loaded.
  */
 import { createRequire } from "node:module";
 
@@ -11,6 +16,22 @@ export type ChronoEn = typeof import("chrono-node/en");
 let chrono: ChronoEn | undefined;
 
 export function chronoEn(): ChronoEn {
-  chrono ??= createRequire(import.meta.url)("chrono-node/en") as ChronoEn;
+  chrono ??= load();
   return chrono;
+}
+
+/**
+ * Found from dist/'s root, not from this file: this module is also inside the agents'
+ * bundles (dist/agents/<kind>/main.js), two folders below dist/ as it is.
+ */
+const BUNDLE = "../../tools/calendar/chrono-node-en.cjs";
+
+function load(): ChronoEn {
+  const require = createRequire(import.meta.url);
+  try {
+    return require(BUNDLE) as ChronoEn;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
+    return require("chrono-node/en") as ChronoEn;
+  }
 }

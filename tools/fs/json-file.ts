@@ -12,8 +12,12 @@ import { describeIssue, receivedAt } from "../zod-problem.js";
 
 export type JsonFileRead<T> = { found: false } | { found: true; value: T } | { found: true; problem: string };
 
-/** `what` names the file for people ("the Keeper's health state"). */
-export function readJsonState<S extends z.ZodType>(file: string, schema: S, what: string): JsonFileRead<z.output<S>> {
+/**
+ * `what` names the file for people ("the Keeper's health state"). The schema may be given as
+ * a function, called only when there is a file to check (a path that usually finds none
+ * need not load zod: tools/lazy-zod.ts).
+ */
+export function readJsonState<S extends z.ZodType>(file: string, schema: S | (() => S), what: string): JsonFileRead<z.output<S>> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -28,7 +32,7 @@ export function readJsonState<S extends z.ZodType>(file: string, schema: S, what
   } catch (error) {
     return { found: true, problem: `malformed ${what} ${file}: expected JSON, received a parse error: ${(error as Error).message}` };
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = (typeof schema === "function" ? schema() : schema).safeParse(raw);
   if (parsed.success) return { found: true, value: parsed.data as z.output<S> };
   const issue = parsed.error.issues[0]!;
   const at = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
@@ -36,13 +40,13 @@ export function readJsonState<S extends z.ZodType>(file: string, schema: S, what
 }
 
 /** The value, or undefined when the file is missing or malformed (a derived file: start over). */
-export function readJsonStateOrNone<S extends z.ZodType>(file: string, schema: S, what: string): z.output<S> | undefined {
+export function readJsonStateOrNone<S extends z.ZodType>(file: string, schema: S | (() => S), what: string): z.output<S> | undefined {
   const read = readJsonState(file, schema, what);
   return read.found && "value" in read ? read.value : undefined;
 }
 
 /** The value, or undefined when the file is missing; a malformed one is a UsageError (exit 2). */
-export function readJsonStateOrThrow<S extends z.ZodType>(file: string, schema: S, what: string): z.output<S> | undefined {
+export function readJsonStateOrThrow<S extends z.ZodType>(file: string, schema: S | (() => S), what: string): z.output<S> | undefined {
   const read = readJsonState(file, schema, what);
   if (!read.found) return undefined;
   if ("problem" in read) throw new UsageError(read.problem);

@@ -11,7 +11,8 @@
  */
 import { join } from "node:path";
 import type Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyZod } from "../lazy-zod.js";
 import { readJsonStateOrNone } from "../fs/json-file.js";
 import { UsageError, shown } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -144,15 +145,21 @@ function withoutToolResults(m: Message): Message | undefined {
   return rest.length === 0 ? undefined : { role: "user", content: rest };
 }
 
-/** The messages themselves are the provider's shape, checked where they are sent; here, that they are messages. */
-const SessionSchema: z.ZodType<SessionFile> = z.object({
-  name: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  dropped: z.number(),
-  summary: z.string().optional(),
-  messages: z.array(z.custom<Message>((m) => typeof m === "object" && m !== null && "role" in m && "content" in m)),
-});
+/**
+ * The messages themselves are the provider's shape, checked where they are sent; here, that they are messages.
+ * Built when there is a stored conversation to check: the offline Spirit loads no zod at start (issue 23).
+ */
+function SessionSchema(): z.ZodType<SessionFile> {
+  const { z } = lazyZod();
+  return z.object({
+    name: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    dropped: z.number(),
+    summary: z.string().optional(),
+    messages: z.array(z.custom<Message>((m) => typeof m === "object" && m !== null && "role" in m && "content" in m)),
+  });
+}
 
 function load(file: string): SessionFile | undefined {
   // Missing or malformed: start a new conversation (the log is the truth).

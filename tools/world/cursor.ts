@@ -13,7 +13,8 @@ import { START, type Position } from "./read.js";
 import { writeJsonAtomic } from "../fs/atomic-write.js";
 import { openToRead } from "../fs/open-to-read.js";
 import { readJsonState } from "../fs/json-file.js";
-import { z } from "zod";
+import type { z } from "zod";
+import { lazyZod } from "../lazy-zod.js";
 
 const READER_RULE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -22,7 +23,12 @@ export interface CursorFile extends Position {
   head: string;
 }
 
-const CursorSchema: z.ZodType<CursorFile> = z.object({ offset: z.number().int().nonnegative(), line: z.number().int().nonnegative(), head: z.string() });
+let cursorSchema: z.ZodType<CursorFile> | undefined;
+/** Built when there is a cursor file to check: the modules that only import this one (an agent, `world event`) load no zod (issue 23). */
+function CursorSchema(): z.ZodType<CursorFile> {
+  const { z } = lazyZod();
+  return (cursorSchema ??= z.object({ offset: z.number().int().nonnegative(), line: z.number().int().nonnegative(), head: z.string() }));
+}
 
 export function checkReader(reader: string): string {
   if (!READER_RULE.test(reader)) {

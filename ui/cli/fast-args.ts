@@ -6,11 +6,15 @@
 export interface FastArgs {
   command: string | undefined;
   words: string[];
+  /** The last value of each option (as commander keeps it). */
   options: Record<string, string | true>;
+  /** Every value of each valued option, in order (a repeatable option: `world spawn --env A=1 --env B=2`). */
+  lists: Record<string, string[]>;
 }
 
 export function parseFastArgs(argv: readonly string[], booleans: ReadonlySet<string>, valued: ReadonlySet<string>): FastArgs | undefined {
   const options: Record<string, string | true> = {};
+  const lists: Record<string, string[]> = {};
   const words: string[] = [];
   let command: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -23,10 +27,14 @@ export function parseFastArgs(argv: readonly string[], booleans: ReadonlySet<str
       const eq = arg.indexOf("=");
       const [name, inline] = eq >= 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
       if (booleans.has(name) && inline === undefined) options[name.replace(/^-+/, "")] = true;
-      else if (valued.has(name) && (inline !== undefined || i + 1 < argv.length)) options[name.slice(2)] = inline ?? argv[++i]!;
+      else if (valued.has(name) && (inline !== undefined || i + 1 < argv.length)) {
+        const value = inline ?? argv[++i]!;
+        options[name.slice(2)] = value;
+        (lists[name.slice(2)] ??= []).push(value);
+      }
       else return undefined;
     } else if (command === undefined) command = arg;
     else words.push(arg);
   }
-  return { command, words, options };
+  return { command, words, options, lists };
 }

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
@@ -29,6 +30,27 @@ async function packagesAtStart(args: string[], ready: string): Promise<string[]>
 }
 
 describe("start-up loads what is used (offline)", () => {
+  it("world spawn --kind reminder: neither the CLI nor the agent loads commander or zod, nor chrono-node's many modules, on the way to armed", async () => {
+    w = tempWorld();
+    await world(w.home, ["event", "test", "boot", "a world"]);
+    // NODE_OPTIONS reaches the agent too (it inherits the CLI's environment); it says what it loads on its .err.
+    const cli = await world(w.home, ["spawn", "remind me in 1 hour to stretch | need: a reminder", "--kind", "reminder", "--id", "r1"], { env: { NODE_OPTIONS: `--import "${PACKAGES}"` } });
+    expect(cli.exitCode).toBe(0);
+    // In an hour: it parks at once, so its armed line is its last word and it ends by itself.
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "r1" && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "r1" && e.output.includes("exited with code 0"), { what: "the reminder's exit" });
+    const packagesOf = (said: string) => [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))];
+    const ofCli = packagesOf(cli.stderr);
+    const agentSaid = readFileSync(join(w.paths.logs, "agents", "r1.err"), "utf8");
+    const ofAgent = packagesOf(agentSaid);
+    expect(ofCli).toContain("ulid"); // the hook saw the CLI's requires
+    expect(agentSaid).toContain("packages: watched"); // and it reached the agent
+    for (const loaded of [ofCli, ofAgent]) {
+      expect(loaded.filter((p) => ["commander", "zod", "chrono-node", ...HEAVY].some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
+    }
+  });
+
+
   it("world verifier: no SDK, no execa, no chrono-node", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);

@@ -1,0 +1,14 @@
+/**
+ * The alarm agents read one time with chrono-node as they start, and most of that reading
+ * is V8 compiling chrono's large regular expressions, optimised for matching many texts:
+ * ~30–70 ms of a reminder's start-up (issue 23), for one short text. Without V8's regexp
+ * optimisations they compile in about a quarter of the time and match the same (the same
+ * expressions, compiled more simply; test/agents/quick-regexps.test.ts compares). Only in
+ * these short-lived agents: a daemon that reads many texts (the Spirit) keeps the defaults.
+ */
+const QUICK_REGEXPS = "--no-regexp-optimization";
+
+/** Call before the first time is read: expressions compiled from then on are compiled quickly. */
+export function compileRegexpsQuickly(): void {
+  process.getBuiltinModule("node:v8").setFlagsFromString(QUICK_REGEXPS);
+}

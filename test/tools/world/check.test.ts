@@ -116,7 +116,7 @@ describe("check", () => {
     take("r");
     writeFileSync(join(w.paths.cursors, "r.json"), "{not json");
     const r = take("r");
-    expect(r.reset).toMatch(/unreadable/);
+    expect(r.reset).toMatch(/malformed cursor of r .*r\.json: expected JSON, received a parse error/);
     expect(ids(r)).toEqual(["a"]);
   });
 

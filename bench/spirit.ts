@@ -5,7 +5,7 @@
  *      (offline brain) until its `nudge:` line is in the log; median and p95 over
  *      BENCH_UTTERANCES (default 40), against the raw fs.watch latency (append → callback)
  *      measured in the same run. Each utterance is new, so none is deduplicated.
- *   2. decisions per second in process: the offline brain plus the rules (spirit/decide.ts)
+ *   2. decisions per second in process: the offline brain plus the rules (spirit/decide/decide.ts)
  *      over the mixed test transcript, against the intent detector alone.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -17,17 +17,17 @@ import { Appender, appendOnce } from "../tools/world/append.js";
 import { collectEntries } from "../tools/world/read.js";
 import type { EventEntry, Located } from "../tools/world/entry.js";
 import { worldPaths, type WorldPaths } from "../tools/world/paths.js";
-import { OfflineBrain } from "../spirit/brain-offline.js";
-import { vetProposal } from "../spirit/decide.js";
-import { loadConfig } from "../spirit/config.js";
+import { OfflineBrain } from "../spirit/decide/brain-offline.js";
+import { vetProposal } from "../spirit/decide/decide.js";
+import { loadConfig } from "../spirit/daemon/config.js";
 import { detectIntent, intentModel } from "../spirit/intents/detect.js";
 import { featuresOf } from "../spirit/intents/features.js";
-import { SpiritMemory } from "../spirit/memory.js";
+import { SpiritMemory } from "../spirit/daemon/memory.js";
 import { fmt, median, percentile, printTable, type Row } from "./measure.js";
 import { waitForText, watchFloor } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench spirit] ${text}\n`);
-const SPIRIT = fileURLToPath(new URL("../spirit/main.js", import.meta.url));
+const SPIRIT = fileURLToPath(new URL("../spirit/daemon/main.js", import.meta.url));
 const MIXED = fileURLToPath(new URL("../../test/fixtures/transcripts/mixed.jsonl", import.meta.url));
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -100,7 +100,7 @@ describe("layers", () => {
       'import { showEntry } from "../ui/cli/show.js";',
       'export { report } from "../ui/cli/report.js";',
       'const { report } = await import("../ui/cli/report.js");',
-      'let x: import("../spirit/lines.js").SpiritLine;',
+      'let x: import("../spirit/daemon/lines.js").SpiritLine;',
     ]) {
       expect(upward("verifier/x.ts", line), line).toHaveLength(1);
     }

@@ -2,7 +2,7 @@
  * The error hierarchy. Every failure a user can cause is a WorldError with an exit
  * code and a one-line message (what was wrong, what was expected, what was received).
  * The entries turn them into an exit code through tools/report.ts: bin/world.ts for the
- * CLI, spirit/main.ts for the Spirit run on its own.
+ * CLI, spirit/daemon/main.ts for the Spirit run on its own.
  */
 
 export const ExitCode = {

@@ -88,7 +88,7 @@ function writeVerdict(ctx: VerifierContext, finish: Located<AgentEntry>, v: Verd
     ctx.appender.append({ kind: "agent", status: "retry", id, output: `${RETRY_PREFIX}${n} of ${ctx.settings.maxRetries}: ${v.reason}. Guidance: ${v.guidance} ${by}` });
   } else {
     // The blocker is the question for a person (verifier/ask-person.ts). The one line that
-    // tells the person is the Spirit's (spirit/escalation.ts), not a second one here.
+    // tells the person is the Spirit's (spirit/daemon/escalation.ts), not a second one here.
     ctx.appender.append({ kind: "agent", status: "failed", id, output: `${v.reason} ${by}`, need: v.guidance });
   }
 }

@@ -7,7 +7,7 @@
  *   [agent:finish][id] noted: <the note>
  *
  * The task reads `note: <words>` (the Spirit's offers) or is the words themselves. Its need
- * (`output contains "noted: "`, spirit/plan.ts) is checked exactly by the offline Verifier.
+ * (`output contains "noted: "`, spirit/decide/plan.ts) is checked exactly by the offline Verifier.
  * `world query events note` lists what was kept.
  */
 import { runAgent } from "../harness.js";

@@ -1,6 +1,6 @@
 /**
  * Which page the open-page agent opens. Its task is written by the Spirit
- * (spirit/offers.ts) as "open a search for flights to Tokyo: https://…"; a person can
+ * (spirit/decide/offers.ts) as "open a search for flights to Tokyo: https://…"; a person can
  * also write "open https://example.org" or "search for cheap hotels in Rome".
  */
 

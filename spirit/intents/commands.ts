@@ -2,15 +2,15 @@
 // Assist: sentence templates per intent, with slots): setting reminders, alarms and
 // timers in the many ways people say them; cancelling, moving and snoozing them; asking
 // what is set or on the calendar; and asking for things done on a device or by a
-// service. Only what is said TO the assistant alone comes here (spirit/hearing.ts,
-// spirit/brain-offline.ts); the learned model (spirit/intents/detect.ts) still judges
+// service. Only what is said TO the assistant alone comes here (spirit/decide/hearing.ts,
+// spirit/decide/brain-offline.ts); the learned model (spirit/intents/detect.ts) still judges
 // everything the grammar does not recognise.
 //
-// The grammar only reads the words; spirit/commands.ts decides what is done about them.
+// The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
 import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
-import type { ManageRequest } from "../manage.js";
+import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
 import { spokenTimes, type TimeUse } from "./spoken-time.js";
 

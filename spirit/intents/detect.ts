@@ -63,7 +63,7 @@ export interface DetectOptions {
   /**
    * Read a reminder's task and time (chrono-node; default true). Without them the label,
    * the decision and the kind are the same: enough to tell whether something was asked for
-   * (spirit/late.ts), at a fraction of the cost.
+   * (spirit/daemon/late.ts), at a fraction of the cost.
    */
   slots?: boolean;
 }

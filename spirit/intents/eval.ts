@@ -7,7 +7,7 @@
 // 2 for a missing file or a malformed line, 2 for bad arguments.
 
 import { IntentLabel, detectIntent } from "./detect.js";
-import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "../eval-cli.js";
+import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "../eval/eval-cli.js";
 
 const LABELS: readonly IntentLabel[] = ["reminder", "task", "quiet"];
 

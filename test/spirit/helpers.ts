@@ -1,5 +1,5 @@
 /**
- * Helpers for the Spirit's integration tests: the real daemon (dist/spirit/main.js) as a
+ * Helpers for the Spirit's integration tests: the real daemon (dist/spirit/daemon/main.js) as a
  * child process, waiting until it has read the log up to a point (its cursor file), and
  * the lines it wrote.
  */
@@ -13,7 +13,7 @@ import { afterEach, beforeEach } from "vitest";
 import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { WAIT_MS, waitUntil } from "../support/wait.js";
 
-export const SPIRIT_MAIN = join(ROOT, "dist/spirit/main.js");
+export const SPIRIT_MAIN = join(ROOT, "dist/spirit/daemon/main.js");
 
 /**
  * A running Spirit. Wrapped, because the execa result is a thenable: returned bare from

@@ -8,10 +8,10 @@
  */
 import { UsageError, shown } from "../../tools/errors.js";
 import { onShutdown } from "../../tools/process/daemon.js";
-import { userSpeaker } from "../../spirit/config.js";
-import { listen as listenTo, type ListenSource } from "../../spirit/listen.js";
-import { createSpirit } from "../../spirit/assemble.js";
-import { FORMATS, type TranscriptFormat } from "../../spirit/transcript.js";
+import { userSpeaker } from "../../spirit/daemon/config.js";
+import { listen as listenTo, type ListenSource } from "../../spirit/input/listen.js";
+import { createSpirit } from "../../spirit/daemon/assemble.js";
+import { FORMATS, type TranscriptFormat } from "../../spirit/input/transcript.js";
 import type { Context } from "./context.js";
 import { spiritFlags } from "./spirit.js";
 

@@ -1,7 +1,7 @@
 /** `world spirit`: the Spirit in the foreground, until SIGINT/SIGTERM (a second one forces). */
 import { onShutdown } from "../../tools/process/daemon.js";
-import type { SpiritFlags } from "../../spirit/config.js";
-import { createSpirit } from "../../spirit/assemble.js";
+import type { SpiritFlags } from "../../spirit/daemon/config.js";
+import { createSpirit } from "../../spirit/daemon/assemble.js";
 import type { Context } from "./context.js";
 
 export async function spirit(ctx: Context, flags: SpiritFlags): Promise<void> {

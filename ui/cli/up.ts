@@ -17,7 +17,7 @@ import type { Context } from "./context.js";
 import { monitorUrlFile } from "../monitor/token.js";
 import { DEFAULT_PORT } from "./monitor.js";
 import { loadKeeperConfig } from "../../keeper/config.js";
-import { loadConfig as loadSpiritConfig } from "../../spirit/config.js";
+import { loadConfig as loadSpiritConfig } from "../../spirit/daemon/config.js";
 import { createServer } from "node:net";
 import { listProcRecords } from "../../agents/procs.js";
 import { ownGroupAlive } from "../../tools/process/identity.js";

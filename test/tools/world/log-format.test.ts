@@ -185,7 +185,7 @@ describe("the format line wakes nobody", () => {
     const [format] = collectEntries(w.paths.log).entries;
     expect(format).toMatchObject({ kind: "event", source: "system", id: "world", output: "format 2" });
     // The Spirit acts on voice, answers to its nudges, the Keeper's escalations and disk alarms: none of these.
-    const { isDiskLow, isEscalation } = await import("../../../spirit/escalation.js");
+    const { isDiskLow, isEscalation } = await import("../../../spirit/daemon/escalation.js");
     expect([isEscalation(format!), isDiskLow(format!)]).toEqual([false, false]);
     // The Verifier and the Keeper, once each: no verdict, no nudge.
     expect((await world(w.home, ["verify", "--once"])).exitCode).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * What a Spirit nudge line holds, read by everyone who shows it (spirit/lines.ts writes
+ * What a Spirit nudge line holds, read by everyone who shows it (spirit/daemon/lines.ts writes
  * and reads it; `world query nudges`, the monitor and MCP show its question):
  *
  *   nudge: <question> (heard <speaker>: "<text>") yes: <agent-kind> "<task>"[ need "<need>"]

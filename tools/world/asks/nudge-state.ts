@@ -24,7 +24,7 @@ export const NUDGE_STATES: readonly NudgeState[] = ["open", "answered", "decline
 
 /** A question the Spirit asked the user: `[event:spirit][<nudge-id>] nudge: <question>`. */
 export const NUDGE_PREFIX = "nudge: ";
-/** The Spirit's expiry when no awake line says it (its default, spirit/config.ts). */
+/** The Spirit's expiry when no awake line says it (its default, spirit/daemon/config.ts). */
 export const DEFAULT_NUDGE_EXPIRY_MS = 10 * 60_000;
 /** Said in the Spirit's awake line, so readers know its expiry without its config. */
 export const EXPIRY_WORDS = "nudges expire after ";

@@ -1,6 +1,6 @@
 /**
  * How a failed session is said to a person, in one line: shared by the Spirit's notice
- * (spirit/escalation.ts) and the Keeper's reminder (keeper/escalate.ts), so both read
+ * (spirit/daemon/escalation.ts) and the Keeper's reminder (keeper/escalate.ts), so both read
  * the same. The Verifier's blockers are already questions for a person
  * (verifier/ask-person.ts: "I could not find invoice-march.pdf after 4 tries. Where is
  * it?"); other blockers (an agent's own, the Keeper's timeouts) say what the task needs.

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { quoteText, readNudgeLine, unquoteText } from "../../../../tools/world/asks/nudge-line.js";
 import { formatEntry } from "../../../../tools/world/format.js";
-import { say, readSpiritLine } from "../../../../spirit/lines.js";
+import { say, readSpiritLine } from "../../../../spirit/daemon/lines.js";
 
 describe("nudge lines", { timeout: 90_000 }, () => {
   it("quoteText: plain → \"…\", with quotes or backslashes → “…”, both kinds → JSON; always read back exactly", () => {

@@ -1,0 +1,210 @@
+/**
+ * The Claude brain (with ANTHROPIC_API_KEY): one continuous conversation with the model
+ * (WORLD_MODEL), persisted in .world/spirit-session.json and trimmed as it grows
+ * (tools/llm/session.ts). Each utterance is one user turn; the model answers by calling
+ * `decide`, whose input is validated with zod. Its past decisions are kept in the
+ * conversation as text, so every stored user turn is plain and trimming can cut anywhere.
+ * What trimming drops is summarised into the conversation's note, by the model after the
+ * decision was returned (tools/llm/summarise.ts), or by decisionDigest when it cannot;
+ * the Spirit's memory (from the log) also rides along with every turn.
+ *
+ *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
+ *     this utterance; `claude unavailable (…)` is logged once per outage, and
+ *     `claude available again` when it answers again;
+ *   - the API is slow or hangs → past the deadline (spirit.brainDeadline, default 5 s,
+ *     counted from when the words were said) the request is aborted and the offline brain
+ *     decides: a late answer is never read, so it cannot act a second time. For the next
+ *     RETRY_SLOW_AFTER_MS the model is not asked at all (each utterance would otherwise
+ *     wait out the deadline again), then it is tried again;
+ *   - the model calls `decide` with input zod rejects, or does not call it → quiet,
+ *     with `claude answered badly (…)` logged.
+ */
+import type Anthropic from "@anthropic-ai/sdk";
+import { anthropicSdk } from "../../tools/llm/provider.js";
+import { askTool, ModelAnswerError } from "../../tools/llm/tool-call.js";
+import type { Conversation, Message } from "../../tools/llm/session.js";
+import { summariseDropped } from "../../tools/llm/summarise.js";
+import type { Logger } from "../../tools/process/daemon.js";
+import { Decision, type Brain, type BrainInput, type Proposal } from "./brain.js";
+import { describeConversation } from "./conversation.js";
+import { BRAIN_ID, quote, say } from "../daemon/lines.js";
+import type { SpiritMemory } from "../daemon/memory.js";
+
+const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present and who spoke to whom.
+
+For every utterance call the decide tool exactly once:
+- quiet (the default): small talk, chatter, questions you cannot act on, anything not clearly actionable.
+- spawn: only for an explicit, low-risk request made by THE USER to you, such as "remind me to ..." or "set a timer for ...". Give kind (reminder or timer) and task (the request in the imperative, with its time, e.g. "remind me to stretch in 2 seconds").
+- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and for plans people make for later. Give kind (e.g. flight, payment, message), task (what an agent is to do on "yes", in the imperative), need (how to tell it was done) and a question in plain English, phrased "Want me to …?" (e.g. "Want me to look for flights to Tokyo?", "Want me to remind you to call him tomorrow?"), never the heard words pasted in.
+- observe: rarely; a fact about the user worth remembering later (a preference, an allergy, a date). Give note.
+
+When the user is in a conversation with someone else, what the user says is said to that person, not to you:
+- act only on explicit reminder/timer/alarm wording, or when the user addresses you by name;
+- nudge only for a plan for later that the user makes, alone or with the others ("I'll call the clinic tomorrow", "let's meet by the fountain at 6", "shall we get together next Tuesday?", "we're driving to the coast on Saturday", "I'll mail you the slides after we finish"), once, when it is made or, for a proposal of the user's, when the other person agrees to it (then on their turn, with settles: true; its time may be in any turn of the arrangement): a reminder at the time the plan names (or a sensible time before it), a search for the trip, or, for a plan with no time, a note (kind "note", task "note: <what the user will do>": the note agent keeps it in the log); never for the other person's own plans, for what is being done in person right now (ordering from a waiter, buying from a clerk, serving a customer), nor for jokes, wishes, narration, opinions, trivia or hypotheticals;
+- what another speaker asks the user to do is not the user's request: stay quiet, unless the user commits to it ("ok, I'll call him tomorrow" → "Want me to remind you to call him tomorrow?");
+- at most one nudge per conversation with others present, unless the user said yes to the last one; alone with you, each request is its own.
+A "yes" or "yeah" is an answer to your question only when the user says it soon after your question with nobody else speaking in between; otherwise it is said to someone else: never act on it.
+Offer only what an agent can do: a reminder, a timer, or a general agent with a shell and a browser (it can search and read the web; it cannot make calls, send messages or pay). Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
+
+const DECIDE_TOOL = {
+  name: "decide",
+  description: "Record what to do about the latest utterance: spawn a task agent, nudge (ask) the user, observe, or stay quiet.",
+  schema: Decision,
+};
+
+function turnText(input: BrainInput, memory: SpiritMemory): string {
+  const { heard } = input;
+  const who = heard.isUser ? `${heard.speaker} (the user)` : `${heard.speaker} (not the user; the user is "${input.userSpeaker}")`;
+  const lines = [`${heard.ts} ${who} said: ${quote(heard.text)}`];
+  const recent = input.recent.slice(-6);
+  if (recent.length) lines.push("", "Just before (oldest first):", ...recent.map((h) => `- ${h.speaker}: ${quote(h.text)}`));
+  lines.push("", "The conversation:", describeConversation(input.conversation, input.userSpeaker));
+  const asked = memory.nudgesSince(input.conversation.startedAt);
+  lines.push(asked.length ? `Questions already asked in this conversation: ${asked.map((n) => `${quote(n.question)} (${n.status})`).join("; ")}` : "No question asked in this conversation yet.");
+  lines.push(
+    "",
+    "What you remember:",
+    input.memory,
+    "",
+    "The world now:",
+    input.situation(),
+    "",
+    `The words were said at ${input.now.toISOString()}: read relative times ("in 10 minutes") from then, and keep them in the task as said. Call decide.`,
+  );
+  return lines.join("\n");
+}
+
+/** "HTTP 529", "connection error: …", "timeout": why the API did not answer. */
+function outageReason(error: unknown): string | undefined {
+  const Anthropic = anthropicSdk(); // loaded already: there is a client
+  if (error instanceof Anthropic.APIConnectionTimeoutError) return "timeout";
+  if (error instanceof Anthropic.APIConnectionError) return `connection error: ${error.message}`.slice(0, 160);
+  if (error instanceof Anthropic.APIUserAbortError) return undefined;
+  if (error instanceof Anthropic.APIError) return `HTTP ${error.status ?? "error"}`;
+  return undefined;
+}
+
+export interface ClaudeBrainOptions {
+  client: Anthropic;
+  model: string;
+  conversation: Conversation;
+  fallback: Brain;
+  memory: SpiritMemory;
+  /** Writes `[event:spirit][brain] <output>`. */
+  report: (id: string, output: string) => void;
+  log?: Logger;
+  /** How long from the words the model has to decide (default DEFAULT_DEADLINE_MS). */
+  deadlineMs?: number;
+  /** The time now, to age the words against (the evals run on a clock of their own). */
+  clock?: () => number;
+}
+
+const DEFAULT_DEADLINE_MS = 5_000;
+/** After a missed deadline, the model is left alone this long (the offline brain decides). */
+const RETRY_SLOW_AFTER_MS = 30_000;
+/** Less time left than this from the words: not worth a request. */
+const MIN_BUDGET_MS = 250;
+
+/**
+ * The summary of trimmed turns when the model cannot write one: what was decided, counted,
+ * and the latest acts, read from the stored `decide {…}` answers.
+ */
+export function decisionDigest(dropped: readonly Message[], previous: string | undefined): string {
+  const counts = { spawn: 0, nudge: 0, observe: 0, quiet: 0 };
+  const acts: string[] = [];
+  for (const m of dropped) {
+    if (m.role !== "assistant" || typeof m.content !== "string" || !m.content.startsWith("decide ")) continue;
+    let parsed;
+    try {
+      parsed = Decision.safeParse(JSON.parse(m.content.slice("decide ".length)));
+    } catch {
+      continue;
+    }
+    if (!parsed.success) continue;
+    const d = parsed.data;
+    counts[d.action] += 1;
+    if (d.action !== "quiet") acts.push(`${d.action} ${quote(d.question ?? d.task ?? d.note ?? d.reason)}`);
+  }
+  const turns = counts.spawn + counts.nudge + counts.observe + counts.quiet;
+  const latest = acts.length ? `; latest: ${acts.slice(-5).join("; ")}` : "";
+  const now = `${turns} earlier utterances: ${counts.spawn} spawned, ${counts.nudge} nudged, ${counts.observe} observed, ${counts.quiet} quiet${latest}.`;
+  return previous ? `${previous} Then ${now}` : now;
+}
+
+export class ClaudeBrain implements Brain {
+  readonly name: string;
+  private summarising: Promise<unknown> = Promise.resolve();
+  /** Until when the model is not asked (it missed its deadline). */
+  private slowUntil = 0;
+
+  constructor(private readonly o: ClaudeBrainOptions) {
+    this.name = `claude (${o.model})`;
+  }
+
+  private up(): void {
+    if (!this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainUp());
+  }
+
+  private async offline(input: BrainInput, why: string): Promise<Proposal> {
+    const decision = await this.o.fallback.decide(input);
+    return { ...decision, reason: `offline brain (${why}): ${decision.reason}` };
+  }
+
+  async decide(input: BrainInput): Promise<Proposal> {
+    const deadlineMs = this.o.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    // The words' age on the caller's clock when asked; real time since then counts too.
+    const clock = this.o.clock ?? Date.now;
+    const saidAt = Date.parse(input.heard.ts);
+    const ageAtStart = Number.isNaN(saidAt) ? 0 : clock() - saidAt;
+    const asked = Date.now();
+    const age = () => ageAtStart + (Date.now() - asked);
+    const budget = () => deadlineMs - age();
+    if (Date.now() < this.slowUntil) return this.offline(input, `claude missed its ${deadlineMs} ms deadline less than ${RETRY_SLOW_AFTER_MS / 1000} s ago`);
+    if (budget() < MIN_BUDGET_MS) return this.offline(input, `the words are ${age()} ms old, past claude's ${deadlineMs} ms deadline`);
+    const timedOut = new AbortController();
+    // The summary of trimmed turns runs after a decision; it waits no longer than the budget either.
+    await Promise.race([this.summarising, new Promise((resolve) => setTimeout(resolve, Math.max(0, budget())).unref())]);
+    const timer = setTimeout(() => timedOut.abort(), Math.max(0, budget()));
+    const turn = turnText(input, this.o.memory);
+    try {
+      const answer = await askTool(this.o.client, {
+        model: this.o.model,
+        system: SYSTEM,
+        messages: [...this.o.conversation.messages, { role: "user", content: turn }],
+        tool: DECIDE_TOOL,
+        maxTokens: 1024,
+        signal: timedOut.signal,
+        onWarning: (warning) => this.o.log?.warn({ model: this.o.model }, `anthropic sdk: ${warning}`),
+      });
+      // An answer that raced the deadline is not acted on: the offline brain has the turn.
+      if (timedOut.signal.aborted) throw timedOut.signal.reason;
+      this.up();
+      this.o.conversation.push({ role: "user", content: turn }, { role: "assistant", content: `decide ${JSON.stringify(answer.input)}` });
+      // What trimming cut is summarised after this decision is acted on, not before.
+      this.summarising = summariseDropped(this.o.conversation, { client: this.o.client, model: this.o.model }, decisionDigest).then(
+        (by) => by && this.o.log?.info({ by, dropped: this.o.conversation.dropped }, "conversation summarised"),
+        (error: unknown) => this.o.log?.warn({ err: error }, "could not summarise the conversation"),
+      );
+      return answer.input;
+    } catch (error) {
+      if (timedOut.signal.aborted) {
+        this.slowUntil = Date.now() + RETRY_SLOW_AFTER_MS;
+        if (this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainDown(`no answer within ${deadlineMs} ms of the words`));
+        this.o.log?.warn({ deadlineMs, line: input.heard.ts }, "claude missed its deadline; the offline brain decides");
+        return this.offline(input, `claude did not answer within ${deadlineMs} ms`);
+      }
+      if (error instanceof ModelAnswerError) {
+        this.up();
+        const why = error.message.replace(/\s+/g, " ").slice(0, 300);
+        this.o.report(BRAIN_ID, say.brainBad(why));
+        return { action: "quiet", reason: `claude answered badly: ${why}` };
+      }
+      const outage = outageReason(error);
+      if (outage === undefined) throw error;
+      if (this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainDown(outage));
+      return this.offline(input, "claude unavailable");
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

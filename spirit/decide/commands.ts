@@ -1,0 +1,87 @@
+/**
+ * What the Spirit does about a request said to it alone (or by name), when the grammar
+ * of commands (spirit/intents/commands.ts) recognises its form:
+ *
+ *   - "remind me about the plumber tomorrow at six", "wake me at half seven on friday",
+ *     "put lunch with sam on the calendar for wednesday at one": a reminder whose text
+ *     is what to be reminded of, in the user's words, with the time as the agent reads it;
+ *   - "set a timer for 30 seconds": a timer;
+ *   - "cancel my alarm", "push it to 8", "snooze that": a management decision, never a
+ *     new reminder (spirit/decide/manage.ts carries it out);
+ *   - "what reminders do I have", "what's on my calendar today", "what failed": one
+ *     answer line, from what the Spirit knows of the log (spirit/daemon/situation.ts);
+ *   - "turn off the lights", "send an email to my landlord": an honest line saying what
+ *     it cannot do yet, unless the brain has an agent that can (spirit/decide/hearing.ts asks it).
+ */
+import type { Nlp } from "../language/nlp.js";
+import type { Command, WorldTopic } from "../intents/commands.js";
+import type { Meeting, Situation } from "../daemon/situation.js";
+
+/** What the answers read: the agents at work and the next meeting (spirit/daemon/situation.ts). */
+export type WorldView = Pick<Situation, "agentsNow" | "stillAtWork" | "nextMeeting">;
+
+/** The task handed to the reminder or timer agent, or undefined when the command sets nothing. */
+export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer" | "alarm"; task: string } | undefined {
+  if (command.type === "timer") return { kind: "timer", task: `set a timer${command.duration === undefined ? "" : ` for ${command.duration}`}${command.label ? ` for ${command.label}` : ""}` };
+  if (command.type !== "reminder") return undefined;
+  const what = command.what ?? (command.alarm ? "the alarm" : undefined);
+  const when = command.when === undefined ? "" : ` ${command.when}`;
+  if (what === undefined) return { kind: "reminder", task: `remind me${when}`.trim() };
+  // A verb phrase is reminded "to"; a thing ("the plumber", "my biology test") "about".
+  const to = command.to === true || (!command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what));
+  return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${to ? "to" : "about"} ${what}${when}` };
+}
+
+// Words that start the name of a thing, never a verb phrase ("lunch with sam", "my test").
+const THING_FIRST = /^(?:the|a|an|my|your|our|his|her|their|this|that|these|those|meeting|appointment|event|lunch|dinner|breakfast|party|birthday|date|anniversary)\b/;
+
+function startsWithVerb(nlp: Nlp, phrase: string): boolean {
+  const json = nlp(`I will ${phrase}`).json({ terms: { tags: true } }) as { terms: { tags: string[] }[] }[];
+  const [first, next] = [json[0]?.terms[2]?.tags ?? [], json[0]?.terms[3]?.tags ?? []];
+  // "go", "pick up": an infinitive; "water the plants": a word before its object; not "monas wedding" (two verbs read into names).
+  if (first.includes("Infinitive")) return true;
+  return (first.includes("Verb") || first.includes("Noun")) && !first.includes("Gerund") && (next.includes("Determiner") || next.includes("Possessive"));
+}
+
+const AGENT_WORDS: Record<string, RegExp> = { reminders: /^reminder-/, alarms: /^reminder-/, timers: /^timer-/ };
+
+/** One line answering a question about the world, from what is known now. */
+export function answer(topic: WorldTopic, world: WorldView | undefined, now: Date): string {
+  if (world === undefined) return "I cannot see the log from here";
+  const agents = world.agentsNow();
+  switch (topic) {
+    case "reminders":
+    case "alarms":
+    case "timers": {
+      const mine = agents.filter((a) => AGENT_WORDS[topic]!.test(a.id) && (a.state === "active" || a.state === "parked"));
+      const noun = topic === "timers" ? "timer" : "reminder";
+      if (mine.length === 0) return `you have no ${topic === "alarms" ? "alarms or reminders" : `${noun}s`} set`;
+      return `${count(mine.length, noun)} set: ${mine.slice(-5).map((a) => `${JSON.stringify(a.task)}${a.parkedUntil ? ` (due ${a.parkedUntil})` : ""}`).join("; ")}`;
+    }
+    case "calendar":
+      return meetingAnswer(world.nextMeeting, now);
+    case "running": {
+      const at = agents.filter((a) => a.state === "active" || a.state === "parked");
+      return at.length === 0 ? "no agents are at work" : `${count(at.length, "agent")} at work: ${at.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}`).join("; ")}`;
+    }
+    case "failed": {
+      const failed = agents.filter((a) => a.state === "failed");
+      return failed.length === 0 ? "nothing has failed" : `${count(failed.length, "task")} failed, waiting for you: ${failed.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}${a.blocker ? ` (needs ${a.blocker})` : ""}`).join("; ")}`;
+    }
+  }
+}
+
+function meetingAnswer(meeting: Meeting | undefined, now: Date): string {
+  if (meeting === undefined) return "I know of no meeting in the next day (from the calendar the Spirit reads, if one is set: world spirit --calendar)";
+  const minutes = Math.max(0, Math.round((meeting.start.getTime() - now.getTime()) / 60_000));
+  return `your next meeting is ${JSON.stringify(meeting.title)} at ${meeting.start.toISOString()} (in ${minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`})`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
+/** "I can't control the lights yet": what no agent here does, said once, honestly. */
+export function cannot(capability: string): string {
+  return `I can't ${capability} yet`;
+}

@@ -1,0 +1,338 @@
+/**
+ * npm run eval:conversations [-- <file.jsonl>] [--user <speaker>] [--brain offline|claude] [--json]
+ *
+ * Feeds recorded conversations ({"id","topic"?,"turns":[{"speaker","text"}],"plan"?} per
+ * line) through the Spirit's own decision path (spirit/decide/hearing.ts: memory, spoken answers,
+ * the brain and the rules), in process, one conversation at a time and apart as in life:
+ * each one in a fresh world (its own memory, nothing carried over), on a simulated clock
+ * where an utterance takes as long as it takes to say (150 words a minute, at least
+ * 1.5 s, with a short pause between speakers). Every line the Spirit would write is
+ * folded back into its memory as the daemon does, unanswered nudges expire, and a spoken
+ * answer the Spirit takes is relayed and answered, so what is counted is what the daemon
+ * would do.
+ *
+ * Prints, per conversation, its questions (each with the project's question check,
+ * spirit/language/question-check.ts, and its verdict), spawns and spoken answers; then conversations
+ * with a spawn, with a question (%), questions per 5 hours of talk, and where the file
+ * labels conversations (`plan`), plan conversations with one readable offer and other
+ * conversations with a question. `--brain claude` runs the Claude brain
+ * (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: a stand-in model works too).
+ * Exit 0 when the file was read, 2 for a missing file, a malformed line or bad arguments.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { EventEntry, Located } from "../../tools/world/entry.js";
+import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
+import { Conversation as ModelConversation } from "../../tools/llm/session.js";
+import { worldPaths } from "../../tools/world/paths.js";
+import type { Brain } from "../decide/brain.js";
+import { ClaudeBrain } from "../decide/brain-claude.js";
+import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "./eval-cli.js";
+import { OfflineBrain } from "../decide/brain-offline.js";
+import { loadConfig, type SpiritConfig } from "../daemon/config.js";
+import type { Action } from "../decide/decide.js";
+import { actionLine, hearVoice } from "../decide/hearing.js";
+import { say, SOURCE } from "../daemon/lines.js";
+import { VOICE_SOURCE } from "../input/speaker.js";
+import { SpiritMemory } from "../daemon/memory.js";
+import { Situation } from "../daemon/situation.js";
+import { loadNlp } from "../language/nlp.js";
+import { ANSWER_SOURCE, answerNudge, expiredNudges } from "../daemon/nudges.js";
+import { questionProblems } from "../language/question-check.js";
+export interface Conversation {
+  id: string;
+  topic: string;
+  turns: { speaker: string; text: string }[];
+  /** The file's label, where it has one: does the user make a plan in it? */
+  plan?: boolean;
+}
+
+export interface Asked {
+  conversation: string;
+  speaker: string;
+  text: string;
+  question: string;
+  kind: string;
+  /** The question check's verdict: [] when the question reads as English. */
+  problems: string[];
+}
+
+/** A spoken yes or no the Spirit took as the answer to its question, with the turn before it. */
+export interface Answered {
+  conversation: string;
+  nudgeId: string;
+  text: string;
+  before?: { speaker: string; text: string };
+}
+
+export interface PerConversation {
+  id: string;
+  plan?: boolean;
+  turns: number;
+  seconds: number;
+  questions: Asked[];
+  spawns: { kind: string; task: string }[];
+  answers: Answered[];
+  /** Every decided action's line (spawns and questions included): what the daemon would write. */
+  lines: { type: Exclude<Action, { type: "quiet" }>["type"]; output: string }[];
+}
+
+export interface LabelFigures {
+  plans: number;
+  /** Plan conversations with exactly one question, and it reads as English. */
+  plansWithOneOffer: number;
+  plansWithOneOfferPercent: number;
+  plansWithAQuestion: number;
+  others: number;
+  othersWithAQuestion: number;
+  othersWithAQuestionPercent: number;
+}
+
+export interface ConversationFigures {
+  file: string;
+  user: string;
+  brain: string;
+  conversations: number;
+  turns: number;
+  hoursOfTalk: number;
+  conversationsWithSpawn: number;
+  conversationsWithNudge: number;
+  nudgedPercent: number;
+  nudgesPer100: number;
+  questionsPer5Hours: number;
+  unreadableQuestions: number;
+  labels?: LabelFigures;
+  spawns: { conversation: string; kind: string; task: string }[];
+  nudges: Asked[];
+  answers: Answered[];
+  perConversation: PerConversation[];
+}
+
+
+const START = Date.parse("2026-01-05T09:00:00.000Z");
+/** 150 words a minute; the shortest utterance and the pause before the next speaker. */
+const MS_PER_WORD = 400;
+const MIN_UTTERANCE_MS = 1_500;
+const PAUSE_MS = 500;
+
+const DEFAULT_FILE = devFile("conversations-dev.jsonl");
+
+/** How long saying this takes. */
+function utteranceMs(text: string): number {
+  return Math.max(MIN_UTTERANCE_MS, text.split(/\s+/).filter(Boolean).length * MS_PER_WORD);
+}
+
+export function parseConversations(file: string, raw: string): Conversation[] {
+  const out: Conversation[] = [];
+  const expected = 'expected a JSON object {"id": string, "topic"?: string, "turns": [{"speaker": string, "text": string}], "plan"?: boolean}';
+  raw.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    const where = `${file}:${i + 1}`;
+    const shown = line.length > 120 ? `${line.slice(0, 117)}...` : line;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      throw new InputError(`${where}: ${expected}, received invalid JSON: ${shown}`);
+    }
+    const c = o as Partial<Conversation> | null;
+    if (typeof c !== "object" || c === null || typeof c.id !== "string" || !Array.isArray(c.turns) || (c.plan !== undefined && typeof c.plan !== "boolean"))
+      throw new InputError(`${where}: ${expected}, received: ${shown}`);
+    c.turns.forEach((t: unknown, j) => {
+      const turn = t as { speaker?: unknown; text?: unknown } | null;
+      if (typeof turn !== "object" || turn === null || typeof turn.speaker !== "string" || typeof turn.text !== "string" || !/^\S{1,200}$/.test(turn.speaker))
+        throw new InputError(`${where}: turn ${j + 1}: expected {"speaker": a name without spaces, "text": string}, received: ${JSON.stringify(t).slice(0, 120)}`);
+    });
+    out.push({ id: c.id, topic: typeof c.topic === "string" ? c.topic : "", turns: c.turns, ...(c.plan !== undefined && { plan: c.plan }) });
+  });
+  return out;
+}
+
+export interface EvalOptions {
+  /** "offline" (default) or "claude": the Claude brain, from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL / WORLD_MODEL in `env`. */
+  brain?: "offline" | "claude";
+  env?: NodeJS.ProcessEnv;
+}
+
+/** One conversation in a fresh world: what the Spirit asks, spawns and takes as answers. */
+async function hearConversation(c: Conversation, config: SpiritConfig, brainFor: (memory: SpiritMemory, clock: () => number) => Brain): Promise<PerConversation> {
+  const memory = new SpiritMemory(config.user, config);
+  let now = START;
+  const brain = brainFor(memory, () => now);
+  const nlp = await loadNlp();
+  let line = 0;
+  const entry = (ts: number, source: string, id: string, output: string): Located<EventEntry> => {
+    line += 1;
+    return { kind: "event", ts: new Date(ts).toISOString(), source, id, output, line, offset: line * 100 };
+  };
+  // What the daemon's report() does: write the line, and remember it at once.
+  const report = (ts: number, id: string, output: string) => memory.apply(entry(ts, SOURCE, id, output));
+  const out: PerConversation = { id: c.id, ...(c.plan !== undefined && { plan: c.plan }), turns: c.turns.length, seconds: 0, questions: [], spawns: [], answers: [], lines: [] };
+  const world = new Situation();
+  let previous: { speaker: string; text: string } | undefined;
+  for (const turn of c.turns) {
+    // The voice line is written when the utterance ends.
+    now += (previous !== undefined && previous.speaker !== turn.speaker ? PAUSE_MS : 0) + utteranceMs(turn.text);
+    for (const o of expiredNudges(memory, config, now)) if (o.type === "line") report(now, o.id, o.output);
+    const voice = entry(now, VOICE_SOURCE, turn.speaker, turn.text);
+    const hearing = await hearVoice(voice, { memory, brain, config, situation: () => "", world }, now);
+    const before = previous;
+    previous = { speaker: turn.speaker, text: turn.text };
+    if (hearing.type === "answer") {
+      out.answers.push({ conversation: c.id, nudgeId: hearing.nudgeId, text: turn.text, ...(before && { before }) });
+      const answer = entry(now, ANSWER_SOURCE, hearing.nudgeId, hearing.text);
+      memory.markReacted(answer);
+      const outcome = answerNudge(answer, memory);
+      if (outcome?.type === "line") report(now, outcome.id, outcome.output);
+      else if (outcome?.type === "spawn") {
+        out.spawns.push({ kind: outcome.agentKind, task: outcome.task });
+        report(now, outcome.id, say.spawn(outcome.agentKind, outcome.task, outcome.reason));
+      }
+      continue;
+    }
+    if (hearing.type !== "action" || hearing.action.type === "quiet") continue;
+    const action = hearing.action;
+    if (memory.written.has(action.id)) continue;
+    if (action.type === "spawn") out.spawns.push({ kind: action.agentKind, task: action.task });
+    if (action.type === "nudge")
+      out.questions.push({ conversation: c.id, speaker: turn.speaker, text: turn.text, question: action.question, kind: action.kind, problems: questionProblems(nlp, action.question) });
+    const said = actionLine(action, hearing.heard);
+    out.lines.push({ type: action.type, output: said.output });
+    report(now, said.id, said.output);
+  }
+  out.seconds = (now - START) / 1000;
+  return out;
+}
+
+function brainMaker(options: EvalOptions): { name: string; make: (memory: SpiritMemory, clock: () => number) => Brain; done: () => void } {
+  if ((options.brain ?? "offline") === "offline") {
+    const offline = new OfflineBrain();
+    return { name: "offline", make: () => offline, done: () => undefined };
+  }
+  const env = options.env ?? process.env;
+  const client = anthropicFromEnv({ env, maxRetries: 0, timeoutMs: 30_000 });
+  if (client === undefined) throw new InputError("eval:conversations: --brain claude: expected ANTHROPIC_API_KEY in the environment (a stand-in model: with ANTHROPIC_BASE_URL), received none");
+  const model = modelFromEnv(env);
+  // Each conversation is a fresh world: its own stored model conversation, removed at the end.
+  const dir = mkdtempSync(join(tmpdir(), "world-eval-"));
+  let n = 0;
+  return {
+    name: `claude (${model})`,
+    make: (memory, clock) => {
+      n += 1;
+      const paths = worldPaths(join(dir, String(n)));
+      return new ClaudeBrain({ client, model, conversation: new ModelConversation(paths, "spirit", { file: join(dir, `spirit-${n}.json`) }), fallback: new OfflineBrain({ agentHasModel: true }), memory, report: () => undefined, clock });
+    },
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function evaluate(file: string, conversations: readonly Conversation[], user = "A", options: EvalOptions = {}): Promise<ConversationFigures> {
+  const config = loadConfig(undefined, { user, brain: options.brain ?? "offline" }, {});
+  const brains = brainMaker(options);
+  const per: PerConversation[] = [];
+  try {
+    for (const c of conversations) per.push(await hearConversation(c, config, brains.make));
+  } finally {
+    brains.done();
+  }
+  const n = conversations.length;
+  const nudges = per.flatMap((p) => p.questions);
+  const hours = per.reduce((sum, p) => sum + p.seconds, 0) / 3600;
+  const labelled = per.filter((p) => p.plan !== undefined);
+  let labels: LabelFigures | undefined;
+  if (labelled.length > 0) {
+    const plans = labelled.filter((p) => p.plan === true);
+    const others = labelled.filter((p) => p.plan === false);
+    const oneOffer = plans.filter((p) => p.questions.length === 1 && p.questions[0]!.problems.length === 0).length;
+    const othersAsked = others.filter((p) => p.questions.length > 0).length;
+    labels = {
+      plans: plans.length,
+      plansWithOneOffer: oneOffer,
+      plansWithOneOfferPercent: plans.length === 0 ? 0 : (100 * oneOffer) / plans.length,
+      plansWithAQuestion: plans.filter((p) => p.questions.length > 0).length,
+      others: others.length,
+      othersWithAQuestion: othersAsked,
+      othersWithAQuestionPercent: others.length === 0 ? 0 : (100 * othersAsked) / others.length,
+    };
+  }
+  const withSpawn = per.filter((p) => p.spawns.length > 0).length;
+  const withNudge = per.filter((p) => p.questions.length > 0).length;
+  return {
+    file,
+    user,
+    brain: brains.name,
+    conversations: n,
+    turns: per.reduce((sum, p) => sum + p.turns, 0),
+    hoursOfTalk: hours,
+    conversationsWithSpawn: withSpawn,
+    conversationsWithNudge: withNudge,
+    nudgedPercent: n === 0 ? 0 : (100 * withNudge) / n,
+    nudgesPer100: n === 0 ? 0 : (100 * nudges.length) / n,
+    questionsPer5Hours: hours === 0 ? 0 : (5 * nudges.length) / hours,
+    unreadableQuestions: nudges.filter((q) => q.problems.length > 0).length,
+    ...(labels && { labels }),
+    spawns: per.flatMap((p) => p.spawns.map((s) => ({ conversation: p.id, ...s }))),
+    nudges,
+    answers: per.flatMap((p) => p.answers),
+    perConversation: per,
+  };
+}
+
+const pct = (x: number) => `${x.toFixed(1)} %`;
+
+function table(f: ConversationFigures): string {
+  const lines = [
+    `conversation eval: ${f.file} (${f.conversations} conversations, ${f.turns} turns, ${f.hoursOfTalk.toFixed(1)} hours of talk; speaker ${f.user} is the user; ${f.brain} brain; each conversation in a fresh world)`,
+    "",
+  ];
+  const shown = f.perConversation.filter((p) => p.questions.length > 0 || p.spawns.length > 0 || p.answers.length > 0 || p.plan === true);
+  if (shown.length) lines.push("per conversation (those with a question, a spawn, a spoken answer, or labelled plan):");
+  for (const p of shown) {
+    const label = p.plan === undefined ? "" : p.plan ? " [plan]" : " [no plan]";
+    lines.push(`  ${p.id}${label}: ${p.turns} turns, ${(p.seconds / 60).toFixed(1)} min; ${p.questions.length} question(s), ${p.spawns.length} spawn(s), ${p.answers.length} spoken answer(s)`);
+    for (const q of p.questions) {
+      lines.push(`    ${q.speaker}: ${JSON.stringify(q.text.length > 200 ? `${q.text.slice(0, 199)}…` : q.text)}`);
+      lines.push(`      → ${q.question}  [question check: ${q.problems.length === 0 ? "pass" : `FAIL: ${q.problems.join("; ")}`}]`);
+    }
+    for (const s of p.spawns) lines.push(`    spawn: ${s.kind} ${JSON.stringify(s.task)}`);
+    for (const a of p.answers) lines.push(`    answer taken: ${JSON.stringify(a.text)}${a.before ? ` (after ${a.before.speaker}: ${JSON.stringify(a.before.text.slice(0, 80))})` : ""}`);
+  }
+  lines.push(
+    "",
+    `conversations with a spawn      ${f.conversationsWithSpawn}`,
+    `conversations with a question   ${f.conversationsWithNudge} (${pct(f.nudgedPercent)})`,
+    `questions per 100 conversations ${f.nudgesPer100.toFixed(1)}`,
+    `questions per 5 hours of talk   ${f.questionsPer5Hours.toFixed(2)}`,
+    `spoken answers taken            ${f.answers.length}`,
+    `questions failing the check     ${f.unreadableQuestions} of ${f.nudges.length}`,
+  );
+  if (f.labels) {
+    const l = f.labels;
+    lines.push(
+      `plan conversations with one readable offer   ${l.plansWithOneOffer} of ${l.plans} (${pct(l.plansWithOneOfferPercent)}); with any question ${l.plansWithAQuestion}`,
+      `other conversations with a question          ${l.othersWithAQuestion} of ${l.others} (${pct(l.othersWithAQuestionPercent)})`,
+    );
+  }
+  return lines.join("\n");
+}
+
+const USAGE = "usage: eval:conversations [file.jsonl] [--user <speaker>] [--brain offline|claude] [--json]";
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseEvalArgs("eval:conversations", USAGE, argv, DEFAULT_FILE, {
+    user: { expected: "a speaker name", valid: (v) => !v.startsWith("-"), default: "A" },
+    brain: { expected: "offline or claude", valid: (v) => v === "offline" || v === "claude", default: "offline" },
+  });
+  if (args === "help") return 0;
+  const { file, json } = args;
+  const user = args.values.user!;
+  const brain = args.values.brain as "offline" | "claude";
+  const f = await evaluate(file, parseConversations(file, readInput("eval:conversations", file)), user, { brain });
+  process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
+  return 0;
+}
+
+// Run only as a program, not when imported (tests import evaluate).
+await runAsProgram(import.meta.url, main);

@@ -1,0 +1,130 @@
+/**
+ * Is a question one a person can read? The Spirit asks none that fails it (spirit/decide/offers.ts:
+ * quiet rather than garbled speech), both evals score every question by it
+ * (eval:conversations prints its verdict on each), and the tests hold every question the
+ * dev files produce to it. Checked apart from how spirit/language/question.ts builds questions,
+ * mostly on the words alone:
+ *
+ *   - it starts "Want me to " and ends at its one question mark;
+ *   - no second verb phrase is glued on: no "can you", "are you", "i …", "we …" (a
+ *     question speaks to "you" about him, her or them), no past tense verb ("play coach
+ *     refused to play him"), no second verb after the first unless it is "to <verb>" or
+ *     "<preposition> <verb>ing" (read with compromise);
+ *   - it does not stop on a dangling word ("contact the bank about?") nor say a word twice;
+ *   - no request words kept in what it asks for ("… set reminder", "… repeat every year");
+ *   - in a name ("remind you about …", a search), words compromise reads as verbs but are
+ *     nouns there ("garden stakes", "my work tasks") are read as nouns (asNouns);
+ *   - no speech broken off and joined: a hedge or a preposition before "or"/"and" ("a
+ *     Christmas kind of or February"), a particle said again ("meet up to hang up").
+ */
+import type { Nlp } from "./nlp.js";
+import { GERUND_AFTER } from "./question.js";
+
+const FRAME = /^Want me to (.+)\?$/;
+// The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
+const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
+const SEARCH = /^(?:open a search for|look for) (.+)$/;
+// The note agent's frame (spirit/decide/offers.ts): what follows it is one verb phrase, like a reminder's.
+const NOTE = /^make a note to (.+)$/;
+// A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
+const REMINDER_ABOUT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?about (.+)$/;
+const GLUED = /\b(?:can|could|would|will|shall|should|do|does|did|are|is|was|were|am|have|has|had)\s+(?:you|i|we|he|she|they|it|there)\b/i;
+const FIRST_PERSON_OR_SUBJECT = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our|he|she|they)\b/i;
+const DANGLING = /\b(?:about|to|for|of|with|from|into|by|a|an|the|and|or|but|that|which|unless|if|because|so|your|my)$/i;
+const TWICE = /\b(\w+) \1\b/i;
+// The request's own words kept in what it asks for: "a meeting for paul's retirement set reminder", "mary's birthday repeat every year".
+const REQUEST_WORDS = /\b(?:(?:set|add|create|make|put|save|schedule)(?: (?:up|in))?(?: (?:a|an|the|my|this|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar(?: entry| event)?|timers?|notes?)|(?:to|on|in|into) (?:my|the) calendar|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually))\b/i;
+// Speech cut off and joined: "have a Christmas kind of or February", "meet up to hang up".
+const BROKEN = /\b(?:kind of|sort of|of|to|for|with|about|at|on|in)\s+(?:or|and|but|so)\b|\b(up|out|off|down|over) to \w+ \1\b/i;
+// compromise may read these as verbs ("pay him back"); after a verb they are its particle.
+const PARTICLES = new Set(["back", "up", "down", "off", "out", "over", "away", "in", "on", "around", "along", "through"]);
+
+interface Term {
+  normal: string;
+  tags: Set<string>;
+}
+
+function termsOf(nlp: Nlp, text: string): Term[] {
+  const json = nlp(text).json({ terms: { tags: true, normal: true } }) as { terms: { normal: string; tags: string[] }[] }[];
+  return json.flatMap((s) => s.terms.map((t) => ({ normal: t.normal, tags: new Set(t.tags) })));
+}
+
+/** The verbs after the first that make a second verb phrase ("play coach refused …" → "refused"). */
+// "go sky diving", "try rock climbing": one noun before the gerund names the kind of activity.
+const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Gerund");
+
+function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
+  const extra: string[] = [];
+  terms.forEach((t, i) => {
+    if (i === 0 && firstIsVerb) return;
+    if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
+    const before = terms[i - 1];
+    const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
+    const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
+    if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
+  });
+  return extra;
+}
+
+/** A participle right before a noun modifies it ("my upcoming meeting", "a solar powered lamp"): not a verb of its own. */
+function withoutModifiers(terms: Term[]): Term[] {
+  return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && (terms[i + 1]?.tags.has("Noun") || terms[i + 1]?.tags.has("Adjective"))));
+}
+
+const isNoun = (t: Term | undefined) => t !== undefined && t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb");
+/** What may follow a noun at the end of a name: nothing, a preposition, or "every day". */
+const endsName = (terms: Term[], i: number) => {
+  const next = terms[i + 1];
+  return next === undefined || next.tags.has("Preposition") || (/^(?:every|each)$/.test(next.normal) && terms[i + 2]?.tags.has("Date") === true);
+};
+
+/**
+ * Words compromise reads as verbs inside a name, which are nouns there: a noun before a
+ * noun ("garden stakes" after "solar powered"), a noun after a noun at the end of the name
+ * ("my work tasks", "my sisters house", "my sister visiting"), a word after "a"/"my" ("a
+ * meeting"). A verb after a pronoun ("i have"), before a determiner ("birthday set the
+ * event") or a copula ("is mary's birthday") stays a verb.
+ */
+function asNouns(terms: Term[]): Term[] {
+  return terms.map((t, i) => {
+    if (!t.tags.has("Verb") || t.tags.has("Copula") || t.tags.has("PastTense")) return t;
+    const before = terms[i - 1];
+    const afterDeterminer = before !== undefined && (before.tags.has("Determiner") || (before.tags.has("Possessive") && before.tags.has("Noun")));
+    const compound = !t.tags.has("Gerund") && (isNoun(before) || before?.tags.has("Adjective") === true || before?.tags.has("PastTense") === true) && isNoun(terms[i + 1]);
+    const lastOfName = isNoun(before) && endsName(terms, i);
+    return afterDeterminer || compound || lastOfName ? { normal: t.normal, tags: new Set(["Noun"]) } : t;
+  });
+}
+
+/** What is wrong with a question, one line each; [] when it reads as one clean question. */
+export function questionProblems(nlp: Nlp, question: string): string[] {
+  const problems: string[] = [];
+  const m = FRAME.exec(question);
+  if (!m) return [`expected "Want me to …?", received ${JSON.stringify(question)}`];
+  const body = m[1]!;
+  if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
+  if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
+  const reminder = REMINDER.exec(body) ?? NOTE.exec(body);
+  const about = reminder ? null : REMINDER_ABOUT.exec(body);
+  const search = SEARCH.exec(body) ?? about;
+  const phrase = reminder?.[1] ?? search?.[1] ?? body;
+  if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
+  if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
+  if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
+  if (REQUEST_WORDS.test(phrase)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(phrase)![0]}"`);
+  if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
+  if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
+  if (search) {
+    // A query names things; a verb in it is a clause pasted in.
+    const extra = extraVerbs(withoutModifiers(asNouns(termsOf(nlp, `look for ${phrase}`).slice(2))), false);
+    if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
+  } else {
+    // Read as "I will <phrase>" so that the imperative is read as a verb.
+    const terms = termsOf(nlp, `I will ${phrase}`).slice(2);
+    if (!terms[0]?.tags.has("Verb")) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
+    if (terms.some((t) => t.tags.has("PastTense") && !t.tags.has("Adjective"))) problems.push(`a past tense verb: a clause pasted in`);
+    const extra = extraVerbs(terms, true);
+    if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);
+  }
+  return problems;
+}

@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import type { Entry, EventEntry, Located } from "../../../tools/world/entry.js";
+import { planReminder } from "../../../agents/reminder/plan.js";
+import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
+import type { SpiritConfig } from "../../../spirit/daemon/config.js";
+import type { Action } from "../../../spirit/decide/decide.js";
+import { actionLine, hearVoice } from "../../../spirit/decide/hearing.js";
+import { readCommand, reminderOf } from "../../../spirit/intents/commands.js";
+import { spokenTimes } from "../../../spirit/intents/spoken-time.js";
+import { SOURCE } from "../../../spirit/daemon/lines.js";
+import { SpiritMemory } from "../../../spirit/daemon/memory.js";
+import { manageLine } from "../../../spirit/decide/manage.js";
+import { loadNlp } from "../../../spirit/language/nlp.js";
+import { secondPerson } from "../../../spirit/decide/offers.js";
+import { questionProblems } from "../../../spirit/language/question-check.js";
+import { Situation } from "../../../spirit/daemon/situation.js";
+
+const config: SpiritConfig = {
+  user: "me",
+  nudgeExpiryMs: 600_000,
+  dedupeWindowMs: 3_600_000,
+  declineMemoryMs: 86_400_000,
+  staleVoiceMs: 600_000,
+  calendarLeadMs: 900_000,
+  calendarPollMs: 60_000,
+  brain: "offline",
+  assistantName: "world",
+  conversationGapMs: 180_000,
+  brainDeadlineMs: 5_000,
+};
+
+/** The Spirit's decision path for the user alone with the assistant, lines folded back as the daemon does. */
+function room() {
+  const memory = new SpiritMemory("me", config);
+  const world = new Situation();
+  const brain = new OfflineBrain();
+  let line = 0;
+  const hear = async (text: string, now: number): Promise<Action> => {
+    line += 1;
+    const entry: Located<EventEntry> = { kind: "event", ts: new Date(now).toISOString(), source: "voice", id: "me", output: text, line, offset: line * 100 };
+    const hearing = await hearVoice(entry, { memory, brain, config, situation: () => "", world }, now);
+    if (hearing.type !== "action") throw new Error(`expected an action, received ${hearing.type}`);
+    if (hearing.action.type !== "quiet") {
+      const said = actionLine(hearing.action, hearing.heard);
+      memory.apply({ kind: "event", ts: new Date(now).toISOString(), source: SOURCE, id: said.id, output: said.output });
+    }
+    return hearing.action;
+  };
+  const agent = (id: string, status: "start" | "finish" | "verified", output: string, now: number) =>
+    world.apply({ kind: "agent", ts: new Date(now).toISOString(), status, id, output } as Entry);
+  return { hear, agent, world };
+}
+
+const T0 = Date.parse("2026-01-05T09:00:00.000Z");
+
+async function spawned(text: string): Promise<{ agentKind: string; task: string }> {
+  const action = await room().hear(text, T0);
+  if (action.type !== "spawn") throw new Error(`expected a spawn for ${JSON.stringify(text)}, received ${JSON.stringify(action)}`);
+  return { agentKind: action.agentKind, task: action.task };
+}
+
+describe("spoken times", () => {
+  it("reads clock times said in words, with the am/pm they mean", () => {
+    expect(spokenTimes("tomorrow at six", "reminder")).toBe("tomorrow at 6pm");
+    expect(spokenTimes("at half seven on friday", "alarm")).toBe("at 7:30am on friday");
+    expect(spokenTimes("for five thirty", "alarm")).toBe("for 5:30am");
+    expect(spokenTimes("at six in the evening", "alarm")).toBe("at 6pm in the evening");
+    expect(spokenTimes("ten am on april two", "reminder")).toBe("10am on april 2");
+    expect(spokenTimes("in twenty minutes", "reminder")).toBe("in 20 minutes");
+    expect(spokenTimes("quarter to nine", "alarm")).toBe("8:45am");
+    expect(spokenTimes("by twelve noon", "reminder")).toBe("by noon");
+    expect(spokenTimes("the day after tomorrow", "reminder")).toBe("in 2 days");
+    expect(spokenTimes("three days from today", "reminder")).toBe("in 3 days");
+  });
+});
+
+describe("setting reminders, alarms and timers in the ways people say them", () => {
+  it("keeps what to be reminded of, never the request with words cut out", async () => {
+    expect(await spawned("remind me about the plumber tomorrow at six")).toEqual({ agentKind: "reminder", task: "remind me about the plumber tomorrow at 6pm" });
+    expect(await spawned("olly remind me to call my mother at five pm")).toEqual({ agentKind: "reminder", task: "remind me to call my mother at 5pm" });
+    expect(await spawned("notify me about the dentist on monday at nine")).toEqual({ agentKind: "reminder", task: "remind me about the dentist on monday at 9am" });
+    expect(await spawned("put lunch with sam on the calendar for wednesday at one")).toEqual({ agentKind: "reminder", task: "remind me about lunch with sam wednesday at 1pm" });
+  });
+
+  it("talk about a meeting is no calendar entry: without a time or words asking for one, nothing is set", async () => {
+    for (const text of ["Right, so start of the first meeting.", "so, first item on the agenda"]) {
+      expect((await room().hear(text, T0)).type, text).toBe("quiet");
+    }
+    // The same subject with a time, or asked for, is one.
+    expect((await spawned("i have a meeting with al on march 21st at 10")).agentKind).toBe("reminder");
+    expect((await spawned("remind me about the meeting tomorrow at 9")).task).toBe("remind me about the meeting tomorrow at 9am");
+  });
+
+  it("wakes the user the ways people ask", async () => {
+    expect(await spawned("wake me at half seven on friday")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 7:30am on friday" });
+    expect(await spawned("siri get me up at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });
+    expect((await spawned("let me know when it's 4 pm")).task).toMatch(/ 4pm$/);
+    expect(await spawned("set a timer for thirty seconds")).toEqual({ agentKind: "timer", task: "set a timer for 30 seconds" });
+  });
+
+  it("reads the rarer forms: a day marked, an occasion named, a day first, an event to attend, a day of the month", async () => {
+    expect(await spawned("mark the day after tomorrow as my day off")).toEqual({ agentKind: "reminder", task: "remind me about my day off in 2 days" });
+    expect(await spawned("friday should be marked as a holiday")).toEqual({ agentKind: "reminder", task: "remind me about holiday friday" });
+    expect(await spawned("dentist appointment thursday at four")).toEqual({ agentKind: "reminder", task: "remind me about dentist appointment thursday at 4pm" });
+    expect(await spawned("my sister's graduation")).toEqual({ agentKind: "reminder", task: "remind me about my sister's graduation" });
+    expect(await spawned("on march third pick up the suit from the tailor")).toEqual({ agentKind: "reminder", task: "remind me to pick up the suit from the tailor march 3rd" });
+    expect(await spawned("go to the concert before dinner")).toEqual({ agentKind: "reminder", task: "remind me to attend the concert before dinner" });
+    expect(await spawned("please update the calendar to show the school play")).toEqual({ agentKind: "reminder", task: "remind me about the school play" });
+    expect(await spawned("i have a train to catch on the twentieth")).toEqual({ agentKind: "reminder", task: "remind me about train to catch on the 20th" });
+    // Not these: a question, ideas for an occasion, a greeting, a booking.
+    for (const said of ["tell me about the eiffel tower", "birthday party ideas", "happy birthday", "when is the meeting", "book a taxi to the station tomorrow at six", "remember that i like jazz", "monday morning blues", "friday night lights", "the meeting"]) {
+      const a = await room().hear(said, T0);
+      expect(a.type === "spawn" && a.agentKind === "reminder", said).toBe(false);
+    }
+  });
+
+  it("cuts what is not the reminder out of its text: request words, a glued clause, a stumble", async () => {
+    expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
+    expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
+    expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
+    expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
+    expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
+    // "can i have …" is the request itself, not a clause glued on.
+    expect(reminderOf("can i have a reminder set up")).toEqual({ type: "reminder", about: false, alarm: false });
+  });
+
+  it("gives the reminder agent a time it reads and a text that passes the project's check", async () => {
+    const nlp = await loadNlp();
+    const now = new Date(T0);
+    for (const said of ["remind me about the plumber tomorrow at six", "wake me at half seven on friday", "notify me about the dentist on monday at nine", "alexa remind me to take the bins out tonight at eight"]) {
+      const { task } = await spawned(said);
+      const alarm = planReminder(task, now);
+      expect(alarm, task).toBeDefined();
+      const subject = alarm!.message.replace(/^Reminder: /, "");
+      const question = `Want me to remind you ${task.startsWith("remind me to") ? "to" : "about"} ${secondPerson(subject)}?`;
+      expect(questionProblems(nlp, question), question).toEqual([]);
+    }
+    expect(planReminder((await spawned("remind me about the plumber tomorrow at six")).task, now)?.due.getHours()).toBe(18);
+  });
+});
+
+describe("managing, asking, and what no agent can do", () => {
+  it("reads cancel, move and snooze as decisions of their own, never a new reminder", async () => {
+    const r = room();
+    const cancel = await r.hear("cancel my alarm", T0);
+    expect(cancel).toMatchObject({ type: "manage", request: { verb: "cancel", target: "my alarm" } });
+    expect(await r.hear("delete the reminder about the tickets", T0 + 1000)).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the reminder about the tickets" } });
+    expect(await r.hear("push it to 8", T0 + 2000)).toMatchObject({ type: "manage", request: { verb: "move", target: "it" } });
+    expect(await r.hear("snooze that", T0 + 3000)).toMatchObject({ type: "manage", request: { verb: "snooze" } });
+    expect(readCommand("remove pepper from my grocery list")).toMatchObject({ type: "task", capability: "edit your lists" });
+  });
+
+  it("finds which reminder the words mean among those at work, or asks which one", async () => {
+    const r = room();
+    const line = async (said: string, now: number) => {
+      const a = await r.hear(said, now);
+      if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
+      return manageLine(a.request, a.atWork);
+    };
+    expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": nothing to cancel, no reminder or timer is set');
+    r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
+    r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
+    expect(await line("cancel the reminder about the jazz tickets", T0 + 1000)).toBe(
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"',
+    );
+    expect(await line("delete my reminder", T0 + 2000)).toBe(
+      'manage: cancel "my reminder": which one? reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
+    );
+    expect(await line("push it to 8", T0 + 3000)).toBe('manage: move reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "8"');
+    expect(await line("snooze it for ten minutes", T0 + 4000)).toBe('manage: snooze reminder-bbbbbbbbbbbb "remind me to call mom at 5pm" to "10 minutes"');
+    expect(await line("cancel all my reminders", T0 + 5000)).toBe(
+      'manage: cancel reminder-aaaaaaaaaaaa "remind me about the jazz tickets at 6pm"; reminder-bbbbbbbbbbbb "remind me to call mom at 5pm"',
+    );
+  });
+
+  it("starts an alarm, a timer or a reminder said without a time like one with it: its agent asks when", async () => {
+    for (const said of ["set an alarm", "please set my alarm", "alarm", "start alarm"]) {
+      expect(await spawned(said), said).toEqual({ agentKind: "reminder", task: "remind me about the alarm" });
+    }
+    for (const said of ["set a timer", "timer"]) expect(await spawned(said), said).toEqual({ agentKind: "timer", task: "set a timer" });
+    expect(await spawned("remind me to water the plants")).toEqual({ agentKind: "reminder", task: "remind me to water the plants" });
+    // Neither a time nor words asking for one: a model's guess at a timer is not started.
+    const r = room();
+    expect(await r.hear("set time zone", T0)).toMatchObject({ type: "quiet" });
+  });
+
+  it("closes a session of any kind by voice when the words mean exactly one, and asks which otherwise", async () => {
+    const r = room();
+    const line = async (said: string, now: number) => {
+      const a = await r.hear(said, now);
+      if (a.type !== "manage") throw new Error(`expected a management decision for ${said}, received ${a.type}`);
+      return actionLine(a, { speaker: "me", text: said } as Parameters<typeof actionLine>[1]).output.replace(/ \(heard .*$/, "");
+    };
+    expect(await line("stop that agent", T0)).toBe('manage: cancel "that agent": nothing to cancel, no session is open');
+    r.agent("open-page-aaaaaaaaaaaa", "start", "open a search for flights to lisbon", T0);
+    r.agent("general-bbbbbbbbbbbb", "start", "summarise the quarterly report", T0);
+    r.agent("reminder-cccccccccccc", "start", "remind me to call mom at 5pm", T0);
+    expect(await line("cancel the flight search", T0 + 1000)).toBe('manage: cancel open-page-aaaaaaaaaaaa "open a search for flights to lisbon"');
+    expect(await line("cancel the hotel search", T0 + 1000)).toMatch(/^manage: cancel "the hotel search": none of the 3 open matches; which one\? /);
+    expect(await line("stop that agent", T0 + 2000)).toMatch(/^manage: cancel "that agent": which one\? open-page-aaaaaaaaaaaa .*general-bbbbbbbbbbbb .*reminder-cccccccccccc /);
+    // A reminder's words still mean the reminder, "it" the latest one set.
+    expect(await line("cancel it", T0 + 3000)).toBe('manage: cancel reminder-cccccccccccc "remind me to call mom at 5pm"');
+    expect(readCommand("close the window")).toBeUndefined();
+    expect(readCommand("delete my search history")).toBeUndefined();
+  });
+
+  it("answers questions about the world in one line, from what the log says", async () => {
+    const r = room();
+    expect(await r.hear("what reminders do i have", T0)).toMatchObject({ type: "say", kind: "answer", text: "you have no reminders set" });
+    r.agent("reminder-0123456789ab", "start", "remind me to call mom at 5pm", T0);
+    const listed = await r.hear("what reminders do i have", T0 + 60_000);
+    expect(listed).toMatchObject({ type: "say", kind: "answer" });
+    expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to call mom at 5pm"');
+    expect(await r.hear("what's on my calendar today", T0 + 120_000)).toMatchObject({ type: "say", kind: "answer" });
+    r.world.nextMeeting = { title: "Budget review", start: new Date(T0 + 45 * 60_000) };
+    const next = await r.hear("when is my next meeting", T0);
+    expect(next.type === "say" && next.text).toBe('your next meeting is "Budget review" at 2026-01-05T09:45:00.000Z (in 45 min)');
+  });
+
+  it("says honestly what it cannot do, never silence", async () => {
+    const r = room();
+    for (const [said, line] of [
+      ["turn off the lights", "I can't control the lights yet"],
+      ["play jazz", "I can't play music yet"],
+      ["send an email to my landlord", "I can't send email yet"],
+      ["take milk off the shopping list", "I can't edit your lists yet"],
+    ] as const) {
+      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
+    }
+  });
+
+  it("confirms a request still at work, and takes the same words anew once it is done", async () => {
+    const r = room();
+    const first = await r.hear("set a timer for 30 seconds", T0);
+    expect(first.type).toBe("spawn");
+    const id = first.type === "spawn" ? first.id : "";
+    r.agent(id, "start", "set a timer for 30 seconds", T0 + 1000);
+    expect(await r.hear("set a timer for 30 seconds", T0 + 10_000)).toMatchObject({ type: "say", kind: "already", text: `your 30 seconds timer is already running (${id})` });
+    r.agent(id, "finish", "Timer done: 30 seconds", T0 + 31_000);
+    const again = await r.hear("set a timer for 30 seconds", T0 + 60_000);
+    expect(again).toMatchObject({ type: "spawn", agentKind: "timer", task: "set a timer for 30 seconds" });
+    expect(again.type === "spawn" && again.id).not.toBe(id);
+  });
+});

@@ -1,0 +1,316 @@
+// Plans among people, read as clause forms (spirit/decide/plans.ts): each form found, and the
+// look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
+import { describe, expect, it } from "vitest";
+import { acceptedByOther, acceptedRequest, planIn, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
+import { offerFor } from "../../../spirit/decide/offers.js";
+
+const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const plan = (text: string) => planIn(text, { now, listener: "Ana" });
+
+describe("plans found, in their everyday forms", () => {
+  it.each([
+    ["Let's grab lunch at noon.", "grab lunch at noon", "at noon", "together"],
+    ["Let's meet by the fountain at 6.", "meet by the fountain at 6", "at 6", "together"],
+    ["shall we get together next Tuesday around four?", "get together next Tuesday around four", "next Tuesday", "together"],
+    ["Would you like to see a film with me tonight?", "see a film tonight", "tonight", "together"],
+    ["We're driving to the coast on Saturday to see my aunt.", "drive to the coast on Saturday to see my aunt", "on Saturday", "together"],
+    ["On Thursday I'm going to Denver to close the deal.", "go to Denver to close the deal", "on Thursday", "user"],
+    ["I'll phone the clinic tomorrow to see if they have openings.", "phone the clinic tomorrow to see if they have openings", "tomorrow", "user"],
+    ["I'll bring the drill back in a couple of hours.", "bring the drill back in a couple of hours", "in a couple of hours", "user"],
+    ["I'll give you the money back on Friday, promise.", "give Ana the money back on Friday", "on Friday", "user"],
+    ["Dad retires next month, we have to throw him a party.", "throw him a party", "next month", "together"],
+    ["we must visit grandma this weekend", "visit grandma this weekend", "this weekend", "together"],
+    ["I'll mail you the slides after we finish.", "mail Ana the slides after we finish", "after we finish", "user"],
+    ["don't forget we have dinner with bob on friday at 7", "have dinner with bob on friday at 7", "on friday at 7", "together"],
+    ["ill call him tomorrow", "call him tomorrow", "tomorrow", "user"],
+    ["Fancy a film tonight?", "see a film tonight", "tonight", "together"],
+    ["How about the museum on Sunday?", "go to the museum on Sunday", "on Sunday", "together"],
+    // Second round: an activity gone to, a thing tried, a request that includes the user, a long sentence.
+    ["We should go dancing on Friday.", "go dancing on Friday", "on Friday", "together"],
+    ["Saturday we should go out bowling.", "go out bowling", "on Saturday", "together"],
+    // An activity named by a noun and a gerund; a meal named as the hour.
+    ["I'm going to try rock climbing this weekend.", "try rock climbing this weekend", "this weekend", "user"],
+    ["We're going scuba diving on Sunday.", "go scuba diving on Sunday", "on Sunday", "together"],
+    ["Let's meet outside the bakery at lunch time.", "meet outside the bakery at lunch time", "at lunch time", "together"],
+    ["We're going fishing on Sunday.", "go fishing on Sunday", "on Sunday", "together"],
+    ["I'm going to try snorkelling next weekend.", "try snorkelling next weekend", "next weekend", "user"],
+    ["Can you come to the market with me tomorrow?", "come to the market tomorrow", "tomorrow", "together"],
+    ["Why don't you come with us to the lake on Sunday?", "come to the lake on Sunday", "on Sunday", "together"],
+    ["I'm throwing a barbecue on Sunday, nothing fancy, and you should come.", "throw a barbecue on Sunday", "on Sunday", "user"],
+    // An invitation that names no place goes where the user will be, or to the event just named.
+    ["I'm in Denver next week for three days, want to come along?", "go to Denver next week", "next week", "together"],
+    ["There's a jazz concert in the park on Saturday. Want to come?", "go to a jazz concert on Saturday", "on Saturday", "together"],
+    ["The corner shop is having a big sale this weekend. Do you wanna go with me?", "go to a big sale this weekend", "this weekend", "together"],
+    // A meeting agreed: seeing the one spoken to at a place and an hour.
+    ["OK, I'll see you there at 9pm.", "meet Ana at 9pm", "at 9pm", "together"],
+    ["We'll see you at the station at 6.", "meet Ana at the station at 6", "at 6", "together"],
+  ])("%j", async (text, action, when, from) => {
+    expect(await plan(text)).toMatchObject({ action, when, from });
+  });
+
+  it("an errand an agent can help with is a plan without a time; other proposals need one", async () => {
+    expect(await plan("We should book flights to Lisbon.")).toMatchObject({ kind: "flight", action: "book flights to Lisbon" });
+    expect(await plan("Let's go for a walk.")).toBeUndefined();
+  });
+});
+
+describe("look-alikes that stay quiet", () => {
+  it.each([
+    "Let's call it a day.", // an idiom
+    "If I win the lottery I'll fly to Paris tomorrow.", // a hypothetical
+    "I wish we could go to Hawaii next month.", // a wish
+    "Maybe we should visit them on Sunday.", // unsure
+    "I'll take it.", // in front of a clerk, now
+    "I'll have the salmon.",
+    "I'll pay by card.",
+    "He's going to Denver on Thursday.", // the other person's plan
+    "You should call your mother tomorrow.", // advice
+    "Let's say we meet at 6.", // a saying
+    "We went to the coast on Saturday.", // the past
+    "Let's not go tomorrow.", // a negation
+    "Are you going to the party tonight?", // a question, no invitation
+    "I'll talk to you later.", // a way of speaking
+    "We'll be there in a minute.", // now, not later
+    "He is 40 years old and I have to give him that.", // an age is no time
+    "I'm counting the days until Sunday.", // a stretch of time
+    "I'm counting the days for Sunday.", // an idiom
+    "I'll look it up tomorrow.", // nothing named
+    "How about That 70s Show?", // a decade is no time
+    "Why don't you phone her on Friday?", // advice to the other, not an invitation
+    "Could you send me the file tomorrow?", // a request of the other's, not yet accepted
+    "We went dancing on Friday.", // the past
+    "I'll try to call tomorrow.", // a hedge
+    "Let's try again tomorrow.",
+    "Would you like to pay by card?", // a clerk's question
+    "I was in Denver last week. Want to come?", // the past: nowhere to go
+    "Want to come?", // nowhere named
+    "I'm in a meeting. Want to come?", // no place, no time
+    "Are you in Denver next week? Want to come?", // the other's whereabouts, asked
+    "If there's a concert on Saturday, want to go?", // a hypothetical
+    "I'll see you tomorrow.", // a goodbye
+    "See you there at 9pm.", // nobody's commitment: a goodbye
+    "I'll see you at the meeting.", // no hour
+  ])("%j", async (text) => {
+    expect(await plan(text)).toBeUndefined();
+  });
+});
+
+describe("when the user takes on what another proposes", () => {
+  it("a proposal or request with a time, accepted, is the user's plan; a refusal is not", async () => {
+    expect(await acceptedRequest("Sounds good!", { speaker: "Ana", text: "Shall we meet at the cafe at 6?" }, now)).toMatchObject({ action: "meet at the cafe at 6", from: "accepted" });
+    expect(await acceptedRequest("Sure, will do.", { speaker: "Ana", text: "Can you call me tomorrow?" }, now)).toMatchObject({ action: "call Ana tomorrow" });
+    expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Shall we meet at the cafe at 6?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Could you call them constraints?" }, now)).toBeUndefined();
+  });
+
+  it("a time settled after the plan: the plan said before, the time now", async () => {
+    const earlier = [
+      { speaker: "me", isUser: true, text: "Let's go see the new exhibition at the museum." },
+      { speaker: "Ana", isUser: false, text: "Sure. When?" },
+    ];
+    expect(await timeSettled("How about Saturday at 3?", earlier, { now, listener: "Ana" })).toMatchObject({ action: "see the new exhibition at the museum", when: "Saturday at 3" });
+    expect(await timeSettled("I have no idea.", earlier, { now, listener: "Ana" })).toBeUndefined();
+    // The other person's own plan is not the user's to settle.
+    expect(await timeSettled("OK", [{ speaker: "Ana", isUser: false, text: "I'll go to the museum on Saturday at 3." }], { now })).toBeUndefined();
+  });
+
+  it("the user's own plan told in answer to 'when are you going to …?'", async () => {
+    const asked = (text: string) => [{ speaker: "Ana", isUser: false, text }];
+    expect(await timeSettled("Later this month. I can't wait!", asked("When are you going to take your vacation?"), { now, listener: "Ana" })).toMatchObject({ action: "take my vacation Later this month", when: "later this month", from: "user" });
+    expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
+    // Unsure, refused, or the past: quiet.
+    expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
+    expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();
+    expect(await timeSettled("Last month.", asked("When did you take your vacation?"), { now })).toBeUndefined();
+    // The user asking is not the user answering.
+    expect(await timeSettled("On Friday.", [{ speaker: "me", isUser: true, text: "When are you leaving for Boston?" }], { now })).toBeUndefined();
+  });
+
+  it("reads times ahead, not stretches", () => {
+    expect(timeAhead("in a couple of hours", now)?.text).toBe("in a couple of hours");
+    expect(timeAhead("for two weeks", now)).toBeUndefined();
+    expect(timeAhead("after the meeting", now)?.text).toBe("after the meeting");
+  });
+});
+
+describe("the offer for a plan", () => {
+  it("a reminder at the time the plan names, or a sensible one for a loose time; asked in plain words", async () => {
+    expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
+    expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
+    expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false))?.task).toBe("remind me to phone the clinic tomorrow");
+    // A booking too long to ask with its time is asked without it, not dropped.
+    expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
+    expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
+    // A phrasal verb keeps its particle: "pick Ana up", not "pick Ana".
+    expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
+  });
+});
+
+describe("plans with no time, kept as a note", () => {
+  it.each([
+    ["I'll return your ladder, promise.", "return Ana's ladder"],
+    ["I'll pay you back, sis!", "pay Ana back"], // whom it is said to is no part of it
+    ["I've decided to learn the piano.", "learn the piano"],
+    ["This time I'm really going to complain to the landlord.", "complain to the landlord"],
+    ["I think I'll join the pottery class.", "join the pottery class"],
+    ["I'll call the clinic.", "call the clinic"],
+    // A habit given up or taken up, after "first of all" or "one more thing".
+    ["Well, first of all, I've decided to quit drinking coffee.", "quit drinking coffee"],
+    ["I've decided to stop smoking.", "stop smoking"],
+    ["One more thing, I've decided to give up sugar.", "give up sugar"],
+    ["I think I will sign up for the pottery course.", "sign up for the pottery course"],
+    ["This time I am really going to complain to the council.", "complain to the council"],
+  ])("the user's own commitment: %j", async (text, action) => {
+    const found = await plan(text);
+    expect(found).toMatchObject({ action, from: "user" });
+    expect(found?.when).toBeUndefined();
+  });
+
+  it.each([
+    "I'll take the blue one.", // bought in front of a clerk, now
+    "I'll have the soup, please.", // ordered from a waiter
+    "I'll check that for you.", // a service, now
+    "I'll pay for it with my card.", // paid on the spot
+    "I'll grab a couple of chairs from the kitchen.", // done now
+    "I'll go with you.", // going now
+    "I'll go together with you.",
+    "I've got to run to the station!", // going now
+    "I'll lend a hand if you like.", // the other's to take up
+    "We should probably leave.", // a proposal with no time is no errand: theirs to settle
+    "I need to sit down.", // a need, now
+    "I have to fill in this form.", // an obligation said of now
+    "I'm gonna draw a fish.", // done as it is said
+    "I'll just attach it to the email.",
+    "I'll talk to you later.", // a goodbye
+    "I'll stick to the bus.", // a habit
+    "I guess I will go lie down.", // a hedge
+    "I'm really looking forward to the final on Sunday.", // a feeling
+    "We're getting close to the holidays next week.", // an approach
+    "I'll meet you in about ten minutes.", // now, not later
+    "And then I'll meet you in I think about ten minutes, or something.", // a hedge inside the time
+    "I'll give up my seat.", // handed over now
+    "I'll sign up for that one.", // nothing named
+    "I stopped smoking last year.", // the past
+    "Maybe I'll quit smoking.", // a maybe
+  ])("done now, or not the user's to keep: %j", async (text) => {
+    expect(await plan(text)).toBeUndefined();
+  });
+
+  it("a proposal for both, accepted, is kept without a time; a request of the other's is not", async () => {
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we repaint the kitchen?" }, now)).toMatchObject({ action: "repaint the kitchen", from: "accepted" });
+    expect(await acceptedRequest("I'd love that!", { speaker: "Ana", text: "Shall we invite the Parks for dinner?" }, now)).toMatchObject({ from: "accepted" });
+    expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Should we dive right into it?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you pass the salt?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we sit down?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Shall we chat about gardening?" }, now)).toBeUndefined(); // what they are doing
+    // Others asked to join is a plan; joining them, now, is not.
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we invite the neighbours to join us?" }, now)).toMatchObject({ action: "invite the neighbours to join Ana" });
+    expect(await acceptedRequest("Good idea!", { speaker: "Ana", text: "Shall we join them?" }, now)).toBeUndefined();
+    // An invitation to come to them, after a lead-in clause; "for a weekend" is a length, not a time.
+    const stay = { speaker: "Ana", text: "We're building a studio. Once it's finished, you should come and stay with us for a weekend." };
+    expect(await acceptedRequest("I'd be up for that!", stay, now)).toMatchObject({ action: "stay with Ana for a weekend", from: "accepted" });
+    expect((await acceptedRequest("I'd be up for that!", stay, now))?.when).toBeUndefined();
+    expect(await acceptedRequest("Sure, of course.", { speaker: "Ana", text: "Stay with us a moment, will you?" }, now)).toBeUndefined(); // now
+    expect(await acceptedRequest("OK, I will.", { speaker: "Ana", text: "Once you're home, you should see a doctor." }, now)).toBeUndefined(); // advice
+    // Joining the other's own plan, or going to their event: the user's plan too.
+    expect(await acceptedRequest("Sure, I'd love to.", { speaker: "Ana", text: "I'm going sailing on Sunday. Want to come?" }, now)).toMatchObject({ action: "go sailing on Sunday with Ana", when: "on Sunday" });
+    expect(await acceptedRequest("I'd love to!", { speaker: "Ana", text: "Would you like to come to my birthday party?" }, now)).toMatchObject({ action: "come to Ana's birthday party" });
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Do you want to come with me?" }, now)).toBeUndefined(); // nowhere named
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Want to come along?" }, now)).toBeUndefined();
+  });
+
+  it("the offer is a note the note agent keeps, in plain words", async () => {
+    const offered = await offerFor((await plan("I'll return your ladder, promise."))!, false);
+    expect(offered).toMatchObject({ agentKind: "note", task: "note: return Ana's ladder", need: 'output contains "noted: "', question: "Want me to make a note to return Ana's ladder?" });
+    // A timed plan is still a reminder; an untimed errand proposal still a reminder the next morning.
+    expect((await offerFor((await plan("I'll pay you back on Friday."))!, false))?.agentKind).toBe("reminder");
+    expect((await offerFor((await plan("We should call the plumber."))!, false))?.agentKind).toBe("reminder");
+  });
+});
+
+describe("the other's yes settles the user's proposal", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("with the time from any turn of the arrangement, or none (a note)", async () => {
+    expect(await acceptedByOther("Sure!", turns(["me", "Shall we go bowling on Friday?"]), { now, listener: "Ana" })).toMatchObject({ action: "go bowling on Friday", when: "on Friday" });
+    expect(await acceptedByOther("Really? I'd love to!", turns(["Ana", "Are you free on Saturday?"], ["me", "Yes. Shall we repaint the shed together?"]), { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
+    expect(await acceptedByOther("Good idea, let's do it.", turns(["me", "Shall we repaint the shed?"]), { now, listener: "Ana" })).toMatchObject({ action: "repaint the shed" });
+    // Without a time: a statement, or a bare "yeah" (in a meeting, the meeting's own business) settles nothing.
+    expect(await acceptedByOther("Let's do it.", turns(["me", "We should repaint the shed."]), { now })).toBeUndefined();
+    expect(await acceptedByOther("Yeah.", turns(["me", "Shall we repaint the shed?"]), { now })).toBeUndefined();
+  });
+
+  it("\"it\" is the event an earlier turn named", async () => {
+    const said = turns(["Ana", "There's a comedy show at the Bell theatre at 8 tonight."], ["me", "Do you want to see it?"]);
+    expect(await acceptedByOther("Sure, let's see it together.", said, { now, listener: "Ana" })).toMatchObject({ action: expect.stringMatching(/^see a comedy show at 8/), when: expect.stringMatching(/8/) });
+    // Nothing named before: "it" stays, and nothing is asked.
+    expect(await acceptedByOther("Sure, let's see it together.", turns(["me", "Do you want to see it?"]), { now })).toBeUndefined();
+  });
+
+  it("not a refusal, not the user's own errand, not a thing done now, not the past", async () => {
+    expect(await acceptedByOther("Sorry, I can't.", turns(["me", "Shall we go bowling on Friday?"]), { now })).toBeUndefined();
+    expect(await acceptedByOther("OK.", turns(["me", "I'll call the plumber tomorrow."]), { now })).toBeUndefined(); // the user's own: asked when said
+    expect(await acceptedByOther("Sure.", turns(["me", "Shall we sit down over there?"]), { now })).toBeUndefined();
+    // A time from the past is no time for it: kept as a note, with no time.
+    expect((await acceptedByOther("Sure.", turns(["Ana", "I went there last Friday."], ["me", "Shall we repaint the shed?"]), { now }))?.when).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["Ana", "Shall we repaint the shed?"]), { now })).toBeUndefined(); // the other's proposal, the user's yes is elsewhere
+  });
+});
+
+describe("the user names the time, the other agrees to meet then", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a meeting at the time the user proposed", async () => {
+    expect(await acceptedByOther("OK. See you then.", turns(["Ana", "I could do Thursday evening."], ["me", "That's bad for me. What about Friday? After work?"]), { now, listener: "Ana" })).toMatchObject({
+      action: "meet Ana on Friday after work",
+      when: "on Friday after work",
+    });
+    expect(await acceptedByOther("Fine, see you then.", turns(["me", "I'll lend you my notes. How about tomorrow at ten?"]), { now, listener: "Ana" })).toMatchObject({ action: "meet Ana tomorrow at ten" });
+    const offered = await offerFor({ kind: "arrangement", action: "meet Ana tomorrow after lunch", when: "tomorrow after lunch", from: "together" }, false);
+    expect(offered).toMatchObject({ task: "remind me to meet Ana tomorrow", question: "Want me to remind you to meet Ana tomorrow?" });
+  });
+
+  it("not a question about something else, not a refusal, not without a time", async () => {
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "What about the weather tomorrow?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("No, sorry. See you then.", turns(["me", "What about tomorrow at six?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, see you then.", turns(["me", "I have to go now."]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("OK, bye.", turns(["me", "What about Friday?"]), { now, listener: "Ana" })).toBeUndefined(); // no meeting said
+  });
+});
+
+describe("holidays, an event invited to, acceptance in idioms", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("a holiday ahead is a time: reminded the next morning, the holiday kept in the words", async () => {
+    const found = await plan("Let's cook something special for the grandparents this Easter.");
+    expect(found).toMatchObject({ action: "cook something special for the grandparents this Easter", when: "this Easter", from: "together" });
+    expect(await offerFor(found!, false)).toMatchObject({ task: "remind me tomorrow at 9am to cook something special for the grandparents this Easter" });
+    expect(await plan("I'm going to visit my cousins after the holidays.")).toMatchObject({ when: "after the holidays", from: "user" });
+    expect(await plan("We had a lovely time over Christmas.")).toBeUndefined(); // the past
+    expect(await plan("I love the holidays.")).toBeUndefined();
+  });
+
+  it("an event named, then \"want to go with me?\", accepted: a note to go to it", async () => {
+    const said = turns(["me", "A show of Hockney's drawings is opening at the city gallery. Do you want to go with me?"]);
+    expect(await acceptedByOther("I wouldn't miss it for the world!", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    expect(await acceptedByOther("How could I miss it?", said, { now, listener: "Ana" })).toMatchObject({ action: "go to a show of Hockney's drawings" });
+    // Seen already, a bare "sure", or a refusal: nothing.
+    expect(await acceptedByOther("Sure, I'd love to.", turns(["me", "I saw a show of Hockney's drawings last week. Do you want to go with me?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("I'd love to, but I can't.", said, { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedRequest("I wouldn't miss it.", { speaker: "Ana", text: "Shall we go to the match on Saturday?" }, now)).toMatchObject({ action: "go to the match on Saturday" });
+  });
+});
+
+describe("the user asks to join the other's plan, and the other agrees", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("the other's plan told before, joined, with its time from the arrangement", async () => {
+    const said = turns(["me", "Any plans for Sunday?"], ["Ana", "Yes, I'm going kayaking on the river."], ["me", "Sounds great. Do you want some company?"]);
+    expect(await acceptedByOther("Sure! Bring a towel.", said, { now, listener: "Ana" })).toMatchObject({ action: "go kayaking on the river with Ana on Sunday", when: "on Sunday" });
+    const walk = turns(["Ana", "I'm going for a walk along the cliffs tomorrow."], ["me", "Can I come along?"]);
+    expect(await acceptedByOther("Of course, the more the merrier.", walk, { now, listener: "Ana" })).toMatchObject({ when: "tomorrow" });
+  });
+
+  it("not what the other does now or did, not a refusal", async () => {
+    expect(await acceptedByOther("Sure, come on.", turns(["Ana", "I'm going to the kitchen now."], ["me", "Want some company?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure, why not.", turns(["Ana", "I went kayaking on the river."], ["me", "Can I come along next time?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, not this time.", turns(["Ana", "I'm going kayaking on Sunday."], ["me", "Can I come along?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});

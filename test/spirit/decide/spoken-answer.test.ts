@@ -1,0 +1,100 @@
+// A yes counts only when it answers the assistant (spirit/decide/spoken-answer.ts), the relay's
+// tag never becomes task words (spirit/daemon/nudges.ts), and one question per conversation
+// applies only with others present (spirit/decide/decide.ts).
+import { describe, expect, it } from "vitest";
+import type { EventEntry, Located } from "../../../tools/world/entry.js";
+import { SpiritMemory } from "../../../spirit/daemon/memory.js";
+import { answerNudge } from "../../../spirit/daemon/nudges.js";
+import { spokenAnswer, SPOKEN_WINDOW_MS, withoutRelayTag } from "../../../spirit/decide/spoken-answer.js";
+import { evaluate, type Conversation } from "../../../spirit/eval/eval-conversations.js";
+
+const T0 = Date.parse("2026-03-02T09:00:00.000Z");
+const NUDGE = "nudge-call-0123456789ab";
+let line = 0;
+
+function voice(memory: SpiritMemory, speaker: string, text: string, atMs: number) {
+  line += 1;
+  const entry: Located<EventEntry> = { kind: "event", ts: new Date(T0 + atMs).toISOString(), source: "voice", id: speaker, output: text, line, offset: line * 100 };
+  return memory.hear(entry);
+}
+
+/** A memory with one open question, asked at `askedAtMs`. */
+function asked(askedAtMs: number): SpiritMemory {
+  const memory = new SpiritMemory("me");
+  memory.apply({
+    kind: "event",
+    ts: new Date(T0 + askedAtMs).toISOString(),
+    source: "spirit",
+    id: NUDGE,
+    output: 'nudge: Want me to remind you to call Ana tomorrow? (heard me: "I\'ll call Ana tomorrow.") yes: reminder "remind me to call Ana tomorrow"',
+  });
+  return memory;
+}
+
+describe("a spoken yes counts only when it answers the assistant", () => {
+  it("the user's bare yes, after the question, soon, with nobody in between: an answer, relayed with its tag", () => {
+    const memory = asked(1_000);
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(memory, "me", "Yes.", 4_000), memory)).toEqual({ nudgeId: NUDGE, text: "Yes. (spoken)" });
+  });
+
+  it("a backchannel after a colleague spoke is said to the colleague", () => {
+    const memory = asked(1_000);
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    voice(memory, "bob", "And the budget is due on Friday.", 3_000);
+    expect(spokenAnswer(voice(memory, "me", "Yeah.", 5_000), memory)).toBeUndefined();
+  });
+
+  it("the answer to someone else's question, even one asked before the question reached the log", () => {
+    const memory = asked(4_000); // a Spirit behind the log: its question came after bob's
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    voice(memory, "bob", "Can you send me the report too?", 2_000);
+    expect(spokenAnswer(voice(memory, "me", "Sure.", 6_000), memory)).toBeUndefined();
+  });
+
+  it("a yes logged before the question, read late by a Spirit behind the log, is not its answer", () => {
+    const memory = asked(10_000);
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(memory, "me", "Yeah.", 3_000), memory)).toBeUndefined();
+  });
+
+  it("too late, or from someone else, or with more words: conversation", () => {
+    const late = asked(1_000);
+    voice(late, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(late, "me", "ok", 1_000 + SPOKEN_WINDOW_MS + 1), late)).toBeUndefined();
+    const other = asked(1_000);
+    voice(other, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(other, "bob", "Yes.", 2_000), other)).toBeUndefined();
+    const more = asked(1_000);
+    voice(more, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(more, "me", "sure, after lunch", 2_000), more)).toBeUndefined();
+  });
+});
+
+describe("the relay's tag", () => {
+  it("is taken off before the answer is read: never task words", () => {
+    expect(withoutRelayTag("yes (spoken)")).toBe("yes");
+    expect(withoutRelayTag("yes, economy only")).toBe("yes, economy only");
+    const memory = asked(1_000);
+    const answer: Located<EventEntry> = { kind: "event", ts: new Date(T0 + 2_000).toISOString(), source: "user", id: NUDGE, output: "Yeah. (spoken)", line: 99, offset: 9_900 };
+    expect(answerNudge(answer, memory)).toMatchObject({ type: "spawn", agentKind: "reminder", task: "remind me to call Ana tomorrow" });
+  });
+});
+
+describe("one question per conversation", () => {
+  const talk = (id: string, ...turns: [string, string][]): Conversation => ({ id, topic: "test", turns: turns.map(([speaker, text]) => ({ speaker, text })) });
+
+  it("with others present, one; alone with the assistant, each request is its own", async () => {
+    const together = await evaluate("test", [
+      talk("together", ["B", "What's the plan this week?"], ["A", "I'll call the dentist tomorrow."], ["B", "Good."], ["A", "And I'll email the landlord on Friday."]),
+    ]);
+    expect(together.nudges.map((n) => n.question)).toEqual(["Want me to remind you to call the dentist tomorrow?"]);
+    const alone = await evaluate("test", [talk("alone", ["A", "send 50 dollars to alice"], ["A", "transfer money to my savings"])]);
+    expect(alone.nudges.map((n) => n.question)).toEqual(["Want me to remind you to send 50 dollars to Alice in 1 hour?", "Want me to remind you to transfer money to your savings in 1 hour?"]);
+  }, 60_000);
+
+  it("the user's first line to a clerk, before the clerk answers, is said to the clerk", async () => {
+    const f = await evaluate("test", [talk("desk", ["A", "Excuse me, I want to pay the bill."], ["B", "Of course, here you are."])]);
+    expect(f.nudges).toEqual([]);
+  }, 60_000);
+});

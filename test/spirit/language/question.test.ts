@@ -1,0 +1,72 @@
+// Questions built from what was recognised (spirit/language/question.ts): kind + slots → one question.
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadNlp, type Nlp } from "../../../spirit/language/nlp.js";
+import { ask, verbPhrase } from "../../../spirit/language/question.js";
+
+let nlp: Nlp;
+beforeAll(async () => {
+  nlp = await loadNlp();
+});
+
+const remindLater = (at: string) => ({ type: "reminder", at, atFirst: true }) as const;
+const remindWhenSaid = (at: string) => ({ type: "reminder", at, atFirst: false }) as const;
+const openSearch = { type: "search", how: "open" } as const;
+
+describe("questions from the kind and its slots", () => {
+  it("a search names what is looked for, where and when, not the words heard", () => {
+    expect(ask(nlp, { kind: "flight", action: "book the flight to tokyo" }, openSearch)?.question).toBe("Want me to open a search for flights to Tokyo?");
+    expect(ask(nlp, { kind: "flight", action: "fly to tokyo next month", when: "next month" }, { type: "search", how: "look" })?.question).toBe(
+      "Want me to look for flights to Tokyo next month?",
+    );
+    expect(ask(nlp, { kind: "hotel", action: "book a hotel in rome for may 2 to may 4", when: "may 2 to may 4" }, openSearch)?.question).toBe(
+      "Want me to open a search for hotels in Rome from may 2 to may 4?",
+    );
+    expect(ask(nlp, { kind: "car_rental", action: "rent a car in las vegas" }, openSearch)?.question).toBe("Want me to open a search for rental cars in Las Vegas?");
+  });
+
+  it("a reminder says the verb phrase back, with the time where it reads well", () => {
+    expect(ask(nlp, { kind: "call", action: "call him tomorrow", when: "tomorrow" }, remindWhenSaid("tomorrow"))?.question).toBe("Want me to remind you to call him tomorrow?");
+    expect(ask(nlp, { kind: "booking", action: "book a table for three" }, remindLater("tomorrow at 9am"))?.question).toBe(
+      "Want me to remind you tomorrow at 9am to book a table for three?",
+    );
+    expect(ask(nlp, { kind: "payment", action: "send 50 dollars to alice" }, remindWhenSaid("in 1 hour"))).toMatchObject({
+      question: "Want me to remind you to send 50 dollars to Alice in 1 hour?",
+      phrase: { own: "send 50 dollars to Alice", slots: { amount: "50 dollars", person: "Alice" } },
+    });
+  });
+
+  it("pronouns are said back in the second person; him, her and them stay", () => {
+    expect(verbPhrase(nlp, "call my mom and our landlord about my rent")?.yours).toBe("call your mom and your landlord about your rent");
+    expect(verbPhrase(nlp, "call my mom about our rent")).toMatchObject({ own: "call my mom about our rent", yours: "call your mom about your rent" });
+    expect(verbPhrase(nlp, "text her")?.yours).toBe("text her");
+    expect(verbPhrase(nlp, "pay them back")?.yours).toBe("pay them back");
+    expect(verbPhrase(nlp, "email him my notes")?.yours).toBe("email him your notes");
+    // "get me a table": for the speaker anyway, and "get you a table" reads wrong.
+    expect(verbPhrase(nlp, "get me a table for 5 at johnnys")?.yours).toBe("get a table for 5 at johnnys");
+    expect(verbPhrase(nlp, "book flights for me to paris")?.yours).toBe("book flights to Paris");
+  });
+
+  it("a second clause is dropped: the thing is named, the rest says more about it", () => {
+    expect(verbPhrase(nlp, "book the train we talked about")?.yours).toBe("book the train");
+    expect(verbPhrase(nlp, "text her that I'm late")?.yours).toBe("text her");
+    expect(verbPhrase(nlp, "add bananas to my shopping list unless i already did")?.yours).toBe("add bananas to your shopping list");
+    expect(verbPhrase(nlp, "skip this song and play the next one")?.yours).toBe("skip this song");
+    expect(verbPhrase(nlp, "contact the bank about unfortunately")?.yours).toBe("contact the bank");
+  });
+
+  it("a second verb glued on makes no phrase, and no reminder is asked (quiet)", () => {
+    for (const glued of ["order can you buy stamps here", "play coach refused to play him", "transfer you are welcome to pay in cash", "book can you have a table for three", "find help locate my phone", "play hear pop music", "roll over rollover your 401k"]) {
+      expect(verbPhrase(nlp, glued), glued).toBeUndefined();
+      expect(ask(nlp, { kind: "shopping", action: glued }, remindLater("in 1 hour")), glued).toBeUndefined();
+    }
+    // Nothing named to do it to: no phrase either.
+    expect(verbPhrase(nlp, "transfer")).toBeUndefined();
+    expect(verbPhrase(nlp, "call about")).toBeUndefined();
+  });
+
+  it("a search whose words make no phrase asks generically for its kind, or not at all", () => {
+    expect(ask(nlp, { kind: "flight", action: "book can you fly us somewhere" }, openSearch)?.question).toBe("Want me to open a search for flights?");
+    expect(ask(nlp, { kind: "car_rental", action: "rent can i do that" }, openSearch)?.question).toBe("Want me to open a search for rental cars?");
+    expect(ask(nlp, { kind: "shopping", action: "order can you buy stamps here" }, openSearch)).toBeUndefined();
+  });
+});

@@ -20,6 +20,32 @@ export function devFile(name: string): string {
   return resolve(ROOT, "..", "shared", "eval", name);
 }
 
+/**
+ * Each non-blank line of a JSONL file, parsed and taken by `take`; a line that is not JSON,
+ * or that `take` refuses (by calling `refuse`), is one InputError naming file:line, what was
+ * expected and what was received.
+ */
+export function readJsonl<T>(file: string, raw: string, expected: string, take: (o: unknown, where: string, refuse: () => never) => T): T[] {
+  const out: T[] = [];
+  raw.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === "") return;
+    const where = `${file}:${i + 1}`;
+    const shown = line.length > 120 ? `${line.slice(0, 117)}...` : line;
+    let o: unknown;
+    try {
+      o = JSON.parse(line);
+    } catch {
+      throw new InputError(`${where}: ${expected}, received invalid JSON: ${shown}`);
+    }
+    out.push(
+      take(o, where, () => {
+        throw new InputError(`${where}: ${expected}, received: ${shown}`);
+      }),
+    );
+  });
+  return out;
+}
+
 /** The file's text, or an InputError naming the eval, the file and what went wrong. */
 export function readInput(tool: string, file: string): string {
   try {

@@ -22,7 +22,7 @@
  */
 import { planReminder } from "../../agents/reminder/plan.js";
 import { reminderSubject } from "../../agents/reminder/when.js";
-import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "./eval-cli.js";
+import { devFile, parseEvalArgs, readInput, readJsonl, runAsProgram } from "./eval-cli.js";
 import { evaluate, type ConversationFigures } from "./eval-conversations.js";
 import { loadNlp, type Nlp } from "../language/nlp.js";
 import { secondPerson } from "../decide/offers.js";
@@ -76,23 +76,12 @@ const MANAGING = /_(?:remove|query)$/;
 const READ_AT = new Date("2026-01-05T09:00:00.000Z");
 
 export function parseCommands(file: string, raw: string): Command[] {
-  const out: Command[] = [];
   const expected = 'expected a JSON object {"text": string, "label": "reminder"|"task"|"quiet", "source_label": string}';
-  raw.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    const where = `${file}:${i + 1}`;
-    const shown = line.length > 120 ? `${line.slice(0, 117)}...` : line;
-    let o: unknown;
-    try {
-      o = JSON.parse(line);
-    } catch {
-      throw new InputError(`${where}: ${expected}, received invalid JSON: ${shown}`);
-    }
+  return readJsonl(file, raw, expected, (o, _where, refuse) => {
     const c = o as { text?: unknown; label?: unknown; source_label?: unknown } | null;
-    if (typeof c !== "object" || c === null || typeof c.text !== "string" || !LABELS.includes(c.label as Label)) throw new InputError(`${where}: ${expected}, received: ${shown}`);
-    out.push({ text: c.text, label: c.label as Label, source: typeof c.source_label === "string" ? c.source_label : "" });
+    if (typeof c !== "object" || c === null || typeof c.text !== "string" || !LABELS.includes(c.label as Label)) return refuse();
+    return { text: c.text, label: c.label as Label, source: typeof c.source_label === "string" ? c.source_label : "" };
   });
-  return out;
 }
 
 /** The reminder agent's own reading of a task ("Reminder: the plumber"), asked as a question for the text check. */

@@ -28,7 +28,7 @@ import { Conversation as ModelConversation } from "../../tools/llm/session.js";
 import { worldPaths } from "../../tools/world/paths.js";
 import type { Brain } from "../decide/brain.js";
 import { ClaudeBrain } from "../decide/brain-claude.js";
-import { devFile, InputError, parseEvalArgs, readInput, runAsProgram } from "./eval-cli.js";
+import { devFile, InputError, parseEvalArgs, readInput, readJsonl, runAsProgram } from "./eval-cli.js";
 import { OfflineBrain } from "../decide/brain-offline.js";
 import { loadConfig, type SpiritConfig } from "../daemon/config.js";
 import type { Action } from "../decide/decide.js";
@@ -124,29 +124,17 @@ function utteranceMs(text: string): number {
 }
 
 export function parseConversations(file: string, raw: string): Conversation[] {
-  const out: Conversation[] = [];
   const expected = 'expected a JSON object {"id": string, "topic"?: string, "turns": [{"speaker": string, "text": string}], "plan"?: boolean}';
-  raw.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim() === "") return;
-    const where = `${file}:${i + 1}`;
-    const shown = line.length > 120 ? `${line.slice(0, 117)}...` : line;
-    let o: unknown;
-    try {
-      o = JSON.parse(line);
-    } catch {
-      throw new InputError(`${where}: ${expected}, received invalid JSON: ${shown}`);
-    }
+  return readJsonl(file, raw, expected, (o, where, refuse) => {
     const c = o as Partial<Conversation> | null;
-    if (typeof c !== "object" || c === null || typeof c.id !== "string" || !Array.isArray(c.turns) || (c.plan !== undefined && typeof c.plan !== "boolean"))
-      throw new InputError(`${where}: ${expected}, received: ${shown}`);
+    if (typeof c !== "object" || c === null || typeof c.id !== "string" || !Array.isArray(c.turns) || (c.plan !== undefined && typeof c.plan !== "boolean")) return refuse();
     c.turns.forEach((t: unknown, j) => {
       const turn = t as { speaker?: unknown; text?: unknown } | null;
       if (typeof turn !== "object" || turn === null || typeof turn.speaker !== "string" || typeof turn.text !== "string" || !/^\S{1,200}$/.test(turn.speaker))
         throw new InputError(`${where}: turn ${j + 1}: expected {"speaker": a name without spaces, "text": string}, received: ${JSON.stringify(t).slice(0, 120)}`);
     });
-    out.push({ id: c.id, topic: typeof c.topic === "string" ? c.topic : "", turns: c.turns, ...(c.plan !== undefined && { plan: c.plan }) });
+    return { id: c.id, topic: typeof c.topic === "string" ? c.topic : "", turns: c.turns, ...(c.plan !== undefined && { plan: c.plan }) };
   });
-  return out;
 }
 
 export interface EvalOptions {

@@ -405,8 +405,8 @@ const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets
 const COME_INVITED = /^(?:you should|you must|you have to|you've got to) come\b(?=.*\b(?:with (?:me|us)|to (?:my|our) (?:place|house|home|flat)|to ours)\b)/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
-const ACCEPT_WORD = /\b(?:miss it|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|(?:that|it)(?:'ll| will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|that works(?: for me)?|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
+const ACCEPT_WORD = /\b(?:miss it|(?:'ll|will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|works|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -625,6 +625,58 @@ function timeProposed(text: string, now: Date): string | undefined {
   return undefined;
 }
 
+// A visit asked of the other at a time: "can you come over at 11?", "could you drop by tomorrow morning?".
+const VISIT_ASKED = /^(?:(?:ok(?:ay)?|so|then|well|and)[\s,]+)*(?:can|could|would|will) (?:you|someone|somebody|one of you)(?: please)? (?:come|drop|stop|pop) ?(?:over|by|round|around|in|out)?\b\s*(.*?)[?.!]*$/i;
+const HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const HOUR_WORD = new RegExp(String.raw`\b(at|around|by) (${HOURS.join("|")})\b`, "i");
+// A day named in the turns before: "How about Saturday?" … "Can you come over at 11?".
+const DAY = /\b(?:tomorrow|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+
+/** A visit the user asks the other to make at a time ("Can you come over at 11?"), with the day from the turns before. */
+function visitAsked(text: string, earlier: readonly { text: string }[], now: Date, listener: string | undefined): Plan | undefined {
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/).reverse()) {
+    const m = VISIT_ASKED.exec(sentence.trim());
+    if (!m || HYPOTHETICAL.test(m[1]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
+    // chrono-node reads "at 10", not "at ten".
+    const said = m[1]!.replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
+    const time = timeAhead(said, now);
+    // Only the time is said after the visit: "can you come in and sign this?" is something else.
+    if (time === undefined || (time.index !== 0 && !/^(?:(?:on|at)\s+)?$/i.test(said.slice(0, time.index).trim()))) continue;
+    let when = said.slice(time.index).trim();
+    if (!DAY.test(when)) {
+      const day = earlier.slice(-6).map((t) => DAY.exec(apostrophes(t.text))).filter((d) => d !== null).at(-1)?.[0];
+      // "on saturday" → "on Saturday"; "next friday" → "next Friday"; "tomorrow".
+      const named = day?.toLowerCase().replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day)/, "on ").replace(/\b(\w)(?=\w*day$)(?!oday)/, (c) => c.toUpperCase());
+      if (named !== undefined) when = `${named} ${when}`;
+    }
+    return { kind: "arrangement", action: `expect ${listener ?? "them"} ${when}`, when: lowerFirst(when), from: "together" };
+  }
+  return undefined;
+}
+
+// The user's invitation to come along with no place in it: "why don't you come with us?", "want to come along?".
+const COME_ALONG = /\b(?:why don't you|do you want to|would you like to|you want to|want to|wanna|you should) come(?: along)?(?: with (?:us|me)| too)?\s*\?/i;
+// A stay the user (or their family) arranged, told in an earlier turn: "we rented a cabin for the weekend", "my parents have booked a villa in Crete".
+const STAY = /\b(?:rented|booked|reserved|hired)\s+(?:a|an)\s+((?:[\w'-]+\s+){0,2}?(?:cabin|cottage|condo(?:minium)?|house|villa|flat|apartment|chalet|lodge|boat|houseboat|camper|caravan|beach house))\b(?:\s+(?:in|at|on|by|near)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))?/;
+
+/** Where "come with us" goes: the stay the user told of in their turns before, with its time if one was said. */
+function stayTold(earlier: readonly { isUser: boolean; text: string }[], now: Date, listener: string | undefined): Plan | undefined {
+  for (const turn of [...earlier].reverse().slice(0, 4)) {
+    if (!turn.isUser) continue;
+    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+      if (HYPOTHETICAL.test(sentence) || /\b(?:last|ago|used to|once|when i was)\b/i.test(sentence)) continue;
+      const m = STAY.exec(sentence);
+      if (!m) continue;
+      const place = m[2] !== undefined ? m[2] : `the ${m[1]!}`;
+      const time = timeAhead(sentence, now) ?? timeFromTurns(earlier.slice(-6), now);
+      // "for the weekend" is when they go: this weekend.
+      const when = time?.text.replace(/[\s,.!?]+$/, "").replace(/^(?:for |over )?(?:the )?weekend$/i, "this weekend");
+      return { kind: "arrangement", action: `go to ${place} with ${listener ?? "them"}${when !== undefined ? ` ${when}` : ""}`, ...(when !== undefined && { when: lowerFirst(when) }), from: "together" };
+    }
+  }
+  return undefined;
+}
+
 /**
  * The arrangement settled when another speaker accepts what the user proposed or invited
  * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
@@ -655,6 +707,14 @@ export async function acceptedByOther(
     if (joined !== undefined) return joined;
   }
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
+  // "Can you come over at 11?" → "That'll be fine.": a visit agreed, the user to be there for it.
+  if (plan === undefined) {
+    const visit = visitAsked(proposal.text, earlier.slice(0, -1), ctx.now, ctx.listener);
+    if (visit !== undefined) return visit;
+    // "We rented a cabin for the weekend." … "Why don't you come with us?" → "I'd love to!"
+    const stay = COME_ALONG.test(apostrophes(proposal.text)) && !BACKCHANNEL_ONLY.test(otherText.trim()) ? stayTold(earlier.slice(0, -1), ctx.now, ctx.listener) : undefined;
+    if (stay !== undefined) return stay;
+  }
   // "What about tomorrow? After lunch?" → "OK, see you then": the two meet at the time the user named.
   if ((plan === undefined || plan.from !== "together") && SEE_YOU_THEN.test(otherText)) {
     const time = timeProposed(proposal.text, ctx.now);

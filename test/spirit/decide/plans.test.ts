@@ -314,3 +314,36 @@ describe("the user asks to join the other's plan, and the other agrees", () => {
     expect(await acceptedByOther("Sorry, not this time.", turns(["Ana", "I'm going kayaking on Sunday."], ["me", "Can I come along?"]), { now, listener: "Ana" })).toBeUndefined();
   });
 });
+
+describe("a visit asked of the other at a time, agreed", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("the user to expect them then, the day from an earlier turn", async () => {
+    const said = turns(["me", "How about Thursday?"], ["Ana", "Thursday is open."], ["me", "Could you come round at ten?"]);
+    expect(await acceptedByOther("That will be fine.", said, { now, listener: "Ana" })).toMatchObject({ action: "expect Ana on Thursday at 10", when: "on Thursday at 10" });
+    expect(await acceptedByOther("That works for me.", turns(["me", "Can you drop by tomorrow at 4pm?"]), { now, listener: "Ana" })).toMatchObject({ when: "tomorrow at 4pm" });
+  });
+
+  it("not a thing asked now, not a refusal, not without a time, not a hypothetical", async () => {
+    expect(await acceptedByOther("Sure.", turns(["me", "Can you come over here and hold this?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, I can't tomorrow.", turns(["me", "Can you come over at ten tomorrow?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["me", "Can you come over?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["me", "If it rains, can you come over at six?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("the user invites the other along to a stay told before", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("going there with them, with the time said, or a note", async () => {
+    const said = turns(["me", "We rented a cabin by the lake for the weekend."], ["Ana", "Lovely."], ["me", "Why don't you come with us?"]);
+    expect(await acceptedByOther("Really? I'd love to!", said, { now, listener: "Ana" })).toMatchObject({ action: "go to the cabin with Ana this weekend", when: "this weekend" });
+    const crete = turns(["me", "My parents have booked a villa in Crete."], ["me", "Do you want to come with us?"]);
+    expect(await acceptedByOther("I'd love to.", crete, { now, listener: "Ana" })).toMatchObject({ action: "go to Crete with Ana" });
+  });
+
+  it("not a stay in the past or a hypothetical one, not a refusal, not a bare yeah", async () => {
+    expect(await acceptedByOther("I'd love to.", turns(["me", "Last summer we rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("I'd love to.", turns(["me", "If we rented a cabin in Maine, would you come?"], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, I can't.", turns(["me", "We rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Yeah.", turns(["me", "We rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});

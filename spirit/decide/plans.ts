@@ -190,7 +190,13 @@ function soon(text: string, now: Date): boolean {
 function clauses(sentence: string): { clause: string; before: string }[] {
   const out: { clause: string; before: string }[] = [];
   const starts = [0, ...[...sentence.matchAll(/(?:[,;:]\s+|\s(?=(?:so|and|but|then)\s))/gi)].map((m) => m.index! + m[0].length)];
-  for (const at of starts) out.push({ clause: sentence.slice(at).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+  // A clause ends where another subject starts one: "I'm going home after the holidays and we're having a party in January".
+  const ends = [...sentence.matchAll(/(?:,\s*|\s)(?:and|but|so)\s+(?=(?:i|we|he|she|they)(?:'m|'re|'ll|'s|'ve| am| are| will| have| was| were)?\s)/gi)].map((m) => m.index!);
+  for (const at of starts) {
+    // Only a timed plan is cut off from what follows: an untimed "I'll call the bell-boy and he'll take you up" is done now.
+    const end = ends.find((e) => e > at && (TIME_WORD.test(sentence.slice(at, e)) || HOLIDAY.test(sentence.slice(at, e)))) ?? sentence.length;
+    out.push({ clause: sentence.slice(at, end).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+  }
   return out;
 }
 

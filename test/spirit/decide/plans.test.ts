@@ -347,3 +347,15 @@ describe("the user invites the other along to a stay told before", () => {
     expect(await acceptedByOther("Yeah.", turns(["me", "We rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
   });
 });
+
+describe("a timed plan ends where another subject starts a clause", () => {
+  it("the plan before 'and we're …' is read alone", async () => {
+    expect(await planIn("I'm going to fly home after the holidays and we're going to have a Christmas sort of in March.", { now, listener: "Ana" })).toMatchObject({ action: "fly home after the holidays", when: "after the holidays" });
+    expect(await planIn("We'll drive to the coast on Saturday and they'll meet us at the station.", { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
+  });
+
+  it("an untimed one is not cut: what follows tells it is done now", async () => {
+    expect(await planIn("In any case, I'll give you an injection and you won't feel a thing!", { now, listener: "Ana" })).toBeUndefined();
+    expect(await planIn("I'll call the porter and he'll take you to your room.", { now, listener: "Ana" })).toBeUndefined();
+  });
+});

@@ -557,7 +557,7 @@ const BACKCHANNEL_ONLY = /^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|right|sure|mm+|uh-hu
 const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
 
 // "watch it", "go to that": an event named in an earlier turn is what "it" is.
-const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join))\s+(?:it|that|this|one)\b/i;
+const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join|sign up for|book))\s+(?:it|(?:that|this)(?: one)?|one)\b/i;
 
 /**
  * "Do you want to watch it?" after "it's a quiz show": the pronoun is the event the turns
@@ -571,6 +571,18 @@ function withReferent(text: string, turns: readonly { text: string }[]): string 
     if (named !== undefined && !TIME_WORD.test(named)) return text.replace(PRONOUN_OBJECT, `$1 ${named.replace(/^(?:this|that)\s+/i, "the ")}`);
   }
   return text;
+}
+
+/**
+ * The user's own plan for "it"/"that one", an event named before in the same turn or the turns before:
+ * "The next tour is an exhibition of Dutch painters in Leiden. I think I'll sign up for that one."
+ */
+export async function referredPlan(text: string, earlier: readonly { text: string }[], ctx: PlanContext): Promise<Plan | undefined> {
+  const said = apostrophes(text);
+  const pronoun = PRONOUN_OBJECT.exec(said);
+  if (pronoun === null) return undefined;
+  const resolved = withReferent(said, [...earlier, { text: said.slice(0, pronoun.index) }]);
+  return resolved === said ? undefined : planIn(resolved, ctx);
 }
 
 /** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */

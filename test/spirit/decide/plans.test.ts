@@ -1,7 +1,7 @@
 // Plans among people, read as clause forms (spirit/decide/plans.ts): each form found, and the
 // look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
 import { describe, expect, it } from "vitest";
-import { acceptedByOther, acceptedRequest, planIn, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
+import { acceptedByOther, acceptedRequest, planIn, referredPlan, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
 import { offerFor } from "../../../spirit/decide/offers.js";
 
 const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
@@ -357,5 +357,18 @@ describe("a timed plan ends where another subject starts a clause", () => {
   it("an untimed one is not cut: what follows tells it is done now", async () => {
     expect(await planIn("In any case, I'll give you an injection and you won't feel a thing!", { now, listener: "Ana" })).toBeUndefined();
     expect(await planIn("I'll call the porter and he'll take you to your room.", { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("the user's own plan for \"that one\", an event named before", () => {
+  it("in the same turn or the turns before", async () => {
+    expect(await referredPlan("The next trip is a tour of the old harbour in Lisbon. I think I'll sign up for that one.", [], { now, listener: "Ana" })).toMatchObject({ action: "sign up for a tour" });
+    expect(await referredPlan("I'll go to it on Friday.", [{ text: "There's an exhibition of Dutch prints at the library." }], { now, listener: "Ana" })).toMatchObject({ when: "on Friday" });
+  });
+
+  it("not when nothing was named, not the past, not a hypothetical", async () => {
+    expect(await referredPlan("I think I'll sign up for that one.", [{ text: "The garden looks lovely." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("I signed up for that one.", [{ text: "There's a tour of the harbour." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("If I had time I'd sign up for that one.", [{ text: "There's a tour of the harbour." }], { now, listener: "Ana" })).toBeUndefined();
   });
 });

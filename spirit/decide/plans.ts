@@ -580,8 +580,10 @@ function withReferent(text: string, turns: readonly { text: string }[]): string 
 export async function referredPlan(text: string, earlier: readonly { text: string }[], ctx: PlanContext): Promise<Plan | undefined> {
   const said = apostrophes(text);
   const pronoun = PRONOUN_OBJECT.exec(said);
-  if (pronoun === null) return undefined;
-  const resolved = withReferent(said, [...earlier, { text: said.slice(0, pronoun.index) }]);
+  // "I'll probably watch it": a guess at what one may do, no plan.
+  if (pronoun === null || /\b(?:probably|possibly|might|may|guess|perhaps)\b/i.test(said)) return undefined;
+  // Named just before: in the same turn, or the turn before it (an event told a while ago is not what "that" points at).
+  const resolved = withReferent(said, [...earlier.slice(-1), { text: said.slice(0, pronoun.index) }]);
   return resolved === said ? undefined : planIn(resolved, ctx);
 }
 

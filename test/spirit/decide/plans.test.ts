@@ -372,3 +372,10 @@ describe("the user's own plan for \"that one\", an event named before", () => {
     expect(await referredPlan("If I had time I'd sign up for that one.", [{ text: "There's a tour of the harbour." }], { now, listener: "Ana" })).toBeUndefined();
   });
 });
+
+describe("\"that one\" with a hedge or named long before", () => {
+  it("stays quiet", async () => {
+    expect(await referredPlan("I'll probably watch it.", [{ text: "There's a match of the two best teams on Sunday." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("I'll go to it on Friday.", [{ text: "There's an exhibition of Dutch prints at the library." }, { text: "Nice weather today." }], { now, listener: "Ana" })).toBeUndefined();
+  });
+});

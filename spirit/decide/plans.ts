@@ -277,6 +277,9 @@ function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
   return undefined;
 }
 
+// Breaking a habit: "stop eating junk food", "quit smoking", "give up sugar", "cut down on coffee"; not stopping what is said or done now.
+const QUITTING = /^(?:(?:stop|quit) (?!(?:talking|speaking|rambling|interrupting|complaining|worrying|joking|there|here|now|it|that|this)\b)\w+ing\b|give up (?!(?:it|that|this|now)\b)\w|cut (?:down|back) on\b)/i;
+
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
@@ -349,8 +352,11 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
       // "give up sugar", "take up the cello", "sign up for the course": a phrasal verb for a change of habit, not a thing handed over now.
       const takenUp = /^(?:give|take|sign) up\b(?! (?:it|that|this|(?:the|my|your|our|a) (?:form|sheet|seat|place|spot|room|table|chair)s?)\b)/i.test(found.action);
+      // "I need to stop eating junk food", "I have to give up sugar": a habit to break is a resolution, kept for later; "I have
+      // to stop talking" is what is done now.
+      const resolution = commit !== undefined && /(?:need to|have to|must|got to)$/i.test(commit) && QUITTING.test(found.action);
       const untimedCommitment =
-        commit !== undefined && UNTIMED_COMMIT.test(commit) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";

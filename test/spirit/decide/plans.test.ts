@@ -379,3 +379,17 @@ describe("\"that one\" with a hedge or named long before", () => {
     expect(await referredPlan("I'll go to it on Friday.", [{ text: "There's an exhibition of Dutch prints at the library." }, { text: "Nice weather today." }], { now, listener: "Ana" })).toBeUndefined();
   });
 });
+
+describe("a habit to break, with 'need to' or 'have to'", () => {
+  it("is a resolution kept as a note", async () => {
+    expect(await plan("I need to stop eating so much junk food.")).toMatchObject({ action: "stop eating so much junk food" });
+    expect(await plan("I have to quit biting my nails.")).toMatchObject({ action: "quit biting my nails" });
+  });
+
+  it("not stopping what is done now, not other needs, not someone else's", async () => {
+    expect(await plan("I need to stop talking and listen.")).toBeUndefined();
+    expect(await plan("I have to write fast.")).toBeUndefined();
+    expect(await plan("You need to stop eating junk food.")).toBeUndefined();
+    expect(await plan("If I need to stop smoking, I'll know.")).toBeUndefined();
+  });
+});

@@ -432,6 +432,9 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const accepted = ACCEPT.exec(first);
   if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
+  // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
+  const visit = visitArranged(request.text, [], now, request.speaker, false);
+  if (visit !== undefined) return { ...visit, from: "accepted" };
   const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
   const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
@@ -652,19 +655,24 @@ function timeProposed(text: string, now: Date): string | undefined {
 }
 
 // A visit asked of the other at a time: "can you come over at 11?", "could you drop by tomorrow morning?".
-const VISIT_ASKED = /^(?:(?:ok(?:ay)?|so|then|well|and)[\s,]+)*(?:can|could|would|will) (?:you|someone|somebody|one of you)(?: please)? (?:come|drop|stop|pop) ?(?:over|by|round|around|in|out)?\b\s*(.*?)[?.!]*$/i;
+// A visit arranged at a time: asked ("can you come over at 11?", "could you drop by tomorrow morning?") or offered ("I can come round at ten").
+const VISIT = /^(?:(?:ok(?:ay)?|so|then|well|and)[\s,]+)*(?:(?:can|could|would|will) (you|someone|somebody|one of you)(?: please)?|(i|we|someone|somebody|one of us) (?:can|could|will|'ll|shall)) (?:come|drop|stop|pop)(?: (?:over|by|round|around|in|out))?\b\s*(.*?)[?.!]*$/i;
 const HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const HOUR_WORD = new RegExp(String.raw`\b(at|around|by) (${HOURS.join("|")})\b`, "i");
 // A day named in the turns before: "How about Saturday?" … "Can you come over at 11?".
 const DAY = /\b(?:tomorrow|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 
-/** A visit the user asks the other to make at a time ("Can you come over at 11?"), with the day from the turns before. */
-function visitAsked(text: string, earlier: readonly { text: string }[], now: Date, listener: string | undefined): Plan | undefined {
+/**
+ * A visit arranged at a time, with the day from the turns before: the one who comes is the one asked, or the one
+ * who offers. Said by the user (`byUser`, the other agrees) or by the other (the user agrees): "Can you come over at 11?"
+ * asked by the user is the other coming (expect them); asked of the user, the user goes (visit them).
+ */
+function visitArranged(text: string, earlier: readonly { text: string }[], now: Date, other: string | undefined, byUser: boolean): Plan | undefined {
   for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/).reverse()) {
-    const m = VISIT_ASKED.exec(sentence.trim());
-    if (!m || HYPOTHETICAL.test(m[1]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
+    const m = VISIT.exec(sentence.trim());
+    if (!m || HYPOTHETICAL.test(m[3]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
     // chrono-node reads "at 10", not "at ten".
-    const said = m[1]!.replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
+    const said = m[3]!.replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
     const time = timeAhead(said, now);
     // Only the time is said after the visit: "can you come in and sign this?" is something else.
     if (time === undefined || (time.index !== 0 && !/^(?:(?:on|at)\s+)?$/i.test(said.slice(0, time.index).trim()))) continue;
@@ -675,7 +683,8 @@ function visitAsked(text: string, earlier: readonly { text: string }[], now: Dat
       const named = day?.toLowerCase().replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day)/, "on ").replace(/\b(\w)(?=\w*day$)(?!oday)/, (c) => c.toUpperCase());
       if (named !== undefined) when = `${named} ${when}`;
     }
-    return { kind: "arrangement", action: `expect ${listener ?? "them"} ${when}`, when: lowerFirst(when), from: "together" };
+    const otherComes = (m[1] !== undefined) === byUser;
+    return { kind: "arrangement", action: `${otherComes ? "expect" : "visit"} ${other ?? "them"} ${when}`, when: lowerFirst(when), from: "together" };
   }
   return undefined;
 }
@@ -735,7 +744,7 @@ export async function acceptedByOther(
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
   // "Can you come over at 11?" → "That'll be fine.": a visit agreed, the user to be there for it.
   if (plan === undefined) {
-    const visit = visitAsked(proposal.text, earlier.slice(0, -1), ctx.now, ctx.listener);
+    const visit = visitArranged(proposal.text, earlier.slice(0, -1), ctx.now, ctx.listener, true);
     if (visit !== undefined) return visit;
     // "We rented a cabin for the weekend." … "Why don't you come with us?" → "I'd love to!"
     const stay = COME_ALONG.test(apostrophes(proposal.text)) && !BACKCHANNEL_ONLY.test(otherText.trim()) ? stayTold(earlier.slice(0, -1), ctx.now, ctx.listener) : undefined;

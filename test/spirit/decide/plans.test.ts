@@ -393,3 +393,16 @@ describe("a habit to break, with 'need to' or 'have to'", () => {
     expect(await plan("If I need to stop smoking, I'll know.")).toBeUndefined();
   });
 });
+
+describe("a visit the other asks for or offers at a time, the user agrees", () => {
+  it("the user goes, or expects them", async () => {
+    expect(await acceptedRequest("That'll be fine.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toMatchObject({ action: "visit Ana at 10 tomorrow" });
+    expect(await acceptedRequest("Sure, that works.", { speaker: "Ana", text: "I can come round on Friday at 4pm." }, now)).toMatchObject({ action: "expect Ana on Friday at 4pm" });
+  });
+
+  it("not now, not a refusal, not without a time", async () => {
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you come over here?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("OK.", { speaker: "Ana", text: "I can come in and help you now." }, now)).toBeUndefined();
+  });
+});

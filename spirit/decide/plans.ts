@@ -190,7 +190,13 @@ function soon(text: string, now: Date): boolean {
 function clauses(sentence: string): { clause: string; before: string }[] {
   const out: { clause: string; before: string }[] = [];
   const starts = [0, ...[...sentence.matchAll(/(?:[,;:]\s+|\s(?=(?:so|and|but|then)\s))/gi)].map((m) => m.index! + m[0].length)];
-  for (const at of starts) out.push({ clause: sentence.slice(at).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+  // A clause ends where another subject starts one: "I'm going home after the holidays and we're having a party in January".
+  const ends = [...sentence.matchAll(/(?:,\s*|\s)(?:and|but|so)\s+(?=(?:i|we|he|she|they)(?:'m|'re|'ll|'s|'ve| am| are| will| have| was| were)?\s)/gi)].map((m) => m.index!);
+  for (const at of starts) {
+    // Only a timed plan is cut off from what follows: an untimed "I'll call the bell-boy and he'll take you up" is done now.
+    const end = ends.find((e) => e > at && (TIME_WORD.test(sentence.slice(at, e)) || HOLIDAY.test(sentence.slice(at, e)))) ?? sentence.length;
+    out.push({ clause: sentence.slice(at, end).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+  }
   return out;
 }
 
@@ -271,6 +277,9 @@ function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
   return undefined;
 }
 
+// Breaking a habit: "stop eating junk food", "quit smoking", "give up sugar", "cut down on coffee"; not stopping what is said or done now.
+const QUITTING = /^(?:(?:stop|quit) (?!(?:talking|speaking|rambling|interrupting|complaining|worrying|joking|there|here|now|it|that|this)\b)\w+ing\b|give up (?!(?:it|that|this|now)\b)\w|cut (?:down|back) on\b)/i;
+
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
@@ -343,8 +352,11 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // A commitment of the user's own without one is kept as a note, unless it is done now ("I'll take it").
       // "give up sugar", "take up the cello", "sign up for the course": a phrasal verb for a change of habit, not a thing handed over now.
       const takenUp = /^(?:give|take|sign) up\b(?! (?:it|that|this|(?:the|my|your|our|a) (?:form|sheet|seat|place|spot|room|table|chair)s?)\b)/i.test(found.action);
+      // "I need to stop eating junk food", "I have to give up sugar": a habit to break is a resolution, kept for later; "I have
+      // to stop talking" is what is done now.
+      const resolution = commit !== undefined && /(?:need to|have to|must|got to)$/i.test(commit) && QUITTING.test(found.action);
       const untimedCommitment =
-        commit !== undefined && UNTIMED_COMMIT.test(commit) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -405,8 +417,8 @@ const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets
 const COME_INVITED = /^(?:you should|you must|you have to|you've got to) come\b(?=.*\b(?:with (?:me|us)|to (?:my|our) (?:place|house|home|flat)|to ours)\b)/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
-const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
-const ACCEPT_WORD = /\b(?:miss it|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
+const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|(?:that|it)(?:'ll| will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|that works(?: for me)?|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
+const ACCEPT_WORD = /\b(?:miss it|(?:'ll|will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|works|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
 /**
@@ -420,6 +432,9 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const accepted = ACCEPT.exec(first);
   if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
+  // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
+  const visit = visitArranged(request.text, [], now, request.speaker, false);
+  if (visit !== undefined) return { ...visit, from: "accepted" };
   const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
   const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
@@ -551,7 +566,7 @@ const BACKCHANNEL_ONLY = /^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|right|sure|mm+|uh-hu
 const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
 
 // "watch it", "go to that": an event named in an earlier turn is what "it" is.
-const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join))\s+(?:it|that|this|one)\b/i;
+const PRONOUN_OBJECT = /\b((?:watch|see|catch|attend|go to|visit|try|join|sign up for|book))\s+(?:it|(?:that|this)(?: one)?|one)\b/i;
 
 /**
  * "Do you want to watch it?" after "it's a quiz show": the pronoun is the event the turns
@@ -565,6 +580,20 @@ function withReferent(text: string, turns: readonly { text: string }[]): string 
     if (named !== undefined && !TIME_WORD.test(named)) return text.replace(PRONOUN_OBJECT, `$1 ${named.replace(/^(?:this|that)\s+/i, "the ")}`);
   }
   return text;
+}
+
+/**
+ * The user's own plan for "it"/"that one", an event named before in the same turn or the turns before:
+ * "The next tour is an exhibition of Dutch painters in Leiden. I think I'll sign up for that one."
+ */
+export async function referredPlan(text: string, earlier: readonly { text: string }[], ctx: PlanContext): Promise<Plan | undefined> {
+  const said = apostrophes(text);
+  const pronoun = PRONOUN_OBJECT.exec(said);
+  // "I'll probably watch it": a guess at what one may do, no plan.
+  if (pronoun === null || /\b(?:probably|possibly|might|may|guess|perhaps)\b/i.test(said)) return undefined;
+  // Named just before: in the same turn, or the turn before it (an event told a while ago is not what "that" points at).
+  const resolved = withReferent(said, [...earlier.slice(-1), { text: said.slice(0, pronoun.index) }]);
+  return resolved === said ? undefined : planIn(resolved, ctx);
 }
 
 /** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
@@ -625,6 +654,64 @@ function timeProposed(text: string, now: Date): string | undefined {
   return undefined;
 }
 
+// A visit asked of the other at a time: "can you come over at 11?", "could you drop by tomorrow morning?".
+// A visit arranged at a time: asked ("can you come over at 11?", "could you drop by tomorrow morning?") or offered ("I can come round at ten").
+const VISIT = /^(?:(?:ok(?:ay)?|so|then|well|and)[\s,]+)*(?:(?:can|could|would|will) (you|someone|somebody|one of you)(?: please)?|(i|we|someone|somebody|one of us) (?:can|could|will|'ll|shall)) (?:come|drop|stop|pop)(?: (?:over|by|round|around|in|out))?\b\s*(.*?)[?.!]*$/i;
+const HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const HOUR_WORD = new RegExp(String.raw`\b(at|around|by) (${HOURS.join("|")})\b`, "i");
+// A day named in the turns before: "How about Saturday?" … "Can you come over at 11?".
+const DAY = /\b(?:tomorrow|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+
+/**
+ * A visit arranged at a time, with the day from the turns before: the one who comes is the one asked, or the one
+ * who offers. Said by the user (`byUser`, the other agrees) or by the other (the user agrees): "Can you come over at 11?"
+ * asked by the user is the other coming (expect them); asked of the user, the user goes (visit them).
+ */
+function visitArranged(text: string, earlier: readonly { text: string }[], now: Date, other: string | undefined, byUser: boolean): Plan | undefined {
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/).reverse()) {
+    const m = VISIT.exec(sentence.trim());
+    if (!m || HYPOTHETICAL.test(m[3]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
+    // chrono-node reads "at 10", not "at ten".
+    const said = m[3]!.replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
+    const time = timeAhead(said, now);
+    // Only the time is said after the visit: "can you come in and sign this?" is something else.
+    if (time === undefined || (time.index !== 0 && !/^(?:(?:on|at)\s+)?$/i.test(said.slice(0, time.index).trim()))) continue;
+    let when = said.slice(time.index).trim();
+    if (!DAY.test(when)) {
+      const day = earlier.slice(-6).map((t) => DAY.exec(apostrophes(t.text))).filter((d) => d !== null).at(-1)?.[0];
+      // "on saturday" → "on Saturday"; "next friday" → "next Friday"; "tomorrow".
+      const named = day?.toLowerCase().replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day)/, "on ").replace(/\b(\w)(?=\w*day$)(?!oday)/, (c) => c.toUpperCase());
+      if (named !== undefined) when = `${named} ${when}`;
+    }
+    const otherComes = (m[1] !== undefined) === byUser;
+    return { kind: "arrangement", action: `${otherComes ? "expect" : "visit"} ${other ?? "them"} ${when}`, when: lowerFirst(when), from: "together" };
+  }
+  return undefined;
+}
+
+// The user's invitation to come along with no place in it: "why don't you come with us?", "want to come along?".
+const COME_ALONG = /\b(?:why don't you|do you want to|would you like to|you want to|want to|wanna|you should) come(?: along)?(?: with (?:us|me)| too)?\s*\?/i;
+// A stay the user (or their family) arranged, told in an earlier turn: "we rented a cabin for the weekend", "my parents have booked a villa in Crete".
+const STAY = /\b(?:rented|booked|reserved|hired)\s+(?:a|an)\s+((?:[\w'-]+\s+){0,2}?(?:cabin|cottage|condo(?:minium)?|house|villa|flat|apartment|chalet|lodge|boat|houseboat|camper|caravan|beach house))\b(?:\s+(?:in|at|on|by|near)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))?/;
+
+/** Where "come with us" goes: the stay the user told of in their turns before, with its time if one was said. */
+function stayTold(earlier: readonly { isUser: boolean; text: string }[], now: Date, listener: string | undefined): Plan | undefined {
+  for (const turn of [...earlier].reverse().slice(0, 4)) {
+    if (!turn.isUser) continue;
+    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+      if (HYPOTHETICAL.test(sentence) || /\b(?:last|ago|used to|once|when i was)\b/i.test(sentence)) continue;
+      const m = STAY.exec(sentence);
+      if (!m) continue;
+      const place = m[2] !== undefined ? m[2] : `the ${m[1]!}`;
+      const time = timeAhead(sentence, now) ?? timeFromTurns(earlier.slice(-6), now);
+      // "for the weekend" is when they go: this weekend.
+      const when = time?.text.replace(/[\s,.!?]+$/, "").replace(/^(?:for |over )?(?:the )?weekend$/i, "this weekend");
+      return { kind: "arrangement", action: `go to ${place} with ${listener ?? "them"}${when !== undefined ? ` ${when}` : ""}`, ...(when !== undefined && { when: lowerFirst(when) }), from: "together" };
+    }
+  }
+  return undefined;
+}
+
 /**
  * The arrangement settled when another speaker accepts what the user proposed or invited
  * them to ("Shall we try the new ramen place on Friday?" → "Sure, I'd love to"): the user's
@@ -655,6 +742,14 @@ export async function acceptedByOther(
     if (joined !== undefined) return joined;
   }
   const plan = await planIn(withReferent(proposal.text, earlier.slice(0, -1)), { ...ctx, untimed: true });
+  // "Can you come over at 11?" → "That'll be fine.": a visit agreed, the user to be there for it.
+  if (plan === undefined) {
+    const visit = visitArranged(proposal.text, earlier.slice(0, -1), ctx.now, ctx.listener, true);
+    if (visit !== undefined) return visit;
+    // "We rented a cabin for the weekend." … "Why don't you come with us?" → "I'd love to!"
+    const stay = COME_ALONG.test(apostrophes(proposal.text)) && !BACKCHANNEL_ONLY.test(otherText.trim()) ? stayTold(earlier.slice(0, -1), ctx.now, ctx.listener) : undefined;
+    if (stay !== undefined) return stay;
+  }
   // "What about tomorrow? After lunch?" → "OK, see you then": the two meet at the time the user named.
   if ((plan === undefined || plan.from !== "together") && SEE_YOU_THEN.test(otherText)) {
     const time = timeProposed(proposal.text, ctx.now);

@@ -1,7 +1,7 @@
 // Plans among people, read as clause forms (spirit/decide/plans.ts): each form found, and the
 // look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
 import { describe, expect, it } from "vitest";
-import { acceptedByOther, acceptedRequest, planIn, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
+import { acceptedByOther, acceptedRequest, planIn, referredPlan, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
 import { offerFor } from "../../../spirit/decide/offers.js";
 
 const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
@@ -312,5 +312,97 @@ describe("the user asks to join the other's plan, and the other agrees", () => {
     expect(await acceptedByOther("Sure, come on.", turns(["Ana", "I'm going to the kitchen now."], ["me", "Want some company?"]), { now, listener: "Ana" })).toBeUndefined();
     expect(await acceptedByOther("Sure, why not.", turns(["Ana", "I went kayaking on the river."], ["me", "Can I come along next time?"]), { now, listener: "Ana" })).toBeUndefined();
     expect(await acceptedByOther("Sorry, not this time.", turns(["Ana", "I'm going kayaking on Sunday."], ["me", "Can I come along?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("a visit asked of the other at a time, agreed", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("the user to expect them then, the day from an earlier turn", async () => {
+    const said = turns(["me", "How about Thursday?"], ["Ana", "Thursday is open."], ["me", "Could you come round at ten?"]);
+    expect(await acceptedByOther("That will be fine.", said, { now, listener: "Ana" })).toMatchObject({ action: "expect Ana on Thursday at 10", when: "on Thursday at 10" });
+    expect(await acceptedByOther("That works for me.", turns(["me", "Can you drop by tomorrow at 4pm?"]), { now, listener: "Ana" })).toMatchObject({ when: "tomorrow at 4pm" });
+  });
+
+  it("not a thing asked now, not a refusal, not without a time, not a hypothetical", async () => {
+    expect(await acceptedByOther("Sure.", turns(["me", "Can you come over here and hold this?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, I can't tomorrow.", turns(["me", "Can you come over at ten tomorrow?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["me", "Can you come over?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sure.", turns(["me", "If it rains, can you come over at six?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("the user invites the other along to a stay told before", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  it("going there with them, with the time said, or a note", async () => {
+    const said = turns(["me", "We rented a cabin by the lake for the weekend."], ["Ana", "Lovely."], ["me", "Why don't you come with us?"]);
+    expect(await acceptedByOther("Really? I'd love to!", said, { now, listener: "Ana" })).toMatchObject({ action: "go to the cabin with Ana this weekend", when: "this weekend" });
+    const crete = turns(["me", "My parents have booked a villa in Crete."], ["me", "Do you want to come with us?"]);
+    expect(await acceptedByOther("I'd love to.", crete, { now, listener: "Ana" })).toMatchObject({ action: "go to Crete with Ana" });
+  });
+
+  it("not a stay in the past or a hypothetical one, not a refusal, not a bare yeah", async () => {
+    expect(await acceptedByOther("I'd love to.", turns(["me", "Last summer we rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("I'd love to.", turns(["me", "If we rented a cabin in Maine, would you come?"], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Sorry, I can't.", turns(["me", "We rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await acceptedByOther("Yeah.", turns(["me", "We rented a cabin in Maine."], ["me", "Why don't you come with us?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("a timed plan ends where another subject starts a clause", () => {
+  it("the plan before 'and we're …' is read alone", async () => {
+    expect(await planIn("I'm going to fly home after the holidays and we're going to have a Christmas sort of in March.", { now, listener: "Ana" })).toMatchObject({ action: "fly home after the holidays", when: "after the holidays" });
+    expect(await planIn("We'll drive to the coast on Saturday and they'll meet us at the station.", { now, listener: "Ana" })).toMatchObject({ when: "on Saturday" });
+  });
+
+  it("an untimed one is not cut: what follows tells it is done now", async () => {
+    expect(await planIn("In any case, I'll give you an injection and you won't feel a thing!", { now, listener: "Ana" })).toBeUndefined();
+    expect(await planIn("I'll call the porter and he'll take you to your room.", { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("the user's own plan for \"that one\", an event named before", () => {
+  it("in the same turn or the turns before", async () => {
+    expect(await referredPlan("The next trip is a tour of the old harbour in Lisbon. I think I'll sign up for that one.", [], { now, listener: "Ana" })).toMatchObject({ action: "sign up for a tour" });
+    expect(await referredPlan("I'll go to it on Friday.", [{ text: "There's an exhibition of Dutch prints at the library." }], { now, listener: "Ana" })).toMatchObject({ when: "on Friday" });
+  });
+
+  it("not when nothing was named, not the past, not a hypothetical", async () => {
+    expect(await referredPlan("I think I'll sign up for that one.", [{ text: "The garden looks lovely." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("I signed up for that one.", [{ text: "There's a tour of the harbour." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("If I had time I'd sign up for that one.", [{ text: "There's a tour of the harbour." }], { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("\"that one\" with a hedge or named long before", () => {
+  it("stays quiet", async () => {
+    expect(await referredPlan("I'll probably watch it.", [{ text: "There's a match of the two best teams on Sunday." }], { now, listener: "Ana" })).toBeUndefined();
+    expect(await referredPlan("I'll go to it on Friday.", [{ text: "There's an exhibition of Dutch prints at the library." }, { text: "Nice weather today." }], { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("a habit to break, with 'need to' or 'have to'", () => {
+  it("is a resolution kept as a note", async () => {
+    expect(await plan("I need to stop eating so much junk food.")).toMatchObject({ action: "stop eating so much junk food" });
+    expect(await plan("I have to quit biting my nails.")).toMatchObject({ action: "quit biting my nails" });
+  });
+
+  it("not stopping what is done now, not other needs, not someone else's", async () => {
+    expect(await plan("I need to stop talking and listen.")).toBeUndefined();
+    expect(await plan("I have to write fast.")).toBeUndefined();
+    expect(await plan("You need to stop eating junk food.")).toBeUndefined();
+    expect(await plan("If I need to stop smoking, I'll know.")).toBeUndefined();
+  });
+});
+
+describe("a visit the other asks for or offers at a time, the user agrees", () => {
+  it("the user goes, or expects them", async () => {
+    expect(await acceptedRequest("That'll be fine.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toMatchObject({ action: "visit Ana at 10 tomorrow" });
+    expect(await acceptedRequest("Sure, that works.", { speaker: "Ana", text: "I can come round on Friday at 4pm." }, now)).toMatchObject({ action: "expect Ana on Friday at 4pm" });
+  });
+
+  it("not now, not a refusal, not without a time", async () => {
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you come over here?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("OK.", { speaker: "Ana", text: "I can come in and help you now." }, now)).toBeUndefined();
   });
 });

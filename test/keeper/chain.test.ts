@@ -4,22 +4,16 @@ import { TAMPERINGS } from "../../chaos/log-tampering.js";
 import { KEEPER_DEFAULTS } from "../../keeper/config.js";
 import { FULL_PROOF_EVERY_MS } from "../../keeper/chain.js";
 import { sweep } from "../../keeper/sweep.js";
-import { Appender } from "../../tools/world/append.js";
 import { readVerified } from "../../tools/world/chain.js";
 import { proveLog } from "../../tools/world/chain-prove.js";
 import { collectEntries } from "../../tools/world/read.js";
-import { tempWorld, type TempWorld } from "../support/world.js";
+import { appendTestLines, tempWorld, type TempWorld } from "../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
 
 function write(n: number, from = 0): void {
-  const appender = new Appender(w!.paths);
-  try {
-    for (let i = 0; i < n; i++) appender.append({ kind: "event", source: "test", id: `t-${from + i}`, output: `line ${from + i}` });
-  } finally {
-    appender.close();
-  }
+  appendTestLines(w!.paths, n, from);
 }
 
 function mismatchLines(): string[] {

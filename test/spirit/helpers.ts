@@ -6,12 +6,28 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
+import type { SpiritConfig } from "../../spirit/daemon/config.js";
 import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { afterEach, beforeEach } from "vitest";
 import { ROOT, tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { WAIT_MS, waitUntil } from "../support/wait.js";
+
+/** The settings the decision-path unit tests hear with: the user "me", the offline brain, the defaults' windows. */
+export const DECIDE_CONFIG: SpiritConfig = {
+  user: "me",
+  nudgeExpiryMs: 600_000,
+  dedupeWindowMs: 3_600_000,
+  declineMemoryMs: 86_400_000,
+  brainDeadlineMs: 5_000,
+  staleVoiceMs: 600_000,
+  calendarLeadMs: 900_000,
+  calendarPollMs: 60_000,
+  brain: "offline",
+  assistantName: "world",
+  conversationGapMs: 180_000,
+};
 
 export const SPIRIT_MAIN = join(ROOT, "dist/spirit/daemon/main.js");
 

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
+import { Appender } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import { follow } from "../../tools/world/follow.js";
 import { isFormatEntry, isFormatLine } from "../../tools/world/log-format.js";
@@ -105,4 +106,14 @@ export function writeSpawnRecord(paths: WorldPaths, id: string, needFrom: "human
     id, pid: 1, pgid: 1, startedAt: new Date().toISOString(), startTicks: null, command: ["true"], kind: null, attempt: 1, task: start.output, need, needFrom,
     ...(needFrom === "human" && { needLine: needLineOf({ id, ts: start.ts, task: start.output, need }) }),
   });
+}
+
+/** Appends `n` plain event lines (ids t-<from>…, outputs "line <i>") through the one writer. */
+export function appendTestLines(paths: WorldPaths, n: number, from = 0): void {
+  const appender = new Appender(paths);
+  try {
+    for (let i = 0; i < n; i++) appender.append({ kind: "event", source: "test", id: `t-${from + i}`, output: `line ${from + i}` });
+  } finally {
+    appender.close();
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Entry, EventEntry, Located } from "../../../tools/world/entry.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
 import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
-import type { SpiritConfig } from "../../../spirit/daemon/config.js";
+import { DECIDE_CONFIG as config } from "../helpers.js";
 import type { Action } from "../../../spirit/decide/decide.js";
 import { actionLine, hearVoice } from "../../../spirit/decide/hearing.js";
 import { readCommand, reminderOf } from "../../../spirit/intents/commands.js";
@@ -15,19 +15,6 @@ import { secondPerson } from "../../../spirit/decide/offers.js";
 import { questionProblems } from "../../../spirit/language/question-check.js";
 import { Situation } from "../../../spirit/daemon/situation.js";
 
-const config: SpiritConfig = {
-  user: "me",
-  nudgeExpiryMs: 600_000,
-  dedupeWindowMs: 3_600_000,
-  declineMemoryMs: 86_400_000,
-  staleVoiceMs: 600_000,
-  calendarLeadMs: 900_000,
-  calendarPollMs: 60_000,
-  brain: "offline",
-  assistantName: "world",
-  conversationGapMs: 180_000,
-  brainDeadlineMs: 5_000,
-};
 
 /** The Spirit's decision path for the user alone with the assistant, lines folded back as the daemon does. */
 function room() {

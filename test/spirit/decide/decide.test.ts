@@ -2,26 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { EventEntry, Located } from "../../../tools/world/entry.js";
 import type { Decision } from "../../../spirit/decide/brain.js";
 import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
-import type { SpiritConfig } from "../../../spirit/daemon/config.js";
+import { DECIDE_CONFIG as config } from "../helpers.js";
 import { vetProposal, preferenceAction } from "../../../spirit/decide/decide.js";
 import { nudgeKind } from "../../../spirit/daemon/ids.js";
 import { readSpiritLine, say } from "../../../spirit/daemon/lines.js";
 import { SpiritMemory } from "../../../spirit/daemon/memory.js";
 import { taskFromQuestion } from "../../../spirit/decide/plan.js";
 
-const config: SpiritConfig = {
-  user: "me",
-  nudgeExpiryMs: 600_000,
-  dedupeWindowMs: 3_600_000,
-  declineMemoryMs: 86_400_000,
-  brainDeadlineMs: 5_000,
-  staleVoiceMs: 600_000,
-  calendarLeadMs: 900_000,
-  calendarPollMs: 60_000,
-  brain: "offline",
-  assistantName: "world",
-  conversationGapMs: 180_000,
-};
 
 let line = 0;
 function voice(speaker: string, text: string): Located<EventEntry> {

@@ -7,18 +7,13 @@ import { chainDir, checkpointNumbers, readCheckpoint } from "../../../tools/worl
 import { extendChain, restartChain } from "../../../tools/world/chain-extend.js";
 import { proveLog } from "../../../tools/world/chain-prove.js";
 import { seeded } from "../../../tools/random.js";
-import { tempWorld, type TempWorld } from "../../support/world.js";
+import { appendTestLines, tempWorld, type TempWorld } from "../../support/world.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
 
 function write(n: number, from = 0): void {
-  const appender = new Appender(w!.paths);
-  try {
-    for (let i = 0; i < n; i++) appender.append({ kind: "event", source: "test", id: `t-${from + i}`, output: `line ${from + i}` });
-  } finally {
-    appender.close();
-  }
+  appendTestLines(w!.paths, n, from);
 }
 
 /** A log of 1 + 10 + 10 + 10 lines under three checkpoints (lines 1–11, 12–21, 22–31). */

@@ -55,7 +55,7 @@ function bodyText(request: APIRequest): string {
 }
 
 /** The key of a request: what was asked, wherever it was sent. */
-export function requestKey(method: string, url: string, body: string): string {
+function requestKey(method: string, url: string, body: string): string {
   return createHash("sha256").update(`${method.toUpperCase()} ${new URL(url).pathname}\n${body}`).digest("hex");
 }
 

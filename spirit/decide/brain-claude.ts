@@ -8,6 +8,14 @@
  * decision was returned (tools/llm/summarise.ts), or by decisionDigest when it cannot;
  * the Spirit's memory (from the log) also rides along with every turn.
  *
+ * Each turn gives the model the conversation state the offline path reads (who is
+ * present, who spoke to whom, who last spoke to the user, the questions asked and each
+ * open one with its age and whether a yes would answer it), and the system prompt the same
+ * rules and the same offers (a reminder at or before the plan's time, a browser search, a
+ * note). The model is told; the code decides: its proposal goes through the same rules as
+ * the offline brain's (spirit/decide/decide.ts: consent, whose words, one question with others
+ * present; spirit/decide/hearing.ts: the question check).
+ *
  *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
  *     this utterance; `claude unavailable (…)` is logged once per outage, and
  *     `claude available again` when it answers again;

@@ -268,7 +268,11 @@ function brainMaker(options: EvalOptions): BrainMaker {
     model = modelFromEnv(env);
     // The key is looked for before the recording is started: a run that cannot ask writes nothing.
     if (!env.ANTHROPIC_API_KEY?.trim()) throw new InputError("eval:conversations: --brain claude: expected ANTHROPIC_API_KEY in the environment (a stand-in model: with ANTHROPIC_BASE_URL), received none");
-    recorder = options.record === undefined ? undefined : new Recorder(options.record, model);
+    try {
+      recorder = options.record === undefined ? undefined : new Recorder(options.record, model);
+    } catch (e) {
+      throw new InputError(`eval:conversations: --record: expected a file that can be written, received ${options.record} (${(e as Error).message})`);
+    }
     client = anthropicFromEnv({ env, maxRetries: 0, timeoutMs: MODEL_TIMEOUT_MS, ...(recorder && { middleware: [recorder.middleware] }) })!;
   }
   // Each conversation is a fresh world: its own stored model conversation, removed at the end.

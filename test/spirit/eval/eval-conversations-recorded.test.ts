@@ -122,6 +122,10 @@ describe("eval:conversations, recorded and replayed", () => {
     const missing = await run("--brain", "recorded", "--recording", join(w.home, "none.jsonl"));
     expect(missing.exitCode).toBe(2);
     expect(missing.stderr).toMatch(/^eval:conversations: cannot read the recording .*none\.jsonl: expected a file written with --record, received no such file\n?$/);
+    // With a key (nothing is asked: the recording cannot be started).
+    const unwritable = await execa("node", [EVAL_JS, conversations, "--brain", "claude", "--record", join(w.home, "no-such-dir", "y.jsonl")], { reject: false, env: { ANTHROPIC_API_KEY: "sk-not-used", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" } });
+    expect(unwritable.exitCode).toBe(2);
+    expect(unwritable.stderr).toMatch(/^eval:conversations: --record: expected a file that can be written, received .*no-such-dir.*y\.jsonl \(ENOENT[^\n]*\)\n?$/);
     const noKey = await run("--brain", "claude", "--record", join(w.home, "y.jsonl"));
     expect(noKey.exitCode).toBe(2);
     expect(noKey.stderr).toMatch(/expected ANTHROPIC_API_KEY in the environment/);

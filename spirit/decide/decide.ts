@@ -14,7 +14,7 @@
  *   - in a conversation (spirit/decide/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
  *     spawn; another speaker's request is never acted on (their yes to the user's own
- *     proposal settles it, and the user is asked about it then); at most one nudge per
+ *     proposal, in reply to the user's turn, settles it, and the user is asked about it then); at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
  *   - a reminder, an alarm or a timer said to the assistant without a time is started all the
@@ -94,8 +94,10 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
   }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
-  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words.
-  if (!heard.isUser && !(decision.action === "nudge" && decision.settles === true)) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words:
+  // their reply to the user, so the turn before theirs is the user's.
+  const settled = decision.action === "nudge" && decision.settles === true && conversation.turns.at(-2)?.isUser === true;
+  if (!heard.isUser && !settled) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
   // A bare yes or no the spoken-answer rule did not take answered someone else, or came too late: never consent.
   if (decision.action === "spawn" && bareAnswer(heard.text)) return quiet(`${JSON.stringify(heard.text)} is a bare yes or no that answered no question of the assistant's: nothing is started on it (${decision.reason})`);
   const amongPeople = conversation.userWith.length > 0 && !conversation.addressed;

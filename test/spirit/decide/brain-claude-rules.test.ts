@@ -3,7 +3,8 @@
  * a stand-in model on 127.0.0.1 (the real SDK over HTTP) proposes what the rules forbid, and
  * the Spirit's own decision path (run by eval:conversations, one conversation at a time)
  * refuses it: a spawn on a late yes or on a "yeah" said to someone else, a second question
- * with others present, a question that fails the question check.
+ * with others present, a question that fails the question check, another speaker's own plan
+ * taken for one that settles the user's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate, type Conversation } from "../../../spirit/eval/eval-conversations.js";
@@ -35,6 +36,27 @@ const SCRIPT: Record<string, FakeReply> = {
   "We should repaint the kitchen.": decide({ action: "nudge", kind: "note", task: "note: we should repaint the kitchen", question: "Want me to we should repaint the kitchen?" }),
   // A note offered in good English: the note agent's.
   "I'll pay you back.": decide({ action: "nudge", kind: "payment", task: "note: pay Sam back", question: "Want me to make a note to pay Sam back?" }),
+  // The other's own plan, taken by the model for one the user's yes settled.
+  "I'm flying to Rome on Friday.": decide({ action: "nudge", settles: true, kind: "flight", task: "look for flights to Rome on Friday in the browser and report the best options with links; do not buy or book anything", question: "Want me to look for flights to Rome on Friday?" }),
+  // The other's yes to the user's proposal: settled, asked on their turn.
+  "Sure, see you there.": decide({ action: "nudge", settles: true, kind: "reminder", task: "remind me to meet Ana by the fountain at 6pm", question: "Want me to remind you to meet Ana by the fountain at 6pm?" }),
+};
+
+const theirs: Conversation = {
+  id: "theirs",
+  topic: "with B",
+  turns: [
+    { speaker: "B", text: "I'm flying to Rome on Friday." },
+    { speaker: "A", text: "Lucky you." },
+  ],
+};
+const settled: Conversation = {
+  id: "settled",
+  topic: "with Ana",
+  turns: [
+    { speaker: "A", text: "Shall we meet by the fountain at 6?" },
+    { speaker: "Ana", text: "Sure, see you there." },
+  ],
 };
 
 const late: Conversation = {
@@ -114,6 +136,11 @@ describe("the Claude brain's proposals go through the code's rules", () => {
     const f = await evaluate("mem", [garbled, noted], "A", { brain: "claude", env: fake.env });
     expect(f.nudges.map((n) => [n.conversation, n.question, n.problems])).toEqual([["noted", "Want me to make a note to pay Sam back?", []]]);
     expect(f.perConversation[1]!.lines[0]!.output).toMatch(/ yes: note "note: pay Sam back"$/);
+  }, 60_000);
+
+  it("another speaker's turn is asked about only as their reply settling the user's proposal", async () => {
+    const f = await evaluate("mem", [theirs, settled], "A", { brain: "claude", env: fake.env });
+    expect(f.nudges.map((n) => [n.conversation, n.speaker, n.question])).toEqual([["settled", "Ana", "Want me to remind you to meet Ana by the fountain at 6pm?"]]);
   }, 60_000);
 
   it("the model is told the offers an agent can make and the consent rule", () => {

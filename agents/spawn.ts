@@ -25,6 +25,7 @@ import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
 import { WORLD_BIN } from "../tools/package-root.js";
 import { builtInAgent, knownKinds, NOTE_EXIT } from "./registry.js";
+import { withoutCertificateLoad } from "./ca-certs.js";
 
 export interface SpawnOptions {
   task: string;
@@ -136,7 +137,8 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
       detached: true, // its own process group, and it survives us
       // Descriptors go straight to the child (no pipe through us, so it outlives us).
       stdio: ["ignore", out, err],
-      env: {
+      // An alarm agent's Node starts without loading NODE_EXTRA_CA_CERTS (agents/ca-certs.ts).
+      env: withoutCertificateLoad(options.kind, {
         ...process.env,
         ...loadSpawnEnv(paths, id),
         ...options.env,
@@ -147,7 +149,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
         WORLD_ATTEMPT: String(attempt),
         WORLD_GUIDANCE: options.guidance ?? "",
         WORLD_BIN,
-      },
+      }),
     });
   const child = (() => {
     try {

@@ -1,5 +1,6 @@
 /**
- * Built-in agents: `--kind <name>` runs dist/agents/<name>/main.js with this Node.
+ * Built-in agents: `--kind <name>` runs dist/agents/<name>/main.js with this Node (main.cjs
+ * where the build made one).
  * The list is whatever main.js files exist, so adding an agent is adding a folder.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -16,7 +17,10 @@ const KIND_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
 export function builtInAgent(kind: string): string[] | undefined {
   if (!KIND_RULE.test(kind)) return undefined;
   const main = join(AGENTS_DIR, kind, "main.js");
-  return existsSync(main) ? [process.execPath, main] : undefined;
+  if (!existsSync(main)) return undefined;
+  // The alarm agents are also built as one CommonJS file (scripts/finish-build.mjs): they start sooner.
+  const bundled = join(AGENTS_DIR, kind, "main.cjs");
+  return [process.execPath, existsSync(bundled) ? bundled : main];
 }
 
 export function knownKinds(): string[] {

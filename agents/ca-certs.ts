@@ -9,8 +9,10 @@
  * it runs see the environment they would have seen.
  */
 
-/** Built-in kinds whose process opens no TLS connection (agents/reminder, agents/timer). */
-const NO_TLS_KINDS: ReadonlySet<string> = new Set(["reminder", "timer"]);
+import { ALARM_KINDS } from "./reminder/armed.js";
+
+/** Built-in kinds whose process opens no TLS connection: the alarm agents. */
+const NO_TLS_KINDS: ReadonlySet<string> = new Set(ALARM_KINDS);
 
 const NAME = "NODE_EXTRA_CA_CERTS";
 /** Where the value waits in the agent's environment until the agent restores it. */

@@ -6,6 +6,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../tools/package-root.js";
+import { ALARM_KINDS } from "./reminder/armed.js";
+import { QUICK_REGEXPS } from "./reminder/quick-regexps.js";
 
 const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
 
@@ -18,9 +20,11 @@ export function builtInAgent(kind: string): string[] | undefined {
   if (!KIND_RULE.test(kind)) return undefined;
   const main = join(AGENTS_DIR, kind, "main.js");
   if (!existsSync(main)) return undefined;
-  // The alarm agents are also built as one CommonJS file (scripts/finish-build.mjs): they start sooner.
+  // The alarm agents are also built as one CommonJS file (scripts/finish-build.mjs), and read their
+  // one time with chrono's regexps compiled simply: they say "armed" sooner (issue 23).
   const bundled = join(AGENTS_DIR, kind, "main.cjs");
-  return [process.execPath, existsSync(bundled) ? bundled : main];
+  const flags = (ALARM_KINDS as readonly string[]).includes(kind) ? [QUICK_REGEXPS] : [];
+  return [process.execPath, ...flags, existsSync(bundled) ? bundled : main];
 }
 
 export function knownKinds(): string[] {

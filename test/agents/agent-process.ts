@@ -12,9 +12,9 @@ import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { ROOT, WORLD_BIN } from "../support/world.js";
 
-/** What the spawner runs for `--kind <kind>` (main.cjs where the build made one). */
-export function agentMain(kind: string): string {
-  return builtInAgent(kind)?.[1] ?? join(ROOT, "dist", "agents", kind, "main.js");
+/** node's arguments as the spawner gives them for `--kind <kind>` (main.cjs where the build made one, the alarm agents' flag). */
+export function agentArgs(kind: string): string[] {
+  return builtInAgent(kind)?.slice(1) ?? [join(ROOT, "dist", "agents", kind, "main.js")];
 }
 
 /** The spawner's `[agent:start][id] task | need: need`. */
@@ -33,7 +33,7 @@ export interface AgentCall {
 
 /** Starts the agent as a child process; the returned promise never rejects (assert exitCode). */
 export function runAgentProcess(paths: WorldPaths, kind: string, call: AgentCall) {
-  return execa(process.execPath, [agentMain(kind)], {
+  return execa(process.execPath, agentArgs(kind), {
     reject: false,
     stdin: "ignore",
     cwd: paths.home,

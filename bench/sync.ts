@@ -81,6 +81,18 @@ function cpuMicros(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * `waiting`, unless one of `syncs` exits first: then the bench stops with its stderr (a sync
+ * that cannot start would otherwise leave the bench waiting for ever on a line).
+ */
+async function unlessExited<T>(waiting: Promise<T>, syncs: readonly ResultPromise[]): Promise<T> {
+  const exited = Promise.race(syncs).then((r) => {
+    throw new Error(`world sync exited (code ${String(r.exitCode)}) before its first lines arrived: ${String(r.stderr).trim().slice(-500)}`);
+  });
+  exited.catch(() => undefined); // it settles when the syncs are stopped at the end too: only this wait listens
+  return Promise.race([waiting, exited]);
+}
+
 function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
   return execa(process.execPath, [WORLD_BIN, "--home", paths.home, "sync", "--nats", url, "--machine", machine, "--insecure"], { reject: false });
 }
@@ -223,7 +235,7 @@ async function withThirdMachine<T>(root: string, url: string, a: WorldPaths, b: 
     const onA = new LineCounter(a);
     const written = onA.lines(); // every bench line A has written so far
     onA.close();
-    await counter.reach(written);
+    await unlessExited(counter.reach(written), [sync]);
     return await measure();
   } finally {
     counter.close();
@@ -254,7 +266,7 @@ export async function run(): Promise<void> {
     let expected = counter.lines();
     // The first line also waits for both syncs to be connected.
     writer.append({ kind: "event", source: "system", id: "bench", output: "warm-up" });
-    await counter.reach(++expected);
+    await unlessExited(counter.reach(++expected), syncs);
     // Each ping after a raw round trip: both see the same load (the machines are shared,
     // and a floor measured a minute earlier is a floor of another machine).
     const pings = async (tag: string): Promise<{ lat: number[]; rtt: number[] }> => {

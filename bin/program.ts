@@ -280,6 +280,22 @@ syncCommand
     (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), opts);
   });
 
+syncCommand
+  .command("refused")
+  .description("the chunks world sync kept aside (never applied): per machine and kind, how many, when, how many accepted since")
+  .option("--json", "one JSON object per machine and kind")
+  .action(async (opts) => {
+    (await import("../ui/cli/sync-refused.js")).syncRefused(await ctx(), opts);
+  });
+
+syncCommand
+  .command("accept <machine>")
+  .description("a person applies the chunks of a machine kept aside only because it was not enrolled yet, each checked against its key now enrolled (world sync stopped)")
+  .option("--unsigned", "also those without a signature (an older world sync): accepted on your word, said so in the log")
+  .action(async (name: string, opts: { unsigned?: boolean }) => {
+    (await import("../ui/cli/sync-refused.js")).syncAccept(await ctx(), name, { ...opts, ...syncCommand.opts<{ machine?: string }>() });
+  });
+
 program
   .command("up")
   .description("run the Keeper and the Verifier (and the Spirit and the monitor, when installed), supervised: threads of one process, or processes with --processes")

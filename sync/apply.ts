@@ -27,7 +27,7 @@ import { lineHash, type ReceivedRow, type SyncState } from "./state.js";
 import { Gate, type SignedChunk } from "./admit.js";
 import { applyEnrolment, parseEnrolment } from "./machines.js";
 import { PeerHeads, type PeerHead } from "./peer-heads.js";
-import { Refusals, type Refusal } from "./refused.js";
+import { Refusals, type Refusal, type RefusalKind } from "./refused.js";
 import { SYNC_ID } from "./notices.js";
 import { DEFAULT_STREAM } from "./names.js";
 
@@ -114,11 +114,8 @@ export class Applier {
    * a refused one is kept aside and said once (sync/refused.ts), never applied.
    */
   apply(messages: readonly IncomingMessage[]): number {
-    const rows: ReceivedRow[] = [];
-    const lines: string[] = [];
-    const agents: { id: string; machine: string; hash: string }[] = [];
+    const batch = newBatch();
     const heads = new Map<string, PeerHead>();
-    const refused: Refusal[] = [];
     let last = this.seq;
     for (const m of messages) {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
@@ -126,55 +123,82 @@ export class Applier {
       if (m.machine === this.machine) continue;
       const admission = this.gate.admit(m, heads);
       if (!admission.ok) {
-        refused.push({ seq: m.seq, machine: m.machine, kind: admission.kind, detail: admission.detail, ...(m.from !== undefined && { from: m.from }), ...(m.end !== undefined && { end: m.end }), lines: m.lines });
+        batch.refused.push(refusalOf(m, admission.kind, admission.detail));
         continue;
       }
       heads.set(m.machine, admission.head);
-      for (const [index, sent] of m.lines.entries()) {
-        const parsed = parseLine(sent);
-        if (!parsed.ok) {
-          if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
-          continue;
-        }
-        const e = parsed.entry;
-        if (e.kind === "event" && e.source === "system" && e.id === SYNC_ID) {
-          const enrolment = parseEnrolment(e.output);
-          if (enrolment !== undefined) {
-            // Effective at once: a machine enrolled by this chunk may write in the next one.
-            if (!this.gate.enrolmentHolds(enrolment, m.machine)) {
-              refused.push({ seq: m.seq, machine: m.machine, kind: "forged enrolment", detail: `line ${index + 1} of stream sequence ${m.seq} says ${enrolment.verb} machine ${enrolment.name}`, lines: [sent] });
-              continue;
-            }
-            if (enrolment.name !== this.machine) applyEnrolment(this.paths, enrolment.verb, enrolment.name, enrolment.key, `machine ${m.machine} (over sync)`, e.ts);
-          }
-        }
-        const line = asReceived(e, sent);
-        const hash = lineHash(line);
-        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
-        lines.push(line);
-        if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) agents.push({ id: e.id, machine: m.machine, hash });
-      }
+      this.take(m, batch);
     }
     if (last === this.seq) return 0;
     this.heads.record(heads);
-    if (lines.length === 0) {
+    if (batch.lines.length === 0) {
       this.heads.commit(heads);
       this.seq = last;
       this.cursor.later(last);
-      this.keepAside(refused);
+      this.keepAside(batch.refused);
       return 0;
     }
-    const sizeBefore = this.appender.size();
-    for (const r of rows) r.sizeBefore = sizeBefore;
-    this.state.recordReceived(rows);
-    this.state.recordAgents(agents);
-    for (const r of rows) this.skip.add(r.hash);
-    this.appender.appendVerbatim(lines); // if it throws, `seq` stays: the batch comes again
+    this.append(batch);
     this.heads.commit(heads);
     this.seq = last;
     this.cursor.later(last);
-    this.keepAside(refused);
-    return lines.length;
+    this.keepAside(batch.refused);
+    return batch.lines.length;
+  }
+
+  /**
+   * Chunks kept aside that a person accepted (sync/accept.ts): applied as a live chunk's
+   * lines are (the same rows, enrolments, agents, answers made a program's), in one append,
+   * but without the gate (the caller checked each against the key now enrolled) and
+   * without moving the cursor (they are older than it). `heads`: where they leave their
+   * machine's head, when they extend what was applied of it.
+   */
+  applyKept(messages: readonly IncomingMessage[], heads: ReadonlyMap<string, PeerHead>): number {
+    const batch = newBatch();
+    for (const m of messages) this.take(m, batch);
+    this.heads.record(heads);
+    if (batch.lines.length > 0) this.append(batch);
+    this.heads.commit(heads);
+    this.keepAside(batch.refused);
+    return batch.lines.length;
+  }
+
+  /** A chunk's lines into the batch, as they will be appended here. */
+  private take(m: IncomingMessage, batch: Batch): void {
+    for (const [index, sent] of m.lines.entries()) {
+      const parsed = parseLine(sent);
+      if (!parsed.ok) {
+        if (!parsed.skip) this.onBadLine(m.seq, m.machine, parsed.error);
+        continue;
+      }
+      const e = parsed.entry;
+      if (e.kind === "event" && e.source === "system" && e.id === SYNC_ID) {
+        const enrolment = parseEnrolment(e.output);
+        if (enrolment !== undefined) {
+          // Effective at once: a machine enrolled by this chunk may write in the next one.
+          if (!this.gate.enrolmentHolds(enrolment, m.machine)) {
+            batch.refused.push({ seq: m.seq, machine: m.machine, kind: "forged enrolment", detail: `line ${index + 1} of stream sequence ${m.seq} says ${enrolment.verb} machine ${enrolment.name}`, lines: [sent] });
+            continue;
+          }
+          if (enrolment.name !== this.machine) applyEnrolment(this.paths, enrolment.verb, enrolment.name, enrolment.key, `machine ${m.machine} (over sync)`, e.ts);
+        }
+      }
+      const line = asReceived(e, sent);
+      const hash = lineHash(line);
+      batch.rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
+      batch.lines.push(line);
+      if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) batch.agents.push({ id: e.id, machine: m.machine, hash });
+    }
+  }
+
+  /** The batch's rows (an intent), then its lines in one append. */
+  private append(batch: Batch): void {
+    const sizeBefore = this.appender.size();
+    for (const r of batch.rows) r.sizeBefore = sizeBefore;
+    this.state.recordReceived(batch.rows);
+    this.state.recordAgents(batch.agents);
+    for (const r of batch.rows) this.skip.add(r.hash);
+    this.appender.appendVerbatim(batch.lines); // if it throws, `seq` stays: the batch comes again
   }
 
   private keepAside(refused: readonly Refusal[]): void {
@@ -204,10 +228,29 @@ export class Applier {
  * nothing proves that a person wrote it on another machine. Its row holds the hash of
  * the line appended, so loop prevention and crash recovery find it as they find any.
  */
-function asReceived(e: Entry, sent: string): string {
+export function asReceived(e: Entry, sent: string): string {
   if (e.kind !== "event" || !carriesAuthority(e.source, e.output)) return sent;
   const output = sentByAnotherMachine(e.output);
   return output === e.output ? sent : formatEntry({ ...e, output });
+}
+
+/** What one apply appends, and what it refuses. */
+interface Batch {
+  rows: ReceivedRow[];
+  lines: string[];
+  agents: { id: string; machine: string; hash: string }[];
+  refused: Refusal[];
+}
+
+function newBatch(): Batch {
+  return { rows: [], lines: [], agents: [], refused: [] };
+}
+
+/** A refused chunk as kept aside: with what its signature covers, so a person can accept it once its machine is enrolled (sync/accept.ts). */
+function refusalOf(m: IncomingMessage, kind: RefusalKind, detail: string): Refusal {
+  const signed = { from: m.from, end: m.end, endLine: m.endLine, prev: m.prev, sig: m.sig };
+  const present = Object.fromEntries(Object.entries(signed).filter(([, v]) => v !== undefined));
+  return { seq: m.seq, machine: m.machine, kind, detail, ...present, lines: m.lines };
 }
 
 function bySeq(rows: readonly ReceivedRow[]): Map<number, ReceivedRow[]> {

@@ -13,11 +13,11 @@ import { SyncState } from "../../sync/state.js";
 import { heldHeads } from "../../sync/peer-heads.js";
 import { requireHome, type Context } from "./context.js";
 
-function thisMachine(ctx: Context, given: string | undefined): string {
+export function thisMachine(ctx: Context, given: string | undefined): string {
   return new SyncState(ctx.paths).machine(given === undefined ? undefined : checkMachine(given), defaultMachine());
 }
 
-function personOnly(ctx: Context, what: string): void {
+export function personOnly(ctx: Context, what: string): void {
   const writer = ctx.writer();
   if (!isPerson(writer)) {
     throw new RefusedError(`refused: only a person may ${what}: expected a person at a terminal (or --as-human), received a call from a program (stdin is not a terminal, or an agent's environment)`);

@@ -47,7 +47,7 @@ export interface KeptChunk extends Refusal {
 
 const REFUSED_FILE = "refused.jsonl";
 
-export function refusedFile(paths: WorldPaths): string {
+function refusedFile(paths: WorldPaths): string {
   return join(paths.dir, "sync", REFUSED_FILE);
 }
 

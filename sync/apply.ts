@@ -53,6 +53,8 @@ export class Applier {
   private readonly heads: PeerHeads;
   private readonly gate: Gate;
   private readonly refusals: Refusals;
+  /** The lines received so far, per machine (seenBefore): built at the first need. */
+  private received: Map<string, Set<string>> | undefined;
 
   constructor(
     private readonly paths: WorldPaths,
@@ -199,6 +201,7 @@ export class Applier {
     this.state.recordAgents(batch.agents);
     for (const r of batch.rows) this.skip.add(r.hash);
     this.appender.appendVerbatim(batch.lines); // if it throws, `seq` stays: the batch comes again
+    if (this.received !== undefined) for (const r of batch.rows) this.noteReceived(r);
   }
 
   private keepAside(refused: readonly Refusal[]): void {
@@ -207,11 +210,31 @@ export class Applier {
 
   /** Whether every line of a chunk is here already as a line from its machine (received.tsv): a replay, not a new history. */
   private seenBefore(m: IncomingMessage): boolean {
-    const from = new Set(this.state.receivedTail(() => true).filter((r) => r.machine === m.machine).map((r) => r.hash));
+    const from = this.receivedFrom().get(m.machine) ?? new Set<string>();
     return m.lines.every((sent) => {
       const parsed = parseLine(sent);
       return !parsed.ok || from.has(lineHash(asReceived(parsed.entry, sent)));
     });
+  }
+
+  /**
+   * Per machine, the hashes of the lines received from it: read from received.tsv once, at
+   * the first chunk that needs it (most runs never see a replay, and pay nothing), then kept
+   * up to date by each append, so a flood of replays costs a lookup per line, not a read of
+   * the whole table per chunk.
+   */
+  private receivedFrom(): Map<string, Set<string>> {
+    if (this.received === undefined) {
+      this.received = new Map();
+      for (const r of this.state.receivedTail(() => true)) this.noteReceived(r);
+    }
+    return this.received;
+  }
+
+  private noteReceived(r: ReceivedRow): void {
+    const set = this.received!.get(r.machine);
+    if (set === undefined) this.received!.set(r.machine, new Set([r.hash]));
+    else set.add(r.hash);
   }
 
   /** Writes a cursor still pending (on stopping). */

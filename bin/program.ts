@@ -276,8 +276,10 @@ syncCommand
   .command("machines")
   .description("the machines enrolled in this world, and those revoked")
   .option("--json", "one JSON object per machine")
+  .option("--check", "read each machine's signed chunks back from the stream (--nats, or the server world sync last ran with) and check this copy of its lines against them (exit 3 when it differs)")
   .action(async (opts) => {
-    (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), opts);
+    // --nats (with --check): world sync's own option, before or after the subcommand; default the server world sync last ran with here.
+    await (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), { ...opts, ...syncCommand.opts<{ machine?: string; nats?: string }>() });
   });
 
 syncCommand

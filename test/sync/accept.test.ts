@@ -167,6 +167,14 @@ describe.skipIf(!HAS_NATS)("chunks kept aside, accepted by a person", { timeout:
     await waitForEntry(a!.paths, (e) => e.kind === "event" && e.output.startsWith("sync on b: a person at the terminal accepted "), { timeoutMs: 60_000 });
     expect(sessionLines(a!.paths, "from-a")).toEqual([...written, "six"]); // none came back from b
     expect(kept(b!.paths).filter((k) => k.lines.some((l) => l.includes("] six")))).toEqual([]);
+    // b's copy of a, accepted lines included, is what a signed (the forged chunk and the replay kept aside).
+    let copy: { state: string; keptAside: number; applied: number; chunks: number } | undefined;
+    await waitUntil(async () => {
+      const r = await world(b!.home, ["sync", "machines", "--check", "--json", "--nats", url]);
+      copy = r.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { machine: string; copy?: typeof copy }).find((m) => m.machine === "a")?.copy;
+      return copy?.state === "matches";
+    }, { what: "b's copy of a matching what a signed", timeoutMs: 60_000 });
+    expect(copy).toMatchObject({ keptAside: 2, applied: copy!.chunks - 2 });
   });
 
   it("unsigned chunks (an older world sync) only with --unsigned, said plainly in the log", async () => {

@@ -4,7 +4,7 @@
  * stream sequence, the machine its subject names, why, its offsets and its lines as sent),
  * and said ONCE in the log per machine and kind of refusal:
  *
- *   [event:system][sync] sync on b: refused 3 lines from machine "evil" (not enrolled here): kept aside in .world/sync/refused.jsonl, never applied (world sync machines; docs/trust.md)
+ *   [event:system][sync] sync on b: refused 3 lines from machine "evil" (not enrolled here): kept aside in .world/sync/refused.jsonl, never applied (world sync refused; docs/trust.md)
  *
  * A machine that keeps sending forged chunks costs disk in .world/, not lines in the log.
  */
@@ -136,7 +136,7 @@ export class Refusals {
     const reported = this.load();
     if (reported.has(key)) return;
     const n = r.lines.length;
-    notice(this.paths, this.self, `refused ${n} line${n === 1 ? "" : "s"} from machine ${JSON.stringify(r.machine)} (${WHY[r.kind]}; ${r.detail}): kept aside in .world/sync/${REFUSED_FILE}, never applied (world sync machines; docs/trust.md)`);
+    notice(this.paths, this.self, `refused ${n} line${n === 1 ? "" : "s"} from machine ${JSON.stringify(r.machine)} (${WHY[r.kind]}; ${r.detail}): kept aside in .world/sync/${REFUSED_FILE}, never applied (world sync refused; docs/trust.md)`);
     reported.add(key);
     writeSyncJson(this.reportedFile, [...reported]);
   }

@@ -21,7 +21,7 @@ import { normalize } from "../intents/normalize.js";
 import { loadNlp } from "../language/nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
-import { acceptedByOther, acceptedRequest, EXPLICIT, planIn, referredPlan, timeSettled } from "./plans.js";
+import { acceptedByOther, acceptedRequest, eventAfterFreeTime, EXPLICIT, planIn, referredPlan, timeSettled } from "./plans.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
 const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
@@ -173,7 +173,8 @@ export class OfflineBrain implements Brain {
     const ctx = { now, ...(listener !== undefined && { listener }) };
     const plan =
       (await planIn(withoutBackchannel(text), ctx)) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
-      (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx));
+      (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
+      eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

@@ -99,10 +99,19 @@ const NOW_VERBS = new Set([
   "find", "bring", "fetch", "pick", "keep", "ask", "leave", "change", "hold", "turn", "open", "close", "lock", "fill", "sign", "read",
   "tell", "explain", "answer", "listen", "hear", "follow", "walk", "drive", "eat", "drink", "order", "buy", "charge", "transfer", "connect",
   "introduce", "repeat", "spell", "count", "wrap", "pack", "carry", "grab", "search", "run", "head", "stand", "go", "come", "share", "stick",
+  // Running a meeting, now: "I'll present you the requirements", "I'll switch to the slides", "I'll demonstrate it".
+  "present", "switch", "demonstrate",
 ]);
+// The floor handed to someone in a meeting, now: "I'll invite Christine to present", "I'll ask Tom to explain the budget", "I'll hand over to Agnes".
+const FLOOR = String.raw`\b(?:invite|ask|call on|let)\s+(?:\w+\s+){1,2}?to\s+(?:discuss|present|speak|talk|say|explain|show|introduce|give|start|begin|continue|comment|answer|tell|go (?:ahead|first|on))\b|\b(?:hand|pass|turn)(?: (?:it|things|this))? (?:over|back) to\b`;
 // A service done for the one spoken to, or paid on the spot: "I'll check that for you", "I'll pay by card".
 // A condition after it ("I'll stand in with you if you like") leaves it the other's to take up.
-const SERVICE = /\bjust\b|\b(?:talk|speak|chat) (?:to|with) you\b|\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b/i;
+const SERVICE = new RegExp(
+  String.raw`\bjust\b|\b(?:talk|speak|chat) (?:to|with) you\b|\bfor (?:you|them|him|her)\b|\b(?:by|in|with) (?:my |your |a )?(?:cash|card|credit|cheque|check|visa)\b|\b(?:right )?(?:now|right away|at once|immediately)\b|\b(?:if|unless)\b|\bjoin (?:you|them|us)\b` +
+    // A guide's service, now: "I'll walk you through it", "I'll take everyone through the project".
+    String.raw`|\b(?:you|you all|them|everyone|everybody) through\b|${FLOOR}`,
+  "i",
+);
 const TOGETHER = String.raw`(?:(?:we|(?:[a-z]+ )?[a-z]+ and i)(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll| will|'re going to| are going to|'re gonna| are gonna| should| have to|'ve got to| have got to| must| need to|'d better| had better| can| ought to|'re supposed to| are supposed to| plan to|'re planning to| are planning to)|let's|lets|let us)`;
 // "I'm thinking about going to the tailor's today": an intention, read like the present for the future.
 const PROGRESSIVE = String.raw`(?:(?:i'm|i am|we're|we are) thinking (?:about|of)|i'm|i am|im|we're|we are)`;
@@ -141,6 +150,8 @@ const LOOSE: readonly [RegExp, string][] = [
 
 /** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
 export function looseReminderTime(when: string): string | undefined {
+  // "today", read only for going somewhere (goingToday): later the same day.
+  if (/^today$/i.test(when.trim())) return "in 2 hours";
   return LOOSE.find(([re]) => re.test(when))?.[1];
 }
 
@@ -167,6 +178,8 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
       said = `${preposition[0]}${said}`;
       index = preposition.index;
     }
+    // "weekend" with nothing before it is part of a name ("super bowl weekend", "the Easter weekend"), not a time said.
+    if (/^weekends?$/i.test(said)) continue;
     const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
     if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
@@ -277,8 +290,56 @@ function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
   return undefined;
 }
 
+// A pre-invitation: the user asks whether the other is free at a time ("Do you have any time on Saturday?", "Are you busy tonight?").
+const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
+// An event told as news: "There's a jazz concert in the park on Saturday", "there will be a live show of the match tonight".
+const THERE_IS = /^(?:(?:well|so|oh|and|hey|look|guess what)[\s,]+)*(?:there(?:'s| is| will be|'ll be|'s going to be| are| is going to be)|(?:they're|they are) (?:having|showing|holding|putting on))\s/i;
+
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * The invitation made in two steps: the user asks if the other is free at a time, then names an event at that time
+ * ("Are you free on Saturday?" … "There's a jazz concert in the park on Saturday."): going to it together, offered then.
+ * News of an event without the question first, an event at another time, or the other asking, is no invitation.
+ */
+export function eventAfterFreeTime(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
+  const asked = earlier
+    .slice(-4)
+    .filter((t) => t.isUser)
+    .flatMap((t) => apostrophes(t.text).split(/(?<=[.!?;])\s+/))
+    .map((t) => (FREE_ASKED.test(t) ? timeAhead(t, ctx.now) : undefined))
+    .filter((t) => t !== undefined)
+    .at(-1);
+  if (asked === undefined) return undefined;
+  const askedDay = chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+    if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
+    const time = timeAhead(sentence, ctx.now);
+    const event = EVENT.exec(sentence);
+    const day = time && chronoEn().parseDate(time.text, ctx.now, { forwardDate: true });
+    if (!time || !event || !day || !askedDay || !sameDay(day, askedDay)) continue;
+    const thing = forTheUser(event[1]!.replace(/^(?:this|that)\s+/i, "the ").replace(/^(?:A|An|The)\b/, (a) => a.toLowerCase()), ctx.listener);
+    if (TIME_WORD.test(thing)) continue;
+    const head = thing.split(/\s+/).slice(0, 4).join(" ");
+    const action = MEAL.test(head) ? "have" : SHOW.test(head) ? "see" : ACTIVITY.test(head) ? "go for" : "go to";
+    return { kind: "arrangement", action: `${action} ${thing} ${time.text.replace(/[\s,.!?]+$/, "")}`, when: lowerFirst(time.text.replace(/[\s,.!?]+$/, "")), from: "together" };
+  }
+  return undefined;
+}
+
 // Breaking a habit: "stop eating junk food", "quit smoking", "give up sugar", "cut down on coffee"; not stopping what is said or done now.
 const QUITTING = /^(?:(?:stop|quit) (?!(?:talking|speaking|rambling|interrupting|complaining|worrying|joking|there|here|now|it|that|this)\b)\w+ing\b|give up (?!(?:it|that|this|now)\b)\w|cut (?:down|back) on\b)/i;
+
+// An example begun: what follows in the turn illustrates it ("you could say, for example, …").
+const ILLUSTRATION = /\b(?:for example|for instance|e\.g\.)/i;
+
+// Going somewhere later the same day: "go to my favourite clothes shop today", "drive to the coast today". "today" alone is
+// no time ahead ("today we're going to discuss …" is the meeting's own business, now); going to a place today is later.
+const GOING_TODAY = /^(?:go|drive|walk|head|fly|come|pop|run)(?:\s+(?:over|down|up|out|back|round))?\s+to\s+(?!(?:the\s+)?(?:meeting|session|class|agenda|point|topic|next|bed|sleep)\b)\S[^,;]*?\btoday\b/i;
+function goingToday(action: string): { text: string; index: number } | undefined {
+  const m = GOING_TODAY.exec(action);
+  return m ? { text: "today", index: m[0].length - "today".length } : undefined;
+}
 
 /** A plan in the words of someone who includes the user ("I", "we"), if the utterance holds one. */
 // Speech's hesitations: "talk about this um alleged paper".
@@ -294,6 +355,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
     const sentence = raw.trim();
     const saidBefore = said;
     said += ` ${sentence}`;
+    // "you can say for example … and I will choose from the list": after an example is begun, what is said illustrates it.
+    const illustrating = ILLUSTRATION.test(said);
     const question = /\?\s*$/.test(sentence);
     const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
     if (invited !== undefined) return invited;
@@ -343,7 +406,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
       // A bare day in front ("Friday we should …") is said "on Friday" after the plan.
       const fronted = front && (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(front.text) ? `on ${front.text}` : front.text);
-      const when = timeAhead(found.action, ctx.now) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now));
+      const when = timeAhead(found.action, ctx.now) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now)) ?? goingToday(found.action);
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
@@ -356,7 +419,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // to stop talking" is what is done now.
       const resolution = commit !== undefined && /(?:need to|have to|must|got to)$/i.test(commit) && QUITTING.test(found.action);
       const untimedCommitment =
-        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now);
+        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now) && !illustrating;
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -417,6 +480,8 @@ const PROPOSAL = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:let's|lets
 const COME_INVITED = /^(?:you should|you must|you have to|you've got to) come\b(?=.*\b(?:with (?:me|us)|to (?:my|our) (?:place|house|home|flat)|to ours)\b)/i;
 // The other's proposal read as one of "we" ("shall we go …" → "we should go …").
 const PROPOSAL_LEAD = /^(?:(?:hey|so|and|oh|well|ok(?:ay)?)[\s,]+)*(?:let's|lets|let us|shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to)\s+/i;
+// The proposals said as a question ("shall we …?", "do you want to …?"), unlike "let's …", "we should …".
+const QUESTION_LEAD = /^(?:(?:hey|so|and|oh|also|well|ok(?:ay)?)[\s,]+)*(?:shall we|should we|why don't we|why don't you|how about we|would you like to|do you want to|you want to|want to|would you care to|(?:can|could|would|will) you)\b/i;
 const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love that|i'd be up for (?:that|it)|i'm in|(?:that|it)(?:'ll| will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|that works(?: for me)?|oh|well|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|good|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds (?:good|great|fine|nice|perfect|like a (?:good )?(?:plan|idea))|(?:that's|that is|what) a (?:good|great|nice) idea|good idea|great idea|i'd love to|i would love to|i'd like that|i'd be glad to|that would be (?:great|nice|lovely|fine)|with pleasure|deal|it's a deal|count me in|see you then|will do|i will|i'll do (?:it|that)|i can do that|consider it done|i (?:wouldn't|would not|won't) miss it(?: for the world)?|how (?:can|could) i (?:miss|say no to) (?:it|that))\b[\s,.!?]*)+/i;
 const ACCEPT_WORD = /\b(?:miss it|(?:'ll|will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|works|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
@@ -464,7 +529,9 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     // Staying with someone is a visit: "stay with Ana for a weekend".
     const goingSomewhere = (MOVING.has(verb) && /^\S+\s+(?:over\s+)?to\s+\S/i.test(plan.action)) || /^stay with\s+\S/i.test(plan.action);
     const forNow = (NOW_VERBS.has(verb) && !goingSomewhere) || TALKING.test(verb) || /^(?:ahead|on|along|through)$/.test(verb) || SERVICE.test(sentence.replace(/\bto join (?:you|them|us)\b/gi, "")) || /\b(?:then|now|right|it|this|that|here|there)\b/i.test(sentence);
-    if (forBoth && !forNow) return { ...plan, from: "accepted" };
+    // A proposal in the form of a question is one only when asked: "Do you want to replace the file, no." is read out, and answered.
+    const askedAsQuestion = !QUESTION_LEAD.test(sentence.trim()) || /\?\s*$/.test(sentence);
+    if (forBoth && !forNow && askedAsQuestion) return { ...plan, from: "accepted" };
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 // Plans among people, read as clause forms (spirit/decide/plans.ts): each form found, and the
 // look-alikes that must stay quiet. Our own sentences (plans-dev is evaluation only).
 import { describe, expect, it } from "vitest";
-import { acceptedByOther, acceptedRequest, planIn, referredPlan, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
+import { acceptedByOther, acceptedRequest, eventAfterFreeTime, planIn, referredPlan, timeAhead, timeSettled } from "../../../spirit/decide/plans.js";
 import { offerFor } from "../../../spirit/decide/offers.js";
 
 const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
@@ -404,5 +404,79 @@ describe("a visit the other asks for or offers at a time, the user agrees", () =
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "Can you come over here?" }, now)).toBeUndefined();
     expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toBeUndefined();
     expect(await acceptedRequest("OK.", { speaker: "Ana", text: "I can come in and help you now." }, now)).toBeUndefined();
+  });
+});
+
+describe("going somewhere later today", () => {
+  it("a trip to a place said with 'today' is a plan, reminded later the same day", async () => {
+    expect(await plan("Actually, I'm thinking about going to the hardware store today.")).toMatchObject({ action: "go to the hardware store today", when: "today", from: "user" });
+    expect(await plan("We're heading to the lake today.")).toMatchObject({ action: "head to the lake today", when: "today", from: "together" });
+    expect(await plan("I'm going to drive to the garden centre today.")).toMatchObject({ action: "drive to the garden centre today" });
+    expect(await offerFor({ kind: "arrangement", action: "go to the hardware store today", when: "today", from: "user" }, false)).toMatchObject({
+      task: "remind me to go to the hardware store in 2 hours",
+      question: "Want me to remind you to go to the hardware store in 2 hours?",
+    });
+  });
+
+  it("not the meeting's own business today, not the past, not an 'if', not without going anywhere", async () => {
+    expect(await plan("Today we're going to go through the budget.")).toBeUndefined();
+    expect(await plan("I'm going to the meeting today.")).toBeUndefined();
+    expect(await plan("I went to the shop today.")).toBeUndefined();
+    expect(await plan("If it rains, I'm going to the cinema today.")).toBeUndefined();
+    expect(await plan("I'm working on the report today.")).toBeUndefined();
+  });
+});
+
+describe("a meeting run now, an example given: no commitment", () => {
+  it("the floor handed over, a guide's service, a slide shown, an agenda item presented now", async () => {
+    expect(await plan("I'll invite Christine to present the design.")).toBeUndefined();
+    expect(await plan("Okay, I'll ask Tom to explain the budget.")).toBeUndefined();
+    expect(await plan("I'll hand over to Agnes.")).toBeUndefined();
+    expect(await plan("I'll walk you through the project.")).toBeUndefined();
+    expect(await plan("I will switch to the slides.")).toBeUndefined();
+    expect(await plan("Then I will present you the new requirements.")).toBeUndefined();
+  });
+
+  it("what follows 'for example' in a turn illustrates it", async () => {
+    expect(await plan("You could say, for example, that the menu is long. Then I'll choose the wine.")).toBeUndefined();
+    expect(await plan("For instance you ask for the news, and I'll pick the channel.")).toBeUndefined();
+  });
+
+  it("the same verbs for later, or a thing handed over, are still the user's commitments", async () => {
+    expect(await plan("I'll choose the wine.")).toMatchObject({ action: "choose the wine", from: "user" });
+    expect(await plan("I'll invite Tom to our barbecue.")).toMatchObject({ action: "invite Tom to our barbecue", from: "user" });
+    expect(await plan("I'll hand over the report to Agnes.")).toMatchObject({ action: "hand over the report to Agnes", from: "user" });
+    expect(await plan("Then I will present you the new requirements tomorrow.")).toMatchObject({ action: "present Ana the new requirements tomorrow", when: "tomorrow" });
+  });
+});
+
+describe("a proposal asked as a question counts only when asked", () => {
+  it("read out and answered by the one who said it ('…, no.'), it is no invitation to accept", async () => {
+    expect(await acceptedRequest("Yeah, close that window first.", { speaker: "Ana", text: "Do you want to overwrite the old file, no. I moved it." }, now)).toBeUndefined();
+    expect(await acceptedRequest("Yeah, good idea.", { speaker: "Ana", text: "Do you want to repaint the kitchen?" }, now)).toMatchObject({ action: "repaint the kitchen", from: "accepted" });
+  });
+});
+
+describe("a time with nothing to fix it is part of a name", () => {
+  it("'super bowl weekend', 'game day weekend': no time said", async () => {
+    expect(await plan("I'll be grilling burgers super bowl weekend!")).toBeUndefined();
+    expect(await plan("I'll be grilling burgers this weekend!")).toMatchObject({ action: "grill burgers this weekend", when: "this weekend" });
+  });
+});
+
+describe("an invitation in two steps: free then? an event then", () => {
+  const asked = (q: string, event: string) => eventAfterFreeTime(event, [{ isUser: true, text: q }, { isUser: false, text: "Why do you ask?" }], { now, listener: "Ana" });
+
+  it("the user asks if the other is free at a time, then names an event at that time", () => {
+    expect(asked("Are you free on Saturday?", "There's a jazz concert in the park on Saturday.")).toMatchObject({ action: "see a jazz concert on Saturday", when: "on Saturday", from: "together" });
+    expect(asked("Do you have any time tonight?", "Well, there will be a street festival tonight.")).toMatchObject({ action: "go to a street festival tonight", when: "tonight" });
+  });
+
+  it("not news alone, not another day, not the other asking, not a hypothetical, not the past", () => {
+    expect(eventAfterFreeTime("There's a jazz concert on Saturday.", [{ isUser: false, text: "How was your week?" }], { now })).toBeUndefined();
+    expect(asked("Are you free on Saturday?", "There's a jazz concert next month.")).toBeUndefined();
+    expect(eventAfterFreeTime("There's a jazz concert on Saturday.", [{ isUser: false, text: "Are you free on Saturday?" }], { now })).toBeUndefined();
+    expect(asked("Are you free tonight?", "If there's a concert tonight, we could go.")).toBeUndefined();
+    expect(asked("Are you free tonight?", "There was a concert last night.")).toBeUndefined();
   });
 });

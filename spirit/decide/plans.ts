@@ -348,10 +348,23 @@ const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\
 // Speech repeats itself: "talk to talk to Chuck", "the the hour".
 const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
 
+// "in two hours' time": the length of time is the time said.
+const IN_TIME = /\b(minutes?|hours?|days?|weeks?|months?|years?)\s*'s?\s+time\b/gi;
+
+/**
+ * A turn broken off: in a transcript that punctuates (a full stop or a question mark inside), a turn that ends without one
+ * was cut ("I'll send you the minutes of meet"): its last word may be cut too, and is not read, nor the words it hangs on.
+ */
+function withoutBrokenEnd(text: string): string {
+  const t = text.trim();
+  if (!/[.!?]\s/.test(t) || /[.!?;:…"')\]]$/.test(t)) return t;
+  return t.replace(/\s+\S+$/, "").replace(/(?:\s+\b(?:of|the|a|an|to|for|with|from|about|and|or|but|my|your|our|their|his|her|some|in|on|at|by))+$/i, "");
+}
+
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
   let said = "";
-  for (const raw of apostrophes(text).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
+  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
     const saidBefore = said;
     said += ` ${sentence}`;

@@ -480,3 +480,17 @@ describe("an invitation in two steps: free then? an event then", () => {
     expect(asked("Are you free tonight?", "There was a concert last night.")).toBeUndefined();
   });
 });
+
+describe("speech broken off, and a length of time said with 'time'", () => {
+  it("a punctuated turn that ends without a stop was cut: its last word is not read", async () => {
+    expect(await plan("Okay, that sounds right. And I'll email you the notes of meet")).toMatchObject({ action: "email Ana the notes", from: "user" });
+    // Unpunctuated speech is read whole, and so is a turn that ends with its stop.
+    expect(await plan("Sure, let's meet by the fountain at 6")).toMatchObject({ action: "meet by the fountain at 6", when: "at 6" });
+    expect(await plan("Okay. I'll email you the notes of the meeting.")).toMatchObject({ action: "email Ana the notes of the meeting" });
+  });
+
+  it("'in two weeks' time' is in two weeks", async () => {
+    expect(await plan("I'll finish the report in two weeks' time.")).toMatchObject({ action: "finish the report in two weeks", when: "in two weeks" });
+    expect(await plan("I'll finish the report in two weeks ' time.")).toMatchObject({ action: "finish the report in two weeks", when: "in two weeks" });
+  });
+});

@@ -7,18 +7,35 @@ import { ACTIVITY, apostrophes, EVENT, FILLER, forTheUser, HYPOTHETICAL, lowerFi
 // Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
 // place gone to.
 const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
-export function thingInvited(sentence: string, now: Date, listener: string | undefined): Plan | undefined {
-  const time = timeAhead(sentence, now);
-  if (time === undefined) return undefined;
-  const words = `${sentence.slice(0, time.index)} ${sentence.slice(time.index + time.text.length)}`.replace(/\s+/g, " ").replace(/[?!.,\s]+$/, "").trim();
-  const m = THING_INVITE.exec(words.replace(new RegExp(`^${FILLER}`, "i"), ""));
+/** What is done with a thing invited to ("how about dinner" → "have dinner"), if the words are such an invitation. */
+function thingAction(words: string, listener: string | undefined): string | undefined {
+  const m = THING_INVITE.exec(words.replace(/[?!.,\s]+$/, "").trim().replace(new RegExp(`^${FILLER}`, "i"), ""));
   if (!m) return undefined;
   const thing = forTheUser(m[1]!.trim(), listener);
   // The thing named first decides: "a walk in the park" is a walk.
   const head = thing.split(/\s+/).slice(0, 3).join(" ");
-  const action = MEAL.test(head) ? `have ${thing}` : SHOW.test(head) ? `see ${thing}` : ACTIVITY.test(head) ? `go for ${thing}` : OUTING.test(head) ? `go to ${thing}` : undefined;
+  return MEAL.test(head) ? `have ${thing}` : SHOW.test(head) ? `see ${thing}` : ACTIVITY.test(head) ? `go for ${thing}` : OUTING.test(head) ? `go to ${thing}` : undefined;
+}
+
+export function thingInvited(sentence: string, now: Date, listener: string | undefined): Plan | undefined {
+  const time = timeAhead(sentence, now);
+  if (time === undefined) return undefined;
+  const action = thingAction(`${sentence.slice(0, time.index)} ${sentence.slice(time.index + time.text.length)}`.replace(/\s+/g, " "), listener);
   if (action === undefined) return undefined;
   return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+}
+
+/**
+ * A thing proposed with no time yet ("What about the comedy at the Odeon?", "How about dinner."): its time is settled later
+ * (plans/settled.ts), when the user names it ("When is it on?" … "At 7:30.").
+ */
+export function thingProposed(text: string, listener: string | undefined): Plan | undefined {
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+    if (HYPOTHETICAL.test(sentence)) continue;
+    const action = thingAction(sentence, listener);
+    if (action !== undefined) return { kind: "arrangement", action, from: "together" };
+  }
+  return undefined;
 }
 
 // An invitation that names no place: it goes where the words before it said.

@@ -1,6 +1,7 @@
 /** A time settled after the plan was made: "Let's go work out." … "How about at 3:30?", or the answer to "when are you going to …?". */
 import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
 import { planIn } from "./clause.js";
+import { thingProposed } from "./invitations.js";
 import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
 import { apostrophes, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext } from "./words.js";
 
@@ -54,7 +55,7 @@ export async function timeSettled(
     const proposal = turn.isUser ? turn.text : apostrophes(turn.text).split(/(?<=[.!?;])\s+/).find((t) => PROPOSAL_LEAD.test(t.trim()));
     if (proposal === undefined) continue;
     const plan = turn.isUser
-      ? await planIn(proposal, { ...ctx, untimed: true })
+      ? ((await planIn(proposal, { ...ctx, untimed: true })) ?? thingProposed(proposal, ctx.listener))
       : await planIn(proposal.trim().replace(PROPOSAL_LEAD, "we should "), { now: ctx.now, listener: turn.speaker, untimed: true });
     if (plan === undefined || plan.from !== "together") continue;
     if (plan.when !== undefined) return undefined; // it had its time: asked about then, or not at all

@@ -74,6 +74,7 @@ export const EXPLICIT = /\b(?:remind me|set (?:a |an |the |my )?(?:reminder|time
 export const EVENT = /\b((?:a|an|the|this|that)\s+(?:[\w'-]+\s+){0,3}?(?:exhibition|exhibit|sale|party|concert|show|play|film|movie|match|game|festival|fair|market|gig|parade|talk|lecture|tour|trip)s?\b(?:\s+(?:of|by)\s+(?:[\w'-]+\s+){0,2}?[\w'-]+(?=\s+(?:is|are|will|on|at|this|next|tomorrow|tonight)\b|[\s,.!?]*$))?)/i;
 
 export const MEAL = /\b(?:breakfast|brunch|lunch|dinner|supper|coffee|tea|drinks?|beers?|pizza|meal|bite)\b/i;
-export const SHOW = /\b(?:film|movie|show|play|concert|match|game|musical|opera|ballet)\b/i;
+// A film named by its kind ("the comedy …", "a thriller") is a show too.
+export const SHOW = /\b(?:film|movie|show|play|concert|match|game|musical|opera|ballet|comedy|drama|thriller|documentary|western|cartoon)\b/i;
 export const ACTIVITY = /\b(?:walk|hike|swim|run|ride|drive|picnic|jog)\b/i;
 export const OUTING = /\b(?:party|trip|museum|exhibition|gallery|beach|park|gym|cinema|theat(?:er|re)|club|bar|pub|zoo|fair|festival|market|sale|mall)\b/i;

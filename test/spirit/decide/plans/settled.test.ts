@@ -29,3 +29,19 @@ describe("a time settled after the plan, or told in answer to 'when'", () => {
   });
 
 });
+
+describe("a thing proposed first, its time said later", () => {
+  const turns = (...said: [boolean, string][]) => said.map(([isUser, text]) => ({ speaker: isUser ? "me" : "Ana", isUser, text }));
+
+  it("'what about the thriller …' … 'when is it on?' … 'at 8:15': the film at that time", async () => {
+    const earlier = turns([true, "Then what about the thriller The Long Night."], [false, "Might be good. When and where is it on?"]);
+    expect(await timeSettled("The Rex cinema at... Oh, at 8:15.", earlier, { now, listener: "Ana" })).toMatchObject({ action: "see the thriller The Long Night", when: "at 8:15", from: "together" });
+    expect(await timeSettled("At 8.", turns([true, "How about dinner?"], [false, "Sure, when?"]), { now, listener: "Ana" })).toMatchObject({ action: "have dinner", when: "at 8" });
+  });
+
+  it("not a thing that is no meal, show or outing, not an 'if', not the other's proposal of a thing", async () => {
+    expect(await timeSettled("At 8.", turns([true, "What about the salmon?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await timeSettled("At 8.", turns([true, "If it rains, what about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await timeSettled("At 8.", turns([false, "What about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});

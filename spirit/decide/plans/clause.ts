@@ -218,6 +218,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
   return undefined;
 }
 
+// Verbs done to or with people: their "them" is someone.
+const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|visit|see|ask|tell|invite|pay|thank|help|pick|contact|join|remind|introduce|drop|collect|fetch|drive|greet|take|bring|show|teach|treat|feed|hug|congratulate|warn|interview|hire|follow|wake)$/i;
+
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
   let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
@@ -254,7 +257,9 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
   // Something named to act on, not only "it", "that" or "you" ("look it up", "sort that out").
   // "pay you back on Monday": the one spoken to is someone named; "see you tomorrow", "tell you what" are ways of speaking.
   const person = /^(?:see|tell|show|let|thank)$/i.test(phrase.verb) ? "|you" : "";
-  const notNamed = new RegExp(`^(?:it|that|this|these|those|me|us|what${person}|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$`, "i");
+  // "them" names people to call, meet or pay ("call them tomorrow"); of things ("buy them in the afternoon") it names nothing, like "it".
+  const things = PEOPLE_VERBS.test(phrase.verb) ? "" : "|them";
+  const notNamed = new RegExp(`^(?:it|that|this|these|those|me|us|what${person}${things}|up|out|back|down|off|on|in|at|by|over|again|too|all|some|one|next|the)$`, "i");
   const named = phrase.own
     .split(/\s+/)
     .slice(1)

@@ -273,3 +273,16 @@ describe("speech broken off, and a length of time said with 'time'", () => {
     expect(await plan("I'll finish the report in two weeks ' time.")).toMatchObject({ action: "finish the report in two weeks", when: "in two weeks" });
   });
 });
+
+describe("'them' names people, not things", () => {
+  it("people met, visited or taken somewhere: a plan", async () => {
+    expect(await plan("I'll visit them on Sunday.")).toMatchObject({ action: "visit them on Sunday", when: "on Sunday" });
+    expect(await plan("I'll meet them at the station tomorrow.")).toMatchObject({ action: "meet them at the station tomorrow" });
+  });
+
+  it("things bought or returned with nothing named: quiet, like 'it'", async () => {
+    expect(await plan("I will buy them in the afternoon.")).toBeUndefined();
+    expect(await plan("I'll return them on Friday.")).toBeUndefined();
+    expect(await plan("I'll buy the tickets in the afternoon.")).toMatchObject({ action: "buy the tickets in the afternoon" });
+  });
+});

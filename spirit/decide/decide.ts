@@ -35,7 +35,7 @@ import type { Heard, SpiritMemory } from "../daemon/memory.js";
 import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
 import { secondPerson } from "./offers.js";
-import { EXPLICIT } from "./plans.js";
+import { EXPLICIT } from "./plans/words.js";
 import { bareAnswer } from "./spoken-answer.js";
 import type { Managed, ManageRequest } from "./manage.js";
 import type { WorldView } from "./commands.js";

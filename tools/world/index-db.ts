@@ -11,7 +11,6 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
 import { indexedHead } from "./cursor.js";
 import type { AgentEntry, Located } from "./entry.js";
 import { sourceOrStatus } from "./format.js";
@@ -23,10 +22,9 @@ import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, SETTLE_IDS, TABLES }
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
+import { sqlite } from "./sqlite.js";
 
-// Loaded with require, not import: imported as an ES module, its CommonJS entry is first
-// parsed for its export names (cjs-module-lexer), a few ms of every `world query` start.
-const Database = createRequire(import.meta.url)("better-sqlite3") as typeof BetterSqlite3;
+const Database = sqlite();
 type Statement = BetterSqlite3.Statement;
 
 export type DB = BetterSqlite3.Database;

@@ -22,7 +22,6 @@
  */
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { threadId } from "node:worker_threads";
 import { diskFullMessage, isDiskFull } from "../disk.js";
 import { InternalError } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -55,6 +54,9 @@ export function lockDir(paths: WorldPaths, name: string): string {
 export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: number } {
   const dir = lockDir(paths, name);
   ownStart ??= procStat(process.pid)?.startTicks ?? null;
+  // Read here, not imported at the top: node:worker_threads loads the stream modules (~25
+  // internal modules, ~2 ms), which `world event` (this module is in its bundle) never needs.
+  const { threadId } = process.getBuiltinModule("node:worker_threads");
   const me: Owner = { pid: process.pid, startTicks: ownStart, ...(threadId !== 0 && { thread: threadId }) };
   const tmp = writeTemp(dir, me);
   try {

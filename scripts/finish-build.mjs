@@ -5,6 +5,7 @@
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
 import { chmodSync, copyFileSync, existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 // The CLI is the package's bin: `npx world …` runs the file itself, so it must be
@@ -37,10 +38,20 @@ await build({
 // better-sqlite3's JavaScript as one file (tools/world/sqlite.ts loads it and hands it the
 // native addon): 14 CommonJS modules and the `bindings` package's search for the addon cost
 // 20–60 ms of a `world query` on a busy machine, the bundle 2–15 ms.
+// Where the addon is, relative to the bundle, is found here once: at run time a
+// require.resolve of the package reads and parses this package's package.json (~2 ms).
+const sqliteAddon = relative(
+  "dist/tools/world",
+  join(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node"),
+);
 await build({
   ...bundle,
   packages: undefined,
-  entryPoints: [createRequire(import.meta.url).resolve("better-sqlite3")],
+  stdin: {
+    contents: `module.exports = { Database: require("better-sqlite3"), addon: require("node:path").join(__dirname, ${JSON.stringify(sqliteAddon)}) };`,
+    resolveDir: ".",
+    sourcefile: "better-sqlite3-bundle.js",
+  },
   outfile: "dist/tools/world/better-sqlite3.cjs",
   format: "cjs",
 });

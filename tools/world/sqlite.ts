@@ -4,7 +4,8 @@
  * paths one after another: measured 20–60 ms of a `world query` or `world agent start`
  * on a busy 2-core machine, about as much as a bare `node -e ''`. The build bundles the
  * JavaScript into one file (dist/tools/world/better-sqlite3.cjs, scripts/finish-build.mjs:
- * 2–15 ms), and the addon is handed to it by its path (its `nativeBinding` option).
+ * 2–15 ms), and the addon, whose place the build wrote beside it, is handed to it (its
+ * `nativeBinding` option) without a search.
  *
  * Loaded with require, not import: imported as an ES module, a CommonJS entry is first
  * parsed for its export names (cjs-module-lexer). Run from the sources (the tests), or
@@ -34,18 +35,19 @@ export function sqlite(): Sqlite {
 
 function load(): Sqlite {
   const require = createRequire(import.meta.url);
-  const addon = join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
-  let bundled: Sqlite;
+  let bundled: { Database: Sqlite; addon: string };
   try {
-    bundled = require(BUNDLE) as Sqlite;
+    bundled = require(BUNDLE) as typeof bundled;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
     return require("better-sqlite3") as Sqlite;
   }
+  // Where the build found the addon (relative to the bundle): the package moved since, it is looked for again.
+  const addon = existsSync(bundled.addon) ? bundled.addon : join(dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
   if (!existsSync(addon)) return require("better-sqlite3") as Sqlite;
   const binding = require(addon) as object;
   // The same class, given its addon: every option the caller passes is kept.
-  return class Database extends bundled {
+  return class Database extends bundled.Database {
     constructor(file?: string | Buffer, options?: BetterSqlite3.Options) {
       super(file, { ...options, nativeBinding: binding as unknown as string });
     }

@@ -3,7 +3,7 @@
 // note's replaces tsc's output; the CLI's are `.cjs` files beside it). Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
-import { chmodSync, copyFileSync, existsSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
@@ -12,7 +12,6 @@ import { build } from "esbuild";
 // executable. npm sets the bit only on bins it links at install time, and the root
 // package's dist/ does not exist yet then (prepare builds it after): a fresh clone
 // got "world: Permission denied".
-chmodSync("dist/bin/world.js", 0o755);
 
 // The Spirit's trained intent model is data, not code: tsc does not copy it. (Missing
 // only before the first `npm run train:intents`, which writes both copies.)
@@ -70,3 +69,30 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }
+
+// The CLI's entry itself as CommonJS, in place of tsc's ES module (same path, same code): an
+// ES module as the main script starts Node's ES module loader (21 internal modules, ~4 ms
+// of CPU, a sixth of a bare `node -e ''`), which the fast paths never use. dist/bin/ is made
+// a CommonJS folder for it; commander's program (every command but the fast paths) stays an
+// ES module, renamed .mjs, and the modules the entry imports lazily are imported as they are.
+renameSync("dist/bin/program.js", "dist/bin/program.mjs");
+writeFileSync("dist/bin/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
+await build({
+  ...bundle,
+  entryPoints: ["bin/world.ts"],
+  outfile: "dist/bin/world.js",
+  format: "cjs",
+  define: { "import.meta.url": "__bundleUrl" },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [
+    {
+      name: "imports-stay-apart",
+      setup(b) {
+        b.onResolve({ filter: /^\./ }, (args) =>
+          args.kind === "entry-point" ? undefined : { path: args.path === "./program.js" ? "./program.mjs" : args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+chmodSync("dist/bin/world.js", 0o755);

@@ -22,8 +22,19 @@ const bundle = { bundle: true, platform: "node", target: "node20", packages: "ex
 await build({ ...bundle, entryPoints: ["agents/note-exit.ts"], outfile: "dist/agents/note-exit.js", format: "esm" });
 // The alarm agents too: a reminder must say "armed" soon after `world spawn` (issue 23), and
 // ~30 small ES modules cost ~10 ms to find and load. (Their other modules stay in dist/ for the rest.)
+// As CommonJS, main.cjs, which the spawner runs (agents/registry.ts): an ES entry loads Node's ES
+// loader and node:fs's ES facade (~30 internal modules more); main.js, an ES bundle, stays for
+// what runs it by name (a process record written before, the tests' direct runs).
+const commonJs = {
+  format: "cjs",
+  // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
+  // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
+  define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
 for (const kind of ["reminder", "timer"]) {
   await build({ ...bundle, entryPoints: [`agents/${kind}/main.ts`], outfile: `dist/agents/${kind}/main.js`, format: "esm" });
+  await build({ ...bundle, ...commonJs, entryPoints: [`agents/${kind}/main.ts`], outfile: `dist/agents/${kind}/main.cjs` });
 }
 // chrono-node's English parser as one file (tools/calendar/chrono-en.ts loads it): ~50
 // CommonJS modules, ~20 ms to find and load, ~7 ms as one. The package itself, bundled whole.
@@ -61,12 +72,8 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
   await build({
     ...bundle,
     entryPoints: [`${path}.ts`],
+    ...commonJs,
     outfile: `dist/${path}.cjs`,
-    format: "cjs",
-    // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
-    // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
-    define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
-    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }
 

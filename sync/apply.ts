@@ -66,8 +66,9 @@ export class Applier {
     this.heads = new PeerHeads(paths);
     this.gate = new Gate(paths, stream, this.heads, (c) => this.seenBefore(c as IncomingMessage));
     this.refusals = new Refusals(paths, machine);
-    // The log size is taken when the cursor is written: received lines after `seq` will lie past it.
-    this.cursor = new DeferredWrite((seq) => state.writeReceived({ seq, logSize: logSize(paths) }), CURSOR_DELAY_MS);
+    // The log size is taken when the cursor is written: received lines after `seq` will lie
+    // past it. The heads are the ones as of `seq`: every step that moves `seq` asks for a write.
+    this.cursor = new DeferredWrite((seq) => state.writeReceived({ seq, logSize: logSize(paths), heads: this.heads.snapshot() }), CURSOR_DELAY_MS);
     this.seq = state.received().seq;
   }
 
@@ -104,8 +105,12 @@ export class Applier {
       if (row.seq > cursor.seq && !applied.has(row.seq)) continue; // an intent that never reached the log
       this.skip.add(row.hash);
     }
-    this.heads.load(this.seq); // the last chunk applied from each machine, as of the sequence settled on
+    // The last chunk applied from each machine: as of received.json, then those of the rows
+    // past it that reached the log (the head is on the row of a chunk's last line).
+    this.heads.load(cursor.heads, this.seq);
+    this.heads.commit(doubt.filter((r) => r.head !== undefined && applied.has(r.seq)).map((r) => [r.machine, { seq: r.seq, ...r.head! }]));
     this.cursor.now(this.seq);
+    this.heads.dropLegacy(); // received.json holds them now
   }
 
   /**
@@ -114,22 +119,24 @@ export class Applier {
    * a refused one is kept aside and said once (sync/refused.ts), never applied.
    */
   apply(messages: readonly IncomingMessage[]): number {
-    const rows: ReceivedRow[] = [];
-    const lines: string[] = [];
-    const agents: { id: string; machine: string; hash: string }[] = [];
-    const heads = new Map<string, PeerHead>();
+    let batch = new Batch();
     const refused: Refusal[] = [];
+    let appended = 0;
     let last = this.seq;
+    let listTaken = false;
     for (const m of messages) {
       if (m.seq <= this.seq) continue; // already applied (a redelivery)
       last = m.seq;
       if (m.machine === this.machine) continue;
-      const admission = this.gate.admit(m, heads);
+      if (!listTaken) this.gate.refresh(); // once per batch: a person may have enrolled or revoked since the last one
+      listTaken = true;
+      const admission = this.gate.admit(m, batch.heads);
       if (!admission.ok) {
         refused.push({ seq: m.seq, machine: m.machine, kind: admission.kind, detail: admission.detail, ...(m.from !== undefined && { from: m.from }), ...(m.end !== undefined && { end: m.end }), lines: m.lines });
         continue;
       }
-      heads.set(m.machine, admission.head);
+      batch.heads.set(m.machine, admission.head);
+      const rowsBefore = batch.rows.length;
       for (const [index, sent] of m.lines.entries()) {
         const parsed = parseLine(sent);
         if (!parsed.ok) {
@@ -145,36 +152,55 @@ export class Applier {
               refused.push({ seq: m.seq, machine: m.machine, kind: "forged enrolment", detail: `line ${index + 1} of stream sequence ${m.seq} says ${enrolment.verb} machine ${enrolment.name}`, lines: [sent] });
               continue;
             }
-            if (enrolment.name !== this.machine) applyEnrolment(this.paths, enrolment.verb, enrolment.name, enrolment.key, `machine ${m.machine} (over sync)`, e.ts);
+            if (enrolment.name !== this.machine) {
+              applyEnrolment(this.paths, enrolment.verb, enrolment.name, enrolment.key, `machine ${m.machine} (over sync)`, e.ts);
+              this.gate.changed();
+            }
           }
         }
         const line = asReceived(e, sent);
         const hash = lineHash(line);
-        rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
-        lines.push(line);
-        if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) agents.push({ id: e.id, machine: m.machine, hash });
+        batch.rows.push({ seq: m.seq, index, machine: m.machine, sizeBefore: -1, hash });
+        batch.lines.push(line);
+        if (e.kind === "agent" && RUNS_WHERE_WRITTEN.has(e.status)) batch.agents.push({ id: e.id, machine: m.machine, hash });
+      }
+      if (batch.rows.length > rowsBefore) {
+        // The chunk's head rides on its last line's row: no write of its own before the append.
+        batch.rows[batch.rows.length - 1]!.head = { end: admission.head.end, chain: admission.head.chain };
+      } else {
+        // Admitted with no line to append (each was refused, or not an entry): no row to
+        // carry its head, so the batch so far lands and received.json takes the head now.
+        appended += this.land(batch, m.seq);
+        this.keepAside(refused.splice(0));
+        this.cursor.now(m.seq);
+        batch = new Batch();
       }
     }
-    if (last === this.seq) return 0;
-    this.heads.record(heads);
-    if (lines.length === 0) {
-      this.heads.commit(heads);
-      this.seq = last;
+    if (last > this.seq) {
+      appended += this.land(batch, last);
       this.cursor.later(last);
-      this.keepAside(refused);
-      return 0;
     }
-    const sizeBefore = this.appender.size();
-    for (const r of rows) r.sizeBefore = sizeBefore;
-    this.state.recordReceived(rows);
-    this.state.recordAgents(agents);
-    for (const r of rows) this.skip.add(r.hash);
-    this.appender.appendVerbatim(lines); // if it throws, `seq` stays: the batch comes again
-    this.heads.commit(heads);
-    this.seq = last;
-    this.cursor.later(last);
     this.keepAside(refused);
-    return lines.length;
+    return appended;
+  }
+
+  /**
+   * Rows (with the chunks' heads) in received.tsv, then the lines in one append; then the
+   * heads count and `seq` moves to `upTo`. If the append throws, `seq` stays: the batch
+   * comes again.
+   */
+  private land(batch: Batch, upTo: number): number {
+    if (batch.lines.length > 0) {
+      const sizeBefore = this.appender.size();
+      for (const r of batch.rows) r.sizeBefore = sizeBefore;
+      this.state.recordReceived(batch.rows);
+      this.state.recordAgents(batch.agents);
+      for (const r of batch.rows) this.skip.add(r.hash);
+      this.appender.appendVerbatim(batch.lines);
+    }
+    this.heads.commit(batch.heads);
+    this.seq = upTo;
+    return batch.lines.length;
   }
 
   private keepAside(refused: readonly Refusal[]): void {
@@ -194,7 +220,6 @@ export class Applier {
   close(): void {
     this.cursor.flush();
     this.appender.close();
-    this.heads.close();
   }
 }
 
@@ -208,6 +233,14 @@ function asReceived(e: Entry, sent: string): string {
   if (e.kind !== "event" || !carriesAuthority(e.source, e.output)) return sent;
   const output = sentByAnotherMachine(e.output);
   return output === e.output ? sent : formatEntry({ ...e, output });
+}
+
+/** What one batch appends: rows, lines, agents' origins, and the heads of the chunks admitted (not counted before they land). */
+class Batch {
+  readonly rows: ReceivedRow[] = [];
+  readonly lines: string[] = [];
+  readonly agents: { id: string; machine: string; hash: string }[] = [];
+  readonly heads = new Map<string, PeerHead>();
 }
 
 function bySeq(rows: readonly ReceivedRow[]): Map<number, ReceivedRow[]> {

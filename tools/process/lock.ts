@@ -54,8 +54,7 @@ export function lockDir(paths: WorldPaths, name: string): string {
 export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: number } {
   const dir = lockDir(paths, name);
   ownStart ??= procStat(process.pid)?.startTicks ?? null;
-  // Read here, not imported at the top: node:worker_threads loads the stream modules (~25
-  // internal modules, ~2 ms), which `world event` (this module is in its bundle) never needs.
+  // node:worker_threads loads the stream modules: only when a lock is taken, not with this file (issue 23).
   const { threadId } = process.getBuiltinModule("node:worker_threads");
   const me: Owner = { pid: process.pid, startTicks: ownStart, ...(threadId !== 0 && { thread: threadId }) };
   const tmp = writeTemp(dir, me);

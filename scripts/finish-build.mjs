@@ -88,9 +88,7 @@ await build({
   ...bundle,
   entryPoints: ["bin/world.ts"],
   outfile: "dist/bin/world.js",
-  format: "cjs",
-  define: { "import.meta.url": "__bundleUrl" },
-  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  ...commonJs,
   plugins: [
     {
       name: "imports-stay-apart",

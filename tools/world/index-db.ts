@@ -18,7 +18,8 @@ import { PRIVATE_DIR, type WorldPaths } from "./paths.js";
 import { parseLine } from "./parse.js";
 import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
-import { DROP_ENTRY_INDEXES, ENTRY_INDEXES, SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
+import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
+import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
@@ -265,6 +266,11 @@ export class WorldIndex {
     this.stmt(SET_META).run(key, String(value));
   }
 
+  /** The connection and meta table, for the bulk load (index-bulk.ts). */
+  private get bulkHost(): BulkHost {
+    return { db: this.db, meta: (key) => this.meta(key), setMeta: (key, value) => this.setMeta(key, value) };
+  }
+
   /** Where ingest has reached in world.log. */
   position(): Position {
     return { offset: Number(this.meta("offset") ?? 0), line: Number(this.meta("line") ?? 0) };
@@ -332,7 +338,7 @@ export class WorldIndex {
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
-    if (size - indexed > indexed) this.beginBulk();
+    if (size - indexed > indexed) beginBulk(this.bulkHost);
     let total = 0;
     for (;;) {
       const read = this.db.transaction(() => this.ingestBatch()).immediate();
@@ -340,33 +346,8 @@ export class WorldIndex {
       onProgress?.({ offset: read.end.offset, size, lines: total });
       if (read.lines < BATCH) break;
     }
-    this.finishBulk();
+    finishBulk(this.bulkHost);
     return total;
-  }
-
-  /** From here on, rows go into the bare tables; finishBulk builds the rest. */
-  private beginBulk(): void {
-    this.db
-      .transaction(() => {
-        if (this.meta("bulk") === "pending") return;
-        this.db.exec(DROP_ENTRY_INDEXES);
-        this.setMeta("bulk", "pending");
-      })
-      .immediate();
-  }
-
-  /** Builds the secondary indexes and the full-text index over every row, once. */
-  private finishBulk(): void {
-    if (this.meta("bulk") !== "pending") return;
-    this.db
-      .transaction(() => {
-        if (this.meta("bulk") !== "pending") return; // another process finished it
-        this.db.exec(ENTRY_INDEXES);
-        this.db.exec("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')");
-        this.setMeta("bulk", "done");
-        this.setMeta("ids_recent", 0);
-      })
-      .immediate();
   }
 
   /** Counts the ids just put in ids_recent, and folds them into ids_settled once they are too many. */

@@ -1,0 +1,46 @@
+/**
+ * The bulk load of the index (index-db.ts says when one starts: a fresh index, or more new
+ * bytes than indexed ones). While meta "bulk" is "pending", rows go into the bare tables;
+ * the secondary indexes and the full-text index are built once at the end, in one
+ * transaction that also marks the load done, so a load killed half-way is taken up again
+ * (by any process) and never leaves an index that looks complete.
+ */
+import type { DB } from "./index-db.js";
+import { DROP_ENTRY_INDEXES, ENTRY_INDEXES } from "./schema.sql.js";
+
+/** What the bulk load needs of the index: its connection and its meta table. */
+export interface BulkHost {
+  readonly db: DB;
+  meta(key: string): string | undefined;
+  setMeta(key: string, value: string | number): void;
+}
+
+/** Whether a bulk load is under way (rows go into the bare tables). */
+function bulkPending(host: BulkHost): boolean {
+  return host.meta("bulk") === "pending";
+}
+
+/** From here on, rows go into the bare tables; finishBulk builds the rest. */
+export function beginBulk(host: BulkHost): void {
+  host.db
+    .transaction(() => {
+      if (bulkPending(host)) return;
+      host.db.exec(DROP_ENTRY_INDEXES);
+      host.setMeta("bulk", "pending");
+    })
+    .immediate();
+}
+
+/** Builds the secondary indexes and the full-text index over every row, once. */
+export function finishBulk(host: BulkHost): void {
+  if (!bulkPending(host)) return;
+  host.db
+    .transaction(() => {
+      if (!bulkPending(host)) return; // another process finished it
+      host.db.exec(ENTRY_INDEXES);
+      host.db.exec("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')");
+      host.setMeta("bulk", "done");
+      host.setMeta("ids_recent", 0);
+    })
+    .immediate();
+}

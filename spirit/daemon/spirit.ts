@@ -158,7 +158,8 @@ export class Spirit {
       await this.cluster.close(); // reopened lazily if a full disk only paused this run
       try {
         // Only a signal puts it to sleep; a full disk pauses it (run() starts it again).
-        if (signal.aborted) this.report(SELF_ID, "asleep: stopped by a signal");
+        // The reason its caller gave (tools/process/daemon.ts StopCause): under `world up` as a thread, its stop message, not a signal.
+        if (signal.aborted) this.report(SELF_ID, `asleep: stopped${typeof signal.reason === "string" ? ` ${signal.reason}` : ""}`);
       } finally {
         this.appender.close();
         log.info(signal.aborted ? "asleep" : "paused");

@@ -11,10 +11,12 @@
  *                      in a minute every N minutes (the Spirit, an agent, the Verifier, the
  *                      Keeper's sweep all work a little)
  *   SOAK_ARGS          more arguments for `world up` (e.g. `--processes`)
- * Any MALLOC_ARENA_MAX or other environment is passed to `world up` as is.
+ * Any MALLOC_ARENA_MAX or other environment is passed to `world up` as is. To keep a soak
+ * apart from later builds, copy `dist/`, `package.json` and `ui/monitor/static/` (the
+ * monitor's page, read from the source tree) into a folder and run its dist/bench/main.js.
  * The rows are appended as they are taken: a soak stopped early still has its file.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,7 +64,16 @@ const size = (file: string) => {
   }
 };
 
-const HEADER = "time,minute,rss_mb,pss_mb,processes,threads,main_wakeups_per_s,all_wakeups_per_s,write_syscalls,log_bytes,files_changed,each_rss_mb,changed\n";
+const HEADER = "time,minute,rss_mb,pss_mb,processes,threads,main_wakeups_per_s,all_wakeups_per_s,write_syscalls,log_bytes,level_restarts,files_changed,each_rss_mb,changed\n";
+
+/** How often `up` restarted a level so far (its `[up] <level> exited …` lines): a soak of a level that keeps crashing measures its restarts, not its idle. */
+function restarts(log: string): number {
+  try {
+    return (readFileSync(log, "utf8").match(/\]\[event:system\]\[up\] \S+ exited /g) ?? []).length;
+  } catch {
+    return 0;
+  }
+}
 
 export async function run(): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -105,7 +116,7 @@ export async function run(): Promise<void> {
       before = samples;
       const minute = (now - t0) / 60_000;
       const each = [...samples.values()].map((s) => `${s.name}:${(s.rssKb / 1024).toFixed(1)}`).join(" ");
-      appendFileSync(out, `${new Date(now).toISOString()},${minute.toFixed(2)},${rssMb.toFixed(1)},${pssMb.toFixed(1)},${samples.size},${per((s) => s.threads)},${mainWake.toFixed(2)},${allWake.toFixed(2)},${writes},${size(paths.log)},${changed.length},${each},${changed.join(" ")}\n`);
+      appendFileSync(out, `${new Date(now).toISOString()},${minute.toFixed(2)},${rssMb.toFixed(1)},${pssMb.toFixed(1)},${samples.size},${per((s) => s.threads)},${mainWake.toFixed(2)},${allWake.toFixed(2)},${writes},${size(paths.log)},${restarts(paths.log)},${changed.length},${each},${changed.join(" ")}\n`);
       rows.push({ minute, rssMb, pssMb });
       if (now >= nextActivity) {
         nextActivity += ACTIVITY_MIN * 60_000;

@@ -16,6 +16,7 @@
  *   4   the session was already over (failed by the Keeper, or verified): the agent stopped
  *   143 stopped by SIGTERM/SIGINT before a result (whatever the agent said is in the log)
  */
+import { restoreCertificates } from "./ca-certs.js";
 import { Appender } from "../tools/world/append.js";
 import { checkId, type AgentStatus, type Entry } from "../tools/world/entry.js";
 import { findLastStatus } from "../tools/world/last-status.js";
@@ -203,6 +204,7 @@ function oneLine(error: unknown): string {
  * unless the run was stopped by a signal.
  */
 export async function runAgent(body: (run: AgentRun) => Promise<void>): Promise<void> {
+  restoreCertificates(); // before anything this agent runs could inherit its environment
   let env: AgentEnv;
   try {
     env = readAgentEnv();

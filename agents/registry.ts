@@ -1,10 +1,13 @@
 /**
- * Built-in agents: `--kind <name>` runs dist/agents/<name>/main.js with this Node.
+ * Built-in agents: `--kind <name>` runs dist/agents/<name>/main.js with this Node (main.cjs
+ * where the build made one).
  * The list is whatever main.js files exist, so adding an agent is adding a folder.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { PACKAGE_ROOT } from "../tools/package-root.js";
+import { ALARM_KINDS } from "./reminder/armed.js";
+import { QUICK_REGEXPS } from "./reminder/quick-regexps.js";
 
 const AGENTS_DIR = join(PACKAGE_ROOT, "dist", "agents");
 
@@ -16,7 +19,12 @@ const KIND_RULE = /^[a-z][a-z0-9_-]{0,63}$/;
 export function builtInAgent(kind: string): string[] | undefined {
   if (!KIND_RULE.test(kind)) return undefined;
   const main = join(AGENTS_DIR, kind, "main.js");
-  return existsSync(main) ? [process.execPath, main] : undefined;
+  if (!existsSync(main)) return undefined;
+  // The alarm agents are also built as one CommonJS file (scripts/finish-build.mjs), and read their
+  // one time with chrono's regexps compiled simply: they say "armed" sooner (issue 23).
+  const bundled = join(AGENTS_DIR, kind, "main.cjs");
+  const flags = (ALARM_KINDS as readonly string[]).includes(kind) ? [QUICK_REGEXPS] : [];
+  return [process.execPath, ...flags, existsSync(bundled) ? bundled : main];
 }
 
 export function knownKinds(): string[] {

@@ -11,7 +11,6 @@
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { spawn } from "node:child_process";
-import { ulid } from "ulid";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
 import { appendStatus } from "../tools/world/append-status.js";
@@ -25,6 +24,7 @@ import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
 import { WORLD_BIN } from "../tools/package-root.js";
 import { builtInAgent, knownKinds, NOTE_EXIT } from "./registry.js";
+import { withoutCertificateLoad } from "./ca-certs.js";
 
 export interface SpawnOptions {
   task: string;
@@ -96,7 +96,9 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
   if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
   const command = agentCommand(options);
-  const id = options.id === undefined ? ulid() : checkSessionId(options.id);
+  // ulid (and the node:crypto it loads, ~20 internal modules) only when an id must be made:
+  // a reminder spawned with its id starts sooner (issue 23).
+  const id = options.id === undefined ? (await import("ulid")).ulid() : checkSessionId(options.id);
   const env = options.env ?? {};
   for (const name of Object.keys(env)) checkEnvName(name);
   const started = appendStatus(paths, { status: "start", id, output: task, need });
@@ -136,7 +138,8 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
       detached: true, // its own process group, and it survives us
       // Descriptors go straight to the child (no pipe through us, so it outlives us).
       stdio: ["ignore", out, err],
-      env: {
+      // An alarm agent's Node starts without loading NODE_EXTRA_CA_CERTS (agents/ca-certs.ts).
+      env: withoutCertificateLoad(options.kind, {
         ...process.env,
         ...loadSpawnEnv(paths, id),
         ...options.env,
@@ -147,7 +150,7 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
         WORLD_ATTEMPT: String(attempt),
         WORLD_GUIDANCE: options.guidance ?? "",
         WORLD_BIN,
-      },
+      }),
     });
   const child = (() => {
     try {

@@ -6,7 +6,9 @@
  *      BENCH_SYNC_PINGS (default 500) lines one after the other; the floor is a raw
  *      JetStream round trip (publish, acknowledged, delivered to an ordered consumer on
  *      another connection), median and p99 over as many messages, one before each line;
- *      each trip after a pause of BENCH_SYNC_SETTLE_MS (default 2; 0: back to back).
+ *      each trip after a pause of BENCH_SYNC_SETTLE_MS (default 2; 0: back to back). Then
+ *      the same with a third world C syncing too (enrolled on A and B, and they on C: every
+ *      chunk is checked by two machines), C stopped after it.
  *   2. Sustained: BENCH_SYNC_LINES (default 100,000) lines appended to A in batches of 100
  *      → all in B's log, lines/s; the floor is a raw publish of the same number of
  *      one-line messages (acknowledgements awaited 1000 at a time).
@@ -14,7 +16,7 @@
  *      sync started: the time until B's log holds them all.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { closeSync, mkdtempSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdtempSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +33,8 @@ import { keyText, ownKey, publicKeyOf } from "../sync/machine-key.js";
 import { enrol } from "../sync/machines.js";
 
 const progress = (text: string) => process.stderr.write(`[bench sync] ${text}\n`);
-const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
+/** BENCH_SYNC_BIN: another build's bin/world.js, run under the same harness (the code before a change, measured in the same minutes). */
+const WORLD_BIN = process.env.BENCH_SYNC_BIN ?? fileURLToPath(new URL("../bin/world.js", import.meta.url));
 const PINGS = Number(process.env.BENCH_SYNC_PINGS ?? 500);
 const LINES = Number(process.env.BENCH_SYNC_LINES ?? 100_000);
 
@@ -59,6 +62,35 @@ function signingCost(): Row[] {
     rows.push({ name: `sign + check a chunk of ${lines} line${lines === 1 ? "" : "s"}`, value: `${signUs.toFixed(0)} µs + ${checkUs.toFixed(0)} µs`, floor: "", ratio: "", note: `${fmt.rate(lines / ((signUs + checkUs) / 1e6))} lines/s of signing alone` });
   }
   return rows;
+}
+
+/**
+ * CPU time a process has had so far, all its threads, in µs (Linux's per-thread schedstat,
+ * in ns: exact, where /proc/<pid>/stat counts 10 ms ticks). Undefined elsewhere. The load
+ * of a shared machine stretches every wall-clock time; a process's own CPU time per line
+ * moves much less, so it shows what a change to sync's own work did.
+ */
+function cpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "latin1").split(" ")[0]);
+    return ns / 1000;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `waiting`, unless one of `syncs` exits first: then the bench stops with its stderr (a sync
+ * that cannot start would otherwise leave the bench waiting for ever on a line).
+ */
+async function unlessExited<T>(waiting: Promise<T>, syncs: readonly ResultPromise[]): Promise<T> {
+  const exited = Promise.race(syncs).then((r) => {
+    throw new Error(`world sync exited (code ${String(r.exitCode)}) before its first lines arrived: ${String(r.stderr).trim().slice(-500)}`);
+  });
+  exited.catch(() => undefined); // it settles when the syncs are stopped at the end too: only this wait listens
+  return Promise.race([waiting, exited]);
 }
 
 function startSync(paths: WorldPaths, url: string, machine: string): ResultPromise {
@@ -186,6 +218,32 @@ class RawJetStream {
   }
 }
 
+/**
+ * `measure` with a third world C syncing through the same stream, enrolled on A and B and
+ * they on C, as people would; C's sync has caught up (its log holds A's lines so far)
+ * before, and is stopped after.
+ */
+async function withThirdMachine<T>(root: string, url: string, a: WorldPaths, b: WorldPaths, measure: () => Promise<T>): Promise<T> {
+  const c = worldPaths(join(root, "c"));
+  enrol(a, "a", "c", ownKey(c).text);
+  enrol(b, "b", "c", ownKey(c).text);
+  enrol(c, "c", "a", ownKey(a).text);
+  enrol(c, "c", "b", ownKey(b).text);
+  const counter = new LineCounter(c);
+  const sync = startSync(c, url, "c");
+  try {
+    const onA = new LineCounter(a);
+    const written = onA.lines(); // every bench line A has written so far
+    onA.close();
+    await unlessExited(counter.reach(written), [sync]);
+    return await measure();
+  } finally {
+    counter.close();
+    sync.kill("SIGTERM");
+    await sync;
+  }
+}
+
 export async function run(): Promise<void> {
   if (!HAS_NATS) {
     process.stdout.write(`\n## sync\n\n${NO_NATS}\n`);
@@ -208,21 +266,33 @@ export async function run(): Promise<void> {
     let expected = counter.lines();
     // The first line also waits for both syncs to be connected.
     writer.append({ kind: "event", source: "system", id: "bench", output: "warm-up" });
-    await counter.reach(++expected);
+    await unlessExited(counter.reach(++expected), syncs);
     // Each ping after a raw round trip: both see the same load (the machines are shared,
     // and a floor measured a minute earlier is a floor of another machine).
+    const pings = async (tag: string): Promise<{ lat: number[]; rtt: number[] }> => {
+      const lat: number[] = [];
+      const rtt: number[] = [];
+      for (let i = 0; i < PINGS; i++) {
+        await settle();
+        rtt.push(await raw!.roundTrip());
+        await settle();
+        const t = process.hrtime.bigint();
+        writer.append({ kind: "event", source: "system", id: "bench", output: `${tag} ${i}` });
+        await counter.reach(++expected);
+        lat.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+      return { lat, rtt };
+    };
     progress(`latency: ${PINGS} lines one after the other, each after a raw JetStream round trip`);
-    const lat: number[] = [];
-    const rtt: number[] = [];
-    for (let i = 0; i < PINGS; i++) {
-      await settle();
-      rtt.push(await raw.roundTrip());
-      await settle();
-      const t = process.hrtime.bigint();
-      writer.append({ kind: "event", source: "system", id: "bench", output: `ping ${i}` });
-      await counter.reach(++expected);
-      lat.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
+    const cpuBefore = syncs.map((s) => cpuMicros(s.pid));
+    const { lat, rtt } = await pings("ping");
+    // Per line, each sync's own CPU time over the pings (the raw trips cost them nothing).
+    const cpuPerLine = syncs.map((s, i) => {
+      const [now, before] = [cpuMicros(s.pid), cpuBefore[i]];
+      return now === undefined || before === undefined ? undefined : (now - before) / PINGS;
+    });
+    progress(`latency with a third machine: ${PINGS} lines`);
+    const third = await withThirdMachine(root, nats.url, a, b, () => pings("ping3"));
     progress("raw publish rate");
     const publishRate = await raw.publishRate(LINES);
     progress(`sustained: ${LINES} lines`);
@@ -265,6 +335,15 @@ export async function run(): Promise<void> {
     const rows: Row[] = [
       { name: "line on A → in B's log, median", value: fmt.ms(median(lat)), floor: `raw JetStream round trip ${fmt.ms(median(rtt))}`, ratio: fmt.x(median(lat) / median(rtt)), note: "target ≤ 2x" },
       { name: "line on A → in B's log, p99", value: fmt.ms(percentile(lat, 99)), floor: fmt.ms(percentile(rtt, 99)), ratio: fmt.x(percentile(lat, 99) / percentile(rtt, 99)) },
+      {
+        name: "CPU time per line of A's sync + B's sync (latency pings)",
+        value: cpuPerLine.map((us) => (us === undefined ? "?" : `${us.toFixed(0)} µs`)).join(" + "),
+        floor: "",
+        ratio: "",
+        note: "all threads, /proc/<pid>/task/*/schedstat",
+      },
+      { name: "line on A → in B's log, 3 machines (C syncing too), median", value: fmt.ms(median(third.lat)), floor: `raw JetStream round trip ${fmt.ms(median(third.rtt))}`, ratio: fmt.x(median(third.lat) / median(third.rtt)), note: "target ≤ 2x" },
+      { name: "line on A → in B's log, 3 machines, p99", value: fmt.ms(percentile(third.lat, 99)), floor: fmt.ms(percentile(third.rtt, 99)), ratio: fmt.x(percentile(third.lat, 99) / percentile(third.rtt, 99)) },
       { name: `sustained, ${LINES.toLocaleString("en-US")} lines A → B`, value: fmt.rate(sustained), floor: `raw publish ${fmt.rate(publishRate)}`, ratio: fmt.x(sustained / publishRate), note: "target ≥ 20,000/s" },
       { name: `catch-up of ${LINES.toLocaleString("en-US")} lines (B's sync started)`, value: fmt.ms(catchUp), floor: `raw publish of as many ${fmt.ms((LINES / publishRate) * 1000)}`, ratio: fmt.x(catchUp / ((LINES / publishRate) * 1000)), note: "target ≤ 10 s" },
     ];

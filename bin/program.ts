@@ -276,8 +276,26 @@ syncCommand
   .command("machines")
   .description("the machines enrolled in this world, and those revoked")
   .option("--json", "one JSON object per machine")
+  .option("--check", "read each machine's signed chunks back from the stream (--nats, or the server world sync last ran with) and check this copy of its lines against them (exit 3 when it differs)")
   .action(async (opts) => {
-    (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), opts);
+    // --nats (with --check): world sync's own option, before or after the subcommand; default the server world sync last ran with here.
+    await (await import("../ui/cli/sync-machines.js")).syncMachines(await ctx(), { ...opts, ...syncCommand.opts<{ machine?: string; nats?: string }>() });
+  });
+
+syncCommand
+  .command("refused")
+  .description("the chunks world sync kept aside (never applied): per machine and kind, how many, when, how many accepted since")
+  .option("--json", "one JSON object per machine and kind")
+  .action(async (opts) => {
+    (await import("../ui/cli/sync-refused.js")).syncRefused(await ctx(), opts);
+  });
+
+syncCommand
+  .command("accept <machine>")
+  .description("a person applies the chunks of a machine kept aside only because it was not enrolled yet, each checked against its key now enrolled (world sync stopped)")
+  .option("--unsigned", "also those without a signature (an older world sync): accepted on your word, said so in the log")
+  .action(async (name: string, opts: { unsigned?: boolean }) => {
+    (await import("../ui/cli/sync-refused.js")).syncAccept(await ctx(), name, { ...opts, ...syncCommand.opts<{ machine?: string }>() });
   });
 
 program

@@ -35,7 +35,10 @@ async function main(): Promise<number> {
 
 /** A fast path's bundle (dist/ui/cli/<name>.cjs, built by scripts/finish-build.mjs). */
 function bundled(name: string): unknown {
-  return process.getBuiltinModule("node:module").createRequire(import.meta.url)(`../ui/cli/${name}.cjs`);
+  // As built, this file is CommonJS (scripts/finish-build.mjs) and has its own require: node:module
+  // would start the ES module loader. From the sources (an ES module) a require is made for it.
+  const load = typeof require === "function" ? require : process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  return load(`../ui/cli/${name}.cjs`);
 }
 
 /** The first word that is not a global option (a guess: the fast paths check it again). */

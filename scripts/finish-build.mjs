@@ -3,15 +3,15 @@
 // note's replaces tsc's output; the CLI's are `.cjs` files beside it). Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
-import { chmodSync, copyFileSync, existsSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 // The CLI is the package's bin: `npx world …` runs the file itself, so it must be
 // executable. npm sets the bit only on bins it links at install time, and the root
 // package's dist/ does not exist yet then (prepare builds it after): a fresh clone
 // got "world: Permission denied".
-chmodSync("dist/bin/world.js", 0o755);
 
 // The Spirit's trained intent model is data, not code: tsc does not copy it. (Missing
 // only before the first `npm run train:intents`, which writes both copies.)
@@ -22,8 +22,19 @@ const bundle = { bundle: true, platform: "node", target: "node20", packages: "ex
 await build({ ...bundle, entryPoints: ["agents/note-exit.ts"], outfile: "dist/agents/note-exit.js", format: "esm" });
 // The alarm agents too: a reminder must say "armed" soon after `world spawn` (issue 23), and
 // ~30 small ES modules cost ~10 ms to find and load. (Their other modules stay in dist/ for the rest.)
+// As CommonJS, main.cjs, which the spawner runs (agents/registry.ts): an ES entry loads Node's ES
+// loader and node:fs's ES facade (~30 internal modules more); main.js, an ES bundle, stays for
+// what runs it by name (a process record written before, the tests' direct runs).
+const commonJs = {
+  format: "cjs",
+  // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
+  // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
+  define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
+  banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+};
 for (const kind of ["reminder", "timer"]) {
   await build({ ...bundle, entryPoints: [`agents/${kind}/main.ts`], outfile: `dist/agents/${kind}/main.js`, format: "esm" });
+  await build({ ...bundle, ...commonJs, entryPoints: [`agents/${kind}/main.ts`], outfile: `dist/agents/${kind}/main.cjs` });
 }
 // chrono-node's English parser as one file (tools/calendar/chrono-en.ts loads it): ~50
 // CommonJS modules, ~20 ms to find and load, ~7 ms as one. The package itself, bundled whole.
@@ -34,6 +45,26 @@ await build({
   outfile: "dist/tools/calendar/chrono-node-en.cjs",
   format: "cjs",
 });
+// better-sqlite3's JavaScript as one file (tools/world/sqlite.ts loads it and hands it the
+// native addon): 14 CommonJS modules and the `bindings` package's search for the addon cost
+// 20–60 ms of a `world query` on a busy machine, the bundle 2–15 ms.
+// Where the addon is, relative to the bundle, is found here once: at run time a
+// require.resolve of the package reads and parses this package's package.json (~2 ms).
+const sqliteAddon = relative(
+  "dist/tools/world",
+  join(dirname(createRequire(import.meta.url).resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node"),
+);
+await build({
+  ...bundle,
+  packages: undefined,
+  stdin: {
+    contents: `module.exports = { Database: require("better-sqlite3"), addon: require("node:path").join(__dirname, ${JSON.stringify(sqliteAddon)}) };`,
+    resolveDir: ".",
+    sourcefile: "better-sqlite3-bundle.js",
+  },
+  outfile: "dist/tools/world/better-sqlite3.cjs",
+  format: "cjs",
+});
 // The CLI's fast paths as CommonJS (`.cjs`, loaded by bin/world.ts with require): an ES
 // module's `import … from "node:fs"` builds node:fs's ES facade, which loads the fs
 // streams, fs/promises and the stream modules (19 modules, ~3 ms of a ~25 ms node start).
@@ -41,11 +72,32 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
   await build({
     ...bundle,
     entryPoints: [`${path}.ts`],
+    ...commonJs,
     outfile: `dist/${path}.cjs`,
-    format: "cjs",
-    // import.meta is empty in CommonJS: the modules that resolve packages from their own place get the bundle's.
-    // (And no import.meta.resolve: tools/lazy-zod.ts then requires zod's CommonJS build.)
-    define: { "import.meta.url": "__bundleUrl", "import.meta.resolve": "undefined" },
-    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 }
+
+// The CLI's entry itself as CommonJS, in place of tsc's ES module (same path, same code): an
+// ES module as the main script starts Node's ES module loader (21 internal modules, ~4 ms
+// of CPU, a sixth of a bare `node -e ''`), which the fast paths never use. dist/bin/ is made
+// a CommonJS folder for it; commander's program (every command but the fast paths) stays an
+// ES module, renamed .mjs, and the modules the entry imports lazily are imported as they are.
+renameSync("dist/bin/program.js", "dist/bin/program.mjs");
+writeFileSync("dist/bin/package.json", `${JSON.stringify({ type: "commonjs" })}\n`);
+await build({
+  ...bundle,
+  entryPoints: ["bin/world.ts"],
+  outfile: "dist/bin/world.js",
+  ...commonJs,
+  plugins: [
+    {
+      name: "imports-stay-apart",
+      setup(b) {
+        b.onResolve({ filter: /^\./ }, (args) =>
+          args.kind === "entry-point" ? undefined : { path: args.path === "./program.js" ? "./program.mjs" : args.path, external: true },
+        );
+      },
+    },
+  ],
+});
+chmodSync("dist/bin/world.js", 0o755);

@@ -43,14 +43,31 @@ export class Gate {
     private readonly seenBefore: (c: SignedChunk) => boolean,
   ) {}
 
-  /** The list as it is on disk now (a person may have enrolled or revoked since: re-read when the file changed). */
-  machines(): MachineList {
+  /**
+   * Takes the list as it is on disk now, once per batch of received messages (sync/apply.ts):
+   * a person may have enrolled or revoked since, from another process. One stat of the file
+   * (re-read only when it changed), not one per chunk: a batch of a catch-up holds up to 256
+   * chunks. A list changed by this process (a received enrolment, applied mid-batch) is
+   * taken at its next use: see `changed`.
+   */
+  refresh(): void {
     const stat = statSync(join(this.paths.dir, "sync", "machines.json"), { throwIfNoEntry: false });
     const stamp = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : "none";
-    if (this.list === undefined || stamp !== this.listStamp) {
-      this.list = readMachines(this.paths);
+    if (stamp !== this.listStamp) {
+      this.list = undefined;
       this.listStamp = stamp;
     }
+  }
+
+  /** The list was just written here (an enrolment received mid-batch): read again at its next use. */
+  changed(): void {
+    this.list = undefined;
+    this.listStamp = "";
+  }
+
+  /** The list as of the last refresh (or change made here). */
+  machines(): MachineList {
+    this.list ??= readMachines(this.paths);
     return this.list;
   }
 

@@ -2,18 +2,23 @@
  * Per machine, the last chunk of it applied here: where it ended in that machine's log and
  * its chain value (sync/chunk-sign.ts). The next chunk from that machine must start at or
  * after that end and name that chain value as its previous one; otherwise it is a replay
- * or a rewritten history, refused (sync/apply.ts).
+ * or a rewritten history, refused (sync/admit.ts).
  *
- * `.world/sync/heads.tsv`, one row per chunk applied, `seq <tab> machine <tab> end <tab> chain`,
- * written with the batch's rows in received.tsv, before its lines are appended (an intent,
- * like those rows). On start, only rows up to the sequence recovery settled on count (a row
- * past it is for a batch that never reached the log), and the file is compacted to one row
- * per machine, so it never grows past one start's worth of chunks.
+ * Kept without a write of its own on the way from receipt to append (sync/apply.ts): a
+ * chunk's head is two more columns of the received.tsv row of its last line, in the one
+ * write of the batch's rows before its lines (an intent, like those rows); and received.json
+ * carries the heads as of its sequence (`heads`), written with it once for many batches. On
+ * start, the heads are received.json's, then those of the rows past it that recovery
+ * settled as applied (a row past it whose message is not wholly in the log never landed).
+ * A chunk applied without a line to append (all of its lines refused) has no row: its head
+ * goes into received.json at once instead (sync/apply.ts).
+ *
+ * `.world/sync/heads.tsv` (`seq <tab> machine <tab> end <tab> chain`, one row per chunk)
+ * was where an older world sync kept them: read once, when received.json has no heads yet,
+ * then removed.
  */
-import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, writeSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../tools/fs/atomic-write.js";
-import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { ZERO_CHAIN } from "./chunk-sign.js";
 import { SyncState } from "./state.js";
@@ -24,7 +29,15 @@ export interface PeerHead {
   chain: string;
 }
 
-function readHeads(file: string, applied: number): Map<string, PeerHead> {
+/** Heads as received.json carries them: machine → head. */
+export type HeadSnapshot = Record<string, PeerHead>;
+
+function legacyFile(paths: WorldPaths): string {
+  return join(paths.dir, "sync", "heads.tsv");
+}
+
+/** An older world sync's heads.tsv, as of stream sequence `applied` (its rows after it never reached the log). */
+function readLegacyHeads(file: string, applied: number): Map<string, PeerHead> {
   const heads = new Map<string, PeerHead>();
   let text = "";
   try {
@@ -46,24 +59,29 @@ function readHeads(file: string, applied: number): Map<string, PeerHead> {
  */
 export function heldHeads(paths: WorldPaths): Map<string, PeerHead> {
   if (!existsSync(join(paths.dir, "sync"))) return new Map(); // never synced (and a reader creates nothing)
-  const applied = new SyncState(paths).received().seq;
-  return readHeads(join(paths.dir, "sync", "heads.tsv"), applied);
+  const cursor = new SyncState(paths).received();
+  if (cursor.heads !== undefined) return new Map(Object.entries(cursor.heads));
+  return readLegacyHeads(legacyFile(paths), cursor.seq);
 }
 
 export class PeerHeads {
-  private readonly file: string;
   private readonly heads = new Map<string, PeerHead>();
-  private fd: number | undefined;
-  private readonly fsync = syncFromEnv();
 
-  constructor(paths: WorldPaths) {
-    this.file = join(paths.dir, "sync", "heads.tsv");
+  constructor(private readonly paths: WorldPaths) {}
+
+  /**
+   * The heads as of received.json (`snapshot`; an older world sync's heads.tsv when it has
+   * none, its rows up to `applied`, the sequence recovery settled on).
+   */
+  load(snapshot: HeadSnapshot | undefined, applied: number): void {
+    this.heads.clear();
+    const start = snapshot === undefined ? readLegacyHeads(legacyFile(this.paths), applied) : Object.entries(snapshot);
+    for (const [machine, head] of start) this.heads.set(machine, head);
   }
 
-  /** Loads the heads as of stream sequence `applied` (the rows after it never reached the log), compacting the file. */
-  load(applied: number): void {
-    for (const [machine, head] of readHeads(this.file, applied)) this.heads.set(machine, head);
-    writeFileAtomic(this.file, this.rows([...this.heads]), { fsync: this.fsync });
+  /** Once received.json carries the heads, an older world sync's file is not read again. */
+  dropLegacy(): void {
+    rmSync(legacyFile(this.paths), { force: true });
   }
 
   /** Whether a chunk from `machine` was ever applied here. */
@@ -76,25 +94,13 @@ export class PeerHeads {
     return this.heads.get(machine) ?? { seq: 0, end: 0, chain: ZERO_CHAIN };
   }
 
-  /** Record the heads of a batch about to be appended (one write; before the log's). */
-  record(batch: ReadonlyMap<string, PeerHead>): void {
-    if (batch.size === 0) return;
-    this.fd ??= openSync(this.file, "a");
-    writeSync(this.fd, this.rows([...batch]));
-    if (this.fsync) fdatasyncSync(this.fd);
-  }
-
-  /** The batch reached the log: its heads are the ones the next chunks are checked against. */
-  commit(batch: ReadonlyMap<string, PeerHead>): void {
+  /** The batch reached the log (or a recovered row says it did): its heads are the ones the next chunks are checked against. */
+  commit(batch: Iterable<[string, PeerHead]>): void {
     for (const [machine, head] of batch) this.heads.set(machine, head);
   }
 
-  close(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
-  }
-
-  private rows(heads: readonly [string, PeerHead][]): string {
-    return heads.map(([machine, h]) => `${h.seq}\t${machine}\t${h.end}\t${h.chain}\n`).join("");
+  /** The heads as received.json carries them (written with the sequence they are as of). */
+  snapshot(): HeadSnapshot {
+    return Object.fromEntries(this.heads);
   }
 }

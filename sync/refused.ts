@@ -4,7 +4,7 @@
  * stream sequence, the machine its subject names, why, its offsets and its lines as sent),
  * and said ONCE in the log per machine and kind of refusal:
  *
- *   [event:system][sync] sync on b: refused 3 lines from machine "evil" (not enrolled here): kept aside in .world/sync/refused.jsonl, never applied (world sync machines; docs/trust.md)
+ *   [event:system][sync] sync on b: refused 3 lines from machine "evil" (not enrolled here): kept aside in .world/sync/refused.jsonl, never applied (world sync refused; docs/trust.md)
  *
  * A machine that keeps sending forged chunks costs disk in .world/, not lines in the log.
  */
@@ -33,10 +33,76 @@ export interface Refusal {
   detail: string;
   from?: number;
   end?: number;
+  /** What its signature covers besides the lines (absent when it had none): kept so a person can accept it later (sync/accept.ts). */
+  endLine?: number;
+  prev?: string;
+  sig?: string;
   lines: readonly string[];
 }
 
+/** A refused chunk as kept in refused.jsonl: the refusal and when. */
+export interface KeptChunk extends Refusal {
+  at: string;
+}
+
 const REFUSED_FILE = "refused.jsonl";
+
+function refusedFile(paths: WorldPaths): string {
+  return join(paths.dir, "sync", REFUSED_FILE);
+}
+
+const KINDS = new Set<string>(Object.keys(WHY));
+
+/** Why a kind of chunk was refused, in words (the log's notice says the same). */
+export function whyRefused(kind: RefusalKind): string {
+  return WHY[kind];
+}
+
+/**
+ * Every chunk kept aside, in the order kept; a line that is not one (torn by a crash,
+ * edited by hand) is counted in `malformed` and passed over, never guessed at.
+ */
+export function readRefused(paths: WorldPaths): { chunks: KeptChunk[]; malformed: number } {
+  let text: string;
+  try {
+    text = readFileSync(refusedFile(paths), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { chunks: [], malformed: 0 };
+    throw error;
+  }
+  const chunks: KeptChunk[] = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    const chunk = keptChunk(line);
+    if (chunk === undefined) malformed++;
+    else chunks.push(chunk);
+  }
+  return { chunks, malformed };
+}
+
+function keptChunk(line: string): KeptChunk | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (typeof v !== "object" || v === null) return undefined;
+  const r = v as Record<string, unknown>;
+  const ok =
+    typeof r.at === "string" &&
+    Number.isSafeInteger(r.seq) &&
+    typeof r.machine === "string" &&
+    typeof r.kind === "string" &&
+    KINDS.has(r.kind) &&
+    typeof r.detail === "string" &&
+    Array.isArray(r.lines) &&
+    r.lines.every((l) => typeof l === "string") &&
+    [r.from, r.end, r.endLine].every((n) => n === undefined || Number.isSafeInteger(n)) &&
+    [r.prev, r.sig].every((t) => t === undefined || typeof t === "string");
+  return ok ? (r as unknown as KeptChunk) : undefined;
+}
 
 /** How many chunks were kept aside (a line each in refused.jsonl). */
 export function refusedCount(paths: WorldPaths): number {
@@ -59,7 +125,7 @@ export class Refusals {
     private readonly paths: WorldPaths,
     private readonly self: string,
   ) {
-    this.file = join(paths.dir, "sync", REFUSED_FILE);
+    this.file = refusedFile(paths);
     this.reportedFile = join(paths.dir, "sync", "refused-reported.json");
   }
 
@@ -70,7 +136,7 @@ export class Refusals {
     const reported = this.load();
     if (reported.has(key)) return;
     const n = r.lines.length;
-    notice(this.paths, this.self, `refused ${n} line${n === 1 ? "" : "s"} from machine ${JSON.stringify(r.machine)} (${WHY[r.kind]}; ${r.detail}): kept aside in .world/sync/${REFUSED_FILE}, never applied (world sync machines; docs/trust.md)`);
+    notice(this.paths, this.self, `refused ${n} line${n === 1 ? "" : "s"} from machine ${JSON.stringify(r.machine)} (${WHY[r.kind]}; ${r.detail}): kept aside in .world/sync/${REFUSED_FILE}, never applied (world sync refused; docs/trust.md)`);
     reported.add(key);
     writeSyncJson(this.reportedFile, [...reported]);
   }

@@ -4,9 +4,12 @@
  * - machine.json   this world's machine name, fixed on the first run (it is in every
  *                  message id and subject, so it must not change under a backlog);
  * - sent.json      how far the local log has been published: a byte offset and line;
- * - received.json  the last stream sequence applied here, and the log size then;
+ * - received.json  the last stream sequence applied here, the log size then, and the head
+ *                  of each machine's chunks applied as of that sequence (sync/peer-heads.ts);
  * - received.tsv   the origin side table, one row per line received from another machine:
- *                  `seq <tab> index <tab> machine <tab> log size before the append <tab> line hash`.
+ *                  `seq <tab> index <tab> machine <tab> log size before the append <tab> line hash`;
+ *                  the row of a chunk's last line has two more, `<tab> end <tab> chain`: the
+ *                  chunk's head (sync/peer-heads.ts), in the same write.
  *                  A row is written BEFORE its line is appended (an intent): the publisher
  *                  uses it to never send another machine's line back, and after a crash the
  *                  rows past received.json say which lines may already be in the log.
@@ -24,6 +27,7 @@ import { syncFromEnv } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { START, type Position } from "../tools/world/read.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import type { HeadSnapshot } from "./peer-heads.js";
 
 export type SentCursor = Position;
 
@@ -32,6 +36,8 @@ export interface ReceivedCursor {
   seq: number;
   /** world.log's size when that cursor was written: lines received later lie past it. */
   logSize: number;
+  /** The last chunk applied from each other machine, as of `seq` (absent: written by an older world sync). */
+  heads?: HeadSnapshot;
 }
 
 export interface ReceivedRow {
@@ -41,6 +47,8 @@ export interface ReceivedRow {
   machine: string;
   sizeBefore: number;
   hash: string;
+  /** On the row of a chunk's last line: where that chunk ends in its machine's log, and its chain value (sync/peer-heads.ts). */
+  head?: { end: number; chain: string };
 }
 
 function syncDir(paths: WorldPaths): string {
@@ -52,7 +60,10 @@ export { lineHash } from "./line-hash.js";
 // Built when there is a file to check: a process that finds none (a Spirit with no sync) loads no zod (issue 23).
 const MachineFile = () => lazyZod().z.object({ machine: lazyZod().z.string() });
 const SentFile = () => lazyZod().z.object({ offset: lazyZod().z.number(), line: lazyZod().z.number() });
-const ReceivedFile = () => lazyZod().z.object({ seq: lazyZod().z.number(), logSize: lazyZod().z.number() });
+const ReceivedFile = () => {
+  const { z } = lazyZod();
+  return z.object({ seq: z.number(), logSize: z.number(), heads: z.record(z.string(), z.object({ seq: z.number(), end: z.number(), chain: z.string() })).optional() });
+};
 
 /** Missing: undefined; malformed: refused in one line (exit 2), never guessed at. */
 function readJson<S extends z.ZodType>(file: string, schema: () => S): z.output<S> | undefined {
@@ -120,7 +131,7 @@ export class SyncState {
    */
   recordReceived(rows: readonly ReceivedRow[]): void {
     if (rows.length === 0) return;
-    const text = rows.map((r) => `${r.seq}\t${r.index}\t${r.machine}\t${r.sizeBefore}\t${r.hash}\n`).join("");
+    const text = rows.map((r) => `${r.seq}\t${r.index}\t${r.machine}\t${r.sizeBefore}\t${r.hash}${r.head === undefined ? "" : `\t${r.head.end}\t${r.head.chain}`}\n`).join("");
     this.rowsFd ??= openSync(join(this.dir, "received.tsv"), "a");
     writeSync(this.rowsFd, text);
     if (this.fsync) fdatasyncSync(this.rowsFd);
@@ -245,9 +256,11 @@ const ROWS_BLOCK = 64 * 1024;
 const TAIL_BLOCK = 1 << 20;
 
 function parseRow(line: string): ReceivedRow | undefined {
-  const [seq, index, machine, sizeBefore, hash] = line.split("\t");
+  const [seq, index, machine, sizeBefore, hash, end, chain] = line.split("\t");
   if (hash === undefined || hash.length !== 16) return undefined;
-  return { seq: Number(seq), index: Number(index), machine: machine!, sizeBefore: Number(sizeBefore), hash };
+  const row: ReceivedRow = { seq: Number(seq), index: Number(index), machine: machine!, sizeBefore: Number(sizeBefore), hash };
+  if (chain?.length === 64) row.head = { end: Number(end), chain };
+  return row;
 }
 
 function sorted(rows: Map<string, ReceivedRow>): ReceivedRow[] {

@@ -32,8 +32,6 @@ const TEST_SEAMS: { file: string; names: string[]; why: string }[] = [
   { file: "spirit/eval/eval-commands.ts", names: ["evaluateCommands", "TARGETS", "parseCommands"], why: "the eval is a program; the tests run its scoring in-process" },
   { file: "spirit/eval/eval-conversations.ts", names: ["parseConversations"], why: "the eval is a program; the tests parse its input in-process" },
   { file: "spirit/intents/train.ts", names: ["linesDigest", "train"], why: "training is a program (npm run train:intents); the tests train a small model in-process" },
-  { file: "spirit/decide/plans.ts", names: ["timeAhead"], why: "a pure step of the plans grammar, tested on its own" },
-  { file: "spirit/decide/spoken-answer.ts", names: ["SPOKEN_WINDOW_MS"], why: "the tests speak just inside and outside the window" },
   { file: "sync/auth.ts", names: ["natsAuth"], why: "credentials read from a URL, tested without a server" },
   { file: "sync/decisions.ts", names: ["receivedFrom"], why: "a pure step of who decides, tested on its own" },
   { file: "sync/machines.ts", names: ["enrolmentOutput"], why: "a signed peer in the tests writes its enrolment lines as a machine would" },

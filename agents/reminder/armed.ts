@@ -4,6 +4,8 @@
  * scheduler (parked.ts). Kept apart from alarm.ts so readers load no notifier.
  */
 export type AlarmKind = "reminder" | "timer";
+/** The alarm agents' kinds (agents/reminder, agents/timer). */
+export const ALARM_KINDS: readonly AlarmKind[] = ["reminder", "timer"];
 
 export interface Alarm {
   kind: AlarmKind;

@@ -12,4 +12,6 @@ import { reminderSubject } from "./when.js";
 
 // Nothing said to be reminded of either ("remind me", "set a reminder"): the one question asks for both.
 compileRegexpsQuickly(); // it reads one time, at once: compiled simply, matched the same
-await runAgent((run) => runAlarm(run, "reminder", planReminder, reminderSubject(run.env.task) === "" ? "what to remind you of, and when" : "when to remind you"));
+// Not awaited: the same file is built as CommonJS (main.cjs), which has no top-level await;
+// runAgent reports its own errors and sets the exit code.
+void runAgent((run) => runAlarm(run, "reminder", planReminder, reminderSubject(run.env.task) === "" ? "what to remind you of, and when" : "when to remind you"));

@@ -5,10 +5,16 @@
  * optimisations they compile in about a quarter of the time and match the same (the same
  * expressions, compiled more simply; test/agents/quick-regexps.test.ts compares). Only in
  * these short-lived agents: a daemon that reads many texts (the Spirit) keeps the defaults.
+ *
+ * The spawner gives the flag on the agent's node command line (agents/registry.ts): set from
+ * the code, it needs node:v8, whose heap utilities load the stream modules, ~3 ms of a start
+ * that must say "armed" soon (issue 23). Run by name without it (a process record written
+ * before, a test), the agent sets it itself.
  */
-const QUICK_REGEXPS = "--no-regexp-optimization";
+export const QUICK_REGEXPS = "--no-regexp-optimization";
 
 /** Call before the first time is read: expressions compiled from then on are compiled quickly. */
 export function compileRegexpsQuickly(): void {
+  if (process.execArgv.includes(QUICK_REGEXPS)) return;
   process.getBuiltinModule("node:v8").setFlagsFromString(QUICK_REGEXPS);
 }

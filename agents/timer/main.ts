@@ -9,4 +9,6 @@ import { runAlarm } from "../reminder/alarm.js";
 import { planTimer } from "../reminder/plan.js";
 
 compileRegexpsQuickly(); // it reads one time, at once: compiled simply, matched the same
-await runAgent((run) => runAlarm(run, "timer", planTimer, "how long the timer should run"));
+// Not awaited: the same file is built as CommonJS (main.cjs), which has no top-level await;
+// runAgent reports its own errors and sets the exit code.
+void runAgent((run) => runAlarm(run, "timer", planTimer, "how long the timer should run"));

@@ -8,6 +8,14 @@
  * decision was returned (tools/llm/summarise.ts), or by decisionDigest when it cannot;
  * the Spirit's memory (from the log) also rides along with every turn.
  *
+ * Each turn gives the model the conversation state the offline path reads (who is
+ * present, who spoke to whom, who last spoke to the user, the questions asked and each
+ * open one with its age and whether a yes would answer it), and the system prompt the same
+ * rules and the same offers (a reminder at or before the plan's time, a browser search, a
+ * note). The model is told; the code decides: its proposal goes through the same rules as
+ * the offline brain's (spirit/decide/decide.ts: consent, whose words, one question with others
+ * present; spirit/decide/hearing.ts: the question check).
+ *
  *   - the API fails (HTTP error, no connection, timeout) → the offline brain decides
  *     this utterance; `claude unavailable (…)` is logged once per outage, and
  *     `claude available again` when it answers again;
@@ -26,25 +34,34 @@ import type { Conversation, Message } from "../../tools/llm/session.js";
 import { summariseDropped } from "../../tools/llm/summarise.js";
 import type { Logger } from "../../tools/process/daemon.js";
 import { Decision, type Brain, type BrainInput, type Proposal } from "./brain.js";
-import { describeConversation } from "./conversation.js";
+import { ASSISTANT, describeConversation } from "./conversation.js";
+import { SPOKEN_WINDOW_MS } from "./spoken-answer.js";
 import { BRAIN_ID, quote, say } from "../daemon/lines.js";
 import type { SpiritMemory } from "../daemon/memory.js";
 
-const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present and who spoke to whom.
+const SYSTEM = `You are the Spirit of "world", a proactive but conservative personal assistant. You hear a room through speech-to-text, one utterance at a time, with speaker labels. One speaker is the user you serve; everyone else is someone the user talks to. Each turn tells you who is present, who spoke to whom, whether someone else is speaking to the user, and the question of yours still open, with its age.
 
 For every utterance call the decide tool exactly once:
 - quiet (the default): small talk, chatter, questions you cannot act on, anything not clearly actionable.
 - spawn: only for an explicit, low-risk request made by THE USER to you, such as "remind me to ..." or "set a timer for ...". Give kind (reminder or timer) and task (the request in the imperative, with its time, e.g. "remind me to stretch in 2 seconds").
-- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and for plans people make for later. Give kind (e.g. flight, payment, message), task (what an agent is to do on "yes", in the imperative), need (how to tell it was done) and a question in plain English, phrased "Want me to …?" (e.g. "Want me to look for flights to Tokyo?", "Want me to remind you to call him tomorrow?"), never the heard words pasted in.
+- nudge: ask the user first, for anything consequential (spending money, sending messages, bookings, account changes) and for plans people make for later. Give kind, task (what an agent is to do on "yes"), need (how to tell it was done) and the question.
 - observe: rarely; a fact about the user worth remembering later (a preference, an allergy, a date). Give note.
+
+What you offer is what an agent here can really do, in one of these forms (the question in plain English, never the heard words pasted in):
+- a reminder, at the time the plan names, or a sensible time before it when something must be prepared first (a booking, a gift): kind "reminder", task "remind me to <do it> <when>", question "Want me to remind you to <do it> <when>?" (e.g. "Want me to remind you to call the clinic tomorrow?");
+- a search in the browser, for a trip, a hotel, a restaurant, tickets or shopping: kind what is searched for (flight, hotel, restaurant, …), task "look for <what> in the browser and report the best options with links; do not buy or book anything", question "Want me to look for <what>?" (e.g. "Want me to look for flights to Tokyo next month?");
+- a note, for a plan that names no time and no errand ("I'll pay you back", "we should repaint the kitchen"): kind "note", task "note: <what the user will do>" (the note agent keeps it in the log), question "Want me to make a note to <do it>?".
+A general agent has a shell and a browser: it can search and read the web; it cannot make calls, send messages, pay or book. Offer nothing for what no agent can help with (playing music, switching lights). Every question is one short sentence, "Want me to <verb> …?", speaking to the user as "you" about others as him, her or them: the code drops a question that does not read as English (one verb phrase, no pasted clause, no "I"/"we", no dangling word).
 
 When the user is in a conversation with someone else, what the user says is said to that person, not to you:
 - act only on explicit reminder/timer/alarm wording, or when the user addresses you by name;
-- nudge only for a plan for later that the user makes, alone or with the others ("I'll call the clinic tomorrow", "let's meet by the fountain at 6", "shall we get together next Tuesday?", "we're driving to the coast on Saturday", "I'll mail you the slides after we finish"), once, when it is made or, for a proposal of the user's, when the other person agrees to it (then on their turn, with settles: true; its time may be in any turn of the arrangement): a reminder at the time the plan names (or a sensible time before it), a search for the trip, or, for a plan with no time, a note (kind "note", task "note: <what the user will do>": the note agent keeps it in the log); never for the other person's own plans, for what is being done in person right now (ordering from a waiter, buying from a clerk, serving a customer), nor for jokes, wishes, narration, opinions, trivia or hypotheticals;
+- nudge only for a plan for later that the user makes, alone or with the others, in any of its everyday forms: "I'll call the clinic tomorrow", "let's meet by the fountain at 6", "let's grab lunch at noon", "shall we get together next Tuesday around four?", "fancy a film tonight?", "I'm in Chicago next week, want to come along?", "we're driving to the coast on Saturday", "on Thursday I'm going to Denver", "I'll phone the clinic tomorrow to see if they have openings", "in a couple of hours", "I'll give you the money back on Friday, promise", "we have to throw her a party", "I'll mail you the slides after we finish". Ask once, when it is made or, for a proposal of the user's, when the other person agrees to it (then on their reply to the user's turn, with settles: true; its time may be in any turn of the arrangement);
+- never for the other person's own plans, for what is being done in person right now (ordering from a waiter, buying from a clerk, paying at a desk, asking the way), nor for jokes, wishes, narration, opinions, trivia or hypotheticals;
 - what another speaker asks the user to do is not the user's request: stay quiet, unless the user commits to it ("ok, I'll call him tomorrow" → "Want me to remind you to call him tomorrow?");
-- at most one nudge per conversation with others present, unless the user said yes to the last one; alone with you, each request is its own.
-A "yes" or "yeah" is an answer to your question only when the user says it soon after your question with nobody else speaking in between; otherwise it is said to someone else: never act on it.
-Offer only what an agent can do: a reminder, a timer, or a general agent with a shell and a browser (it can search and read the web; it cannot make calls, send messages or pay). Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask a question the user has not yet answered again.`;
+- at most one question per conversation with others present, unless the user said yes to the last one (the code refuses a second); alone with you, each request is its own.
+
+Consent is the code's, not yours: a yes or a no answers your question only when the user says it, bare ("yes", "no thanks"), within ${SPOKEN_WINDOW_MS / 1000} s of the question, after it, with nobody else speaking to the user in between; the code relays such an answer itself and you are not asked about it. So a "yes", "yeah", "ok" or "no" you are shown was said to someone else, or too late: it is conversation, never consent; never spawn on it (the code refuses a spawn on a bare yes or no).
+Never act on what other speakers ask for. Respect what you remember: topics the user does not want nudges about, and kinds of nudges the user declined. Use the world now: do not offer what an agent is already doing, and do not ask again a question the user has not yet answered.`;
 
 const DECIDE_TOOL = {
   name: "decide",
@@ -52,15 +69,54 @@ const DECIDE_TOOL = {
   schema: Decision,
 };
 
+const seconds = (ms: number) => `${Math.max(0, Math.round(ms / 1000))} s`;
+
+/** Whether someone else is speaking to the user: the last one who did, and how long before these words. */
+function speakingToUser(input: BrainInput): string[] {
+  const { conversation } = input;
+  if (conversation.userWith.length === 0) return [];
+  const at = Date.parse(input.heard.ts);
+  const before = conversation.turns.slice(0, -1);
+  const other = before.filter((t) => !t.isUser && t.to !== ASSISTANT).at(-1);
+  if (other === undefined) return ["Nobody else has spoken to the user yet in this conversation."];
+  const since = before.filter((t) => t.at > other.at).length;
+  return [`Last to speak to the user: ${other.speaker}, ${seconds(at - other.at)} before these words${since ? ` (${since} turn${since > 1 ? "s" : ""} since)` : ", just before them"}.`];
+}
+
+/**
+ * The questions of the Spirit's still waiting for an answer, with their age, and whether a
+ * bare yes or no would answer them now (spirit/decide/spoken-answer.ts has the rule; the
+ * model is told it, it does not apply it).
+ */
+function openQuestions(input: BrainInput, memory: SpiritMemory): string[] {
+  const at = Date.parse(input.heard.ts);
+  const open = memory
+    .openNudges()
+    .filter((n) => n.askedAt <= at)
+    .sort((a, b) => a.askedAt - b.askedAt);
+  if (open.length === 0) return ["No question of yours is waiting for an answer."];
+  return open.map((n) => {
+    const others = [...new Set(input.conversation.turns.filter((t) => !t.isUser && t.at >= n.askedAt).map((t) => t.speaker))];
+    const state =
+      at - n.askedAt > SPOKEN_WINDOW_MS
+        ? `too long ago for a yes or no to answer it (over ${SPOKEN_WINDOW_MS / 1000} s)`
+        : others.length > 0
+          ? `${others.join(", ")} spoke since, so a yes or no now answers them, not you`
+          : "a bare yes or no from the user now would answer it (the code takes it; you are not asked)";
+    return `Your question ${quote(n.question)} is open, asked ${seconds(at - n.askedAt)} before these words: ${state}.`;
+  });
+}
+
 function turnText(input: BrainInput, memory: SpiritMemory): string {
   const { heard } = input;
   const who = heard.isUser ? `${heard.speaker} (the user)` : `${heard.speaker} (not the user; the user is "${input.userSpeaker}")`;
   const lines = [`${heard.ts} ${who} said: ${quote(heard.text)}`];
   const recent = input.recent.slice(-6);
   if (recent.length) lines.push("", "Just before (oldest first):", ...recent.map((h) => `- ${h.speaker}: ${quote(h.text)}`));
-  lines.push("", "The conversation:", describeConversation(input.conversation, input.userSpeaker));
+  lines.push("", "The conversation:", describeConversation(input.conversation, input.userSpeaker), ...speakingToUser(input));
   const asked = memory.nudgesSince(input.conversation.startedAt);
   lines.push(asked.length ? `Questions already asked in this conversation: ${asked.map((n) => `${quote(n.question)} (${n.status})`).join("; ")}` : "No question asked in this conversation yet.");
+  lines.push(...openQuestions(input, memory));
   lines.push(
     "",
     "What you remember:",
@@ -131,8 +187,22 @@ export function decisionDigest(dropped: readonly Message[], previous: string | u
   return previous ? `${previous} Then ${now}` : now;
 }
 
+/**
+ * The agent an offer's task names: "remind me …" is the reminder agent's, "note: …" the note
+ * agent's, whatever kind the model gave it ("call", "payment"), as on the offline path
+ * (spirit/decide/offers.ts); anything else follows its kind (spirit/decide/plan.ts agentKindFor).
+ */
+function withAgent(decision: Decision): Proposal {
+  if ((decision.action !== "nudge" && decision.action !== "spawn") || decision.task === undefined) return decision;
+  if (/^remind me\b/i.test(decision.task)) return { ...decision, agentKind: "reminder" };
+  if (/^note:\s*\S/i.test(decision.task)) return { ...decision, agentKind: "note" };
+  return decision;
+}
+
 export class ClaudeBrain implements Brain {
   readonly name: string;
+  /** Turns decided: by the model, by the offline brain in its place (an outage, a missed deadline), quiet for a bad answer. */
+  readonly turns = { model: 0, offline: 0, bad: 0 };
   private summarising: Promise<unknown> = Promise.resolve();
   /** Until when the model is not asked (it missed its deadline). */
   private slowUntil = 0;
@@ -145,7 +215,13 @@ export class ClaudeBrain implements Brain {
     if (!this.o.memory.brainUp) this.o.report(BRAIN_ID, say.brainUp());
   }
 
+  /** Resolves when the work a decision left behind (the summary of trimmed turns) is done. */
+  async settled(): Promise<void> {
+    await this.summarising;
+  }
+
   private async offline(input: BrainInput, why: string): Promise<Proposal> {
+    this.turns.offline += 1;
     const decision = await this.o.fallback.decide(input);
     return { ...decision, reason: `offline brain (${why}): ${decision.reason}` };
   }
@@ -185,7 +261,8 @@ export class ClaudeBrain implements Brain {
         (by) => by && this.o.log?.info({ by, dropped: this.o.conversation.dropped }, "conversation summarised"),
         (error: unknown) => this.o.log?.warn({ err: error }, "could not summarise the conversation"),
       );
-      return answer.input;
+      this.turns.model += 1;
+      return withAgent(answer.input);
     } catch (error) {
       if (timedOut.signal.aborted) {
         this.slowUntil = Date.now() + RETRY_SLOW_AFTER_MS;
@@ -197,6 +274,7 @@ export class ClaudeBrain implements Brain {
         this.up();
         const why = error.message.replace(/\s+/g, " ").slice(0, 300);
         this.o.report(BRAIN_ID, say.brainBad(why));
+        this.turns.bad += 1;
         return { action: "quiet", reason: `claude answered badly: ${why}` };
       }
       const outage = outageReason(error);

@@ -8,7 +8,7 @@
  * Alone with the assistant, or addressed by name ("world, book the train"), what the
  * user says is a request and goes to the detector. In a conversation with someone else
  * it is said to that person: only explicit reminder/timer/alarm wording goes to the
- * detector, and otherwise only a plan for later (spirit/decide/plans.ts) becomes a nudge; when
+ * detector, and otherwise only a plan for later (spirit/decide/plans/) becomes a nudge; when
  * the other person agrees to what the user proposed, the plan is asked about then.
  */
 import { detectIntent, type Intent } from "../intents/detect.js";
@@ -21,7 +21,12 @@ import { normalize } from "../intents/normalize.js";
 import { loadNlp } from "../language/nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
-import { acceptedByOther, acceptedRequest, EXPLICIT, planIn, referredPlan, timeSettled } from "./plans.js";
+import { acceptedByOther, acceptedRequest } from "./plans/accepted.js";
+import { planIn } from "./plans/clause.js";
+import { eventAfterFreeTime } from "./plans/invitations.js";
+import { referredPlan } from "./plans/referred.js";
+import { timeSettled } from "./plans/settled.js";
+import { EXPLICIT } from "./plans/words.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
 const CALENDAR_KINDS = new Set(["calendar", "meeting", "appointment"]);
@@ -173,7 +178,8 @@ export class OfflineBrain implements Brain {
     const ctx = { now, ...(listener !== undefined && { listener }) };
     const plan =
       (await planIn(withoutBackchannel(text), ctx)) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
-      (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx));
+      (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
+      eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

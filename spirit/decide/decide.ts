@@ -5,13 +5,16 @@
  *     any other spawn becomes a nudge (ask first); the same request spawned moments ago
  *     is confirmed ("your 30 seconds timer is already running"), not spawned again, while
  *     its agent is at work; once it is done, the same words are a new request;
+ *   - a bare yes or no ("yeah", "no thanks") starts nothing: consent is only the spoken
+ *     answer to the assistant's own question (spirit/decide/spoken-answer.ts), relayed before a
+ *     brain is asked; one that reaches a brain answered someone else, or came too late;
  *   - a nudge needs a question, and is dropped (quiet) when the user asked not to hear
  *     about its topic, when the user said no to that kind of nudge more often than yes
  *     recently, or when the same question was asked within the dedupe window;
  *   - in a conversation (spirit/decide/conversation.ts) the user's words are said to the other
  *     person: only explicit reminder/timer/alarm wording or the assistant's name may
  *     spawn; another speaker's request is never acted on (their yes to the user's own
- *     proposal settles it, and the user is asked about it then); at most one nudge per
+ *     proposal, in reply to the user's turn, settles it, and the user is asked about it then); at most one nudge per
  *     conversation with others present, unless the user said yes to the last one
  *     (alone with the assistant, each request is its own);
  *   - a reminder, an alarm or a timer said to the assistant without a time is started all the
@@ -32,7 +35,8 @@ import type { Heard, SpiritMemory } from "../daemon/memory.js";
 import { agentKindFor, DIRECT_KINDS, needFor } from "./plan.js";
 import { readPreference, topicCovers } from "./preferences.js";
 import { secondPerson } from "./offers.js";
-import { EXPLICIT } from "./plans.js";
+import { EXPLICIT } from "./plans/words.js";
+import { bareAnswer } from "./spoken-answer.js";
 import type { Managed, ManageRequest } from "./manage.js";
 import type { WorldView } from "./commands.js";
 
@@ -90,8 +94,12 @@ export function vetProposal(decision: Proposal, heard: Heard, cause: Cause, memo
   }
   const conversation = memory.conversation.view();
   // What someone else asks for is theirs, whatever a brain makes of it.
-  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words.
-  if (!heard.isUser && !(decision.action === "nudge" && decision.settles === true)) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  // Only a nudge about the user's own arrangement, settled by the other's yes to it, is asked on their words:
+  // their reply to the user, so the turn before theirs is the user's.
+  const settled = decision.action === "nudge" && decision.settles === true && conversation.turns.at(-2)?.isUser === true;
+  if (!heard.isUser && !settled) return quiet(`${heard.speaker} is not the user: ${decision.action} not taken (${decision.reason})`);
+  // A bare yes or no the spoken-answer rule did not take answered someone else, or came too late: never consent.
+  if (decision.action === "spawn" && bareAnswer(heard.text)) return quiet(`${JSON.stringify(heard.text)} is a bare yes or no that answered no question of the assistant's: nothing is started on it (${decision.reason})`);
   const amongPeople = conversation.userWith.length > 0 && !conversation.addressed;
   switch (decision.action) {
     case "observe":

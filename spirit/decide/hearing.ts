@@ -2,7 +2,8 @@
  * What the Spirit does with one voice line, in one place: the daemon (spirit/daemon/spirit.ts)
  * and `npm run eval:conversations` both call it, so the figures the eval prints are the
  * daemon's. It remembers the line, drops stale ones, relays a bare spoken yes/no to the
- * one recent nudge, and otherwise lets the brain propose and the rules decide.
+ * one recent nudge, and otherwise lets the brain propose and the rules decide; a question
+ * is asked only when it passes the question check, whoever worded it.
  */
 import type { EventEntry, Located } from "../../tools/world/entry.js";
 import type { Brain, BrainInput, Proposal } from "./brain.js";
@@ -10,6 +11,7 @@ import { answer, cannot, taskOf, type WorldView } from "./commands.js";
 import { idFor } from "../daemon/ids.js";
 import { readCommand } from "../intents/commands.js";
 import { loadNlp } from "../language/nlp.js";
+import { questionProblems } from "../language/question-check.js";
 import { agentKindFor } from "./plan.js";
 import type { SpiritConfig } from "../daemon/config.js";
 import { vetProposal, preferenceAction, type Action } from "./decide.js";
@@ -51,7 +53,18 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   const command = await commandAction(heard, entry, d, now, input);
   if (command) return { type: "action", heard, action: command };
   const decision = await d.brain.decide(input);
-  return { type: "action", heard, action: vetProposal(decision, heard, entry, memory, config, now, d.world) };
+  return { type: "action", heard, action: await readable(vetProposal(decision, heard, entry, memory, config, now, d.world)) };
+}
+
+/**
+ * No question is asked that fails the question check (spirit/language/question-check.ts),
+ * whichever brain worded it: quiet is better than garbled speech said back. The offline
+ * brain's offers pass it already (spirit/decide/offers.ts); a model's are held to it here.
+ */
+async function readable(action: Action): Promise<Action> {
+  if (action.type !== "nudge") return action;
+  const problems = questionProblems(await loadNlp(), action.question);
+  return problems.length === 0 ? action : { type: "quiet", why: `the question ${JSON.stringify(action.question)} fails the question check: ${problems.join("; ")}` };
 }
 
 /**
@@ -92,7 +105,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at a made-up time does not.
       const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || (command.when !== undefined && proposal.action === "nudge"));
       if ((proposal.action === "nudge" || proposal.action === "spawn") && offered) {
-        return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
+        return readable(vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world));
       }
       return { type: "say", id: idFor("cant", entry), kind: "can't", text: cannot(command.capability) };
     }
@@ -102,7 +115,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       const set = taskOf(command, await loadNlp());
       if (set === undefined) return undefined;
       const proposal: Proposal = { action: "spawn", kind: set.kind, task: set.task, reason: `a ${set.kind} in words the assistant knows` };
-      return vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world);
+      return readable(vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world));
     }
   }
 }

@@ -23,7 +23,8 @@ import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { searchUrl } from "../../agents/open-page/page.js";
 import type { Intent } from "../intents/detect.js";
 import { loadNlp } from "../language/nlp.js";
-import { HOLIDAY, looseReminderTime, type Plan } from "./plans.js";
+import { HOLIDAY, looseReminderTime } from "./plans/time.js";
+import type { Plan } from "./plans/words.js";
 import { ask } from "../language/question.js";
 import { questionProblems } from "../language/question-check.js";
 

@@ -34,13 +34,19 @@ export function withoutRelayTag(text: string): string {
   return t.endsWith(` ${RELAY_TAG}`) ? t.slice(0, -RELAY_TAG.length - 1) : t === RELAY_TAG ? "" : text;
 }
 
+/**
+ * Words that are only a yes or a no ("yeah", "no thanks"): an answer when they answer the
+ * assistant, conversation otherwise, and never a request ("yes, and also book a hotel" is
+ * a new request too).
+ */
+export function bareAnswer(text: string): boolean {
+  const answer = readAnswer(text);
+  if (answer.says === "unclear" || (answer.says === "yes" && answer.extra !== undefined)) return false;
+  return text.trim().split(/\s+/).length <= MAX_WORDS;
+}
+
 export function spokenAnswer(heard: Heard, memory: SpiritMemory): { nudgeId: string; text: string } | undefined {
-  if (!heard.isUser) return undefined;
-  const answer = readAnswer(heard.text);
-  if (answer.says === "unclear") return undefined;
-  // Only a bare reply is an answer: "yes, and also book a hotel" is a new request too.
-  if (answer.says === "yes" && answer.extra !== undefined) return undefined;
-  if (heard.text.trim().split(/\s+/).length > MAX_WORDS) return undefined;
+  if (!heard.isUser || !bareAnswer(heard.text)) return undefined;
   const at = Date.parse(heard.ts);
   const open = memory.openNudges().filter((n) => at > n.askedAt && at - n.askedAt <= SPOKEN_WINDOW_MS);
   if (open.length !== 1) return undefined;

@@ -1,5 +1,6 @@
 /**
- * npm run eval:conversations [-- <file.jsonl>] [--user <speaker>] [--brain offline|claude] [--json]
+ * npm run eval:conversations [-- <file.jsonl>] [--user <speaker>] [--brain offline|claude|recorded]
+ *                            [--record <file>] [--recording <file>] [--json]
  *
  * Feeds recorded conversations ({"id","topic"?,"turns":[{"speaker","text"}],"plan"?} per
  * line) through the Spirit's own decision path (spirit/decide/hearing.ts: memory, spoken answers,
@@ -16,14 +17,19 @@
  * with a spawn, with a question (%), questions per 5 hours of talk, and where the file
  * labels conversations (`plan`), plan conversations with one readable offer and other
  * conversations with a question. `--brain claude` runs the Claude brain
- * (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: a stand-in model works too).
- * Exit 0 when the file was read, 2 for a missing file, a malformed line or bad arguments.
+ * (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: a stand-in model works too), each turn with the API
+ * client's timeout rather than the daemon's real-time deadline; `--record <file>` writes every
+ * model request's key and answer to a recording, and `--brain recorded --recording <file>`
+ * replays it with no key and no network (tools/llm/recording.ts), to the same figures.
+ * Exit 0 when the file was read, 2 for a missing file, a malformed line, bad arguments, an
+ * unreadable recording, or a model request the recording does not hold (said in one line).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { EventEntry, Located } from "../../tools/world/entry.js";
-import { anthropicFromEnv, modelFromEnv } from "../../tools/llm/provider.js";
+import { anthropicFromEnv, modelFromEnv, type Anthropic } from "../../tools/llm/provider.js";
+import { NotInRecording, Recorder, RecordingError, Replay } from "../../tools/llm/recording.js";
 import { Conversation as ModelConversation } from "../../tools/llm/session.js";
 import { worldPaths } from "../../tools/world/paths.js";
 import type { Brain } from "../decide/brain.js";
@@ -103,6 +109,8 @@ export interface ConversationFigures {
   questionsPer5Hours: number;
   unreadableQuestions: number;
   labels?: LabelFigures;
+  /** With the Claude brain (live or recorded): how its turns went. */
+  modelTurns?: ModelTurns;
   spawns: { conversation: string; kind: string; task: string }[];
   nudges: Asked[];
   answers: Answered[];
@@ -137,11 +145,41 @@ export function parseConversations(file: string, raw: string): Conversation[] {
   });
 }
 
+export type BrainChoice = "offline" | "claude" | "recorded";
+
 export interface EvalOptions {
-  /** "offline" (default) or "claude": the Claude brain, from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL / WORLD_MODEL in `env`. */
-  brain?: "offline" | "claude";
+  /**
+   * "offline" (default); "claude": the Claude brain, from ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL /
+   * WORLD_MODEL in `env`; "recorded": the Claude brain answered from `recording` only.
+   */
+  brain?: BrainChoice;
   env?: NodeJS.ProcessEnv;
+  /** With "claude": every model request's key and answer is written to this file (tools/llm/recording.ts). */
+  record?: string;
+  /** With "recorded": the file written by `record`. */
+  recording?: string;
 }
+
+/** How the Claude brain's turns went, summed over the conversations. */
+export interface ModelTurns {
+  /** Decided by the model. */
+  model: number;
+  /** Decided by the offline brain in its place (the API failed or timed out). */
+  offline: number;
+  /** The model answered badly: quiet. */
+  bad: number;
+  /** The recording written (`record`) or read (`recorded`), and how many requests it holds or answered. */
+  recording?: { file: string; mode: "written" | "replayed"; requests: number };
+}
+
+/**
+ * The eval measures what the model decides, not how fast it answers: each turn gets the
+ * API client's own timeout (a timeout is the offline brain's turn, and is recorded as
+ * one), not the daemon's spirit.brainDeadline, which counts real time and so could not be
+ * replayed to the same figures.
+ */
+const MODEL_TIMEOUT_MS = 30_000;
+const EVAL_DEADLINE_MS = 2 * MODEL_TIMEOUT_MS;
 
 /** One conversation in a fresh world: what the Spirit asks, spawns and takes as answers. */
 async function hearConversation(c: Conversation, config: SpiritConfig, brainFor: (memory: SpiritMemory, clock: () => number) => Brain): Promise<PerConversation> {
@@ -189,42 +227,111 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
     out.lines.push({ type: action.type, output: said.output });
     report(now, said.id, said.output);
   }
+  // What a decision left behind (the Claude brain's summary of trimmed turns) is part of this conversation.
+  if (brain instanceof ClaudeBrain) await brain.settled();
   out.seconds = (now - START) / 1000;
   return out;
 }
 
-function brainMaker(options: EvalOptions): { name: string; make: (memory: SpiritMemory, clock: () => number) => Brain; done: () => void } {
-  if ((options.brain ?? "offline") === "offline") {
+interface BrainMaker {
+  name: string;
+  make: (memory: SpiritMemory, clock: () => number) => Brain;
+  /** Throws the replay's first miss, if a request was not in the recording (a summary's miss is swallowed on the way). */
+  check: () => void;
+  turns: () => ModelTurns | undefined;
+  done: () => void;
+}
+
+function brainMaker(options: EvalOptions): BrainMaker {
+  const choice = options.brain ?? "offline";
+  if (options.record !== undefined && choice !== "claude") throw new InputError(`eval:conversations: --record expected with --brain claude, received --brain ${choice}`);
+  if (options.recording !== undefined && choice !== "recorded") throw new InputError(`eval:conversations: --recording expected with --brain recorded, received --brain ${choice}`);
+  if (choice === "offline") {
     const offline = new OfflineBrain();
-    return { name: "offline", make: () => offline, done: () => undefined };
+    return { name: "offline", make: () => offline, check: () => undefined, turns: () => undefined, done: () => undefined };
   }
-  const env = options.env ?? process.env;
-  const client = anthropicFromEnv({ env, maxRetries: 0, timeoutMs: 30_000 });
-  if (client === undefined) throw new InputError("eval:conversations: --brain claude: expected ANTHROPIC_API_KEY in the environment (a stand-in model: with ANTHROPIC_BASE_URL), received none");
-  const model = modelFromEnv(env);
+  let client: Anthropic;
+  let model: string;
+  let recorder: Recorder | undefined;
+  let replay: Replay | undefined;
+  if (choice === "recorded") {
+    if (options.recording === undefined) throw new InputError("eval:conversations: --brain recorded: expected --recording <file> written by --record, received none");
+    try {
+      replay = Replay.load(options.recording);
+    } catch (e) {
+      throw e instanceof RecordingError ? new InputError(`eval:conversations: ${e.message}`) : e;
+    }
+    client = replay.client();
+    model = replay.model;
+  } else {
+    const env = options.env ?? process.env;
+    model = modelFromEnv(env);
+    // The key is looked for before the recording is started: a run that cannot ask writes nothing.
+    if (!env.ANTHROPIC_API_KEY?.trim()) throw new InputError("eval:conversations: --brain claude: expected ANTHROPIC_API_KEY in the environment (a stand-in model: with ANTHROPIC_BASE_URL), received none");
+    try {
+      recorder = options.record === undefined ? undefined : new Recorder(options.record, model);
+    } catch (e) {
+      throw new InputError(`eval:conversations: --record: expected a file that can be written, received ${options.record} (${(e as Error).message})`);
+    }
+    client = anthropicFromEnv({ env, maxRetries: 0, timeoutMs: MODEL_TIMEOUT_MS, ...(recorder && { middleware: [recorder.middleware] }) })!;
+  }
   // Each conversation is a fresh world: its own stored model conversation, removed at the end.
   const dir = mkdtempSync(join(tmpdir(), "world-eval-"));
-  let n = 0;
+  const brains: ClaudeBrain[] = [];
   return {
-    name: `claude (${model})`,
+    name: replay ? `recorded claude (${model})` : `claude (${model})`,
     make: (memory, clock) => {
-      n += 1;
+      const n = brains.length + 1;
       const paths = worldPaths(join(dir, String(n)));
-      return new ClaudeBrain({ client, model, conversation: new ModelConversation(paths, "spirit", { file: join(dir, `spirit-${n}.json`) }), fallback: new OfflineBrain({ agentHasModel: true }), memory, report: () => undefined, clock });
+      const brain = new ClaudeBrain({
+        client,
+        model,
+        conversation: new ModelConversation(paths, "spirit", { file: join(dir, `spirit-${n}.json`) }),
+        fallback: new OfflineBrain({ agentHasModel: true }),
+        memory,
+        report: () => undefined,
+        clock,
+        deadlineMs: EVAL_DEADLINE_MS,
+      });
+      brains.push(brain);
+      return brain;
+    },
+    check: () => {
+      if (replay?.missed) throw new InputError(`eval:conversations: ${replay.missed.message}`);
+    },
+    turns: () => {
+      const sum = (k: "model" | "offline" | "bad") => brains.reduce((n, b) => n + b.turns[k], 0);
+      const recording = recorder
+        ? { file: recorder.file, mode: "written" as const, requests: recorder.count }
+        : replay
+          ? { file: replay.file, mode: "replayed" as const, requests: replay.replayed }
+          : undefined;
+      return { model: sum("model"), offline: sum("offline"), bad: sum("bad"), ...(recording && { recording }) };
     },
     done: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
 export async function evaluate(file: string, conversations: readonly Conversation[], user = "A", options: EvalOptions = {}): Promise<ConversationFigures> {
-  const config = loadConfig(undefined, { user, brain: options.brain ?? "offline" }, {});
+  // A recorded run is the Claude brain's, answered from the recording.
+  const config = loadConfig(undefined, { user, brain: options.brain === "recorded" ? "claude" : (options.brain ?? "offline") }, {});
   const brains = brainMaker(options);
   const per: PerConversation[] = [];
   try {
-    for (const c of conversations) per.push(await hearConversation(c, config, brains.make));
+    for (const c of conversations) {
+      try {
+        per.push(await hearConversation(c, config, brains.make));
+      } catch (e) {
+        // A request the recording does not hold stops the run: nothing is made up in its place.
+        if (e instanceof NotInRecording) throw new InputError(`eval:conversations: ${e.message}`);
+        throw e;
+      }
+      brains.check();
+    }
   } finally {
     brains.done();
   }
+  const modelTurns = brains.turns();
   const n = conversations.length;
   const nudges = per.flatMap((p) => p.questions);
   const hours = per.reduce((sum, p) => sum + p.seconds, 0) / 3600;
@@ -261,6 +368,7 @@ export async function evaluate(file: string, conversations: readonly Conversatio
     questionsPer5Hours: hours === 0 ? 0 : (5 * nudges.length) / hours,
     unreadableQuestions: nudges.filter((q) => q.problems.length > 0).length,
     ...(labels && { labels }),
+    ...(modelTurns && { modelTurns }),
     spawns: per.flatMap((p) => p.spawns.map((s) => ({ conversation: p.id, ...s }))),
     nudges,
     answers: per.flatMap((p) => p.answers),
@@ -296,6 +404,11 @@ function table(f: ConversationFigures): string {
     `spoken answers taken            ${f.answers.length}`,
     `questions failing the check     ${f.unreadableQuestions} of ${f.nudges.length}`,
   );
+  if (f.modelTurns) {
+    const t = f.modelTurns;
+    lines.push(`turns decided by the model         ${t.model}; by the offline brain in its place ${t.offline}; answered badly (quiet) ${t.bad}`);
+    if (t.recording) lines.push(`model requests ${t.recording.mode === "written" ? "recorded to" : "replayed from"} ${t.recording.file}: ${t.recording.requests}`);
+  }
   if (f.labels) {
     const l = f.labels;
     lines.push(
@@ -306,18 +419,22 @@ function table(f: ConversationFigures): string {
   return lines.join("\n");
 }
 
-const USAGE = "usage: eval:conversations [file.jsonl] [--user <speaker>] [--brain offline|claude] [--json]";
+const USAGE = "usage: eval:conversations [file.jsonl] [--user <speaker>] [--brain offline|claude|recorded] [--record <file>] [--recording <file>] [--json]";
 
 async function main(argv: string[]): Promise<number> {
   const args = parseEvalArgs("eval:conversations", USAGE, argv, DEFAULT_FILE, {
     user: { expected: "a speaker name", valid: (v) => !v.startsWith("-"), default: "A" },
-    brain: { expected: "offline or claude", valid: (v) => v === "offline" || v === "claude", default: "offline" },
+    brain: { expected: "offline, claude or recorded", valid: (v) => v === "offline" || v === "claude" || v === "recorded", default: "offline" },
+    record: { expected: "a file to write the model's answers to", valid: (v) => !v.startsWith("-") },
+    recording: { expected: "a file written by --record", valid: (v) => !v.startsWith("-") },
   });
   if (args === "help") return 0;
   const { file, json } = args;
   const user = args.values.user!;
-  const brain = args.values.brain as "offline" | "claude";
-  const f = await evaluate(file, parseConversations(file, readInput("eval:conversations", file)), user, { brain });
+  const brain = args.values.brain as BrainChoice;
+  const { record, recording } = args.values;
+  const conversations = parseConversations(file, readInput("eval:conversations", file));
+  const f = await evaluate(file, conversations, user, { brain, ...(record !== undefined && { record: resolve(record) }), ...(recording !== undefined && { recording: resolve(recording) }) });
   process.stdout.write(json ? `${JSON.stringify(f)}\n` : `${table(f)}\n`);
   return 0;
 }

@@ -15,7 +15,11 @@
  *   - in a name ("remind you about …", a search), words compromise reads as verbs but are
  *     nouns there ("garden stakes", "my work tasks") are read as nouns (asNouns);
  *   - no speech broken off and joined: a hedge or a preposition before "or"/"and" ("a
- *     Christmas kind of or February"), a particle said again ("meet up to hang up").
+ *     Christmas kind of or February"), a particle said again ("meet up to hang up");
+ *   - no word order a person stumbles on: "too"/"very" before a noun ("too weekend"), a
+ *     time named as a count noun with nothing to fix it ("use chips super bowl weekend":
+ *     "this weekend", "next week", "every month", "on Friday morning" are times; a bare
+ *     "weekend" after other nouns or a verb is words run together).
  */
 import type { Nlp } from "./nlp.js";
 import { GERUND_AFTER } from "./question.js";
@@ -96,6 +100,28 @@ function asNouns(terms: Term[]): Term[] {
   });
 }
 
+// "too"/"very" qualify a word of degree ("too late", "very soon"); before a noun ("too weekend") the words are out of order.
+const DEGREE = new Set(["too", "very"]);
+function degreeBeforeNoun(terms: Term[]): string | undefined {
+  const i = terms.findIndex((t, k) => DEGREE.has(t.normal) && isNoun(terms[k + 1]) && !terms[k + 1]!.tags.has("Adjective") && !terms[k + 1]!.tags.has("Value"));
+  return i < 0 ? undefined : `${terms[i]!.normal} ${terms[i + 1]!.normal}`;
+}
+
+// A time named by a count noun needs a word that fixes it: "this weekend", "next week", "every month", "Friday morning".
+const TIME_NOUN = /^(?:weekend|week|month|year|morning|afternoon|evening)$/;
+const FIXES_TIME =
+  /^(?:this|that|next|last|the|a|an|every|each|other|all|whole|entire|same|coming|following|per|one|two|three|four|five|six|seven|eight|nine|ten|new|\d+|my|your|his|her|their|our|[a-z]+'s|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|christmas|easter|holiday|bank|long)$/;
+function bareTime(terms: Term[]): string | undefined {
+  for (const [i, t] of terms.entries()) {
+    if (!TIME_NOUN.test(t.normal)) continue;
+    // Back over the words of its noun group ("the long bank holiday weekend") to one that fixes it.
+    let j = i - 1;
+    while (j >= 0 && !FIXES_TIME.test(terms[j]!.normal) && (isNoun(terms[j]) || terms[j]!.tags.has("Adjective")) && !terms[j]!.tags.has("Date")) j--;
+    if (j < 0 || !FIXES_TIME.test(terms[j]!.normal)) return terms.slice(Math.max(0, j), i + 1).map((x) => x.normal).join(" ");
+  }
+  return undefined;
+}
+
 /** What is wrong with a question, one line each; [] when it reads as one clean question. */
 export function questionProblems(nlp: Nlp, question: string): string[] {
   const problems: string[] = [];
@@ -114,6 +140,11 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (REQUEST_WORDS.test(phrase)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(phrase)![0]}"`);
   if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
   if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
+  const bodyTerms = termsOf(nlp, body);
+  const degree = degreeBeforeNoun(bodyTerms);
+  if (degree !== undefined) problems.push(`a word of degree before a noun: "${degree}"`);
+  const bare = bareTime(bodyTerms);
+  if (bare !== undefined) problems.push(`a time with nothing to fix it: "${bare}"`);
   if (search) {
     // A query names things; a verb in it is a clause pasted in.
     const extra = extraVerbs(withoutModifiers(asNouns(termsOf(nlp, `look for ${phrase}`).slice(2))), false);

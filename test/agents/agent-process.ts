@@ -1,18 +1,20 @@
 /**
- * Running the real task agents (dist/agents/<kind>/main.js) the way the spawner does:
+ * Running the real task agents (dist/agents/<kind>/main.js or main.cjs) the way the spawner does:
  * a child process with the agent environment, in a temporary world whose log already
  * holds the session's `[agent:start]` line.
  */
 import { join } from "node:path";
 import { execa } from "execa";
+import { builtInAgent } from "../../agents/registry.js";
 import { appendOnce } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { ROOT, WORLD_BIN } from "../support/world.js";
 
-export function agentMain(kind: string): string {
-  return join(ROOT, "dist", "agents", kind, "main.js");
+/** node's arguments as the spawner gives them for `--kind <kind>` (main.cjs where the build made one, the alarm agents' flag). */
+export function agentArgs(kind: string): string[] {
+  return builtInAgent(kind)?.slice(1) ?? [join(ROOT, "dist", "agents", kind, "main.js")];
 }
 
 /** The spawner's `[agent:start][id] task | need: need`. */
@@ -31,7 +33,7 @@ export interface AgentCall {
 
 /** Starts the agent as a child process; the returned promise never rejects (assert exitCode). */
 export function runAgentProcess(paths: WorldPaths, kind: string, call: AgentCall) {
-  return execa(process.execPath, [agentMain(kind)], {
+  return execa(process.execPath, agentArgs(kind), {
     reject: false,
     stdin: "ignore",
     cwd: paths.home,

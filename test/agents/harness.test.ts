@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { execa } from "execa";
 import { AgentEnvError, readAgentEnv } from "../../agents/harness.js";
 import { tempWorld, type TempWorld } from "../support/world.js";
-import { agentMain, entriesOf, startSession } from "./agent-process.js";
+import { agentArgs, entriesOf, startSession } from "./agent-process.js";
 
 let w: TempWorld | undefined;
 afterEach(() => w?.cleanup());
@@ -28,7 +28,7 @@ describe("agent harness (real process)", () => {
   it("exits 2 on a bad environment and, when it knows the session, logs why", async () => {
     w = tempWorld();
     startSession(w.paths, "h1", "remind me");
-    const result = await execa(process.execPath, [agentMain("reminder")], {
+    const result = await execa(process.execPath, agentArgs("reminder"), {
       reject: false,
       env: { WORLD_HOME: w.home, WORLD_SESSION_ID: "h1", WORLD_TASK: "", WORLD_ATTEMPT: "x" },
     });
@@ -42,7 +42,7 @@ describe("agent harness (real process)", () => {
     startSession(w.paths, "h2", "set a timer for 1 second");
     const { appendOnce } = await import("../../tools/world/append.js");
     appendOnce(w.paths, { kind: "agent", status: "failed", id: "h2", output: "timed out", need: "a human" });
-    const result = await execa(process.execPath, [agentMain("timer")], {
+    const result = await execa(process.execPath, agentArgs("timer"), {
       reject: false,
       env: { WORLD_HOME: w.home, WORLD_SESSION_ID: "h2", WORLD_TASK: "set a timer for 1 second", WORLD_NEED: "done", DISPLAY: "" },
     });
@@ -57,7 +57,7 @@ describe("agent harness (real process)", () => {
     startSession(w.paths, "h3", "set a timer for 0 seconds");
     const { appendOnce } = await import("../../tools/world/append.js");
     appendOnce(w.paths, { kind: "agent", status: "failed", id: "h3", output: "timed out", need: "a human" });
-    const result = await execa(process.execPath, [agentMain("timer")], {
+    const result = await execa(process.execPath, agentArgs("timer"), {
       reject: false,
       env: { WORLD_HOME: w.home, WORLD_SESSION_ID: "h3", WORLD_TASK: "set a timer for 0 seconds", WORLD_NEED: "done", DISPLAY: "" },
     });

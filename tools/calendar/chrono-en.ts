@@ -22,7 +22,7 @@ export function chronoEn(): ChronoEn {
 
 /**
  * Found from dist/'s root, not from this file: this module is also inside the agents'
- * bundles (dist/agents/<kind>/main.js), two folders below dist/ as it is.
+ * bundles (dist/agents/<kind>/main.js and main.cjs), two folders below dist/ as it is.
  */
 const BUNDLE = "../../tools/calendar/chrono-node-en.cjs";
 

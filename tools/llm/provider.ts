@@ -12,6 +12,7 @@
  */
 import { createRequire } from "node:module";
 import type Anthropic from "@anthropic-ai/sdk";
+import type { Middleware } from "@anthropic-ai/sdk";
 
 let sdk: typeof Anthropic | undefined;
 
@@ -39,6 +40,8 @@ export interface ProviderOptions {
   /** Per-request timeout in ms (default 60 s: a judge or a Spirit turn must not hang a daemon). */
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Wrapped around every request (tools/llm/recording.ts records them). */
+  middleware?: Middleware[];
 }
 
 export function anthropicFromEnv(options: ProviderOptions = {}): Anthropic | undefined {
@@ -52,6 +55,7 @@ export function anthropicFromEnv(options: ProviderOptions = {}): Anthropic | und
     ...(baseURL ? { baseURL } : {}),
     maxRetries: options.maxRetries ?? 2,
     timeout: options.timeoutMs ?? 60_000,
+    ...(options.middleware && { middleware: options.middleware }),
   });
 }
 

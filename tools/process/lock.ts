@@ -22,7 +22,6 @@
  */
 import { appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { threadId } from "node:worker_threads";
 import { diskFullMessage, isDiskFull } from "../disk.js";
 import { InternalError } from "../errors.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -55,6 +54,8 @@ export function lockDir(paths: WorldPaths, name: string): string {
 export function tryLock(paths: WorldPaths, name: string): Lock | { heldBy: number } {
   const dir = lockDir(paths, name);
   ownStart ??= procStat(process.pid)?.startTicks ?? null;
+  // node:worker_threads loads the stream modules: only when a lock is taken, not with this file (issue 23).
+  const { threadId } = process.getBuiltinModule("node:worker_threads");
   const me: Owner = { pid: process.pid, startTicks: ownStart, ...(threadId !== 0 && { thread: threadId }) };
   const tmp = writeTemp(dir, me);
   try {

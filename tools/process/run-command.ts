@@ -3,9 +3,10 @@
  * Keeper's notify command): node:child_process with an argument array, never a shell,
  * stdin closed, a time limit, stderr kept for the reason. execa costs ~100 ms to load,
  * more than these commands take; it stays where it earns it (tools/command, world listen's
- * speech-to-text command, world up's children).
+ * speech-to-text command, world up's children). node:child_process itself (with net, dgram
+ * and the streams: ~40 internal modules) is loaded at the first command, not with this file:
+ * a reminder agent imports it for its delivery but must arm first (issue 23).
  */
-import { spawn } from "node:child_process";
 
 export interface CommandResult {
   /** null when it was ended by a signal, or never started. */
@@ -29,7 +30,7 @@ export function runQuickCommand(file: string, args: readonly string[], options: 
   return new Promise((resolve) => {
     let stderr = "";
     let error: string | undefined;
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe"], env: options.env ?? process.env });
+    const child = process.getBuiltinModule("node:child_process").spawn(file, args, { stdio: ["ignore", "ignore", "pipe"], env: options.env ?? process.env });
     const timeoutMs = options.timeoutMs ?? 10_000;
     const timer = setTimeout(() => {
       error = `timed out after ${timeoutMs} ms`;

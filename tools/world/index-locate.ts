@@ -10,11 +10,11 @@
  * the index is the readers' business. Any error (no index, locked, corrupt, an older
  * schema) answers undefined: the caller reads the log as before.
  */
-import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { indexedHead } from "./cursor.js";
 import { LINES_OF_ID, SCHEMA_VERSION } from "./schema.sql.js";
+import { sqlite } from "./sqlite.js";
 
 type Database = import("better-sqlite3").Database;
 
@@ -33,7 +33,7 @@ export function indexedOffsets(logPath: string, id: string, before: number): num
   let db: Database | undefined;
   try {
     // better-sqlite3 is loaded only here: most status checks end in the log's last chunk.
-    const Sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof import("better-sqlite3");
+    const Sqlite = sqlite();
     db = new Sqlite(file, { readonly: true, fileMustExist: true, timeout: 2000 });
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) return undefined;
     const meta = (key: string) => (db!.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;

@@ -66,7 +66,7 @@ function syncText(s: SyncStatus, now: Date): string {
   const running = s.pid === null ? "not running (world sync, or world up --nats)" : `running (pid ${s.pid})`;
   const said = s.last === null ? "" : `; said ${sinceText(new Date(s.last.ts), now)}: ${s.last.text}`;
   const unsent = s.unsentLines === 0 ? "every line sent" : `${s.unsentLines} line${s.unsentLines === 1 ? "" : "s"} to send`;
-  const refused = s.refusedChunks === 0 ? "" : `; ${s.refusedChunks} chunk${s.refusedChunks === 1 ? "" : "s"} from other machines refused, kept aside in .world/sync/refused.jsonl`;
+  const refused = s.refusedChunks === 0 ? "" : `; ${s.refusedChunks} chunk${s.refusedChunks === 1 ? "" : "s"} from other machines refused, kept aside in .world/sync/refused.jsonl (world sync refused)`;
   return `machine ${s.machine}, stream ${s.stream} at ${s.url}: ${running}${said}; ${unsent}${refused}`;
 }
 

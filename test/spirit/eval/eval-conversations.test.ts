@@ -121,7 +121,7 @@ describe("eval:conversations, one conversation at a time", () => {
       const turns = fake.requests.map((r) => String((r.body as { messages: { content: unknown }[] }).messages.at(-1)!.content));
       expect(turns.some((t) => t.includes("is in a conversation with B") && t.includes("Questions already asked in this conversation"))).toBe(true);
       const system = String((fake.requests[0]!.body as { system: unknown }).system);
-      expect(system).toContain("at most one nudge per conversation with others present");
+      expect(system).toContain("at most one question per conversation with others present");
     }, 60_000);
   });
 });

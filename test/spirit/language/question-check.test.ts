@@ -63,6 +63,11 @@ describe("the checker", () => {
       "Want me to make a note to set a reminder for the dentist?",
       "Want me to make a note to go shopping i have a meeting?",
       "Want me to remind you to go rock climbing swimming?",
+      // Words run together out of order: "too"/"very" before a noun, a time with nothing to fix it.
+      "Want me to remind you to bring dip game day too weekend?",
+      "Want me to remind you to get snacks very party?",
+      "Want me to remind you to watch football playoff weekend?",
+      "Want me to make a note to visit grandma month?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -95,6 +100,16 @@ describe("the checker", () => {
       "Want me to make a note to stop smoking?",
       "Want me to remind you to try rock climbing this weekend?",
       "Want me to remind you to go sky diving on Saturday?",
+      // "too" and "very" where they belong; times fixed by a word before them.
+      "Want me to remind you to bring snacks too?",
+      "Want me to remind you to arrive very early?",
+      "Want me to remind you to meet Ana next week?",
+      "Want me to make a note to visit Ana every other week?",
+      "Want me to remind you to call mom on Friday morning?",
+      "Want me to remind you to go skiing over the long weekend?",
+      "Want me to remind you to pay the rent at the end of the month?",
+      "Want me to remind you to go to the gym in the morning?",
+      "Want me to remind you to have breakfast with Tom tomorrow morning?",
     ]) {
       expect(questionProblems(nlp, q), q).toEqual([]);
     }

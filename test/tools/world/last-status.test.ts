@@ -1,5 +1,5 @@
 /** findLastStatus / findLastEntry: the backward scan the write path uses instead of SQLite. */
-import { appendFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { Appender } from "../../../tools/world/append.js";
 import { formatEntry } from "../../../tools/world/format.js";
@@ -84,6 +84,23 @@ describe("findLastStatus with an index (index-locate.ts)", () => {
     expect(findLastEntry(w.paths.log, "early", (e) => e.kind === "agent" && e.status === "start")?.output).toBe("task");
     expect(findLastStatus(w.paths.log, "nobody")).toBeUndefined();
     expect(findLastEntry(w.paths.log, "f3", () => true)?.id).toBe("f3");
+  });
+
+  it("proves that a session does not exist from a fresh index alone: the log before its last chunk is not read (issue 23)", () => {
+    world();
+    // A start line for "ghost" put in place of a filler line far back (same length, the index
+    // made before never saw it): a scan would find it; the index says there is no such session.
+    const filled = formatEntry({ kind: "event", ts: TS, source: "bash", id: "f100", output: "x".repeat(100) });
+    const at = readFileSync(w.paths.log, "latin1").indexOf(`${filled}\n`);
+    expect(at).toBeGreaterThan(0);
+    const ghost = formatEntry({ kind: "agent", ts: TS, status: "start", id: "ghost", output: "" });
+    const fd = openSync(w.paths.log, "r+");
+    writeSync(fd, ghost + "t".repeat(filled.length - ghost.length), at);
+    closeSync(fd);
+    expect(findLastStatus(w.paths.log, "ghost")).toBeUndefined();
+    // Without the index the whole log is scanned, and the line is there to be found.
+    rmSync(w.paths.index);
+    expect(findLastStatus(w.paths.log, "ghost")?.status).toBe("start");
   });
 
   it("reads the log's newer lines itself: an index behind the log, and one behind by more than a chunk", () => {

@@ -1,0 +1,105 @@
+/** Invitations with no verb of their own: to a thing ("Fancy a film tonight?"), to where the user will be ("Want to come?"), and in two steps ("Are you free on Saturday?" … "There's a concert on Saturday."). */
+import { chronoEn } from "../../../tools/calendar/chrono-en.js";
+import { TIME_WORD, timeAhead } from "./time.js";
+import { ACTIVITY, apostrophes, EVENT, FILLER, forTheUser, HYPOTHETICAL, lowerFirst, MEAL, OUTING, type Plan, type PlanContext, SHOW } from "./words.js";
+
+// An invitation to a thing, with no verb: "Fancy a film tonight?", "How about dinner on
+// Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
+// place gone to.
+const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
+/** What is done with a thing invited to ("how about dinner" → "have dinner"), if the words are such an invitation. */
+function thingAction(words: string, listener: string | undefined): string | undefined {
+  const m = THING_INVITE.exec(words.replace(/[?!.,\s]+$/, "").trim().replace(new RegExp(`^${FILLER}`, "i"), ""));
+  if (!m) return undefined;
+  const thing = forTheUser(m[1]!.trim(), listener);
+  // The thing named first decides: "a walk in the park" is a walk.
+  const head = thing.split(/\s+/).slice(0, 3).join(" ");
+  return MEAL.test(head) ? `have ${thing}` : SHOW.test(head) ? `see ${thing}` : ACTIVITY.test(head) ? `go for ${thing}` : OUTING.test(head) ? `go to ${thing}` : undefined;
+}
+
+export function thingInvited(sentence: string, now: Date, listener: string | undefined): Plan | undefined {
+  const time = timeAhead(sentence, now);
+  if (time === undefined) return undefined;
+  const action = thingAction(`${sentence.slice(0, time.index)} ${sentence.slice(time.index + time.text.length)}`.replace(/\s+/g, " "), listener);
+  if (action === undefined) return undefined;
+  return { kind: "arrangement", action: `${action} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+}
+
+/**
+ * A thing proposed with no time yet ("What about the comedy at the Odeon?", "How about dinner."): its time is settled later
+ * (plans/settled.ts), when the user names it ("When is it on?" … "At 7:30.").
+ */
+export function thingProposed(text: string, listener: string | undefined): Plan | undefined {
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+    if (HYPOTHETICAL.test(sentence)) continue;
+    const action = thingAction(sentence, listener);
+    if (action !== undefined) return { kind: "arrangement", action, from: "together" };
+  }
+  return undefined;
+}
+
+// An invitation that names no place: it goes where the words before it said.
+export const BARE_GOING = /^(?:go|come)(?:\s+(?:along|too|over|with (?:me|us)|along with (?:me|us)))?\s*$/i;
+// "I'm in Chicago next week", "we'll be at the lake on Sunday": where the user will be.
+const BEING_AT = /\b(?:[Ii]'m|[Ii] am|[Ww]e're|[Ww]e are|[Ii]'ll be|[Ww]e'll be|[Ii] will be|[Ww]e will be)\s+(?:in|at|off to|away in|up in|down in|visiting)\s+((?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)/;
+/** Where an invitation with no place goes: a place the user will be, or an event just named, with its time. */
+export function goneTo(context: string, now: Date, untimed = false): Plan | undefined {
+  const sentences = context.trim().split(/(?<=[.!?;,])\s+/).reverse().slice(0, 2);
+  for (const sentence of sentences) {
+    const time = timeAhead(sentence, now);
+    if (HYPOTHETICAL.test(sentence)) continue;
+    // An event named with no time ("an exhibition of Picasso's paintings is on"): only once the other accepts (untimed).
+    if (time === undefined) {
+      const event = untimed && !/\b(?:was|were|went|did|had|saw|last|ago)\b/i.test(sentence) ? EVENT.exec(sentence) : null;
+      const thing = event?.[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^An?\b/, (a) => a.toLowerCase());
+      if (thing !== undefined && !TIME_WORD.test(thing)) return { kind: "arrangement", action: `go to ${thing}`, from: "together" };
+      continue;
+    }
+    const place = BEING_AT.exec(sentence);
+    if (place) return { kind: "arrangement", action: `go to ${place[1]} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    const event = EVENT.exec(sentence);
+    if (event) {
+      const thing = event[1]!.replace(/^(?:this|that|the)\s+/i, "the ").replace(/^A\b/, "a").replace(/^An\b/, "an");
+      if (TIME_WORD.test(thing)) continue;
+      return { kind: "arrangement", action: `go to ${thing} ${time.text}`, when: lowerFirst(time.text), from: "together" };
+    }
+  }
+  return undefined;
+}
+
+// A pre-invitation: the user asks whether the other is free at a time ("Do you have any time on Saturday?", "Are you busy tonight?").
+const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
+// An event told as news: "There's a jazz concert in the park on Saturday", "there will be a live show of the match tonight".
+const THERE_IS = /^(?:(?:well|so|oh|and|hey|look|guess what)[\s,]+)*(?:there(?:'s| is| will be|'ll be|'s going to be| are| is going to be)|(?:they're|they are) (?:having|showing|holding|putting on))\s/i;
+
+const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/**
+ * The invitation made in two steps: the user asks if the other is free at a time, then names an event at that time
+ * ("Are you free on Saturday?" … "There's a jazz concert in the park on Saturday."): going to it together, offered then.
+ * News of an event without the question first, an event at another time, or the other asking, is no invitation.
+ */
+export function eventAfterFreeTime(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
+  const asked = earlier
+    .slice(-4)
+    .filter((t) => t.isUser)
+    .flatMap((t) => apostrophes(t.text).split(/(?<=[.!?;])\s+/))
+    .map((t) => (FREE_ASKED.test(t) ? timeAhead(t, ctx.now) : undefined))
+    .filter((t) => t !== undefined)
+    .at(-1);
+  if (asked === undefined) return undefined;
+  const askedDay = chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
+  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+    if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
+    const time = timeAhead(sentence, ctx.now);
+    const event = EVENT.exec(sentence);
+    const day = time && chronoEn().parseDate(time.text, ctx.now, { forwardDate: true });
+    if (!time || !event || !day || !askedDay || !sameDay(day, askedDay)) continue;
+    const thing = forTheUser(event[1]!.replace(/^(?:this|that)\s+/i, "the ").replace(/^(?:A|An|The)\b/, (a) => a.toLowerCase()), ctx.listener);
+    if (TIME_WORD.test(thing)) continue;
+    const head = thing.split(/\s+/).slice(0, 4).join(" ");
+    const action = MEAL.test(head) ? "have" : SHOW.test(head) ? "see" : ACTIVITY.test(head) ? "go for" : "go to";
+    return { kind: "arrangement", action: `${action} ${thing} ${time.text.replace(/[\s,.!?]+$/, "")}`, when: lowerFirst(time.text.replace(/[\s,.!?]+$/, "")), from: "together" };
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+/** A time settled after the plan was made: "Let's go work out." … "How about at 3:30?", or the answer to "when are you going to …?". */
+import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
+import { planIn } from "./clause.js";
+import { thingProposed } from "./invitations.js";
+import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
+import { apostrophes, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext } from "./words.js";
+
+// The other asking when the user will do something: "When are you going to take your vacation?"
+const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
+
+/**
+ * The user's own plan told in answer to "when are you going to …?": "Later this month."
+ * The user says the time; the plan is theirs, in the other's words turned round ("your
+ * vacation" → "my vacation").
+ */
+async function whenAnswered(said: string, asked: string, ctx: PlanContext): Promise<Plan | undefined> {
+  const question = apostrophes(asked).split(/(?<=[.!?])\s+/).reverse().map((t) => WHEN_ASKED.exec(t.trim())).find((m) => m !== null);
+  if (!question) return undefined;
+  const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  if (REFUSE.test(first) || first.split(/\s+/).length > MAX_SETTLING_WORDS) return undefined;
+  const time = timeAhead(first, ctx.now);
+  if (time === undefined) return undefined;
+  const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me");
+  const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
+  const plan = await planIn(`${frame} ${doing} ${time.text.replace(/[\s,.]+$/, "")}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
+  return plan?.from === "user" ? plan : undefined;
+}
+
+/**
+ * A time settled after the plan was made: "Let's go work out later." … "How about at
+ * 3:30?" (the user), or the other person naming the time and the user agreeing ("What
+ * time? Six?" → "OK"). The plan is the latest one without a time in the user's earlier
+ * turns (or in the other's proposals), the time the one just said.
+ */
+export async function timeSettled(
+  userText: string,
+  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  ctx: PlanContext,
+): Promise<Plan | undefined> {
+  const other = earlier.at(-1);
+  const said = apostrophes(userText).trim();
+  const answered = other !== undefined && !other.isUser ? await whenAnswered(said, other.text, ctx) : undefined;
+  if (answered !== undefined) return answered;
+  // The user naming the time ("How about at 3:30?", "Six o'clock then.") in a few words …
+  let time = said.split(/\s+/).length <= MAX_SETTLING_WORDS || TIME_PROPOSAL.test(said) ? settledTime(said, ctx.now) : undefined;
+  // … or agreeing to the time the other person named.
+  if (time === undefined && other !== undefined && !other.isUser) {
+    const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
+    const accepted = ACCEPT.exec(first);
+    if (accepted && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length))) time = settledTime(apostrophes(other.text), ctx.now);
+  }
+  if (time === undefined) return undefined;
+  for (const turn of [...earlier].reverse()) {
+    // A proposal of the user's, or one the other person made ("shall we go …"): never the other's own plans.
+    const proposal = turn.isUser ? turn.text : apostrophes(turn.text).split(/(?<=[.!?;])\s+/).find((t) => PROPOSAL_LEAD.test(t.trim()));
+    if (proposal === undefined) continue;
+    const plan = turn.isUser
+      ? ((await planIn(proposal, { ...ctx, untimed: true })) ?? thingProposed(proposal, ctx.listener))
+      : await planIn(proposal.trim().replace(PROPOSAL_LEAD, "we should "), { now: ctx.now, listener: turn.speaker, untimed: true });
+    if (plan === undefined || plan.from !== "together") continue;
+    if (plan.when !== undefined) return undefined; // it had its time: asked about then, or not at all
+    return { ...plan, when: lowerFirst(time.text), from: turn.isUser ? plan.from : "accepted" };
+  }
+  return undefined;
+}

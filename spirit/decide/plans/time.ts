@@ -1,0 +1,104 @@
+/** Times in a plan: a time ahead as said ("on Friday", "in a couple of hours", "after the meeting"), and the loose ones chrono-node cannot read. */
+import { chronoEn } from "../../../tools/calendar/chrono-en.js";
+import { apostrophes, HYPOTHETICAL } from "./words.js";
+
+/** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
+export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
+
+/** Loose times chrono-node does not read, with the reminder time they suggest. */
+// A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
+export const LOOSE: readonly [RegExp, string][] = [
+  [/\blater (?:today|tonight|this (?:morning|afternoon|evening))\b/i, "in 2 hours"],
+  [/\blater this week\b/i, "tomorrow at 9am"],
+  [/\blater this month\b/i, "in 1 week"],
+  [/\bafter (?:the|this|our|my|your) (?:meeting|call|class|lecture|lunch|dinner|break|show|game|movie|session)\b/i, "in 1 hour"],
+  [/\bafter (?:work|lunch|dinner|school|class)\b/i, "in 2 hours"],
+  [/\bafter (?:we|i) (?:finish|are done|'re done|get back|get home)\b/i, "in 1 hour"],
+  [/\bwhen (?:we|i) get (?:home|back|there)\b/i, "in 2 hours"],
+  // A meal named as the hour: "at lunch time", "over dinner".
+  [/\b(?:at|around|by|over|during) (?:lunch|lunchtime)(?: ?time)?\b/i, "at noon"],
+  [/\b(?:at|around|by|over|during) (?:dinner|supper)(?: ?time)?\b/i, "at 6pm"],
+  [/\b(?:at|around|by|over|during) breakfast(?: ?time)?\b/i, "at 8am"],
+  // A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays): a reminder the next morning, to plan for it.
+  [HOLIDAY, "tomorrow at 9am"],
+];
+
+/** The time for a reminder that loose time words suggest, when chrono-node cannot read them. */
+export function looseReminderTime(when: string): string | undefined {
+  // "today", read only for going somewhere (goingToday): later the same day.
+  if (/^today$/i.test(when.trim())) return "in 2 hours";
+  return LOOSE.find(([re]) => re.test(when))?.[1];
+}
+
+/** Sooner than this is now, not later: "in a minute", "in about ten minutes". */
+const SOON_MS = 20 * 60_000;
+// A stretch of time, an age or a count is no moment: "for a week", "within 14 days", "40 years old", "11 minutes of playing time".
+const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next|\bfor (?:a|an|one))\s+$/i;
+const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
+
+// What a time is said with: chrono-node also reads "the money" as Monday.
+export const TIME_WORD = /\d(?!\d*'?s\b)|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
+
+/** The first time ahead named in the words, as said ("on Friday", "in a couple of hours", "at noon", "after the meeting"). */
+export function timeAhead(text: string, now: Date): { text: string; index: number } | undefined {
+  for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
+    let said = r.text.trim();
+    let index = r.index;
+    if (/^(?:now|right now|a second|one|a minute|today|this|that)$/i.test(said) || !TIME_WORD.test(said) || STRETCH.test(text.slice(0, index))) continue;
+    // A length of time is a time ahead only as "in two hours", "in a couple of days".
+    if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said)) continue;
+    // "at noon", "on Friday": the preposition goes with the time.
+    const preposition = /\b(?:(?:at|on|in|by|around|before|for)(?:\s+the)?|the|this|next)\s+$/i.exec(text.slice(0, index));
+    if (preposition && !/^(?:at|on|in|by|around|before|for|the|this|next)\b/i.test(said)) {
+      said = `${preposition[0]}${said}`;
+      index = preposition.index;
+    }
+    // "weekend" with nothing before it is part of a name ("super bowl weekend", "the Easter weekend"), not a time said.
+    if (/^weekends?$/i.test(said)) continue;
+    const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
+    // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
+    if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
+  }
+  for (const [re] of LOOSE) {
+    const m = re.exec(text);
+    if (m) return { text: m[0], index: m.index };
+  }
+  return undefined;
+}
+
+/** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
+export function soon(text: string, now: Date): boolean {
+  return chronoEn()
+    // "in I think about ten minutes": a hedge inside the time is no part of it.
+    .parse(text.replace(/\b(?:i think|i guess|i suppose|maybe|say)\s+/gi, ""), now, { forwardDate: true })
+    .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
+}
+
+export const TIME_PROPOSAL = /^(?:(?:ok(?:ay)?|well|so|then|and|anyway)[\s,]+)*(?:how about|what about|let's say|shall we say|say|is|would|does)\b/i;
+
+/** A moment ahead to meet or do something at: an hour, or a day by name; not a stretch of time, not "later". */
+export function settledTime(text: string, now: Date): { text: string; index: number } | undefined {
+  for (const r of chronoEn().parse(text, now, { forwardDate: true })) {
+    if (!TIME_WORD.test(r.text) || STRETCH.test(text.slice(0, r.index)) || DURATION.test(r.text)) continue;
+    if (r.start.date().getTime() <= now.getTime()) continue;
+    if (r.start.isCertain("hour") || r.start.isCertain("weekday") || /\b(?:tomorrow|tonight|weekend)\b/i.test(r.text)) {
+      const preposition = /\b(?:at|on|around|this|next)\s+$/i.exec(text.slice(0, r.index));
+      // "at six", "on Saturday", "how about tomorrow": a time proposed; "it's midnight" is a time told.
+      if (preposition === null && !r.start.isCertain("weekday") && !/^(?:at|on|around|this|next|tomorrow|tonight)\b/i.test(r.text) && !TIME_PROPOSAL.test(text)) continue;
+      return { text: `${preposition?.[0] ?? ""}${r.text}`, index: preposition?.index ?? r.index };
+    }
+  }
+  return undefined;
+}
+
+/** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
+export function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: string; index: number } | undefined {
+  for (const turn of [...turns].reverse()) {
+    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+      if (HYPOTHETICAL.test(sentence) || /\b(?:was|were|did|had|went|ago|last)\b/i.test(sentence)) continue;
+      const time = settledTime(sentence, now);
+      if (time !== undefined) return time;
+    }
+  }
+  return undefined;
+}

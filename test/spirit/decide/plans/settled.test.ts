@@ -1,0 +1,47 @@
+// A time settled after the plan was made (spirit/decide/plans/settled.ts). Our own sentences.
+import { describe, expect, it } from "vitest";
+import { timeSettled } from "../../../../spirit/decide/plans/settled.js";
+
+const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+
+describe("a time settled after the plan, or told in answer to 'when'", () => {
+  it("a time settled after the plan: the plan said before, the time now", async () => {
+    const earlier = [
+      { speaker: "me", isUser: true, text: "Let's go see the new exhibition at the museum." },
+      { speaker: "Ana", isUser: false, text: "Sure. When?" },
+    ];
+    expect(await timeSettled("How about Saturday at 3?", earlier, { now, listener: "Ana" })).toMatchObject({ action: "see the new exhibition at the museum", when: "Saturday at 3" });
+    expect(await timeSettled("I have no idea.", earlier, { now, listener: "Ana" })).toBeUndefined();
+    // The other person's own plan is not the user's to settle.
+    expect(await timeSettled("OK", [{ speaker: "Ana", isUser: false, text: "I'll go to the museum on Saturday at 3." }], { now })).toBeUndefined();
+  });
+
+  it("the user's own plan told in answer to 'when are you going to …?'", async () => {
+    const asked = (text: string) => [{ speaker: "Ana", isUser: false, text }];
+    expect(await timeSettled("Later this month. I can't wait!", asked("When are you going to take your vacation?"), { now, listener: "Ana" })).toMatchObject({ action: "take my vacation Later this month", when: "later this month", from: "user" });
+    expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
+    // Unsure, refused, or the past: quiet.
+    expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
+    expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();
+    expect(await timeSettled("Last month.", asked("When did you take your vacation?"), { now })).toBeUndefined();
+    // The user asking is not the user answering.
+    expect(await timeSettled("On Friday.", [{ speaker: "me", isUser: true, text: "When are you leaving for Boston?" }], { now })).toBeUndefined();
+  });
+
+});
+
+describe("a thing proposed first, its time said later", () => {
+  const turns = (...said: [boolean, string][]) => said.map(([isUser, text]) => ({ speaker: isUser ? "me" : "Ana", isUser, text }));
+
+  it("'what about the thriller …' … 'when is it on?' … 'at 8:15': the film at that time", async () => {
+    const earlier = turns([true, "Then what about the thriller The Long Night."], [false, "Might be good. When and where is it on?"]);
+    expect(await timeSettled("The Rex cinema at... Oh, at 8:15.", earlier, { now, listener: "Ana" })).toMatchObject({ action: "see the thriller The Long Night", when: "at 8:15", from: "together" });
+    expect(await timeSettled("At 8.", turns([true, "How about dinner?"], [false, "Sure, when?"]), { now, listener: "Ana" })).toMatchObject({ action: "have dinner", when: "at 8" });
+  });
+
+  it("not a thing that is no meal, show or outing, not an 'if', not the other's proposal of a thing", async () => {
+    expect(await timeSettled("At 8.", turns([true, "What about the salmon?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await timeSettled("At 8.", turns([true, "If it rains, what about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await timeSettled("At 8.", turns([false, "What about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});

@@ -9,13 +9,14 @@
  *      and the files under the home whose modification time moved during the window.
  * Counts, not timings: they hold on a busy machine.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { worldPaths } from "../tools/world/paths.js";
 import { fmt, printTable, type Row } from "./measure.js";
+import { processTree as tree, sampleProc as sample } from "./proc-sample.js";
 import { waitForText } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench idle] ${text}\n`);
@@ -29,57 +30,6 @@ const WINDOW_MS = Number(process.env.BENCH_IDLE_WINDOW_MS ?? 20_000);
  * then none); a window before that measures the start, not the idle.
  */
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
-
-function read(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
-}
-
-function field(text: string, name: string): number {
-  return Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? 0);
-}
-
-interface Sample {
-  rssKb: number;
-  /** Proportional set size: each page shared with other processes (the node binary) counted as its share. */
-  pssKb: number;
-  /** Context switches of the main thread (the event loop's wake-ups) and of all threads (V8's GC helpers too). */
-  mainSwitches: number;
-  switches: number;
-  writes: number;
-  name: string;
-}
-
-function sample(pid: number): Sample {
-  let switches = 0;
-  let mainSwitches = 0;
-  let tids: string[] = [];
-  try {
-    tids = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    // gone
-  }
-  for (const tid of tids) {
-    const s = read(`/proc/${pid}/task/${tid}/status`);
-    const n = field(s, "voluntary_ctxt_switches") + field(s, "nonvoluntary_ctxt_switches");
-    switches += n;
-    if (tid === String(pid)) mainSwitches = n;
-  }
-  const status = read(`/proc/${pid}/status`);
-  const cmd = read(`/proc/${pid}/cmdline`).split("\0").filter(Boolean);
-  const worldAt = cmd.findIndex((a) => a.endsWith("world.js"));
-  const verb = worldAt === -1 ? cmd.slice(0, 2).join(" ") : cmd.slice(worldAt + 1).filter((a) => !a.startsWith("-") && !a.includes("/")).slice(0, 1).join(" ");
-  return { rssKb: field(status, "VmRSS"), pssKb: field(read(`/proc/${pid}/smaps_rollup`), "Pss"), mainSwitches, switches, writes: field(read(`/proc/${pid}/io`), "syscw"), name: verb || String(pid) };
-}
-
-/** The process and all its descendants. */
-function tree(pid: number): number[] {
-  const kids = read(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
-  return [pid, ...kids.flatMap(tree)];
-}
 
 function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
   for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every suite prints a table of measures against a floor measured in
  * the same run. `npm run bench -- log` runs only the suites whose name contains "log".
- * Suites are separate files; add yours to SUITES.
+ * Suites are separate files; add yours to SUITES. A suite marked `named` (the two-hour soak)
+ * runs only when asked for by its exact name: `npm run bench -- soak`.
  */
-const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> }[] = [
+const SUITES: { name: string; named?: true; load: () => Promise<{ run: () => Promise<void> }> }[] = [
   { name: "log", load: () => import("./log.js") },
   { name: "monitor", load: () => import("./monitor.js") },
   { name: "supervise", load: () => import("./supervise.js") },
@@ -14,11 +15,12 @@ const SUITES: { name: string; load: () => Promise<{ run: () => Promise<void> }> 
   { name: "startup", load: () => import("./startup.js") },
   { name: "idle", load: () => import("./idle.js") },
   { name: "chain", load: () => import("./chain.js") },
+  { name: "soak", named: true, load: () => import("./soak.js") },
 
 ];
 
 const filter = process.argv[2];
 for (const suite of SUITES) {
-  if (filter && !suite.name.includes(filter)) continue;
+  if (suite.named ? filter !== suite.name : filter && !suite.name.includes(filter)) continue;
   await (await suite.load()).run();
 }

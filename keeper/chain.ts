@@ -10,6 +10,7 @@ import { readVerified, writeVerified, type VerifiedState } from "../tools/world/
 import { extendChain } from "../tools/world/chain-extend.js";
 import { proveLog } from "../tools/world/chain-prove.js";
 import { KEEPER_ID, type SweepContext } from "./context.js";
+import { statSync } from "node:fs";
 
 /** How often a sweep proves every old line, not only the new ones: a full pass costs about a second per million lines. */
 export const FULL_PROOF_EVERY_MS = 10 * 60_000;
@@ -41,17 +42,21 @@ function extendAndCheck(ctx: SweepContext): ChainCheck {
   if (extension.extended === false && extension.reason === "busy") return { extended: 0, full: false }; // verify-log is at it
   const lastFull = before?.fullAt ? Date.parse(before.fullAt) : Number.NEGATIVE_INFINITY;
   const mismatch = extension.extended === false && extension.reason === "mismatch";
-  const full = mismatch || ctx.now.getTime() - lastFull >= FULL_PROOF_EVERY_MS;
+  // Due, and the log touched since the last full proof: a log whose inode has not changed
+  // (its ctime, which no one but root can set back) is proven still by that proof, and an
+  // idle world's sweep reads and writes nothing for it.
+  const full = mismatch || (ctx.now.getTime() - lastFull >= FULL_PROOF_EVERY_MS && changedSince(paths.log, lastFull));
   const proof = full ? proveLog(paths) : undefined;
   // The full proof names the first line; the cheap check only saw that the end moved.
-  const problem = proof?.problem?.message ?? (mismatch ? extension.problem.message : undefined);
+  // Between full proofs a problem found by the last one stands: only a full proof (or the cheap check) can say it again or clear it.
+  const problem = proof?.problem?.message ?? (mismatch ? extension.problem.message : full ? undefined : before?.problem);
   const last = extension.extended ? extension.checkpoint : proof?.last;
   const state: VerifiedState = {
     at: ctx.now.toISOString(),
     by: "keeper",
     ok: problem === undefined,
     lines: Math.max(proof?.lines ?? 0, last?.lines ?? 0, before?.lines ?? 0),
-    proven: problem === undefined ? (last?.lines ?? before?.proven ?? 0) : (proof?.proven ?? 0),
+    proven: problem === undefined ? (last?.lines ?? before?.proven ?? 0) : (proof?.proven ?? before?.proven ?? 0),
     checkpoints: last?.n ?? before?.checkpoints ?? 0,
     ...(full ? { fullAt: ctx.now.toISOString() } : before?.fullAt ? { fullAt: before.fullAt } : {}),
     ...(problem !== undefined && { problem }),
@@ -61,6 +66,13 @@ function extendAndCheck(ctx: SweepContext): ChainCheck {
   if (problem !== undefined && before?.reported === undefined) {
     ctx.appender.append({ kind: "event", source: "system", id: KEEPER_ID, output: `log history no longer matches its signed checkpoints: ${problem} (world verify-log; docs/trust.md)` });
   }
-  writeVerified(paths, state);
+  // The same as before but for its time: not written again (`world status` then says when it last found something to prove).
+  if (!before || JSON.stringify({ ...state, at: before.at }) !== JSON.stringify(before)) writeVerified(paths, state);
   return { extended: extension.extended ? extension.lines : 0, full, ...(problem !== undefined && { problem }) };
+}
+
+/** Whether `file` (its data or its inode) changed at `sinceMs` or later, with a second's margin for the clock's grain; a file that cannot be read counts as changed. */
+function changedSince(file: string, sinceMs: number): boolean {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat === undefined || stat.ctimeMs >= sinceMs - 1000;
 }

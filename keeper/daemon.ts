@@ -9,7 +9,8 @@ import type { WorldPaths } from "../tools/world/paths.js";
 import { daemonLogger, onShutdown, surviveFullDisk } from "../tools/process/daemon.js";
 import type { KeeperConfig } from "./config.js";
 import { runScheduler } from "./scheduler.js";
-import { sweep } from "./sweep.js";
+import { sweep, takeKeeperLock } from "./sweep.js";
+import type { Lock } from "../tools/process/lock.js";
 
 export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options: { signal?: AbortSignal; onSweep?: (line: string) => void } = {}): Promise<void> {
   const log = daemonLogger(paths, "keeper");
@@ -18,12 +19,20 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
   options.signal?.addEventListener("abort", () => stop.abort(), { once: true });
   let running: Promise<void> = Promise.resolve();
   let first = true;
+  // Held from the first sweep that gets it until the daemon stops: a quiet sweep then writes nothing at all.
+  let lock: Lock | undefined;
   const once = async () => {
     try {
-      const outcome = await sweep(paths, config, { log, rearm: first });
+      if (lock === undefined) {
+        const taken = takeKeeperLock(paths);
+        if ("reason" in taken) return log.warn(taken.reason);
+        lock = taken;
+      }
+      const outcome = await sweep(paths, config, { log, rearm: first, announce: first, locked: true });
       first = false;
-      if (outcome.ran) options.onSweep?.(outcome.summary.line);
-      else log.warn(outcome.reason);
+      // Printed as logged: under `world up` stdout is a file too (.world/logs/keeper.out), and a quiet sweep writes nothing.
+      if (!outcome.ran) log.warn(outcome.reason);
+      else if (outcome.summary.logged) options.onSweep?.(outcome.summary.line);
     } catch (error) {
       log.error({ err: error }, "sweep failed");
     }
@@ -48,6 +57,7 @@ export async function runKeeper(paths: WorldPaths, config: KeeperConfig, options
   await task.stop();
   await task.destroy();
   await running;
+  lock?.release();
   await scheduler;
   removeHandlers();
   log.info("keeper stopped");

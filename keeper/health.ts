@@ -16,7 +16,7 @@ import { logSize, scanLines, START, type Position } from "../tools/world/read.js
 import { KEEPER_ID, type SweepContext } from "./context.js";
 import { LineOrigins, type PendingRow } from "./line-origins.js";
 import { z } from "zod";
-import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
+import { writeJsonAtomicIfChanged } from "../tools/fs/atomic-write.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 
 interface HealthState extends Position {
@@ -125,7 +125,8 @@ function load(file: string): HealthState {
   return readJsonStateOrNone(file, HealthStateSchema, "the Keeper's health state") ?? { ...START, head: "", lastTs: null };
 }
 
+/** Not written again when no line came since the last run: an idle world's sweep writes nothing. */
 function save(file: string, state: HealthState): void {
-  writeJsonAtomic(file, state);
+  writeJsonAtomicIfChanged(file, state);
 }
 

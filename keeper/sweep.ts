@@ -1,8 +1,11 @@
 /**
  * One Keeper run (L1, pure code): timeouts, dead processes and orphans, escalations, log
- * health, then one summary line `[event:system][keeper] swept: …`. Idempotent: every
- * rule looks at the current state (from the SQLite index) before it writes, so running
- * twice marks nothing twice, and a run after downtime catches up in one go.
+ * health, then one summary line `[event:system][keeper] swept: …` when the run did something
+ * (or was asked to announce itself: the daemon's first sweep). A sweep that found nothing
+ * writes nothing to the log: an idle world's Keeper wrote 288 lines a day, each one read,
+ * indexed and proven by every other level (issue 23). Idempotent: every rule looks at the
+ * current state (from the SQLite index) before it writes, so running twice marks nothing
+ * twice, and a run after downtime catches up in one go.
  */
 import { Appender } from "../tools/world/append.js";
 import { openIndex } from "../tools/world/index-db.js";
@@ -17,7 +20,7 @@ import { checkHealth } from "./health.js";
 import { checkChain, type ChainCheck } from "./chain.js";
 import { ClusterActions } from "./cluster.js";
 import { readSyncConfig } from "../sync/config.js";
-import { tryLock } from "../tools/process/lock.js";
+import { tryLock, type Lock } from "../tools/process/lock.js";
 import { sweepProcesses } from "./processes.js";
 import { sweepTimeouts } from "./timeouts.js";
 import { sweepUnjudged } from "./unjudged.js";
@@ -39,6 +42,8 @@ export interface SweepSummary {
   chain: ChainCheck;
   ms: number;
   line: string;
+  /** Whether `line` was appended to the log: the run did something, or it was asked to announce itself. */
+  logged: boolean;
 }
 
 export type SweepOutcome = { ran: true; summary: SweepSummary } | { ran: false; reason: string };
@@ -57,11 +62,18 @@ export interface SweepOptions {
    * `world keep --once` does from cron. The daemon leaves it to its own scheduler.
    */
   wakeOverdue?: boolean;
+  /**
+   * Write the summary even when the run found nothing: the daemon's first sweep says in the
+   * log that the Keeper is up and caught up. Later quiet sweeps write nothing.
+   */
+  announce?: boolean;
+  /** The caller holds the Keeper's lock already (the daemon, for as long as it runs: takeKeeperLock). */
+  locked?: boolean;
 }
 
 export async function sweep(paths: WorldPaths, config: KeeperConfig, options: SweepOptions = {}): Promise<SweepOutcome> {
-  const lock = tryLock(paths, "keeper");
-  if ("heldBy" in lock) return { ran: false, reason: `another keeper (pid ${lock.heldBy}) is sweeping right now` };
+  const lock = options.locked ? undefined : takeKeeperLock(paths);
+  if (lock !== undefined && "reason" in lock) return { ran: false, reason: lock.reason };
   const started = Date.now();
   const index = openIndex(paths);
   const appender = new Appender(paths);
@@ -88,13 +100,18 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
       `swept: ${c.sessions.active} running, ${c.sessions.pending} awaiting a verdict, ${c.sessions.failed} failed; ` +
       `${timedOut.length} timed out, ${procs.dead.length} dead, ${procs.killed.length} orphans stopped, ${escalated.length} escalated${unjudged.length ? `, ${unjudged.length} finished with no verdict` : ""}${rearmed ? `, ${rearmed} re-armed` : ""}${woken ? `, ${woken} parked woken` : ""}; ` +
       `health: ${health.lines} new lines, ${health.problems} problems${disk?.low ? "; disk low" : ""}${logs ? `; logs: ${logs}` : ""} (${ms} ms${machine ? `; machine ${machine}` : ""})`;
-    writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
-    options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
+    // What the run did (its own lines are written by each rule); a low disk or a broken chain is said once by its check, not here.
+    const acted = timedOut.length + procs.dead.length + procs.killed.length + escalated.length + unjudged.length + rearmed + woken + health.problems + (logs ? 1 : 0) > 0;
+    const logged = acted || options.announce === true;
+    if (logged) {
+      writer.append({ kind: "event", source: "system", id: KEEPER_ID, output: line });
+      options.log?.info({ timedOut: timedOut.length, dead: procs.dead.length, killed: procs.killed.length, escalated: escalated.length, ms }, "swept");
+    } else options.log?.debug({ ms }, "swept: nothing to do"); // not written at the default level (info): an idle Keeper writes nothing
     return {
       ran: true,
       summary: {
         running: c.sessions.active, pending: c.sessions.pending, timedOut, dead: procs.dead, killed: procs.killed, escalated, unjudged,
-        healthLines: health.lines, healthProblems: health.problems, chain, ms, line,
+        healthLines: health.lines, healthProblems: health.problems, chain, ms, line, logged,
         ...(disk && { disk: { freeBytes: disk.freeBytes, low: disk.low } }),
       },
     };
@@ -102,8 +119,18 @@ export async function sweep(paths: WorldPaths, config: KeeperConfig, options: Sw
     await cluster.close();
     appender.close();
     index.close();
-    lock.release();
+    lock?.release();
   }
+}
+
+/**
+ * The Keeper's lock (`.world/locks/keeper/`): one sweep at a time. The daemon takes it once and
+ * holds it while it runs (taking and releasing it writes a few small files: at every sweep
+ * that was a periodic write in an idle world); `world keep --once` takes it for its run.
+ */
+export function takeKeeperLock(paths: WorldPaths): Lock | { reason: string } {
+  const lock = tryLock(paths, "keeper");
+  return "heldBy" in lock ? { reason: `another keeper (pid ${lock.heldBy}) holds the Keeper's lock: a \`world keeper\` (or \`world up\`) keeps this world, or a sweep is running` } : lock;
 }
 
 /** With the sweep's index and writer: its lines carry the sweep's clock (an injected one too). */

@@ -9,7 +9,7 @@
  * debounced, plus a slow poll as a safety net, as tools/world/follow.ts; chokidar was
  * measured dropping the last append of a burst, docs/bench.md) until stopped.
  */
-import { FileChanges } from "../tools/fs/watch.js";
+import { FileChanges, SAFETY_POLL_MS } from "../tools/fs/watch.js";
 import { RefusedError } from "../tools/errors.js";
 import { anthropicFromEnv, modelFromEnv } from "../tools/llm/provider.js";
 import { type Logger } from "../tools/process/daemon.js";
@@ -126,7 +126,7 @@ async function drain(ctx: VerifierContext, pool: SessionPool, total: Tally, sign
 }
 
 async function watchLoop(ctx: VerifierContext, pool: SessionPool, total: Tally, options: VerifierOptions): Promise<void> {
-  const { signal, debounceMs = 5, pollMs = 1000, reconcileMs = 60_000 } = options;
+  const { signal, debounceMs = 5, pollMs = SAFETY_POLL_MS, reconcileMs = 60_000 } = options;
   let reconciled = Date.now();
   // The first next() returns at once: catch up on what happened while we were down.
   const changes = new FileChanges(ctx.paths.log, { pollMs, debounceMs, signal });

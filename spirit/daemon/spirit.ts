@@ -87,6 +87,7 @@ export class Spirit {
   /** In a synced world, each line decided and each agent started by one machine's Spirit (docs/sync.md). */
   private readonly cluster: ClusterDecisions;
   private signal: AbortSignal | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly d: SpiritDeps) {
     this.appender = new Appender(d.paths);
@@ -98,6 +99,7 @@ export class Spirit {
   readonly report = (id: string, output: string): Entry => {
     const entry = this.appender.append({ kind: "event", source: SOURCE, id, output });
     this.memory.apply(entry);
+    this.armExpiry(); // a question asked opens a nudge
     return entry;
   };
 
@@ -136,8 +138,7 @@ export class Spirit {
     this.report(SELF_ID, `awake: ${this.d.brain.name} brain, user speaker ${quote(config.user)}, reading from line ${position.line + 1}, ${expiryWords}${calendar}`);
     log.info({ position, config }, "awake");
 
-    const tick = Math.max(100, Math.min(1000, Math.floor(config.nudgeExpiryMs / 4)));
-    const expiry = setInterval(() => this.expire(), tick);
+    this.armExpiry();
     const calendarTimer = config.calendar ? setInterval(() => this.checkCalendar(signal), config.calendarPollMs) : undefined;
     if (config.calendar) this.checkCalendar(signal);
     try {
@@ -150,15 +151,18 @@ export class Spirit {
       const awakeAt = Date.now();
       for await (const batch of batches) {
         await this.handleBatch(batch, awakeAt, signal);
+        this.armExpiry(); // nudges opened or answered in the log
       }
     } finally {
-      clearInterval(expiry);
+      clearTimeout(this.expiryTimer);
+      this.expiryTimer = undefined;
       if (calendarTimer) clearInterval(calendarTimer);
       await this.calendarRun;
       await this.cluster.close(); // reopened lazily if a full disk only paused this run
       try {
         // Only a signal puts it to sleep; a full disk pauses it (run() starts it again).
-        if (signal.aborted) this.report(SELF_ID, "asleep: stopped by a signal");
+        // The reason its caller gave (tools/process/daemon.ts StopCause): under `world up` as a thread, its stop message, not a signal.
+        if (signal.aborted) this.report(SELF_ID, `asleep: stopped${typeof signal.reason === "string" ? ` ${signal.reason}` : ""}`);
       } finally {
         this.appender.close();
         log.info(signal.aborted ? "asleep" : "paused");
@@ -345,6 +349,25 @@ export class Spirit {
     // second ([event:notify]) line, which would say the same thing again in the log.
     if (needs.output !== undefined) this.report(needs.id, needs.output);
     await this.show("world needs you", needs.message, needs.id, "critical");
+  }
+
+  /**
+   * One timer, for the earliest open nudge's expiry; none while no nudge is open. (It was a
+   * tick every second: an idle Spirit woke its thread once a second for nothing, issue 23.)
+   * Only while it runs: the `asleep` line arms nothing.
+   */
+  private armExpiry(): void {
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    if (this.signal === undefined || this.signal.aborted) return;
+    const open = this.memory.openNudges();
+    if (open.length === 0) return;
+    const due = Math.min(...open.map((n) => n.askedAt)) + this.d.config.nudgeExpiryMs;
+    this.expiryTimer = setTimeout(() => {
+      this.expire();
+      this.armExpiry();
+    }, Math.max(0, due - Date.now()));
+    this.expiryTimer.unref(); // the follow loop keeps the Spirit alive, not a pending expiry
   }
 
   private expire(): void {

@@ -112,4 +112,16 @@ describe("world up runs the levels as threads of its own process", () => {
     expect(lines.filter((l) => /^(keeper|verifier) +stopped \(last: exited with code 0\)$/.test(l))).toHaveLength(2);
     expect(readFileSync(join(w.paths.logs, "verifier.log"), "utf8")).toMatch(/"msg":"stopping \(send the signal again to force\)"/);
   });
+
+  it("a level stopped by up's stop message says so: the Spirit's asleep line names it, not a signal", async () => {
+    w = tempWorld();
+    up = execa(process.execPath, [WORLD_BIN, "--home", w.home, "up", "--only", "spirit"], { reject: false, env: { ANTHROPIC_API_KEY: "" } });
+    await waitForEntry(w.paths, (e) => e.id === "spirit" && e.output.startsWith("awake: "));
+    up.kill("SIGTERM");
+    const done = await up;
+    up = undefined;
+    expect(done.exitCode, String(done.stderr)).toBe(0);
+    const said = collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.id === "spirit" && e.output.startsWith("asleep"));
+    expect(said.map((e) => e.output)).toEqual(["asleep: stopped by world up (its stop message)"]);
+  });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TAMPERINGS } from "../../chaos/log-tampering.js";
 import { KEEPER_DEFAULTS } from "../../keeper/config.js";
 import { FULL_PROOF_EVERY_MS } from "../../keeper/chain.js";
@@ -31,8 +32,8 @@ describe("the Keeper's part of the proof", () => {
     w = tempWorld();
     write(4);
     const t0 = new Date();
-    const first = await swept(t0);
-    expect(first.chain).toMatchObject({ extended: 5, full: true });
+    const first = await sweep(w.paths, KEEPER_DEFAULTS, { now: t0, announce: true });
+    expect(first.ran && first.summary.chain).toMatchObject({ extended: 5, full: true });
     write(3, 4);
     const second = await swept(new Date(t0.getTime() + 1000));
     expect(second.chain).toEqual({ extended: 4, full: false }); // 3 lines and the first sweep's summary; no full proof yet
@@ -58,6 +59,35 @@ describe("the Keeper's part of the proof", () => {
     expect(readVerified(w.paths)).toMatchObject({ ok: false, problem: expect.stringContaining("line 4") });
   });
 
+  it("a problem found by a full proof stands at the sweeps between full proofs", async () => {
+    w = tempWorld();
+    write(10);
+    const t0 = new Date();
+    await swept(t0);
+    TAMPERINGS.find((t) => t.name === "edit, same length")!.apply(w.paths, 4); // the end untouched: only a full proof sees it
+    const later = new Date(t0.getTime() + FULL_PROOF_EVERY_MS + 2000);
+    expect((await swept(later)).chain.problem).toContain("line 4 was changed");
+    const between = await swept(new Date(later.getTime() + FULL_PROOF_EVERY_MS / 2)); // not due: the cheap check only
+    expect(between.chain).toMatchObject({ full: false, problem: expect.stringContaining("line 4 was changed") });
+    expect(readVerified(w.paths)).toMatchObject({ ok: false, problem: expect.stringContaining("line 4") });
+    expect(mismatchLines()).toHaveLength(1);
+  });
+
+  it("in a world where nothing was written, a sweep proves nothing again and writes no file: the last proof still holds", async () => {
+    w = tempWorld();
+    write(10);
+    const t0 = new Date(Date.now() + 5000); // the Keeper's clock a little ahead: the lines were written well before its first proof
+    await swept(t0);
+    const chain = join(w.paths.dir, "chain");
+    const before = readdirSync(chain).map((f) => `${f} ${statSync(join(chain, f)).mtimeMs}`);
+    // Due for a full proof by the clock, but world.log has not changed since the last one.
+    const idle = await swept(new Date(t0.getTime() + 3 * FULL_PROOF_EVERY_MS));
+    expect(idle.logged).toBe(false);
+    expect(idle.chain).toEqual({ extended: 0, full: false });
+    expect(readdirSync(chain).map((f) => `${f} ${statSync(join(chain, f)).mtimeMs}`)).toEqual(before);
+    expect(readVerified(w.paths)).toMatchObject({ ok: true, proven: 11, at: t0.toISOString() });
+  });
+
   it("sees a truncation at once, without waiting for the full proof", async () => {
     w = tempWorld();
     write(10);
@@ -71,7 +101,7 @@ describe("the Keeper's part of the proof", () => {
 });
 
 describe("a chain that cannot be written", () => {
-  it("does not stop the sweep: the summary is still written, and the next sweep extends", async () => {
+  it("does not stop the sweep: the summary is still made, and the next sweep extends", async () => {
     w = tempWorld();
     write(3);
     mkdirSync(w.paths.dir, { recursive: true });

@@ -44,7 +44,7 @@ describe("Keeper lock", () => {
     const held = tryLock(w.paths, "keeper");
     expect("release" in held).toBe(true);
     const out = await sweep(w.paths, KEEPER_DEFAULTS);
-    expect(out).toEqual({ ran: false, reason: `another keeper (pid ${process.pid}) is sweeping right now` });
+    expect(out).toEqual({ ran: false, reason: `another keeper (pid ${process.pid}) holds the Keeper's lock: a \`world keeper\` (or \`world up\`) keeps this world, or a sweep is running` });
     if ("release" in held) held.release();
     // A generation whose owner is gone (no such pid) is free: the sweep takes the next one.
     writeFileSync(join(lockDir(w.paths, "keeper"), "9"), JSON.stringify({ pid: 2 ** 22 + 7, startTicks: 1 }));

@@ -61,7 +61,8 @@ describe("Keeper log health", () => {
     checkHealth(ctx() as never);
     expect(written).toEqual([]); // maybe being written right now
     checkHealth(ctx() as never);
-    expect(written).toEqual([`health: world.log line 4: torn last line (${fragment.length} bytes, no newline) since the previous check`]);
+    // Line 3: the format line, "fine", then the fragment (the sweep found nothing to do and wrote no summary).
+    expect(written).toEqual([`health: world.log line 3: torn last line (${fragment.length} bytes, no newline) since the previous check`]);
     checkHealth(ctx() as never);
     expect(written).toHaveLength(1); // once
   });

@@ -52,12 +52,17 @@ describe("Keeper timeouts (injected clock, default thresholds)", () => {
     expect(agentLines("fine").at(-1)).toMatchObject({ status: "active" });
   });
 
-  it("catches up after downtime in one run and writes one summary line per run", async () => {
+  it("catches up after downtime in one run and writes one summary line for it; the run after, with nothing to do, writes none", async () => {
     w = tempWorld();
     for (let i = 0; i < 5; i++) appendOnce(w.paths, { kind: "agent", status: "start", id: `s${i}`, output: "t", need: "n", ts: at(0) });
     const out = await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 72 * H) });
     expect(out.ran && out.summary.timedOut.sort()).toEqual(["s0", "s1", "s2", "s3", "s4"]);
-    await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 72 * H) });
+    expect(out.ran && out.summary.logged).toBe(true);
+    const quiet = await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 72 * H) });
+    expect(quiet.ran && quiet.summary).toMatchObject({ logged: false, timedOut: [], line: expect.stringMatching(/^swept: 0 running, 0 awaiting a verdict, 5 failed; 0 timed out/) });
+    // Asked to announce itself (the daemon's first sweep), a quiet run still says it swept.
+    const announced = await sweep(w.paths, KEEPER_DEFAULTS, { now: new Date(T0 + 72 * H), announce: true });
+    expect(announced.ran && announced.summary.logged).toBe(true);
     const summaries = collectEntries(w.paths.log).entries.filter((e) => e.kind === "event" && e.id === "keeper" && e.output.startsWith("swept: "));
     expect(summaries).toHaveLength(2);
     expect(summaries[0]!.output).toMatch(/^swept: 0 running, 0 awaiting a verdict, 5 failed; 5 timed out, 0 dead, 0 orphans stopped, 0 escalated; health: \d+ new lines, 0 problems(; disk low)? \(\d+ ms\)$/);

@@ -5,7 +5,7 @@
  * process records, the monitor's token, stored conversations, the private JSON files of
  * tools/process/private-json.ts).
  */
-import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, fchmodSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { diskFullMessage, isDiskFull } from "../disk.js";
 import { InternalError } from "../errors.js";
@@ -58,4 +58,20 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, options
 /** `value` as one line of JSON, replaced atomically. */
 export function writeJsonAtomic(file: string, value: unknown, options: AtomicWriteOptions = {}): void {
   writeFileAtomic(file, JSON.stringify(value) + "\n", options);
+}
+
+/**
+ * `value` as writeJsonAtomic writes it, unless the file already holds exactly that: a state
+ * that did not change is not written again (an idle daemon's periodic check writes nothing,
+ * issue 23). Returns whether it wrote.
+ */
+export function writeJsonAtomicIfChanged(file: string, value: unknown, options: AtomicWriteOptions = {}): boolean {
+  const text = JSON.stringify(value) + "\n";
+  try {
+    if (readFileSync(file, "utf8") === text) return false;
+  } catch {
+    // missing or unreadable: written
+  }
+  writeFileAtomic(file, text, options);
+  return true;
 }

@@ -11,12 +11,23 @@ import { watch, type FSWatcher } from "node:fs";
 import { basename, dirname } from "node:path";
 
 /**
+ * The safety-net poll's default while the directory is watched: it only catches an event the
+ * watcher missed (none seen on a local file system), and every reader reads to the end at
+ * each wake-up, so it bounds the delay of such a miss, nothing more. It was 1 s: `world up`'s
+ * levels are threads of one process, and three of them following the log woke it three times
+ * a second while nothing happened (issue 23: at most one wake-up a second per process).
+ */
+export const SAFETY_POLL_MS = 10_000;
+/** While the directory is not watched (not there yet, or its watcher failed): looked for this often, whatever the poll. */
+const UNWATCHED_POLL_MS = 1000;
+
+/**
  * Calls `onChange` on every change to `file` (and every `pollMs`); returns the stop function.
  * A directory that does not exist yet (a world about to be made) or that went away is
- * watched again from the first poll that finds it: until then only the poll wakes the
- * caller, and a waiter would measure the poll interval, not the change.
+ * watched again from the first poll that finds it: until then only the poll (at most every
+ * UNWATCHED_POLL_MS) wakes the caller, and a waiter would measure the poll, not the change.
  */
-export function watchFile(file: string, onChange: (why: "event" | "poll") => void, pollMs = 1000): () => void {
+export function watchFile(file: string, onChange: (why: "event" | "poll") => void, pollMs = SAFETY_POLL_MS): () => void {
   const name = basename(file);
   let watcher: FSWatcher | undefined;
   let closed = false;
@@ -35,19 +46,27 @@ export function watchFile(file: string, onChange: (why: "event" | "poll") => voi
     }
   };
   arm();
-  const poll = setInterval(() => {
-    if (watcher === undefined) arm();
-    onChange("poll");
-  }, pollMs);
+  let poll: NodeJS.Timeout;
+  const schedule = () => {
+    poll = setTimeout(
+      () => {
+        if (watcher === undefined) arm();
+        onChange("poll");
+        if (!closed) schedule();
+      },
+      watcher === undefined ? Math.min(pollMs, UNWATCHED_POLL_MS) : pollMs,
+    );
+  };
+  schedule();
   return () => {
     closed = true;
-    clearInterval(poll);
+    clearTimeout(poll);
     watcher?.close();
   };
 }
 
 export interface ChangesOptions {
-  /** Safety-net poll interval (default 1000 ms). */
+  /** Safety-net poll interval (default SAFETY_POLL_MS; at most 1 s while the directory is not watched). */
   pollMs?: number;
   /** After a change event, wait this long before returning, so that a burst is read in one go (default 0). The safety-net poll is not debounced: an idle process wakes once per poll, not twice. */
   debounceMs?: number;
@@ -78,7 +97,7 @@ export class FileChanges {
     file: string,
     private readonly options: ChangesOptions = {},
   ) {
-    this.stop = watchFile(file, this.poke, options.pollMs ?? 1000);
+    this.stop = watchFile(file, this.poke, options.pollMs ?? SAFETY_POLL_MS);
     options.signal?.addEventListener("abort", this.onAbort, { once: true });
   }
 

@@ -92,32 +92,40 @@ export async function surviveFullDisk<T>(paths: WorldPaths, log: Logger, run: ()
 }
 
 /**
+ * Why a daemon was asked to stop, in words that finish "stopped …" (the Spirit's `asleep:`
+ * line says it): a signal names itself; a level run as a thread of `world up` gets no signal
+ * but `up`'s stop message; a child whose `world up` died is told by its pipe closing.
+ */
+export type StopCause = `by ${NodeJS.Signals}` | "by world up (its stop message)" | "because world up is gone (its pipe closed)";
+
+/**
  * Calls `stop` on the first SIGINT/SIGTERM; on the second one exits at once with 130
  * (SIGINT) or 143 (SIGTERM). Returns a function that removes the handlers. A level run as
  * a thread of `world up` gets no signals: `up` sends LEVEL_STOP instead, which counts as a
- * SIGTERM here (listenForLevelStop).
+ * SIGTERM here (listenForLevelStop). `cause` says which of them it was.
  */
-export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger): () => void {
+export function onShutdown(stop: (signal: NodeJS.Signals, cause: StopCause) => void, log?: Logger): () => void {
   let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
+  const handler = (signal: NodeJS.Signals, cause: StopCause = `by ${signal}`) => {
     if (stopping) {
-      log?.warn({ signal }, "second signal: exiting now");
+      log?.warn({ signal, cause }, "second signal: exiting now");
       process.exit(signal === "SIGINT" ? 130 : 143);
     }
     stopping = true;
-    log?.info({ signal }, "stopping (send the signal again to force)");
-    stop(signal);
+    log?.info({ signal, cause }, "stopping (send the signal again to force)");
+    stop(signal, cause);
   };
-  process.on("SIGINT", handler);
-  process.on("SIGTERM", handler);
+  const onSignal = (signal: NodeJS.Signals) => handler(signal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   levelStopHandlers.push(handler);
   const unwatch = watchSupervisor(() => {
     log?.warn("the supervisor is gone (its pipe closed): stopping");
-    if (!stopping) handler("SIGTERM");
+    if (!stopping) handler("SIGTERM", "because world up is gone (its pipe closed)");
   });
   return () => {
-    process.off("SIGINT", handler);
-    process.off("SIGTERM", handler);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     levelStopHandlers = levelStopHandlers.filter((h) => h !== handler);
     unwatch();
   };
@@ -126,7 +134,7 @@ export function onShutdown(stop: (signal: NodeJS.Signals) => void, log?: Logger)
 /** What `world up` posts to a level running as its thread where a process would get SIGTERM. */
 export const LEVEL_STOP = "world:stop";
 
-let levelStopHandlers: ((signal: NodeJS.Signals) => void)[] = [];
+let levelStopHandlers: ((signal: NodeJS.Signals, cause: StopCause) => void)[] = [];
 
 /**
  * In a level's thread (daemons/level-entry.ts): `up`'s stop message is this thread's
@@ -140,7 +148,7 @@ export function listenForLevelStop(): void {
   port.on("message", (message: unknown) => {
     if (message !== LEVEL_STOP) return;
     if (levelStopHandlers.length === 0) process.exit(143);
-    for (const handler of [...levelStopHandlers]) handler("SIGTERM");
+    for (const handler of [...levelStopHandlers]) handler("SIGTERM", "by world up (its stop message)");
   });
   port.unref(); // the daemon's own work keeps the thread alive, not this listener
 }

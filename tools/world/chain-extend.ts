@@ -25,57 +25,70 @@ const MAX_SEGMENT = 256 << 20;
 const TAIL_BYTES = 1 << 16;
 
 export function extendChain(paths: WorldPaths, by: string, now: Date = new Date()): Extension {
+  // Read-only first: with nothing new since the last checkpoint (an idle world) the lock is not
+  // even taken, so a quiet sweep writes nothing (issue 23). Anything else is looked at again
+  // under the lock, as before: a checkpoint being retired meanwhile is never taken for a mismatch.
+  const peek = examine(paths, by, now, false);
+  if (peek !== "new lines" && peek.extended === false && (peek.reason === "nothing new" || peek.reason === "no log")) return peek;
   const lock = tryLock(paths, "chain");
   if ("heldBy" in lock) return { extended: false, reason: "busy" };
   try {
-    // Only the last checkpoint is read (and its signature checked): the others are a full proof's work.
-    const n = checkpointNumbers(paths).at(-1);
-    const last = n === undefined ? undefined : readCheckpoint(paths, n);
-    if (n !== undefined) {
-      const key = readPublicKey(paths);
-      if (!last || !key || !signatureHolds(last, key)) return { extended: false, reason: "mismatch", problem: { kind: "checkpoints", checkpoint: n, message: `checkpoint ${n}, the last one, cannot be read or is not signed by this world's key` } };
-    }
-    let fd: number;
-    try {
-      fd = openSync(paths.log, "r");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      return last ? { extended: false, reason: "mismatch", problem: { kind: "truncated", line: 1, checkpoint: last.n, message: `world.log is gone: checkpoint ${last.n} covered ${last.lines} lines` } } : { extended: false, reason: "no log" };
-    }
-    try {
-      const stat = fstatSync(fd);
-      if (last) {
-        const problem = stillEnds(paths, fd, stat.size, stat.ino, last);
-        if (problem) return { extended: false, reason: "mismatch", problem };
-      }
-      const from = last ? { line: last.lines, offset: last.offset } : { line: 0, offset: 0 };
-      const lines = linesFrom(fd, from.offset, stat.size, MAX_SEGMENT).filter((l) => l[l.length - 1] === 10);
-      if (lines.length === 0) return { extended: false, reason: "nothing new" };
-      const prev = last?.hash ?? ZERO_HASH;
-      const hash = createHash("sha256").update(Buffer.from(prev, "hex"));
-      const fingerprints = Buffer.allocUnsafe(lines.length * FP_BYTES);
-      let offset = from.offset;
-      lines.forEach((line, i) => {
-        hash.update(line);
-        lineFingerprint(line).copy(fingerprints, i * FP_BYTES);
-        offset += line.length;
-      });
-      const key = signingKey(paths);
-      const checkpoint = signCheckpoint(
-        {
-          v: 1, n: (last?.n ?? 0) + 1, from, lines: from.line + lines.length, offset, prev, hash: hash.digest("hex"), fingerprints: sha256(fingerprints),
-          // The first checkpoint over lines already there: they were not seen as they were written.
-          rebuilt: last === undefined, at: now.toISOString(), by, ino: stat.ino, key: key.id,
-        },
-        key,
-      );
-      writeCheckpoint(paths, checkpoint, fingerprints);
-      return { extended: true, checkpoint, lines: lines.length };
-    } finally {
-      closeSync(fd);
-    }
+    const done = examine(paths, by, now, true);
+    return done === "new lines" ? { extended: false, reason: "nothing new" } : done; // signing never stops at "new lines"
   } finally {
     lock.release();
+  }
+}
+
+/** The lines after the last checkpoint, checked (its signature, the log's end): signed as a new checkpoint when `sign`, else only found. */
+function examine(paths: WorldPaths, by: string, now: Date, sign: boolean): Extension | "new lines" {
+  // Only the last checkpoint is read (and its signature checked): the others are a full proof's work.
+  const n = checkpointNumbers(paths).at(-1);
+  const last = n === undefined ? undefined : readCheckpoint(paths, n);
+  if (n !== undefined) {
+    const key = readPublicKey(paths);
+    if (!last || !key || !signatureHolds(last, key)) return { extended: false, reason: "mismatch", problem: { kind: "checkpoints", checkpoint: n, message: `checkpoint ${n}, the last one, cannot be read or is not signed by this world's key` } };
+  }
+  let fd: number;
+  try {
+    fd = openSync(paths.log, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return last ? { extended: false, reason: "mismatch", problem: { kind: "truncated", line: 1, checkpoint: last.n, message: `world.log is gone: checkpoint ${last.n} covered ${last.lines} lines` } } : { extended: false, reason: "no log" };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (last) {
+      const problem = stillEnds(paths, fd, stat.size, stat.ino, last);
+      if (problem) return { extended: false, reason: "mismatch", problem };
+    }
+    const from = last ? { line: last.lines, offset: last.offset } : { line: 0, offset: 0 };
+    // Looking only: bytes past the checkpoint may be new lines (the lock's turn reads them), none are not.
+    if (!sign) return stat.size > from.offset ? "new lines" : { extended: false, reason: "nothing new" };
+    const lines = linesFrom(fd, from.offset, stat.size, MAX_SEGMENT).filter((l) => l[l.length - 1] === 10);
+    if (lines.length === 0) return { extended: false, reason: "nothing new" };
+    const prev = last?.hash ?? ZERO_HASH;
+    const hash = createHash("sha256").update(Buffer.from(prev, "hex"));
+    const fingerprints = Buffer.allocUnsafe(lines.length * FP_BYTES);
+    let offset = from.offset;
+    lines.forEach((line, i) => {
+      hash.update(line);
+      lineFingerprint(line).copy(fingerprints, i * FP_BYTES);
+      offset += line.length;
+    });
+    const key = signingKey(paths);
+    const checkpoint = signCheckpoint(
+      {
+        v: 1, n: (last?.n ?? 0) + 1, from, lines: from.line + lines.length, offset, prev, hash: hash.digest("hex"), fingerprints: sha256(fingerprints),
+        // The first checkpoint over lines already there: they were not seen as they were written.
+        rebuilt: last === undefined, at: now.toISOString(), by, ino: stat.ino, key: key.id,
+      },
+      key,
+    );
+    writeCheckpoint(paths, checkpoint, fingerprints);
+    return { extended: true, checkpoint, lines: lines.length };
+  } finally {
+    closeSync(fd);
   }
 }
 

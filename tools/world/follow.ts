@@ -11,7 +11,7 @@
  * throttles change events and can drop the last append of a burst (see the benchmark).
  */
 import { closeSync, fstatSync, readSync, statSync } from "node:fs";
-import { FileChanges } from "../fs/watch.js";
+import { FileChanges, SAFETY_POLL_MS } from "../fs/watch.js";
 import type { Located } from "./entry.js";
 import type { WorldPaths } from "./paths.js";
 import { readEntries, START, type Position, type Problem } from "./read.js";
@@ -21,7 +21,7 @@ export interface FollowOptions {
   /** Where to start; default: the end of the log as it is now. */
   from?: Position;
   signal?: AbortSignal;
-  /** Safety-net poll interval in ms (default 1000). */
+  /** Safety-net poll interval in ms (default tools/fs/watch.ts SAFETY_POLL_MS). */
   pollMs?: number;
   onProblem?: (problem: Problem) => void;
   /** Called with the position after each batch that moved it, e.g. to store a cursor (an idle poll writes nothing). */
@@ -58,7 +58,7 @@ async function* entriesOf(batches: AsyncGenerator<Located[]>, signal: AbortSigna
 }
 
 async function* followFrom(paths: WorldPaths, from: Position, startFile: FollowedFile | undefined, options: FollowOptions): AsyncGenerator<Located[]> {
-  const { signal, pollMs = 1000 } = options;
+  const { signal, pollMs = SAFETY_POLL_MS } = options;
   let position = from;
   let held = startFile;
   const changes = new FileChanges(paths.log, { pollMs, signal });

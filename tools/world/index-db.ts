@@ -178,8 +178,13 @@ export class WorldIndex {
     return true;
   }
 
-  /** Folds the write-ahead log into the database and truncates it (it otherwise grows with every catch-up). */
+  /**
+   * Folds the write-ahead log into the database and truncates it (it otherwise grows with every
+   * catch-up). An empty one has nothing to fold: skipped, so that an idle world's sweep writes
+   * nothing (not even a question to SQLite).
+   */
   checkpoint(): void {
+    if (this.file !== ":memory:" && statSync(`${this.file}-wal`, { throwIfNoEntry: false })?.size === 0) return;
     this.db.pragma("wal_checkpoint(TRUNCATE)");
   }
 

@@ -54,7 +54,7 @@ export async function listen(ctx: Context, command: string[], opts: ListenOpts):
   const source = sourceOf(command, opts);
   const speaker = opts.speaker ?? userSpeaker(ctx.paths, opts.user);
   const stop = new AbortController();
-  const off = onShutdown(() => stop.abort());
+  const off = onShutdown((_signal, cause) => stop.abort(cause));
   const spirit = opts.spirit ? (await createSpirit(ctx.paths, { flags: spiritFlags(opts) })).run(stop.signal) : undefined;
   try {
     const result = await listenTo(ctx.paths, {

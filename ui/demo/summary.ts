@@ -25,7 +25,8 @@ export async function summarize(d: Demo, url: string): Promise<SessionJson[]> {
 
   const sweeps = d.watch.seen.filter((e) => e.kind === "event" && e.source === "system" && e.id === "keeper" && e.output.startsWith("swept:")).length;
   d.n.line();
-  d.n.say(`${sessions.length} sessions; the Keeper swept ${sweeps} time${sweeps === 1 ? "" : "s"} meanwhile; ${d.watch.seen.length} lines in world.log`);
+  // A sweep that finds nothing writes nothing (keeper/sweep.ts): the lines count the first one and those that acted.
+  d.n.say(`${sessions.length} sessions; ${sweeps} Keeper sweep${sweeps === 1 ? "" : "s"} on record (its first, and those that found something to do); ${d.watch.seen.length} lines in world.log`);
 
   const log = shellQuote(d.paths.log);
   const permit = sessions.find((s) => s.retries > 0)?.id ?? "<session-id>";

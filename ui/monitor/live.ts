@@ -11,6 +11,7 @@
  */
 import type { ServerResponse } from "node:http";
 import { follow, endOf } from "../../tools/world/follow.js";
+import { SAFETY_POLL_MS } from "../../tools/fs/watch.js";
 import { entryJson } from "../../tools/world/json.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { Position, Problem } from "../../tools/world/read.js";
@@ -26,7 +27,7 @@ export class LiveFeed {
   constructor(
     paths: WorldPaths,
     private readonly onError: (error: unknown) => void,
-    pollMs = 1000,
+    pollMs = SAFETY_POLL_MS, // an idle monitor wakes for no poll every second (issue 23)
   ) {
     this.ping = setInterval(() => this.send(": ping\n\n"), PING_MS);
     this.running = this.run(paths, pollMs);

@@ -60,7 +60,7 @@ describe("the Spirit, end to end", () => {
     const self = outputs(spiritLines(sw.w.paths, true).filter((e) => e.id === "spirit"));
     expect(self).toEqual([
       expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line 1, nudges expire after \S+$/),
-      "asleep: stopped by a signal",
+      "asleep: stopped by SIGTERM",
       expect.stringMatching(/^awake: offline brain, user speaker "user", reading from line \d+, nudges expire after \S+$/),
     ]);
   });

@@ -1,8 +1,8 @@
 import { appendFileSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FileChanges, watchFile } from "../../../tools/fs/watch.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FileChanges, SAFETY_POLL_MS, watchFile } from "../../../tools/fs/watch.js";
 
 describe("the one watch loop: fs.watch of the directory, a poll, a debounce", () => {
   let dir: string;
@@ -31,6 +31,25 @@ describe("the one watch loop: fs.watch of the directory, a poll, a debounce", ()
       expect(await changes.next()).toBe(false);
     } finally {
       changes.close();
+    }
+  });
+
+  it("polls every SAFETY_POLL_MS while the directory is watched, every second while it is not there yet (issue 23: an idle reader does not wake every second)", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }); // fs.watch stays real: nothing changes meanwhile
+    const polls: string[] = [];
+    const watched = watchFile(file, (why) => polls.push(`watched ${why}`));
+    const missing = watchFile(join(dir, "not-yet", "world.log"), (why) => polls.push(`missing ${why}`));
+    try {
+      expect(SAFETY_POLL_MS).toBe(10_000);
+      vi.advanceTimersByTime(SAFETY_POLL_MS - 1);
+      expect(polls.filter((p) => p.startsWith("watched"))).toEqual([]);
+      expect(polls.filter((p) => p.startsWith("missing"))).toHaveLength(9); // looked for every second
+      vi.advanceTimersByTime(1);
+      expect(polls.filter((p) => p.startsWith("watched"))).toEqual(["watched poll"]);
+    } finally {
+      watched();
+      missing();
+      vi.useRealTimers();
     }
   });
 

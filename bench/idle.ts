@@ -9,14 +9,14 @@
  *      and the files under the home whose modification time moved during the window.
  * Counts, not timings: they hold on a busy machine.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { worldPaths } from "../tools/world/paths.js";
 import { fmt, printTable, type Row } from "./measure.js";
-import { processTree as tree, sampleProc as sample } from "./proc-sample.js";
+import { mtimes, processTree as tree, sampleProc as sample } from "./proc-sample.js";
 import { waitForText } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench idle] ${text}\n`);
@@ -31,20 +31,6 @@ const WINDOW_MS = Number(process.env.BENCH_IDLE_WINDOW_MS ?? 20_000);
  */
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
 
-function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) mtimes(p, into);
-    else {
-      try {
-        into.set(p, statSync(p).mtimeMs);
-      } catch {
-        // replaced meanwhile
-      }
-    }
-  }
-  return into;
-}
 
 interface Window {
   procs: { pid: number; name: string; rssMb: number; pssMb: number; wakePerS: number; allThreadsPerS: number; writes: number }[];

@@ -3,7 +3,8 @@
  * (bench/idle.ts, bench/soak.ts): its memory, its threads' context switches (wake-ups), its
  * write syscalls, and its descendants. Linux only, like the suites that use it.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 
 export function readProc(file: string): string {
   try {
@@ -63,4 +64,26 @@ export function sampleProc(pid: number): ProcSample {
 export function processTree(pid: number): number[] {
   const kids = readProc(`/proc/${pid}/task/${pid}/children`).trim().split(/\s+/).filter(Boolean).map(Number);
   return [pid, ...kids.flatMap(processTree)];
+}
+
+/** Every file's mtime under `dir` (a missing dir is empty): what changed in a quiet window. */
+export function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return into;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) mtimes(p, into);
+    else {
+      try {
+        into.set(p, statSync(p).mtimeMs);
+      } catch {
+        // replaced meanwhile
+      }
+    }
+  }
+  return into;
 }

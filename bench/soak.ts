@@ -16,14 +16,14 @@
  * monitor's page, read from the source tree) into a folder and run its dist/bench/main.js.
  * The rows are appended as they are taken: a soak stopped early still has its file.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { execa } from "execa";
 import { worldPaths } from "../tools/world/paths.js";
 import { printTable, type Row } from "./measure.js";
-import { processTree, readProc, sampleProc, type ProcSample } from "./proc-sample.js";
+import { mtimes, processTree, readProc, sampleProc, type ProcSample } from "./proc-sample.js";
 import { waitForText } from "./reaction.js";
 
 const progress = (text: string) => process.stderr.write(`[bench soak] ${new Date().toISOString()} ${text}\n`);
@@ -35,26 +35,6 @@ const EVERY_MS = Number(process.env.SOAK_EVERY_S ?? 60) * 1000;
 const ACTIVITY_MIN = Number(process.env.SOAK_ACTIVITY_MIN ?? 0);
 const UP_ARGS = (process.env.SOAK_ARGS ?? "").split(/\s+/).filter(Boolean);
 
-function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return into;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) mtimes(p, into);
-    else {
-      try {
-        into.set(p, statSync(p).mtimeMs);
-      } catch {
-        // replaced meanwhile
-      }
-    }
-  }
-  return into;
-}
 
 const size = (file: string) => {
   try {

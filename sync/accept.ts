@@ -18,7 +18,8 @@
  * not know the accepted lines came from another machine, and would send them out again as
  * its own.
  */
-import { appendFileSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
+import { readJsonLines } from "../tools/fs/json-file.js";
 import { join } from "node:path";
 import { RefusedError, shown } from "../tools/errors.js";
 import { tryLock } from "../tools/process/lock.js";
@@ -76,22 +77,14 @@ interface AcceptedRecord {
 /** The stream sequences of the kept chunks a person accepted, per machine. */
 export function acceptedSeqs(paths: WorldPaths): Map<string, Set<number>> {
   const seqs = new Map<string, Set<number>>();
-  let text = "";
-  try {
-    text = readFileSync(acceptedFile(paths), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  for (const line of text.split("\n")) {
-    let r: Partial<AcceptedRecord>;
-    try {
-      r = JSON.parse(line) as Partial<AcceptedRecord>;
-    } catch {
-      continue; // a torn last record (its chunk's lines are in received.tsv: a second accept finds them there)
-    }
-    if (typeof r.machine !== "string" || !Number.isSafeInteger(r.seq)) continue;
+  // A torn last record is passed over: its chunk's lines are in received.tsv, so a second accept finds them there.
+  const { records } = readJsonLines(acceptedFile(paths), (v) => {
+    const r = v as Partial<AcceptedRecord> | null;
+    return typeof r?.machine === "string" && Number.isSafeInteger(r.seq) ? { machine: r.machine, seq: r.seq! } : undefined;
+  });
+  for (const r of records) {
     const set = seqs.get(r.machine) ?? new Set<number>();
-    set.add(r.seq!);
+    set.add(r.seq);
     seqs.set(r.machine, set);
   }
   return seqs;

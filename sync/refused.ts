@@ -9,6 +9,7 @@
  * A machine that keeps sending forged chunks costs disk in .world/, not lines in the log.
  */
 import { appendFileSync, readFileSync } from "node:fs";
+import { readJsonLines } from "../tools/fs/json-file.js";
 import { join } from "node:path";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { PRIVATE_FILE } from "../tools/world/paths.js";
@@ -63,31 +64,11 @@ export function whyRefused(kind: RefusalKind): string {
  * edited by hand) is counted in `malformed` and passed over, never guessed at.
  */
 export function readRefused(paths: WorldPaths): { chunks: KeptChunk[]; malformed: number } {
-  let text: string;
-  try {
-    text = readFileSync(refusedFile(paths), "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { chunks: [], malformed: 0 };
-    throw error;
-  }
-  const chunks: KeptChunk[] = [];
-  let malformed = 0;
-  for (const line of text.split("\n")) {
-    if (line === "") continue;
-    const chunk = keptChunk(line);
-    if (chunk === undefined) malformed++;
-    else chunks.push(chunk);
-  }
-  return { chunks, malformed };
+  const { records, malformed } = readJsonLines(refusedFile(paths), keptChunk);
+  return { chunks: records, malformed };
 }
 
-function keptChunk(line: string): KeptChunk | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(line);
-  } catch {
-    return undefined;
-  }
+function keptChunk(v: unknown): KeptChunk | undefined {
   if (typeof v !== "object" || v === null) return undefined;
   const r = v as Record<string, unknown>;
   const ok =

@@ -52,3 +52,35 @@ export function readJsonStateOrThrow<S extends z.ZodType>(file: string, schema: 
   if ("problem" in read) throw new UsageError(read.problem);
   return read.value;
 }
+
+/**
+ * A JSON Lines file kept beside the log (one record appended per line): each line that is
+ * JSON goes to `take`, which returns undefined for one of the wrong shape. A line that is
+ * not a record (torn by a crash, edited by hand) is counted in `malformed` and passed over,
+ * never guessed at. A missing file holds none.
+ */
+export function readJsonLines<T>(file: string, take: (value: unknown) => T | undefined): { records: T[]; malformed: number } {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { records: [], malformed: 0 };
+    throw error;
+  }
+  const records: T[] = [];
+  let malformed = 0;
+  for (const line of text.split("\n")) {
+    if (line === "") continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      malformed++;
+      continue;
+    }
+    const record = take(value);
+    if (record === undefined) malformed++;
+    else records.push(record);
+  }
+  return { records, malformed };
+}

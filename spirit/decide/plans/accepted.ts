@@ -4,7 +4,7 @@ import { planIn } from "./clause.js";
 import { BARE_GOING } from "./invitations.js";
 import { withReferent } from "./referred.js";
 import { LOOSE, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
-import { apostrophes, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, SERVICE, TALKING } from "./words.js";
+import { apostrophes, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
 
 /**
  * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
@@ -66,7 +66,7 @@ async function theirPlan(sentences: readonly string[], speaker: string, now: Dat
 }
 
 /** The other's own plan, told in their last turns ("I'm going for a hike in the hills"), joined: "go for a hike in the hills with Tom". */
-async function joinedPlan(turns: readonly { speaker: string; isUser: boolean; text: string }[], now: Date): Promise<Plan | undefined> {
+async function joinedPlan(turns: readonly SpokenTurn[], now: Date): Promise<Plan | undefined> {
   for (const turn of [...turns].reverse().slice(0, 4)) {
     if (turn.isUser) continue;
     const sentences = apostrophes(turn.text).split(/(?<=[.!?;])\s+/).filter((t) => !/\b(?:now|right now|just|was|were|went|did|had)\b/i.test(t));
@@ -170,7 +170,7 @@ function stayTold(earlier: readonly { isUser: boolean; text: string }[], now: Da
  */
 export async function acceptedByOther(
   otherText: string,
-  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  earlier: readonly SpokenTurn[],
   ctx: PlanContext,
 ): Promise<Plan | undefined> {
   const proposal = earlier.at(-1);

@@ -3,7 +3,7 @@ import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { thingProposed } from "./invitations.js";
 import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
-import { apostrophes, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext } from "./words.js";
+import { apostrophes, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The other asking when the user will do something: "When are you going to take your vacation?"
 const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
@@ -34,7 +34,7 @@ async function whenAnswered(said: string, asked: string, ctx: PlanContext): Prom
  */
 export async function timeSettled(
   userText: string,
-  earlier: readonly { speaker: string; isUser: boolean; text: string }[],
+  earlier: readonly SpokenTurn[],
   ctx: PlanContext,
 ): Promise<Plan | undefined> {
   const other = earlier.at(-1);

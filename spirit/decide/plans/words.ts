@@ -1,4 +1,5 @@
 /** The words the plan reader shares: what a plan is, who is spoken to, and the verbs and phrases of things done now. */
+import type { Turn } from "../conversation.js";
 
 export type PlanKind = "flight" | "travel" | "booking" | "shopping" | "message" | "call" | "payment" | "scheduling" | "arrangement";
 
@@ -11,6 +12,9 @@ export interface Plan {
   /** The user's own commitment, one with others ("let's …"), or the user accepting another's proposal or request. */
   from: "user" | "together" | "accepted";
 }
+
+/** A turn of the conversation as the plan reader needs it (conversation.ts's Turn, without its addressee and time). */
+export type SpokenTurn = Pick<Turn, "speaker" | "isUser" | "text">;
 
 export interface PlanContext {
   /** The time the words were said: times are read ahead of it. */

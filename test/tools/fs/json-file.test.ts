@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { readJsonState, readJsonStateOrNone, readJsonStateOrThrow } from "../../../tools/fs/json-file.js";
+import { readJsonLines, readJsonState, readJsonStateOrNone, readJsonStateOrThrow } from "../../../tools/fs/json-file.js";
 import { UsageError } from "../../../tools/errors.js";
 
 const Cursor = z.object({ offset: z.number(), line: z.number() });
@@ -34,5 +34,25 @@ describe("readJsonState: a state file checked by its schema", () => {
     const problem = (readJsonState(file, Cursor, "sync state") as { problem: string }).problem;
     expect(problem).toMatch(/^malformed sync state .*: expected JSON, received a parse error: /);
     expect(problem).not.toContain("\n");
+  });
+});
+
+describe("readJsonLines: records appended one per line", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "world-test-json-lines-"));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const take = (v: unknown) => (typeof v === "object" && v !== null && typeof (v as { seq?: unknown }).seq === "number" ? (v as { seq: number }) : undefined);
+
+  it("a missing file holds none", () => {
+    expect(readJsonLines(join(dir, "none.jsonl"), take)).toEqual({ records: [], malformed: 0 });
+  });
+
+  it("keeps the records in order; a torn line and one of the wrong shape are counted, never guessed at", () => {
+    const file = join(dir, "kept.jsonl");
+    writeFileSync(file, '{"seq":1}\n{"seq":"two"}\n\n{"seq":3}\n{"seq":4');
+    expect(readJsonLines(file, take)).toEqual({ records: [{ seq: 1 }, { seq: 3 }], malformed: 2 });
   });
 });

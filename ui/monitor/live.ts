@@ -4,7 +4,9 @@
  *
  *   event: entry     data: EntryJson      id: its line number
  *   event: problem   data: {line, error}  a malformed line was skipped
- *   : ping                                every 15 s, so proxies and idle timers keep the stream
+ *   : ping                                every 15 s while a page is open, so proxies and idle
+ *                                         timers keep the stream (no page, no timer: an idle
+ *                                         monitor does not wake, issue 23)
  *
  * A page that (re)connects fetches its snapshots from /api again, then applies entries
  * from the stream: nothing is lost between the two, duplicates are dropped by line.
@@ -21,20 +23,25 @@ const PING_MS = 15_000;
 export class LiveFeed {
   private readonly clients = new Set<ServerResponse>();
   private readonly stop = new AbortController();
-  private readonly ping: NodeJS.Timeout;
+  private ping: NodeJS.Timeout | undefined;
   private readonly running: Promise<void>;
 
   constructor(
     paths: WorldPaths,
     private readonly onError: (error: unknown) => void,
     pollMs = SAFETY_POLL_MS, // an idle monitor wakes for no poll every second (issue 23)
+    private readonly pingMs = PING_MS,
   ) {
-    this.ping = setInterval(() => this.send(": ping\n\n"), PING_MS);
     this.running = this.run(paths, pollMs);
   }
 
   get size(): number {
     return this.clients.size;
+  }
+
+  /** Whether the keep-alive timer runs: only while a stream is open. */
+  get pinging(): boolean {
+    return this.ping !== undefined;
   }
 
   /** Opens the stream on `res` and keeps it until the client leaves or the feed closes. */
@@ -55,12 +62,16 @@ export class LiveFeed {
     });
     res.write("retry: 2000\n\n");
     this.clients.add(res);
-    res.on("close", () => this.clients.delete(res));
+    this.ping ??= setInterval(() => this.send(": ping\n\n"), this.pingMs);
+    res.on("close", () => {
+      this.clients.delete(res);
+      if (this.clients.size === 0) this.stopPing();
+    });
   }
 
   /** Ends every stream and the follower; resolves once the follower has stopped. */
   async close(): Promise<void> {
-    clearInterval(this.ping);
+    this.stopPing();
     this.stop.abort();
     for (const res of this.clients) res.end();
     this.clients.clear();
@@ -84,6 +95,11 @@ export class LiveFeed {
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
     }
+  }
+
+  private stopPing(): void {
+    clearInterval(this.ping);
+    this.ping = undefined;
   }
 
   private send(chunk: string): void {

@@ -12,7 +12,8 @@ import { shownUrl } from "./auth.js";
 import { readSyncConfig } from "./config.js";
 import { connectionIn, noticePrefix, SYNC_ID } from "./notices.js";
 import { SyncState } from "./state.js";
-import { refusedCount } from "./refused.js";
+import { readRefused, refusedCount } from "./refused.js";
+import { acceptedSeqs } from "./accept.js";
 
 export interface SyncStatus {
   machine: string;
@@ -27,7 +28,7 @@ export interface SyncStatus {
   connection: "connected" | "offline" | null;
   /** This machine's lines after what was last published (sent.json lags up to 200 ms). */
   unsentLines: number;
-  /** Chunks from other machines refused and kept aside in .world/sync/refused.jsonl (sync/refused.ts), for a person to look at. */
+  /** Chunks from other machines refused and kept aside in .world/sync/refused.jsonl (sync/refused.ts), for a person to look at; those a person accepted since (sync/accept.ts) are not counted. */
   refusedChunks: number;
 }
 
@@ -49,6 +50,19 @@ export function syncStatus(paths: WorldPaths, index: WorldIndex, logLines: numbe
     last: notice ? { ts: notice.ts, text: notice.output.slice(prefix.length) } : null,
     connection: notice ? connectionIn(notice.output.slice(prefix.length)) : null,
     unsentLines: Math.max(0, logLines - sent.line - received),
-    refusedChunks: refusedCount(paths),
+    refusedChunks: notAccepted(paths),
   };
+}
+
+/**
+ * Kept chunks a person has not accepted. refused.jsonl is never rewritten, so an accepted
+ * chunk stays there; accepted.jsonl names it by machine and stream sequence. The usual
+ * world has accepted nothing: then the lines are only counted, not parsed.
+ */
+function notAccepted(paths: WorldPaths): number {
+  const kept = refusedCount(paths);
+  if (kept === 0) return 0;
+  const accepted = acceptedSeqs(paths);
+  if (accepted.size === 0) return kept;
+  return readRefused(paths).chunks.filter((c) => accepted.get(c.machine)?.has(c.seq) !== true).length;
 }

@@ -156,6 +156,9 @@ describe.skipIf(!HAS_NATS)("chunks kept aside, accepted by a person", { timeout:
     expect(sessionLines(b!.paths, "from-a")).toEqual(written);
     const after = await world(b!.home, ["sync", "refused", "--json"]);
     expect(JSON.parse(after.stdout.trim().split("\n")[0]!)).toMatchObject({ machine: "a", accepted: kept(b!.paths).length - 2 });
+    // world status counts only what still waits for a person: the forged chunk and the replay.
+    const status = await world(b!.home, ["status", "--json"]);
+    expect(JSON.parse(status.stdout).sync).toMatchObject({ refusedChunks: 2 });
 
     // world sync again: a's next line follows the chain accepted; b never sends a's lines back as its own.
     syncB = syncAlone(b!.home, url, "b");

@@ -73,6 +73,5 @@ export function fullText(ctx: VerifierContext, text: string, ref: string | undef
   }
 }
 
-/** Verifier retries start with this; a human's answer turns into a retry starting with HUMAN. */
+/** Verifier retries start with this; a human's answer turns into a retry starting with HUMAN_PREFIX (tools/world/asks/human-answer.ts). */
 export const RETRY_PREFIX = "retry ";
-export const HUMAN_PREFIX = "human answered: ";

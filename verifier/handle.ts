@@ -11,7 +11,8 @@
  */
 import type { AgentEntry, EventEntry, Located } from "../tools/world/entry.js";
 import { fresh, history } from "../tools/world/query.js";
-import { HUMAN_PREFIX, RETRY_PREFIX, type VerifierContext } from "./context.js";
+import { RETRY_PREFIX, type VerifierContext } from "./context.js";
+import { HUMAN_PREFIX, humanAnswerRetry } from "../tools/world/asks/human-answer.js";
 import { judgeFinish, type Verdict } from "./judge.js";
 import { relaunch } from "./relaunch.js";
 import type { SessionPool } from "./session-pool.js";
@@ -103,8 +104,7 @@ async function onHumanInput(ctx: VerifierContext, input: Located<EventEntry>, ta
     ctx.log?.info({ id: input.id, line: input.line }, "an answer from a program: no relaunch, a person must answer");
     return;
   }
-  const blocker = s.blocker ? ` (it was blocked on: ${s.blocker})` : "";
-  ctx.appender.append({ kind: "agent", status: "retry", id: input.id, output: `${HUMAN_PREFIX}${input.output}${blocker}` });
+  ctx.appender.append({ kind: "agent", status: "retry", id: input.id, output: humanAnswerRetry(input.output, s.blocker) });
   tally.answered += 1;
   await relaunchLatest(ctx, input.id, tally);
 }

@@ -15,6 +15,7 @@
  * twice. A retry whose guidance names a new time arms that time instead.
  */
 import { notify } from "../../tools/notify.js";
+import { answerWords } from "../../tools/world/asks/human-answer.js";
 import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify.js";
@@ -80,7 +81,9 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   // voice line), not from when this process got to it; a retry's guidance is new words.
   const saidAt = saidAtFromEnv(now);
   const previous = lastArmed(log, run.id);
-  const fromGuidance = run.env.attempt > 1 && run.env.guidance ? withTaskSubject(plan(run.env.guidance, now), plan(`${run.env.task} ${run.env.guidance}`, now)) : undefined;
+  // A person's answer is read as its words alone ("at 7am"), not as the Verifier's sentence around it.
+  const guidance = run.env.attempt > 1 && run.env.guidance ? (answerWords(run.env.guidance) ?? run.env.guidance) : undefined;
+  const fromGuidance = guidance ? withTaskSubject(plan(guidance, now), plan(`${run.env.task} ${guidance}`, now)) : undefined;
 
   // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
   // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session

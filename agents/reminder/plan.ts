@@ -1,13 +1,18 @@
 /** Task words → an alarm, for the reminder and the timer agents. */
 import type { Alarm } from "./alarm.js";
+import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { findWhen, reminderSubject, timerLabel } from "./when.js";
 
 /** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
 export const NO_SUBJECT = "(no subject given)";
 
-/** "remind me to call mom at 5pm" → due 17:00, "Reminder: call mom". */
+/**
+ * "remind me to call mom at 5pm" → due 17:00, "Reminder: call mom". Times in words are read
+ * too ("at four pm", "half past six"): a task typed that way, or a spoken answer to "when
+ * to remind you?" that the Spirit passed on (tools/calendar/spoken-time.ts).
+ */
 export function planReminder(text: string, now: Date): Alarm | undefined {
-  const when = findWhen(text, now);
+  const when = findWhen(spokenTimes(text, "reminder"), now);
   if (when === undefined) return undefined;
   const subject = reminderSubject(when.rest);
   return { kind: "reminder", due: when.due, message: `Reminder: ${subject === "" ? NO_SUBJECT : subject}` };
@@ -15,7 +20,7 @@ export function planReminder(text: string, now: Date): Alarm | undefined {
 
 /** "set a timer for 10 minutes" → due in 10 minutes, "Timer done: 10 minutes". */
 export function planTimer(text: string, now: Date): Alarm | undefined {
-  const when = findWhen(text, now);
+  const when = findWhen(spokenTimes(text, "alarm"), now);
   if (when === undefined) return undefined;
   return { kind: "timer", due: when.due, message: `Timer done: ${timerLabel(when.text)}` };
 }

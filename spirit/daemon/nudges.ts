@@ -10,7 +10,7 @@ import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "../../tools/duration.js";
 import { idOf } from "./ids.js";
 import { quote, say } from "./lines.js";
-import { withoutRelayTag } from "../decide/spoken-answer.js";
+import { withoutRelayTag } from "../../tools/world/asks/spoken.js";
 import type { Nudge, SpiritMemory } from "./memory.js";
 import { agentKindFor, needFor, taskFromQuestion } from "../decide/plan.js";
 

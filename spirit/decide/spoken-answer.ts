@@ -13,26 +13,15 @@
  *
  * Such an answer is relayed as `[event:user][<nudge-id>] <words> (spoken)`, the line
  * `world respond` would write; anything else is conversation. The tag says how the
- * answer came: it is the relay's, never the user's words (withoutRelayTag).
+ * answer came: it is the relay's, never the user's words (tools/world/asks/spoken.ts).
  */
 import { readAnswer } from "../../tools/world/asks/nudge-answer.js";
+import { relayed } from "../../tools/world/asks/spoken.js";
 import type { Heard, SpiritMemory } from "../daemon/memory.js";
 
 /** How soon after the question a spoken yes or no still answers it. */
 export const SPOKEN_WINDOW_MS = 60_000;
-const RELAY_TAG = "(spoken)";
 const MAX_WORDS = 6;
-
-/** The answer's words as relayed: the user's, with the relay's tag after them. */
-function relayed(words: string): string {
-  return `${words.trim()} ${RELAY_TAG}`;
-}
-
-/** What the user said, without the relay's tag. */
-export function withoutRelayTag(text: string): string {
-  const t = text.trimEnd();
-  return t.endsWith(` ${RELAY_TAG}`) ? t.slice(0, -RELAY_TAG.length - 1) : t === RELAY_TAG ? "" : text;
-}
 
 /**
  * Words that are only a yes or a no ("yeah", "no thanks"): an answer when they answer the

@@ -12,7 +12,7 @@ import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
-import { spokenTimes, type TimeUse } from "./spoken-time.js";
+import { spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
 export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed";
 

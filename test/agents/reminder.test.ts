@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
+import { humanAnswerRetry } from "../../tools/world/asks/human-answer.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
 import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 import { armedLine, parseArmed } from "../../agents/reminder/alarm.js";
@@ -19,6 +20,14 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("remind me tomorrow at 9 to water the plants", now)!.due.getDate()).toBe(new Date(now.getTime() + 86_400_000).getDate());
     expect(planReminder("in 2 seconds stretch", now)!.due.toISOString()).toBe("2026-11-22T10:00:02.000Z");
     expect(planReminder("remind me to buy milk", now)).toBeUndefined();
+  });
+  it("reads times said in words, as typed or as a spoken answer passed on", () => {
+    const call = planReminder("remind me to call mom at four pm", now)!;
+    expect([call.due.getHours(), call.due.getMinutes(), call.message]).toEqual([16, 0, "Reminder: call mom"]);
+    expect(planReminder("half past six", now)!.due.getHours()).toBe(18); // a reminder's bare hour is the afternoon's
+    expect(planReminder("remind me in twenty minutes to check the oven", now)!.due.toISOString()).toBe("2026-11-22T10:20:00.000Z");
+    expect(planReminder("remind me to buy four apples at 5", now)!.message).toBe("Reminder: buy four apples");
+    expect(planTimer("set a timer for ten minutes", now)!.due.toISOString()).toBe("2026-11-22T10:10:00.000Z");
   });
   it("reads a day of the month said without its month: this month's if still to come, else the next", () => {
     const rent = planReminder("remind me about the rent on the 25th", now)!;
@@ -125,8 +134,10 @@ describe("reminder agent (real process)", () => {
     const first = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom" });
     expect(first.exitCode).not.toBe(0);
     expect(entriesOf(w.paths, "r8").at(-1)).toMatchObject({ status: "failed", need: "when to remind you" });
-    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r8", output: "answered by a person", need: "in 1 second" });
-    const result = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom", attempt: 2, guidance: "in 1 second" });
+    // The guidance as the Verifier gives it (verifier/handle.ts): the answer, its writer's stamp, the question it answers.
+    const guidance = humanAnswerRetry("in one second (from terminal)", "when to remind you");
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "r8", output: guidance });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "r8", task: "remind me to call mom", attempt: 2, guidance });
     expect(result.exitCode).toBe(0);
     expect(entriesOf(w.paths, "r8").filter(isEvent("r8", "notify")).map((e) => e.output)).toEqual(["Reminder: call mom"]);
   });

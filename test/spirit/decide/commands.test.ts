@@ -6,7 +6,7 @@ import { DECIDE_CONFIG as config } from "../helpers.js";
 import type { Action } from "../../../spirit/decide/decide.js";
 import { actionLine, hearVoice } from "../../../spirit/decide/hearing.js";
 import { readCommand, reminderOf } from "../../../spirit/intents/commands.js";
-import { spokenTimes } from "../../../spirit/intents/spoken-time.js";
+import { spokenTimes } from "../../../tools/calendar/spoken-time.js";
 import { SOURCE } from "../../../spirit/daemon/lines.js";
 import { SpiritMemory } from "../../../spirit/daemon/memory.js";
 import { manageLine } from "../../../spirit/decide/manage.js";

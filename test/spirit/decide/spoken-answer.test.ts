@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { EventEntry, Located } from "../../../tools/world/entry.js";
 import { SpiritMemory } from "../../../spirit/daemon/memory.js";
 import { answerNudge } from "../../../spirit/daemon/nudges.js";
-import { spokenAnswer, SPOKEN_WINDOW_MS, withoutRelayTag } from "../../../spirit/decide/spoken-answer.js";
+import { spokenAnswer, SPOKEN_WINDOW_MS } from "../../../spirit/decide/spoken-answer.js";
+import { withoutRelayTag } from "../../../tools/world/asks/spoken.js";
 import { evaluate, type Conversation } from "../../../spirit/eval/eval-conversations.js";
 
 const T0 = Date.parse("2026-03-02T09:00:00.000Z");

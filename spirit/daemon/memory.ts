@@ -12,6 +12,7 @@ import type { Position } from "../../tools/world/read.js";
 import { ConversationState } from "../decide/conversation.js";
 import { nudgeKind } from "./ids.js";
 import { readSpiritLine, SOURCE, type Offer } from "./lines.js";
+import { ANSWER_SOURCE } from "./nudges.js";
 import { topicKey } from "../decide/preferences.js";
 import { speakerId } from "../input/speaker.js";
 
@@ -26,6 +27,18 @@ export interface Nudge {
   status: NudgeStatus;
   /** What a "yes" starts, as asked (older lines have none: the task is read from the question). */
   offer?: Offer;
+}
+
+/**
+ * A failed session told to the user ("needs you: … (answer: world respond <id> <text>)",
+ * spirit/daemon/escalation.ts): a question to them until they answer it, here or anywhere,
+ * or the session moves on.
+ */
+export interface Plea {
+  id: string;
+  /** The line as said. */
+  text: string;
+  askedAt: number;
 }
 
 export interface Heard {
@@ -72,6 +85,8 @@ export class SpiritMemory {
   /** Agent kind + normalised task → the latest spawn of it: the same request heard twice is one. */
   private readonly spawned = new Map<string, { id: string; at: number }>();
   readonly heard: Heard[] = [];
+  /** Failed sessions told to the user and not answered or moved on since, by session id. */
+  private readonly pleas = new Map<string, Plea>();
   brainUp = true;
   calendarUp = true;
   /**
@@ -93,10 +108,11 @@ export class SpiritMemory {
     this.conversation = new ConversationState(conversation.assistantName, conversation.conversationGapMs);
   }
 
-  /** Fold one entry; only the Spirit's own lines change what it remembers. */
+  /** Fold one entry: the Spirit's own lines, and what closes a question it told the user. */
   apply(entry: Entry & { line?: number }): void {
-    if (entry.kind !== "event") return;
-    if (entry.source === SOURCE) this.applyOwn(entry);
+    if (entry.kind === "event" && entry.source === SOURCE) return this.applyOwn(entry);
+    // Any answer to a told failure (typed, spoken, from the monitor), or any move of its session, closes it.
+    if (this.pleas.has(entry.id) && (entry.kind === "agent" || entry.source === ANSWER_SOURCE)) this.pleas.delete(entry.id);
   }
 
   private reaction(key: string, line: number | undefined): void {
@@ -166,6 +182,8 @@ export class SpiritMemory {
         return;
       case "needs-you":
         this.reaction(`needs:${e.id}`, e.line);
+        // Only a failed session's line asks for an answer (the disk's says what to free).
+        if (e.output.includes("answer: world respond ")) this.pleas.set(e.id, { id: e.id, text: e.output, askedAt: at });
         return;
       case "brain":
         this.brainUp = line.up;
@@ -202,6 +220,11 @@ export class SpiritMemory {
 
   openNudges(): Nudge[] {
     return [...this.nudges.values()].filter((n) => n.status === "open");
+  }
+
+  /** Failed sessions told to the user, still waiting for their answer. */
+  openPleas(): Plea[] {
+    return [...this.pleas.values()];
   }
 
   /** Was this question asked within the window before `now`? */

@@ -277,7 +277,7 @@ export class Spirit {
         return;
       case "answer":
         // Relayed as the line `world respond` would write; handle() then treats it as an answer.
-        this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: hearing.nudgeId, output: hearing.text });
+        this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: hearing.to, output: hearing.text });
         return;
       case "action":
         return this.act(hearing.action, hearing.heard, entry);

@@ -25,8 +25,8 @@ export type Hearing =
   | { type: "stale"; heard: Heard; age: number }
   /** Heard late, in a backlog the Spirit caught up with (spirit/daemon/late.ts): context, not a request. */
   | { type: "context"; heard: Heard }
-  /** A bare yes/no to the one recent nudge: to be relayed as `[event:user][<nudgeId>] <text>`. */
-  | { type: "answer"; heard: Heard; nudgeId: string; text: string }
+  /** A bare yes/no to the one recent nudge, or a time to the one failed session told to the user that asks when: relayed as `[event:user][<to>] <text>` (spoken-answer.ts). */
+  | { type: "answer"; heard: Heard; to: string; text: string }
   | { type: "action"; heard: Heard; action: Action };
 
 export interface HearingDeps {

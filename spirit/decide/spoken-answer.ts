@@ -1,5 +1,7 @@
 /**
- * Answering a nudge by voice. A yes or no counts only when it answers the assistant:
+ * Answering the assistant by voice: a nudge with a yes or a no, and a failed session told
+ * to the user (spirit/daemon/escalation.ts) whose question a time answers ("when to remind
+ * you?" → "four pm"). Either counts only when it answers the assistant:
  *
  *   - said by the user (never by another speaker);
  *   - bare ("yes", "no thanks"; "sure, after lunch" is as often said to someone else);
@@ -9,14 +11,19 @@
  *   - with no one else speaking in between: a "yeah" after a colleague's turn answers the
  *     colleague, and so does one after someone else's question, even one asked before
  *     the Spirit's question reached the log;
- *   - to the one question open in that window (it never guesses which question a yes was for).
+ *   - to the one question open in that window, nudge or failed session (it never guesses
+ *     which question a yes was for);
+ *   - for a failed session, words that are a time and nothing more, to a question that
+ *     asks when (any other words are conversation: its answer stays a person's to type).
  *
- * Such an answer is relayed as `[event:user][<nudge-id>] <words> (spoken)`, the line
+ * Such an answer is relayed as `[event:user][<nudge or session id>] <words> (spoken)`, the line
  * `world respond` would write; anything else is conversation. The tag says how the
  * answer came: it is the relay's, never the user's words (tools/world/asks/spoken.ts).
  */
 import { readAnswer } from "../../tools/world/asks/nudge-answer.js";
 import { relayed } from "../../tools/world/asks/spoken.js";
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import type { Heard, SpiritMemory } from "../daemon/memory.js";
 
 /** How soon after the question a spoken yes or no still answers it. */
@@ -34,15 +41,50 @@ export function bareAnswer(text: string): boolean {
   return text.trim().split(/\s+/).length <= MAX_WORDS;
 }
 
-export function spokenAnswer(heard: Heard, memory: SpiritMemory): { nudgeId: string; text: string } | undefined {
-  if (!heard.isUser || !bareAnswer(heard.text)) return undefined;
+/** An answer to relay: `[event:user][<to>] <text>`, to a nudge or to a failed session told to the user. */
+export interface SpokenAnswer {
+  to: string;
+  text: string;
+}
+
+export function spokenAnswer(heard: Heard, memory: SpiritMemory): SpokenAnswer | undefined {
+  if (!heard.isUser) return undefined;
   const at = Date.parse(heard.ts);
-  const open = memory.openNudges().filter((n) => at > n.askedAt && at - n.askedAt <= SPOKEN_WINDOW_MS);
-  if (open.length !== 1) return undefined;
-  const nudge = open[0]!;
+  const recent = (askedAt: number) => at > askedAt && at - askedAt <= SPOKEN_WINDOW_MS;
+  const nudges = memory.openNudges().filter((n) => recent(n.askedAt));
+  const pleas = memory.openPleas().filter((p) => recent(p.askedAt));
+  if (nudges.length + pleas.length !== 1) return undefined; // none, or it would have to guess which
+  const askedAt = (nudges[0] ?? pleas[0])!.askedAt;
   // The conversation up to this line (the line itself is its latest turn).
   const before = memory.conversation.view().turns.slice(0, -1);
-  if (before.some((t) => !t.isUser && t.at >= nudge.askedAt)) return undefined; // someone else spoke since the question
+  if (before.some((t) => !t.isUser && t.at >= askedAt)) return undefined; // someone else spoke since the question
   if (before.at(-1)?.isUser === false) return undefined; // the reply to the one who spoke last
-  return { nudgeId: nudge.id, text: relayed(heard.text) };
+  const nudge = nudges[0];
+  if (nudge !== undefined) return bareAnswer(heard.text) ? { to: nudge.id, text: relayed(heard.text) } : undefined;
+  const plea = pleas[0]!;
+  return asksForATime(plea.text) && onlyATime(heard.text, new Date(at)) ? { to: plea.id, text: relayed(heard.text) } : undefined;
+}
+
+/**
+ * "when to remind you", "how long the timer should run", "what time…": a failed session
+ * whose question a time answers. Other questions (a code, a file, a decision) are not
+ * answered by voice: what a person mutters after a notice is no answer to them.
+ */
+function asksForATime(plea: string): boolean {
+  return /\b(?:when|what time|how long)\b/i.test(plea);
+}
+
+/** Words around a time that add nothing ("um, let's say four thirty", "make it six"). */
+const AROUND_A_TIME = new Set(["at", "on", "in", "for", "by", "around", "about", "um", "uh", "er", "erm", "oh", "ok", "okay", "so", "say", "let's", "lets", "make", "it", "maybe", "please", "then", "how", "just"]);
+
+/** Whether the words are a time and nothing more ("four pm", "in ten minutes", "tomorrow at nine"). */
+function onlyATime(text: string, now: Date): boolean {
+  const words = text.toLowerCase().replace(/[,.!?;]+/g, " ").trim();
+  if (words === "" || words.split(/\s+/).length > MAX_WORDS + 2) return false;
+  const digits = spokenTimes(words, "reminder");
+  const found = chronoEn().parse(digits, now, { forwardDate: true });
+  if (found.length === 0) return false;
+  let rest = digits;
+  for (const f of found) rest = rest.replace(f.text, " ");
+  return rest.split(/\s+/).every((w) => w === "" || AROUND_A_TIME.has(w));
 }

@@ -206,8 +206,8 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
     const before = previous;
     previous = { speaker: turn.speaker, text: turn.text };
     if (hearing.type === "answer") {
-      out.answers.push({ conversation: c.id, nudgeId: hearing.nudgeId, text: turn.text, ...(before && { before }) });
-      const answer = entry(now, ANSWER_SOURCE, hearing.nudgeId, hearing.text);
+      out.answers.push({ conversation: c.id, nudgeId: hearing.to, text: turn.text, ...(before && { before }) });
+      const answer = entry(now, ANSWER_SOURCE, hearing.to, hearing.text);
       memory.markReacted(answer);
       const outcome = answerNudge(answer, memory);
       if (outcome?.type === "line") report(now, outcome.id, outcome.output);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { collectEntries } from "../../../tools/world/read.js";
 import { waitForEntry, world } from "../../support/world.js";
-import { outputs, spiritLines, waitForCursor, useSpiritWorld } from "../helpers.js";
+import { outputs, speak, spiritLines, waitForCursor, useSpiritWorld } from "../helpers.js";
 
 const KEEPER_LINE = 'nudge: still waiting for you after 1 d: "fetch the report" needs the new password. (answer: world respond job-1 <text>)';
 const TOLD = 'needs you: "fetch the report" needs the new password. (answer: world respond job-1 <text>)';
@@ -68,6 +68,20 @@ describe("agents that need a human", () => {
     expect(outputs(spiritLines(sw.w.paths))).toEqual([TOLD]);
     expect(desktop.shown()).toHaveLength(2);
     expect(collectEntries(sw.w.paths.log).entries.filter((e) => e.kind === "event" && e.source === "notify")).toEqual([]);
+  });
+
+  it("a time said aloud after a reminder asked when is relayed as the user's answer; other words are not", async () => {
+    await run("agent", "start", "rem-1", "remind me to call mom");
+    await sw.start();
+    await run("agent", "failed", "rem-1", "no time found in the words", "--need", "when to remind you");
+    await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.id === "rem-1");
+    await speak(sw.w.home, ["user", "Ugh, not again."]);
+    await speak(sw.w.home, ["user", "Four pm."]);
+    const answer = await waitForEntry(sw.w.paths, (e) => e.kind === "event" && e.source === "user" && e.id === "rem-1", { what: "the spoken time relayed to rem-1" });
+    expect(answer.output).toBe("Four pm. (spoken)");
+    await waitForCursor(sw.w.paths);
+    // Said once: the muttered line before it was conversation, and the question is closed now.
+    expect(collectEntries(sw.w.paths.log).entries.filter((e) => e.kind === "event" && e.source === "user")).toHaveLength(1);
   });
 
   it("the Keeper's disk-low line is told once per time the disk goes low", async () => {

@@ -36,7 +36,7 @@ describe("a spoken yes counts only when it answers the assistant", () => {
   it("the user's bare yes, after the question, soon, with nobody in between: an answer, relayed with its tag", () => {
     const memory = asked(1_000);
     voice(memory, "me", "I'll call Ana tomorrow.", 0);
-    expect(spokenAnswer(voice(memory, "me", "Yes.", 4_000), memory)).toEqual({ nudgeId: NUDGE, text: "Yes. (spoken)" });
+    expect(spokenAnswer(voice(memory, "me", "Yes.", 4_000), memory)).toEqual({ to: NUDGE, text: "Yes. (spoken)" });
   });
 
   it("a backchannel after a colleague spoke is said to the colleague", () => {
@@ -79,6 +79,55 @@ describe("the relay's tag", () => {
     const memory = asked(1_000);
     const answer: Located<EventEntry> = { kind: "event", ts: new Date(T0 + 2_000).toISOString(), source: "user", id: NUDGE, output: "Yeah. (spoken)", line: 99, offset: 9_900 };
     expect(answerNudge(answer, memory)).toMatchObject({ type: "spawn", agentKind: "reminder", task: "remind me to call Ana tomorrow" });
+  });
+});
+
+/** A memory where the reminder r1 failed asking when, told to the user at `askedAtMs`. */
+function told(askedAtMs: number, question = '"remind me to call mom" needs when to remind you.'): SpiritMemory {
+  const memory = new SpiritMemory("me");
+  memory.apply({ kind: "event", ts: new Date(T0 + askedAtMs).toISOString(), source: "spirit", id: "r1", output: `needs you: ${question} (answer: world respond r1 <text>)` });
+  return memory;
+}
+
+describe("a spoken time answers a failed session that asks when", () => {
+  it("the user's time alone, soon after the notice, with nobody in between: relayed to the session with its tag", () => {
+    let memory = told(1_000);
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 5_000), memory)).toEqual({ to: "r1", text: "Four pm. (spoken)" });
+    memory = told(1_000);
+    expect(spokenAnswer(voice(memory, "me", "Um, let's say half past six", 5_000), memory)).toEqual({ to: "r1", text: "Um, let's say half past six (spoken)" });
+    memory = told(1_000, '"set a timer" needs how long the timer should run.');
+    expect(spokenAnswer(voice(memory, "me", "ten minutes", 5_000), memory)).toEqual({ to: "r1", text: "ten minutes (spoken)" });
+  });
+
+  it("anything but a time, another speaker, a late word or a question that no time answers: conversation", () => {
+    let memory = told(1_000);
+    expect(spokenAnswer(voice(memory, "me", "Ugh, not again.", 5_000), memory)).toBeUndefined();
+    expect(spokenAnswer(voice(memory, "me", "Call Ana at four pm.", 6_000), memory)).toBeUndefined(); // a time and more: a request, not an answer
+    expect(spokenAnswer(voice(memory, "colleague", "Four pm.", 7_000), memory)).toBeUndefined();
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 8_000), memory)).toBeUndefined(); // the colleague spoke since the notice
+    memory = told(1_000);
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 1_000 + SPOKEN_WINDOW_MS + 1), memory)).toBeUndefined();
+    memory = told(1_000, '"book the flight" needs your login for the booking site.');
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 5_000), memory)).toBeUndefined();
+  });
+
+  it("closed by any answer or any move of its session; with a nudge open too, nothing is guessed", () => {
+    let memory = told(1_000);
+    memory.apply({ kind: "event", ts: new Date(T0 + 2_000).toISOString(), source: "user", id: "r1", output: "at 5pm (from terminal)" });
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 5_000), memory)).toBeUndefined();
+    memory = told(1_000);
+    memory.apply({ kind: "agent", ts: new Date(T0 + 2_000).toISOString(), status: "closed", id: "r1", output: "closed by a person" });
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 5_000), memory)).toBeUndefined();
+    memory = asked(1_000);
+    memory.apply({ kind: "event", ts: new Date(T0 + 2_000).toISOString(), source: "spirit", id: "r1", output: 'needs you: "remind me" needs when to remind you. (answer: world respond r1 <text>)' });
+    expect(spokenAnswer(voice(memory, "me", "Yes.", 5_000), memory)).toBeUndefined();
+    expect(spokenAnswer(voice(memory, "me", "Four pm.", 6_000), memory)).toBeUndefined();
+  });
+
+  it("the disk's notice asks nothing to answer", () => {
+    const memory = new SpiritMemory("me");
+    memory.apply({ kind: "event", ts: new Date(T0 + 1_000).toISOString(), source: "spirit", id: "disk", output: "needs you: disk low: 2% free on / (when it is full, nothing is written)" });
+    expect(memory.openPleas()).toEqual([]);
   });
 });
 

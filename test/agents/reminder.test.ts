@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { appendOnce } from "../../tools/world/append.js";
-import { humanAnswerRetry } from "../../tools/world/asks/human-answer.js";
+import { answerWords, humanAnswerRetry } from "../../tools/world/asks/human-answer.js";
+import { relayed } from "../../tools/world/asks/spoken.js";
 import { tempWorld, waitForEntry, type TempWorld } from "../support/world.js";
 import { entriesOf, isEvent, isStatus, runAgentProcess, startSession } from "./agent-process.js";
 import { armedLine, parseArmed } from "../../agents/reminder/alarm.js";
@@ -28,6 +29,11 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("remind me in twenty minutes to check the oven", now)!.due.toISOString()).toBe("2026-11-22T10:20:00.000Z");
     expect(planReminder("remind me to buy four apples at 5", now)!.message).toBe("Reminder: buy four apples");
     expect(planTimer("set a timer for ten minutes", now)!.due.toISOString()).toBe("2026-11-22T10:10:00.000Z");
+    // As a transcript writes it, relayed by the Spirit and handed back by the Verifier.
+    const spoken = answerWords(humanAnswerRetry(relayed("Four pm."), "when to remind you"))!;
+    expect(planReminder(`remind me to call mom ${spoken}`, now)).toMatchObject({ message: "Reminder: call mom" });
+    expect(planReminder(spoken, now)!.due.getHours()).toBe(16);
+    expect(planReminder("Remind me to call Ana at Half Past Six", now)).toMatchObject({ message: "Reminder: call Ana" });
   });
   it("reads a day of the month said without its month: this month's if still to come, else the next", () => {
     const rent = planReminder("remind me about the rent on the 25th", now)!;

@@ -1,4 +1,5 @@
-// Times as people say them, as digits chrono-node reads: speech arrives with numbers in
+// Times as people say them, as digits chrono-node reads (in any case: "Four pm." as a
+// transcript writes it, "four pm" as the Spirit reads it): speech arrives with numbers in
 // words ("wake me at half seven", "five thirty pm", "on april twenty second", "in
 // twenty minutes"), which chrono-node's English parser does not read as clock times.
 // An hour said without am or pm is read the way it is meant: an alarm or a wake-up in
@@ -23,7 +24,7 @@ const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
 
 function value(words: string): number {
   const parts = words.split(/[ -]/);
-  return parts.reduce((sum, w) => sum + (TENS[w] ?? SMALL[w] ?? 0), 0);
+  return parts.reduce((sum, w) => sum + (TENS[w.toLowerCase()] ?? SMALL[w.toLowerCase()] ?? 0), 0);
 }
 
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
@@ -36,49 +37,49 @@ export type TimeUse = "alarm" | "reminder";
 export function spokenTimes(text: string, use: TimeUse): string {
   let t = ` ${text} `;
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
-  t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "g"), (m, tens: string | undefined, ord: string) => {
-    const n = (tens ? TENS[tens]! : 0) + ORDINAL[ord]!;
-    return n <= 31 && !(ord === "second" && !tens) ? `${n}${n === 1 || n === 21 || n === 31 ? "st" : n === 2 || n === 22 ? "nd" : n === 3 || n === 23 ? "rd" : "th"}` : m;
+  t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
+    const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;
+    return n <= 31 && !(ord.toLowerCase() === "second" && !tens) ? `${n}${n === 1 || n === 21 || n === 31 ? "st" : n === 2 || n === 22 ? "nd" : n === 3 || n === 23 ? "rd" : "th"}` : m;
   });
   // "the day after tomorrow", "two days after today": chrono-node reads only "tomorrow", "today".
-  t = t.replace(/\b(?:the )?day after tomorrow\b/g, "in 2 days");
-  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) days? (?:after|from) (?:today|this day|now)\\b`, "g"), (_m, n: string) => `in ${/\d/.test(n) ? n : value(n)} days`);
+  t = t.replace(/\b(?:the )?day after tomorrow\b/gi, "in 2 days");
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) days? (?:after|from) (?:today|this day|now)\\b`, "gi"), (_m, n: string) => `in ${/\d/.test(n) ? n : value(n)} days`);
   // "twelve noon", "12 midnight": the word says it all.
-  t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/g, (_m, w: string) => (w === "midnight" ? "midnight" : "noon"));
+  t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/gi, (_m, w: string) => (w.toLowerCase() === "midnight" ? "midnight" : "noon"));
   // "april two" → "april 2"
-  t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "g"), (_m, month: string, n: string) => `${month} ${value(n)}`);
+  t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "gi"), (_m, month: string, n: string) => `${month} ${value(n)}`);
   // Durations: "twenty minutes" → "20 minutes", "an hour and a half" stays for chrono.
-  t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "g"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "gi"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
   // Clock times.
-  t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:30`);
-  t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:15`);
-  t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "g"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
-  t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "g"), (_m, h: string) => `${value(h)}:30`);
-  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "g"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
+  t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
+  t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:15`);
+  t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
+  t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "gi"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
   // "five thirty", "seven oh five", "six forty five" (an hour, then minutes from ten up, or oh + digit).
-  t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "g"), (m, h: string, mins: string) => {
-    const hour = SMALL[h]!;
-    const minutes = mins.startsWith("oh ") ? SMALL[mins.slice(3)]! : value(mins);
+  t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "gi"), (m, h: string, mins: string) => {
+    const hour = SMALL[h.toLowerCase()]!;
+    const minutes = /^oh /i.test(mins) ? SMALL[mins.slice(3).toLowerCase()]! : value(mins);
     return hour >= 1 && hour <= 12 && minutes < 60 ? `${hour}:${String(minutes).padStart(2, "0")}` : m;
   });
   // "six am", "10 p m"
-  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "g"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "gi"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
   // "at six", "for seven", "by nine": an hour after a time preposition.
-  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "g"), (m, prep: string, h: string) => {
+  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "gi"), (m, prep: string, h: string) => {
     const n = /\d/.test(h) ? Number(h) : value(h);
     return n >= 1 && n <= 12 ? `${prep} ${n}:00` : m;
   });
   return withMeridiem(t, use).replace(/\s+/g, " ").trim();
 }
 
-const MORNING = /\b(?:morning|a\.?m\b|breakfast|dawn|wake|get me up|get up)/;
-const EVENING = /\b(?:evening|tonight|night|afternoon|p\.?m\b|dinner|lunch|supper)/;
+const MORNING = /\b(?:morning|a\.?m\b|breakfast|dawn|wake|get me up|get up)/i;
+const EVENING = /\b(?:evening|tonight|night|afternoon|p\.?m\b|dinner|lunch|supper)/i;
 
 /** "6:00" with no am/pm → "6pm" or "6am", by what it is for. */
 function withMeridiem(t: string, use: TimeUse): string {
   const morning = MORNING.test(t);
   const evening = EVENING.test(t);
-  return t.replace(/\b(\d{1,2}):(\d\d)\b(?!\s*(?:am|pm))/g, (_m, hs: string, ms: string) => {
+  return t.replace(/\b(\d{1,2}):(\d\d)\b(?!\s*(?:am|pm))/gi, (_m, hs: string, ms: string) => {
     const h = Number(hs);
     if (h < 1 || h > 12) return `${hs}:${ms}`;
     let pm: boolean;

@@ -18,6 +18,8 @@ import { relaunch } from "./relaunch.js";
 import type { SessionPool } from "./session-pool.js";
 import { isProgram, writerOf } from "../tools/world/writer.js";
 import { isDiskFull } from "../tools/disk.js";
+import { findLastStatus } from "../tools/world/last-status.js";
+import { withLock } from "../tools/process/lock.js";
 
 export interface Tally {
   verified: number;
@@ -68,12 +70,19 @@ async function onFinish(ctx: VerifierContext, finish: Located<AgentEntry>, tally
   // Stopped meanwhile: its checks were ended by us, so the verdict would be about our stop.
   if (ctx.signal?.aborted) return;
   // The judgement may take a while: write only if the session is still at this finish.
-  const now = fresh(ctx, finish.id);
-  if (now === undefined || now.line !== finish.line) {
+  // Checked in the log itself under the lifecycle lock that `world close` and `world agent`
+  // hold for their check and append (tools/world/append-status.ts): a close written after
+  // the index was last read, and before the verdict, would otherwise be followed by one.
+  const written = withLock(ctx.paths, "lifecycle", () => {
+    const latest = findLastStatus(ctx.paths.log, finish.id);
+    if (latest?.status !== "finish" || latest.ts !== finish.ts || latest.output !== finish.output) return false;
+    writeVerdict(ctx, finish, verdict, used);
+    return true;
+  });
+  if (!written) {
     ctx.log?.warn({ id: finish.id }, "session moved on during the judgement; verdict not written");
     return;
   }
-  writeVerdict(ctx, finish, verdict, used);
   tally[verdict.status] += 1;
   ctx.log?.info({ id: finish.id, verdict: verdict.status, judge: verdict.judge }, "judged");
   if (verdict.status === "retry") await relaunchLatest(ctx, finish.id, tally);

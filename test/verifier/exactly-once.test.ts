@@ -3,13 +3,14 @@
  * middle of a judgement and started again, and even when its cursor is lost.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { appendOnce } from "../../tools/world/append.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, WORLD_BIN, writeSpawnRecord, type TempWorld } from "../support/world.js";
 import { fixture } from "../agents/support.js";
+import { waitUntil } from "../support/wait.js";
 
 let w: TempWorld | undefined;
 const daemons: ResultPromise[] = [];
@@ -68,6 +69,30 @@ describe("the Verifier, exactly once", () => {
     const by = verdictsBySession();
     expect([...by.keys()].sort()).toEqual(ids);
     for (const id of ids) expect(by.get(id)).toEqual(["verified"]);
+  });
+
+  it("a session closed by a person during its judgement gets no verdict after the close", async () => {
+    w = tempWorld();
+    const release = join(w.home, "release");
+    appendOnce(w.paths, { kind: "agent", status: "start", id: "d1", output: "task d1", need: `command exits 0: ${process.execPath} ${fixture("gated-check.mjs")} ${release}` });
+    appendOnce(w.paths, { kind: "agent", status: "finish", id: "d1", output: "done" });
+    writeSpawnRecord(w.paths, "d1", "human");
+    void startVerifier();
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "check" && e.id === "d1");
+    expect((await world(w.home, ["--as-human", "close", "d1", "not needed any more"])).exitCode).toBe(0);
+    writeFileSync(release, "go");
+    // The judgement ends (its check passes) with the session closed: the Verifier says so in its own log, and writes nothing.
+    const opsLog = () => {
+      try {
+        return readFileSync(join(w!.paths.logs, "verifier.log"), "utf8");
+      } catch {
+        return "";
+      }
+    };
+    await waitUntil(() => opsLog().includes("verdict not written"), { what: "the Verifier's judgement of d1 to end unwritten", timeoutMs: 60_000 });
+    expect(verdictsBySession().get("d1")).toBeUndefined();
+    const statuses = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === "d1").map((e) => e.kind === "agent" && e.status);
+    expect(statuses).toEqual(["start", "finish", "closed"]);
   });
 
   it("killed between writing verdicts and moving its cursor: reading the same lines again writes nothing twice", async () => {

@@ -2,8 +2,11 @@
  * `npm run bench`: every suite prints a table of measures against a floor measured in
  * the same run. `npm run bench -- log` runs only the suites whose name contains "log".
  * Suites are separate files; add yours to SUITES. A suite marked `named` (the two-hour soak)
- * runs only when asked for by its exact name: `npm run bench -- soak`.
+ * runs only when asked for by its exact name: `npm run bench -- soak`. BENCH_LOAD=4 runs
+ * everything beside 4 busy processes (bench/background-load.ts).
  */
+import { backgroundLoadFromEnv, startBackgroundLoad } from "./background-load.js";
+
 const SUITES: { name: string; named?: true; load: () => Promise<{ run: () => Promise<void> }> }[] = [
   { name: "log", load: () => import("./log.js") },
   { name: "monitor", load: () => import("./monitor.js") },
@@ -20,7 +23,12 @@ const SUITES: { name: string; named?: true; load: () => Promise<{ run: () => Pro
 ];
 
 const filter = process.argv[2];
-for (const suite of SUITES) {
-  if (suite.named ? filter !== suite.name : filter && !suite.name.includes(filter)) continue;
-  await (await suite.load()).run();
+const stopLoad = startBackgroundLoad(backgroundLoadFromEnv());
+try {
+  for (const suite of SUITES) {
+    if (suite.named ? filter !== suite.name : filter && !suite.name.includes(filter)) continue;
+    await (await suite.load()).run();
+  }
+} finally {
+  stopLoad();
 }

@@ -5,9 +5,13 @@
  * fdatasync per line: the difference is the cost of the durability option itself.
  *
  * Subject and floor alternate in small slices and their times are summed, so a slow
- * patch of the shared machine (or of its disk, for fdatasync) hits both alike.
+ * patch of the shared machine (or of its disk, for fdatasync) hits both alike. A third
+ * writer makes only the Appender's three syscalls per line, with no JavaScript of its
+ * own: the 2-byte read at its last end (torn-line check), the write, and a stat of the
+ * path (replaced-log check). It is the ceiling for Appender.append while every line is
+ * checked, and the gap between the two is the Appender's JavaScript.
  */
-import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, fdatasyncSync, openSync, readSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Appender } from "../tools/world/append.js";
 import { worldPaths } from "../tools/world/paths.js";
@@ -16,16 +20,20 @@ import { fmt, type Row } from "./measure.js";
 const OUTPUT = "step: reading calendar meeting notes for the quarterly review and the budget draft";
 
 /** Lines per second of each writer, alternating `slice` lines at a time up to `lines` each. */
-function interleaved(dir: string, lines: number, slice: number, sync: boolean): { appender: number; raw: number } {
+function interleaved(dir: string, lines: number, slice: number, sync: boolean): { appender: number; raw: number; syscalls: number } {
   const paths = worldPaths(dir);
   const rawFile = join(dir, "raw.log");
-  rmSync(paths.log, { force: true });
-  rmSync(rawFile, { force: true });
+  const checkedFile = join(dir, "checked.log");
+  for (const file of [paths.log, rawFile, checkedFile]) rmSync(file, { force: true });
   const appender = new Appender(paths, { sync });
   const fd = openSync(rawFile, "a");
+  const checkedFd = openSync(checkedFile, constants.O_APPEND | constants.O_CREAT | constants.O_RDWR);
+  const probe = Buffer.alloc(2);
+  let checkedEnd = 0;
   const line = Buffer.from(`[${new Date().toISOString()}][agent:active][ag-bench01] ${OUTPUT}\n`);
   let appenderNs = 0n;
   let rawNs = 0n;
+  let syscallsNs = 0n;
   try {
     for (let done = 0; done < lines; done += slice) {
       let t = process.hrtime.bigint();
@@ -37,12 +45,22 @@ function interleaved(dir: string, lines: number, slice: number, sync: boolean): 
       t = process.hrtime.bigint();
       for (let i = 0; i < slice; i++) appender.append({ kind: "agent", status: "active", id: "ag-bench01", output: OUTPUT });
       appenderNs += process.hrtime.bigint() - t;
+      t = process.hrtime.bigint();
+      for (let i = 0; i < slice; i++) {
+        if (checkedEnd > 0) readSync(checkedFd, probe, 0, 2, checkedEnd - 1);
+        checkedEnd += writeSync(checkedFd, line);
+        statSync(checkedFile, { throwIfNoEntry: false });
+        if (sync) fdatasyncSync(checkedFd);
+      }
+      syscallsNs += process.hrtime.bigint() - t;
     }
   } finally {
     closeSync(fd);
+    closeSync(checkedFd);
     appender.close();
   }
-  return { appender: lines / (Number(appenderNs) / 1e9), raw: lines / (Number(rawNs) / 1e9) };
+  const rate = (ns: bigint) => lines / (Number(ns) / 1e9);
+  return { appender: rate(appenderNs), raw: rate(rawNs), syscalls: rate(syscallsNs) };
 }
 
 export function appends(dir: string, lines: number, syncLines: number): Row[] {
@@ -59,6 +77,13 @@ export function appends(dir: string, lines: number, syncLines: number): Row[] {
         floor: `raw writeSync ${fmt.rate(plain.raw)} (${us(plain.raw).toFixed(2)} µs/line)`,
         ratio: fmt.x(plain.raw / plain.appender),
         note: "slowdown",
+      },
+      {
+        name: "the Appender's three syscalls alone (2-byte read, write, stat of the path), no JavaScript",
+        value: `${fmt.rate(plain.syscalls)} (${us(plain.syscalls).toFixed(2)} µs/line; Appender.append takes ${fmt.x(plain.syscalls / plain.appender)} this)`,
+        floor: `raw writeSync ${fmt.rate(plain.raw)}`,
+        ratio: fmt.x(plain.raw / plain.syscalls),
+        note: "slowdown: the Appender's ceiling while every line is checked",
       },
       {
         name: `Appender.append with sync: true (${syncLines.toLocaleString("en-US")} lines)`,

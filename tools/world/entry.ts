@@ -90,13 +90,30 @@ export function isId(id: string): boolean {
  */
 const NOT_DISTINCT = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{White_Space}\u2800\ufffc\ufffd]|^\p{M}/u;
 
+/**
+ * Identifiers that already passed checkId / checkSessionId: the appender checks one per line,
+ * and a daemon writes the same few over and over (a Set lookup costs a third of the two
+ * Unicode patterns). Only ids that passed are kept, so a refusal is always rechecked and
+ * says why; emptied when full, so a stream of fresh event ids costs no memory.
+ */
+const KNOWN_IDS = new Set<string>();
+const KNOWN_SESSION_IDS = new Set<string>();
+const KNOWN_MAX = 1024;
+
+function remember(known: Set<string>, id: string): string {
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.add(id);
+  return id;
+}
+
 export function checkId(id: string, what = "identifier"): string {
+  if (KNOWN_IDS.has(id)) return id;
   if (!isId(id) || NOT_DISTINCT.test(id)) {
     throw new UsageError(
       `invalid ${what}: expected 1–${ID_MAX} characters with no whitespace, ']', control, invisible, format, private-use, unassigned or replacement characters (and no combining mark first), received ${shown(escapeInvisible(id))}`,
     );
   }
-  return id;
+  return remember(KNOWN_IDS, id);
 }
 
 /**
@@ -104,11 +121,12 @@ export function checkId(id: string, what = "identifier"): string {
  * no path separators, and not "." or "..".
  */
 export function checkSessionId(id: string): string {
+  if (KNOWN_SESSION_IDS.has(id)) return id;
   checkId(id, "session id");
   if (/[/\\]/.test(id) || id === "." || id === "..") {
     throw new UsageError(`invalid session id: expected a name without '/', '\\' and other than "." or "..", received ${shown(id)}`);
   }
-  return id;
+  return remember(KNOWN_SESSION_IDS, id);
 }
 
 /** Text with the characters NOT_DISTINCT refuses written as \uXXXX (\u{XXXXX} beyond the BMP), to be seen. */

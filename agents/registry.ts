@@ -23,7 +23,7 @@ export function builtInAgent(kind: string): string[] | undefined {
   // The alarm agents are also built as one CommonJS file (scripts/finish-build.mjs), and read their
   // one time with chrono's regexps compiled simply: they say "armed" sooner (issue 23).
   const bundled = join(AGENTS_DIR, kind, "main.cjs");
-  const flags = (ALARM_KINDS as readonly string[]).includes(kind) ? [QUICK_REGEXPS] : [];
+  const flags = (ALARM_KINDS as readonly string[]).includes(kind) ? QUICK_REGEXPS : [];
   return [process.execPath, ...flags, existsSync(bundled) ? bundled : main];
 }
 

@@ -6,7 +6,7 @@ import { planReminder, planTimer } from "../../agents/reminder/plan.js";
 import { ROOT } from "../support/world.js";
 
 /** What agents/reminder/quick-regexps.ts sets in the alarm agents. */
-const QUICK_REGEXPS = "--no-regexp-optimization";
+const QUICK_REGEXPS = "--no-regexp-optimization --no-regexp-tier-up";
 
 /** Said to the reminder and timer agents: times of every shape chrono reads, and words with none. */
 const SAID = [

@@ -4,7 +4,6 @@
  * SIGINT/SIGTERM stops gracefully, a second one forces).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { Socket } from "node:net";
 import { join } from "node:path";
 import { isMainThread, parentPort } from "node:worker_threads";
 import pino, { type Logger } from "pino";
@@ -171,7 +170,8 @@ function watchSupervisor(gone: () => void): () => void {
   const fd = Number(process.env.WORLD_SUPERVISOR_FD);
   if (!Number.isInteger(fd) || fd < 3) return () => undefined;
   delete process.env.WORLD_SUPERVISOR_FD; // not for the agents this daemon starts
-  const pipe = new Socket({ fd, readable: true, writable: false });
+  // node:net only here, where there is a pipe to watch: a daemon run alone does not load it.
+  const pipe = new (process.getBuiltinModule("node:net").Socket)({ fd, readable: true, writable: false });
   pipe.on("error", () => undefined); // a closed pipe is the signal itself
   pipe.once("close", gone);
   pipe.resume();

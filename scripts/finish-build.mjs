@@ -83,16 +83,34 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
 // import.meta.url (where tsc put it in dist/), not the bundle's: the intent model is read from
 // beside its module (spirit/intents/model.ts), the drivers' bundles from their places.
 // pino (its operational log) is bundled in with its packages: 29 CommonJS modules, ~20 ms to
-// find and load on a busy machine, ~10 ms as part of one file (its transports, which need its
-// files where they are, are never used: tools/process/daemon.ts writes to a file itself).
+// find and load on a busy machine, ~10 ms as part of one file. Its transports are left out:
+// they need pino's files where they are, tools/process/daemon.ts writes to a file itself, and
+// their module loads node:module (and with it Node's ES loader) and worker_threads.
 await build({
   ...bundle,
   packages: undefined,
   entryPoints: ["ui/cli/fast-spirit.ts"],
   ...commonJs,
   outfile: "dist/ui/cli/fast-spirit.cjs",
-  plugins: [ownImportMetaUrl("dist/ui/cli"), packagesExternalBut(["pino"])],
+  plugins: [ownImportMetaUrl("dist/ui/cli"), packagesExternalBut(["pino"]), pinoWithoutTransports()],
 });
+
+/** An esbuild plugin: pino's transport module, as a function that says it is not there. */
+function pinoWithoutTransports() {
+  return {
+    name: "pino-without-transports",
+    setup(b) {
+      // pino.js's `./lib/transport` and lib/tools.js's `./transport`.
+      b.onResolve({ filter: /^\.\/(lib\/)?transport$/ }, (args) =>
+        /[\\/]pino[\\/]lib[\\/]transport$/.test(join(args.resolveDir, args.path)) ? { path: "pino-transport", namespace: "pino-without-transports" } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "pino-without-transports" }, () => ({
+        contents: 'module.exports = () => { throw new Error("pino transports are not in this bundle (scripts/finish-build.mjs)"); };',
+        loader: "js",
+      }));
+    },
+  };
+}
 
 /** An esbuild plugin: every package the project imports stays external but these, which are bundled with what they import. */
 function packagesExternalBut(bundled) {

@@ -5,7 +5,6 @@
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { isMainThread, parentPort } from "node:worker_threads";
 import pino, { type Logger } from "pino";
 import { isDiskFull, waitForSpace } from "../disk.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -151,6 +150,8 @@ const levelStopHandlers = ((globalThis as { [LEVEL_STOP_HANDLERS]?: Set<StopHand
  * as SIGTERM ends a process that has no handler yet.
  */
 export function listenForLevelStop(): void {
+  // node:worker_threads only here: a daemon that is not a thread of `up` never needs it.
+  const { isMainThread, parentPort } = process.getBuiltinModule("node:worker_threads");
   if (isMainThread || parentPort === null) return;
   const port = parentPort;
   port.on("message", (message: unknown) => {

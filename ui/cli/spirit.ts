@@ -7,7 +7,7 @@ import type { Context } from "./context.js";
 export async function spirit(ctx: Context, flags: SpiritFlags): Promise<void> {
   const stop = new AbortController();
   const the = await createSpirit(ctx.paths, { flags });
-  const off = onShutdown((_signal, cause) => stop.abort(cause));
+  const off = onShutdown((_signal, cause) => stop.abort(cause), the.log);
   try {
     await the.run(stop.signal);
   } finally {

@@ -1,8 +1,10 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
 import { optionOf, SPIRIT_FLAGS } from "../../../ui/cli/spirit.js";
+import { startFakeAnthropic } from "../../support/fake-anthropic.js";
+import { waitUntil } from "../../support/wait.js";
 import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
 
 // `world spirit` runs the bundle scripts/finish-build.mjs makes of ui/cli/fast-spirit.ts (bin/world.ts requires it).
@@ -38,6 +40,31 @@ describe("world spirit, started from its CommonJS bundle", () => {
     expect(done.exitCode).toBe(0);
     expect(done.stderr).toBe("");
     await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "spirit" && e.output === "asleep: stopped by SIGTERM", { what: "the Spirit asleep" });
+  });
+
+  it("a second SIGTERM ends it at once (143) while the first waits for a decision in flight", async () => {
+    w = tempWorld();
+    // The model never answers: the decision waits for its deadline, and a graceful stop waits for the decision.
+    const fake = await startFakeAnthropic({ handler: () => new Promise<never>(() => undefined) });
+    try {
+      const spirit = execa("node", [WORLD_BIN, "--home", w.home, "spirit", "--brain", "claude", "--brain-deadline", "10m"], {
+        reject: false,
+        env: { WORLD_HOME: undefined, ...fake.env },
+        extendEnv: true,
+      });
+      await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "spirit" && e.output.startsWith("awake: claude"), { what: "the Spirit awake", timeoutMs: 60_000 });
+      const heard = await world(w.home, ["listen"], { input: `${JSON.stringify({ ts: 0, speaker: "user", text: "remind me in 1 hour to stretch" })}\n` });
+      expect(heard.exitCode).toBe(0);
+      await waitUntil(() => fake.requests.length > 0, { what: "the model asked", timeoutMs: 60_000 });
+      spirit.kill("SIGTERM");
+      // The first is taken (its operational log says so) before the second is sent.
+      await waitUntil(() => existsSync(join(w!.paths.logs, "spirit.log")) && readFileSync(join(w!.paths.logs, "spirit.log"), "utf8").includes("stopping (send the signal again to force)"), { what: "the first signal taken", timeoutMs: 60_000 });
+      expect(spirit.exitCode).toBeNull();
+      spirit.kill("SIGTERM");
+      expect((await spirit).exitCode).toBe(143);
+    } finally {
+      await fake.close();
+    }
   });
 
   it("takes every option `world spirit --help` lists", async () => {

@@ -9,7 +9,7 @@
 async function main(): Promise<number> {
   try {
     // The commands agents and monitors call all the time skip commander, which alone costs
-    // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts, fast-spawn.ts and the benchmark).
+    // half a bare node start-up (see ui/cli/fast-log.ts, fast-query.ts, fast-spawn.ts, fast-spirit.ts and the benchmark).
     const args = process.argv.slice(2);
     // They are bundles, CommonJS (scripts/finish-build.mjs says why), so required, not imported.
     const command = commandOf(args);
@@ -19,6 +19,10 @@ async function main(): Promise<number> {
     } else if (command === "spawn" && !args.includes("--")) {
       // (An agent's command after `--` is the full CLI's: fast-spawn would only hand it over.)
       const code = await (bundled("fast-spawn") as typeof import("../ui/cli/fast-spawn.js")).fastSpawn(args);
+      if (code !== undefined) return code;
+    } else if (command === "spirit") {
+      // The daemon's start (and `world up`'s Spirit, a thread or a process running this CLI).
+      const code = await (bundled("fast-spirit") as typeof import("../ui/cli/fast-spirit.js")).fastSpirit(args);
       if (code !== undefined) return code;
     } else if (command === "query") {
       const code = (bundled("fast-query") as typeof import("../ui/cli/fast-query.js")).fastQuery(args);

@@ -9,7 +9,7 @@
  * waits for the next sweep. Processes are never claimed: a Keeper only ever sees, and
  * signals, those of its own machine. A world without sync never loads any of this.
  */
-import { createHash } from "node:crypto";
+import { sha1Hex } from "../tools/sha1.js";
 import type { Logger } from "../tools/process/daemon.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { readSyncConfig } from "../sync/config.js";
@@ -17,7 +17,7 @@ import type { Claims } from "../sync/claims.js";
 
 /** A Keeper action's key: its kind, then a hash of the session and the state it acts on. */
 export function actionKey(kind: "timeout" | "nudge", ...state: string[]): string {
-  return `keeper-${kind}.` + createHash("sha1").update(state.join("\n")).digest("hex");
+  return `keeper-${kind}.` + sha1Hex(state.join("\n"));
 }
 
 export class ClusterActions {

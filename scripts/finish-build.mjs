@@ -1,11 +1,11 @@
 // After tsc: makes the CLI executable, and bundles the fast paths (`world event` /
-// `agent` / `check`, `world query`, `world spawn`, an agent's exit note) into one module each (the exit
+// `agent` / `check`, `world query`, `world spawn`, `world spirit`, an agent's exit note) into one module each (the exit
 // note's replaces tsc's output; the CLI's are `.cjs` files beside it). Measured: a dozen small ES modules
 // cost ~10 ms to load, which is a third of a bare `node -e ''` start (see bench/ and
 // README "Performance"). One bundle each, not one for all: a write must not load SQLite.
-import { chmodSync, copyFileSync, existsSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { build } from "esbuild";
 
 // The CLI is the package's bin: `npx world …` runs the file itself, so it must be
@@ -75,6 +75,72 @@ for (const path of ["ui/cli/fast-log", "ui/cli/fast-query", "ui/cli/fast-spawn"]
     ...commonJs,
     outfile: `dist/${path}.cjs`,
   });
+}
+// `world spirit` too (issue 23: the Spirit awake soon after its start), the whole daemon in one
+// CommonJS file: its modules as ES modules cost most of its ~140 ms of CPU to awake. What it
+// imports lazily (its language at the first words, the spawner at the first spawn) is bundled
+// too, but evaluated only when first imported, as before. Here each module keeps its own
+// import.meta.url (where tsc put it in dist/), not the bundle's: the intent model is read from
+// beside its module (spirit/intents/model.ts), the drivers' bundles from their places.
+// pino (its operational log) is bundled in with its packages: 29 CommonJS modules, ~20 ms to
+// find and load on a busy machine, ~10 ms as part of one file. Its transports are left out:
+// they need pino's files where they are, tools/process/daemon.ts writes to a file itself, and
+// their module loads node:module (and with it Node's ES loader) and worker_threads.
+await build({
+  ...bundle,
+  packages: undefined,
+  entryPoints: ["ui/cli/fast-spirit.ts"],
+  ...commonJs,
+  outfile: "dist/ui/cli/fast-spirit.cjs",
+  plugins: [ownImportMetaUrl("dist/ui/cli"), packagesExternalBut(["pino"]), pinoWithoutTransports()],
+});
+
+/** An esbuild plugin: pino's transport module, as a function that says it is not there. */
+function pinoWithoutTransports() {
+  return {
+    name: "pino-without-transports",
+    setup(b) {
+      // pino.js's `./lib/transport` and lib/tools.js's `./transport`.
+      b.onResolve({ filter: /^\.\/(lib\/)?transport$/ }, (args) =>
+        /[\\/]pino[\\/]lib[\\/]transport$/.test(join(args.resolveDir, args.path)) ? { path: "pino-transport", namespace: "pino-without-transports" } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "pino-without-transports" }, () => ({
+        contents: 'module.exports = () => { throw new Error("pino transports are not in this bundle (scripts/finish-build.mjs)"); };',
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/** An esbuild plugin: every package the project imports stays external but these, which are bundled with what they import. */
+function packagesExternalBut(bundled) {
+  return {
+    name: "packages-external-but",
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) =>
+        args.importer.includes(`${sep}node_modules${sep}`) || bundled.includes(args.path) ? undefined : { path: args.path, external: true },
+      );
+    },
+  };
+}
+
+/**
+ * An esbuild plugin: `import.meta.url` in each bundled source file becomes the URL of its
+ * compiled module in dist/ (found from the bundle's own URL, so the install may move).
+ */
+function ownImportMetaUrl(bundleDir) {
+  return {
+    name: "own-import-meta-url",
+    setup(b) {
+      b.onLoad({ filter: /\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes("import.meta.url")) return undefined;
+        const compiled = relative(bundleDir, join("dist", relative(process.cwd(), args.path))).replace(/\.ts$/, ".js");
+        const url = `new URL(${JSON.stringify(compiled.split(sep).join("/"))}, __bundleUrl).href`;
+        return { contents: source.replaceAll("import.meta.url", url), loader: "ts" };
+      });
+    },
+  };
 }
 
 // The CLI's entry itself as CommonJS, in place of tsc's ES module (same path, same code): an

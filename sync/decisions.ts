@@ -14,7 +14,7 @@
  * person in front of this machine gets an answer) and a received one is left to its
  * machine. A world without sync never loads the NATS client: every line is this machine's.
  */
-import { createHash } from "node:crypto";
+import { sha1Hex } from "../tools/sha1.js";
 import { msFromEnv } from "../tools/duration.js";
 import { pause, type Logger } from "../tools/process/daemon.js";
 import type { Located } from "../tools/world/entry.js";
@@ -46,7 +46,7 @@ const ROW_LOOKBACK = 16 << 20;
  */
 export function lineKey(what: string, e: Located): string {
   const label = e.kind === "event" ? e.source : e.status;
-  return `${what}.` + createHash("sha1").update(`${e.kind}\n${label}\n${e.id}\n${e.ts}\n${unstamped(e.output)}`).digest("hex");
+  return `${what}.` + sha1Hex(`${e.kind}\n${label}\n${e.id}\n${e.ts}\n${unstamped(e.output)}`);
 }
 
 /** The machine a line of this log was received from, or undefined when it was written here. */
@@ -103,7 +103,7 @@ export class ClusterDecisions {
     try {
       const { Claims } = await import("./claims.js");
       this.claims ??= await Claims.open(config);
-      const mine = await this.claims.claim(`spawn.${createHash("sha1").update(id).digest("hex")}`);
+      const mine = await this.claims.claim(`spawn.${sha1Hex(id)}`);
       if (!mine) this.log?.info({ id }, "another machine starts this agent");
       return mine;
     } catch (error) {

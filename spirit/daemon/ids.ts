@@ -4,10 +4,10 @@
  * the same id, and an id already in the log is not written again: exactly once without
  * a transaction spanning the log and the cursor.
  */
-import { createHash } from "node:crypto";
+import { sha1Hex } from "../../tools/sha1.js";
 
 function digest(...parts: (string | number)[]): string {
-  return createHash("sha1").update(parts.join("\u0000")).digest("hex").slice(0, 12);
+  return sha1Hex(parts.join("\u0000")).slice(0, 12);
 }
 
 /** Session, nudge, observation or preference id for a reaction to one log line. */

@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<number> {
   const flags = Object.fromEntries(FLAGS.filter((f) => values[f] !== undefined).map((f) => [camel(f), values[f] as string]));
   const stop = new AbortController();
   const spirit = await createSpirit(worldPaths(values.home as string | undefined), { flags });
-  const off = onShutdown((_signal, cause) => stop.abort(cause));
+  const off = onShutdown((_signal, cause) => stop.abort(cause), spirit.log);
   try {
     await spirit.run(stop.signal);
   } finally {

@@ -95,6 +95,11 @@ export class Spirit {
     this.cluster = new ClusterDecisions(d.paths, d.log);
   }
 
+  /** Its operational log (.world/logs/spirit.log): where its shutdown rule says it is stopping. */
+  get log(): Logger {
+    return this.d.log;
+  }
+
   /** Write one of our lines, and remember it at once (it also comes back through the log). */
   readonly report = (id: string, output: string): Entry => {
     const entry = this.appender.append({ kind: "event", source: SOURCE, id, output });

@@ -15,9 +15,16 @@ export type JsonFileRead<T> = { found: false } | { found: true; value: T } | { f
 /**
  * `what` names the file for people ("the Keeper's health state"). The schema may be given as
  * a function, called only when there is a file to check (a path that usually finds none
- * need not load zod: tools/lazy-zod.ts).
+ * need not load zod: tools/lazy-zod.ts). `quick`, for a file read at every start (a reader's
+ * cursor), takes a well-formed value without zod: what it returns, the schema must give
+ * too; what it refuses (undefined) goes to the schema, which decides and says what is wrong.
  */
-export function readJsonState<S extends z.ZodType>(file: string, schema: S | (() => S), what: string): JsonFileRead<z.output<S>> {
+export function readJsonState<S extends z.ZodType>(
+  file: string,
+  schema: S | (() => S),
+  what: string,
+  quick?: (raw: unknown) => z.output<S> | undefined,
+): JsonFileRead<z.output<S>> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -32,6 +39,8 @@ export function readJsonState<S extends z.ZodType>(file: string, schema: S | (()
   } catch (error) {
     return { found: true, problem: `malformed ${what} ${file}: expected JSON, received a parse error: ${(error as Error).message}` };
   }
+  const taken = quick?.(raw);
+  if (taken !== undefined) return { found: true, value: taken };
   const parsed = (typeof schema === "function" ? schema() : schema).safeParse(raw);
   if (parsed.success) return { found: true, value: parsed.data as z.output<S> };
   const issue = parsed.error.issues[0]!;

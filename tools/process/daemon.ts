@@ -4,9 +4,7 @@
  * SIGINT/SIGTERM stops gracefully, a second one forces).
  */
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
-import { Socket } from "node:net";
 import { join } from "node:path";
-import { isMainThread, parentPort } from "node:worker_threads";
 import pino, { type Logger } from "pino";
 import { isDiskFull, waitForSpace } from "../disk.js";
 import { PRIVATE_DIR, type WorldPaths } from "../world/paths.js";
@@ -118,7 +116,7 @@ export function onShutdown(stop: (signal: NodeJS.Signals, cause: StopCause) => v
   const onSignal = (signal: NodeJS.Signals) => handler(signal);
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  levelStopHandlers.push(handler);
+  levelStopHandlers.add(handler);
   const unwatch = watchSupervisor(() => {
     log?.warn("the supervisor is gone (its pipe closed): stopping");
     if (!stopping) handler("SIGTERM", "because world up is gone (its pipe closed)");
@@ -126,7 +124,7 @@ export function onShutdown(stop: (signal: NodeJS.Signals, cause: StopCause) => v
   return () => {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
-    levelStopHandlers = levelStopHandlers.filter((h) => h !== handler);
+    levelStopHandlers.delete(handler);
     unwatch();
   };
 }
@@ -134,7 +132,16 @@ export function onShutdown(stop: (signal: NodeJS.Signals, cause: StopCause) => v
 /** What `world up` posts to a level running as its thread where a process would get SIGTERM. */
 export const LEVEL_STOP = "world:stop";
 
-let levelStopHandlers: ((signal: NodeJS.Signals, cause: StopCause) => void)[] = [];
+type StopHandler = (signal: NodeJS.Signals, cause: StopCause) => void;
+
+/**
+ * The shutdown handlers of this thread, kept on its global object, not in this module: a
+ * level's thread loads this module twice, once as daemons/level-entry.ts's ES module and once
+ * inside the daemon's CommonJS bundle (`world spirit`, scripts/finish-build.mjs). Kept here,
+ * `up`'s stop message found no handler in the entry's copy and ended the Spirit at once.
+ */
+const LEVEL_STOP_HANDLERS = Symbol.for("world.levelStopHandlers");
+const levelStopHandlers = ((globalThis as { [LEVEL_STOP_HANDLERS]?: Set<StopHandler> })[LEVEL_STOP_HANDLERS] ??= new Set<StopHandler>());
 
 /**
  * In a level's thread (daemons/level-entry.ts): `up`'s stop message is this thread's
@@ -143,11 +150,13 @@ let levelStopHandlers: ((signal: NodeJS.Signals, cause: StopCause) => void)[] = 
  * as SIGTERM ends a process that has no handler yet.
  */
 export function listenForLevelStop(): void {
+  // node:worker_threads only here: a daemon that is not a thread of `up` never needs it.
+  const { isMainThread, parentPort } = process.getBuiltinModule("node:worker_threads");
   if (isMainThread || parentPort === null) return;
   const port = parentPort;
   port.on("message", (message: unknown) => {
     if (message !== LEVEL_STOP) return;
-    if (levelStopHandlers.length === 0) process.exit(143);
+    if (levelStopHandlers.size === 0) process.exit(143);
     for (const handler of [...levelStopHandlers]) handler("SIGTERM", "by world up (its stop message)");
   });
   port.unref(); // the daemon's own work keeps the thread alive, not this listener
@@ -162,7 +171,8 @@ function watchSupervisor(gone: () => void): () => void {
   const fd = Number(process.env.WORLD_SUPERVISOR_FD);
   if (!Number.isInteger(fd) || fd < 3) return () => undefined;
   delete process.env.WORLD_SUPERVISOR_FD; // not for the agents this daemon starts
-  const pipe = new Socket({ fd, readable: true, writable: false });
+  // node:net only here, where there is a pipe to watch: a daemon run alone does not load it.
+  const pipe = new (process.getBuiltinModule("node:net").Socket)({ fd, readable: true, writable: false });
   pipe.on("error", () => undefined); // a closed pipe is the signal itself
   pipe.once("close", gone);
   pipe.resume();

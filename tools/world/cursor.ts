@@ -30,6 +30,18 @@ function CursorSchema(): z.ZodType<CursorFile> {
   return (cursorSchema ??= z.object({ offset: z.number().int().nonnegative(), line: z.number().int().nonnegative(), head: z.string() }));
 }
 
+/**
+ * A well-formed cursor taken without zod (what the schema gives: its three fields, nothing
+ * else): every reader reads its cursor at each start, and zod is ~95 modules, longer to load
+ * than the Spirit's whole start (issue 23). Anything else is left to the schema to describe.
+ */
+function quickCursor(raw: unknown): CursorFile | undefined {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
+  const { offset, line, head } = raw as Record<string, unknown>;
+  const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  return count(offset) && count(line) && typeof head === "string" ? { offset, line, head } : undefined;
+}
+
 export function checkReader(reader: string): string {
   if (!READER_RULE.test(reader)) {
     throw new UsageError(
@@ -89,7 +101,7 @@ export interface LoadedCursor {
 }
 
 export function readCursor(paths: WorldPaths, reader: string, logSize: number): LoadedCursor {
-  const read = readJsonState(cursorFile(paths, reader), CursorSchema, `cursor of ${reader}`);
+  const read = readJsonState(cursorFile(paths, reader), CursorSchema, `cursor of ${reader}`, quickCursor);
   if (!read.found) return { position: START };
   if ("problem" in read) return { position: START, reset: `${read.problem}; starting from the top` };
   const stored = read.value;

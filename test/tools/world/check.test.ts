@@ -120,6 +120,25 @@ describe("check", () => {
     expect(ids(r)).toEqual(["a"]);
   });
 
+  it("a cursor of the wrong shape starts over, said in the schema's words; a well-formed one is taken as the schema takes it (extra keys dropped)", () => {
+    w = tempWorld();
+    appendEvents(["a", "b"]);
+    take("r");
+    const file = join(w.paths.cursors, "r.json");
+    const good = JSON.parse(readFileSync(file, "utf8")) as { offset: number; line: number; head: string };
+    for (const [bad, said] of [
+      [{ ...good, offset: -1 }, /malformed cursor of r .*r\.json: offset: too small: expected number to be >=0, received -1; starting from the top/],
+      [{ ...good, line: 1.5 }, /malformed cursor of r .*r\.json: line: .*, received 1\.5; starting from the top/],
+      [{ offset: good.offset, line: good.line }, /malformed cursor of r .*r\.json: head: .*, received nothing; starting from the top/],
+      [[good], /malformed cursor of r .*r\.json: .*, received \[/],
+    ] as const) {
+      writeFileSync(file, JSON.stringify(bad));
+      expect(readCursor(w.paths, "r", 1 << 20).reset).toMatch(said);
+    }
+    writeFileSync(file, JSON.stringify({ ...good, extra: true }));
+    expect(readCursor(w.paths, "r", 1 << 20)).toEqual({ position: { offset: good.offset, line: good.line } });
+  });
+
   it("a torn last line is not handed over until it is complete, then once", () => {
     w = tempWorld();
     appendEvents(["a"]);

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ROOT, tempWorld, waitForEntry, world, WORLD_BIN, type TempWorld } from "../../support/world.js";
@@ -62,27 +62,35 @@ describe("start-up loads what is used (offline)", () => {
     expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
   });
 
-  it("world spirit: no SDK, no execa, no chrono-node; with nothing heard and no spirit section in the config, no zod either", async () => {
+  it("world spirit: no commander, no SDK, no execa, no chrono-node; with nothing heard and no spirit section in the config, no zod either, and none when started again (its cursor read)", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
     // The Spirit says nothing on stderr when it is awake: a second child tells us, reading the log.
-    const loaded = await packagesAtStartSpirit();
-    expect(loaded).toContain("pino");
-    expect(loaded.filter((p) => HEAVY.some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
+    const { loaded, said } = await packagesAtStartSpirit();
+    expect(said).toContain("packages: watched"); // the hook reached the process
+    // Its bundle (ui/cli/fast-spirit.ts) is all it loads of the project, pino inside it; better-sqlite3's driver is its own bundle.
+    expect(loaded).toEqual([]); // so no commander, no SDK, no execa, no chrono-node
+    // Started again, as after a restart: its cursor file is read without zod too (tools/world/cursor.ts).
+    expect(existsSync(join(w.paths.cursors, "spirit.json"))).toBe(true);
+    const again = await packagesAtStartSpirit(2);
+    expect(again.said).toContain("packages: watched");
+    expect(again.loaded).toEqual([]);
     // Its language (and the schemas some of it checks with) loads at the first voice line; its config's schema only for a config to check.
     expect(loaded.filter((p) => p === "zod" || p.startsWith("zod/"))).toEqual([]);
   });
 });
 
-async function packagesAtStartSpirit(): Promise<string[]> {
+/** The packages the Spirit loaded by its `nth` awake line in this world. */
+async function packagesAtStartSpirit(nth = 1): Promise<{ loaded: string[]; said: string }> {
   const child = spawn(process.execPath, ["--import", PACKAGES, WORLD_BIN, "--home", w!.home, "spirit"], {
     env: { ...process.env, ANTHROPIC_API_KEY: "" },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let said = "";
   child.stderr!.on("data", (chunk) => (said += String(chunk)));
-  await waitForEntry(w!.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("awake:"), { what: "the Spirit awake" });
+  let seen = 0;
+  await waitForEntry(w!.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("awake:") && ++seen === nth, { what: "the Spirit awake" });
   child.kill("SIGTERM");
   if (child.exitCode === null && child.signalCode === null) await once(child, "exit");
-  return [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))];
+  return { loaded: [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))], said };
 }

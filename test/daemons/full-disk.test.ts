@@ -5,7 +5,8 @@
  * error is one line naming the disk, nothing half-written is left, and once space returns
  * the finishes written while the Verifier could not write are judged, by themselves.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { appendOnce } from "../../tools/world/append.js";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, expect, it } from "vitest";
@@ -62,6 +63,20 @@ const alive = (pid: number) => {
   }
 };
 
+/** Appends events until world.log ends on a 4 KiB page boundary (tmpfs pages). */
+function padToPage(paths: ReturnType<typeof worldPaths>): void {
+  const PAGE = 4096;
+  const BARE = 47; // `[<24-char ts>][event:system][pad] ` and the newline, around the output
+  for (let i = 0; i < 8; i++) {
+    const room = (PAGE - (statSync(paths.log).size % PAGE)) % PAGE;
+    if (room === 0) return;
+    let line = room < BARE + 8 ? room + PAGE : room; // a line too short to write: fill this page and the next
+    if (line > 1800) line = Math.min(line - (BARE + 8), 1800); // kept on the line (under OUTPUT_LIMIT), the rest next time
+    appendOnce(paths, { kind: "event", source: "system", id: "pad", output: "p".repeat(line - BARE) });
+  }
+  throw new Error(`could not pad ${paths.log} to a page boundary: its size is ${statSync(paths.log).size}`);
+}
+
 async function until(what: string, ok: () => boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!ok()) {
@@ -91,6 +106,11 @@ it("world up survives a full disk, status and query say so, and the finishes wri
     const r = await world(home, ["agent", "finish", id, `made ${id}.txt`, "-q"]);
     expect(r.exitCode, r.stderr).toBe(0);
   }
+  // The log's last page may have room left: a short line would still fit there with no
+  // page free (it did once, when the CLI's line came before the Verifier's cut-off verdict
+  // used that room up). Pad the log to a page boundary first, so that a full disk means
+  // no byte fits.
+  padToPage(paths);
   d.fill();
   process.kill(verifier, "SIGCONT");
 

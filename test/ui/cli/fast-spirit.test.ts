@@ -34,6 +34,8 @@ describe("world spirit, started from its CommonJS bundle", () => {
       const armed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawned.id && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed", timeoutMs: 60_000 });
       // An hour away, the Spirit's spawner parks it itself (agents/park-at-spawn.ts): no agent process.
       expect(armed.output).toMatch(/^armed: due \S+ by reminder \(parked: the Keeper's scheduler delivers it\) — Reminder: stretch$/);
+      // Its process record follows the armed line: it names no process.
+      await waitUntil(() => readProcRecord(w!.paths, spawned.id) !== undefined, { what: "the reminder's process record", timeoutMs: 20_000 });
       expect(readProcRecord(w.paths, spawned.id)).toMatchObject({ pid: null, kind: "reminder" });
     } finally {
       spirit.kill("SIGTERM");

@@ -81,6 +81,11 @@ describe("world spawn", () => {
     const far = await world(w.home, ["spawn", "--kind", "reminder", "--id", "far", "remind me in 1 hour to stretch | need: event notify logged"]);
     expect([far.exitCode, far.stdout, far.stderr]).toEqual([0, "far", ""]);
     expect(readProcRecord(w.paths, "far")).toMatchObject({ id: "far", pid: null, pgid: null, kind: "reminder", task: "remind me in 1 hour to stretch", need: "event notify logged" });
+    // A person's spawn: their authority bound to the start line, as a launch records it (agents/need-author.ts).
+    const mine = await world(w.home, ["spawn", "--as-human", "--kind", "timer", "--id", "mine", "set a timer for 2 hours | need: event notify logged"]);
+    expect(mine.exitCode, mine.stderr).toBe(0);
+    const start = ownEntries(collectEntries(w.paths.log).entries).find((e) => e.id === "mine" && e.kind === "agent" && e.status === "start")!;
+    expect(readProcRecord(w.paths, "mine")).toMatchObject({ pid: null, needFrom: "human", needLine: { ts: start.ts } });
     // The same id again is refused, and nothing is written.
     const size = readFileSync(w.paths.log).length;
     const again = await world(w.home, ["spawn", "--kind", "reminder", "--id", "far", "remind me in 2 hours to sit | need: event notify logged"]);

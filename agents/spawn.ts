@@ -97,6 +97,8 @@ function resolveExecutable(name: string): string {
  * Log the start of a new session and launch its first attempt; `pid` null when no process was
  * needed: a reminder or timer due beyond the park threshold, parked here (agents/park-at-spawn.ts).
  */
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions & { command: string[] }): Promise<{ id: string; pid: number }>;
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }>;
 export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }> {
   const task = options.task.trim();
   const need = options.need.trim();

@@ -54,9 +54,7 @@ export async function agentLaunch(paths: WorldPaths, runs: number): Promise<Row[
     failed.push(now() - t3);
   }
 
-  const { id, pid: started } = await spawnAgent(paths, { task: "bench", need: "n", command: ["/bin/sleep", "30"], id: "launch-rss" });
-  if (started === null) throw new Error("spawnAgent started no process for a command"); // only an alarm kind parks at spawn
-  const pid = started;
+  const { id, pid } = await spawnAgent(paths, { task: "bench", need: "n", command: ["/bin/sleep", "30"], id: "launch-rss" });
   const idle = execa(process.execPath, ["-e", "setTimeout(() => {}, 30000)"], { reject: false });
   try {
     await sleep(500); // both started and settled

@@ -7,7 +7,8 @@
  * reminder` → armed).
  *
  * The same decision as the agent's (agents/reminder/arming.ts, the same planner), from the
- * same words and environment, and the same line: start line, then the parked armed line. No
+ * same words and environment, and the same line written the same way (the agent's own
+ * `AgentRun.park`, agents/harness.ts): start line, then the parked armed line. No
  * process runs, so there is no `spawned pid` line and no exit line; the process record is
  * written as for any launch (command, need, who wrote it), with no pid: the Verifier reads
  * who wrote the need from it and a retry starts the agent with its command. Written after
@@ -18,8 +19,8 @@
  * `--env` that could change how the time is read (TZ, a locale, NODE_OPTIONS) — starts the
  * agent as before, which then says what it says.
  */
-import { appendStatus } from "../tools/world/append-status.js";
 import type { WorldPaths } from "../tools/world/paths.js";
+import { AgentRun } from "./harness.js";
 import type { NeedLine } from "./need-author.js";
 import { writeProcRecord, type NeedFrom } from "./procs.js";
 import { isAlarmKind, type Alarm, type AlarmKind } from "./reminder/armed.js";
@@ -62,7 +63,14 @@ export async function parkAtSpawn(paths: WorldPaths, session: NewAlarmSession): 
   if (!isAlarmKind(session.kind)) return false;
   const alarm = await alarmParkingAtOnce(session.kind, session.task, session.env);
   if (alarm === undefined) return false;
-  appendStatus(paths, { status: "active", id: session.id, output: parkedArmedLine(alarm) });
+  // Through the agent's own run (agents/harness.ts): its park, its lifecycle check and its writer.
+  const run = new AgentRun({ home: paths.home, sessionId: session.id, task: session.task, need: session.need, attempt: 1 });
+  try {
+    // Refused only if the session was closed in the instant since its start line: nothing is left to park.
+    if (!run.park(parkedArmedLine(alarm))) return true;
+  } finally {
+    run.close();
+  }
   writeProcRecord(paths, {
     id: session.id, pid: null, pgid: null, startedAt: new Date().toISOString(), startTicks: null,
     command: session.command, kind: session.kind, attempt: 1, task: session.task, need: session.need,

@@ -15,6 +15,7 @@ import { lazyZod } from "../tools/lazy-zod.js";
 import { writeJsonAtomic } from "../tools/fs/atomic-write.js";
 import { readJsonStateOrNone } from "../tools/fs/json-file.js";
 import type { NeedLine } from "./need-author.js";
+import { ownGroupAlive } from "../tools/process/identity.js";
 
 export interface ProcExit {
   code: number | null;
@@ -24,9 +25,14 @@ export interface ProcExit {
 
 export interface ProcRecord {
   id: string;
-  pid: number;
-  /** The process group: the agent leads its own (detached), so pgid === pid. */
-  pgid: number;
+  /**
+   * The agent's `sh` parent. null: no process was started for this attempt — a reminder or
+   * timer that its spawner parked at once (agents/park-at-spawn.ts); its record keeps the
+   * command, need and provenance for the Verifier and a retry, as a started one's does.
+   */
+  pid: number | null;
+  /** The process group: the agent leads its own (detached), so pgid === pid (null with pid). */
+  pgid: number | null;
   startedAt: string;
   /** Field 22 of /proc/<pid>/stat when it was started: tells a reused pid from ours. */
   startTicks: number | null;
@@ -57,6 +63,18 @@ export interface ProcRecord {
 
 export type NeedFrom = "human" | "program";
 
+/** A record of an attempt that started a process (every one but a session parked at its spawn). */
+export type StartedProcRecord = ProcRecord & { pid: number; pgid: number };
+
+export function startedProcess(record: ProcRecord): record is StartedProcRecord {
+  return record.pid !== null && record.pgid !== null;
+}
+
+/** Is the record's process group still the one started? Never for a record of no process. */
+export function recordedGroupAlive(record: ProcRecord): record is StartedProcRecord {
+  return startedProcess(record) && ownGroupAlive(record.pgid, record.startTicks);
+}
+
 const ID_FILE = /^(.+)\.json$/;
 
 function recordFile(dir: string, id: string): string {
@@ -79,8 +97,8 @@ function ProcRecordSchema(): z.ZodType<ProcRecord> {
   const { z } = lazyZod();
   return (procRecordSchema ??= z.object({
   id: z.string(),
-  pid: z.number(),
-  pgid: z.number(),
+  pid: z.number().nullable(),
+  pgid: z.number().nullable(),
   startedAt: z.string(),
   startTicks: z.number().nullable(),
   command: z.array(z.string()),

@@ -16,8 +16,7 @@ import { Appender, type LineAppender } from "../tools/world/append.js";
 import { openIndex, type WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { history, sessionsIn, type SessionJson } from "../tools/world/query.js";
-import { ownGroupAlive } from "../tools/process/identity.js";
-import { readProcRecord } from "./procs.js";
+import { readProcRecord, recordedGroupAlive } from "./procs.js";
 import { builtInAgent } from "./registry.js";
 import { parseArmed, type Alarm } from "./reminder/alarm.js";
 import { launchAgent } from "./spawn.js";
@@ -38,7 +37,7 @@ export interface RearmOptions {
 function recordedProcessAlive(paths: WorldPaths, id: string): boolean {
   const record = readProcRecord(paths, id);
   if (record === undefined || record.exit !== undefined) return false;
-  return ownGroupAlive(record.pgid, record.startTicks);
+  return recordedGroupAlive(record);
 }
 
 /** The alarm a session waits for, read from its own history; undefined if it has none. */

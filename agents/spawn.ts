@@ -4,6 +4,9 @@
  * parent that records how it ended (agents/parent.ts), its output in
  * .world/logs/agents/<id>.out/.err, and a process record for the Keeper.
  *
+ * A reminder or timer due later than the park threshold starts no process: it is parked here,
+ * as its agent's first run would park it (agents/park-at-spawn.ts).
+ *
  * The agent gets its assignment in the environment (WORLD_SESSION_ID, WORLD_TASK,
  * WORLD_NEED, WORLD_ATTEMPT, WORLD_GUIDANCE, WORLD_HOME, WORLD_BIN) and reports back
  * through the log with `world agent active|finish|failed` (docs/agents.md).
@@ -25,6 +28,7 @@ import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
 import { WORLD_BIN } from "../tools/package-root.js";
 import { builtInAgent, knownKinds, NOTE_EXIT } from "./registry.js";
 import { withoutCertificateLoad } from "./ca-certs.js";
+import { parkAtSpawn } from "./park-at-spawn.js";
 
 export interface SpawnOptions {
   task: string;
@@ -89,8 +93,13 @@ function resolveExecutable(name: string): string {
   throw new UsageError(`cannot run the agent: expected an executable file or a command on PATH, received ${shown(name)}`);
 }
 
-/** Log the start of a new session and launch its first attempt. */
-export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number }> {
+/**
+ * Log the start of a new session and launch its first attempt; `pid` null when no process was
+ * needed: a reminder or timer due beyond the park threshold, parked here (agents/park-at-spawn.ts).
+ */
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions & { command: string[] }): Promise<{ id: string; pid: number }>;
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }>;
+export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }> {
   const task = options.task.trim();
   const need = options.need.trim();
   if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
@@ -106,11 +115,15 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Prom
   try {
     // Kept before the first launch, so the first and every later launch read the same file.
     if (Object.keys(env).length > 0) saveSpawnEnv(paths, id, env);
+    // A person's authority is bound to this very line (agents/need-author.ts).
+    const needLine = needFrom === "human" ? needLineOf({ id, ts: started.ts, task, need }) : undefined;
+    if (options.plain !== true && (await parkAtSpawn(paths, { id, task, need, kind: options.kind, command, needFrom, env, ...(needLine !== undefined && { needLine }) }))) {
+      return { id, pid: null };
+    }
     const pid = await launchAgent(paths, {
       id, task, need, command, kind: options.kind ?? null, attempt: 1, needFrom,
       ...(options.plain === true && { plain: true }),
-      // A person's authority is bound to this very line (agents/need-author.ts).
-      ...(needFrom === "human" && { needLine: needLineOf({ id, ts: started.ts, task, need }) }),
+      ...(needLine !== undefined && { needLine }),
     });
     return { id, pid };
   } catch (error) {

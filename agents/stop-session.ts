@@ -6,9 +6,8 @@
  */
 import { Appender } from "../tools/world/append.js";
 import type { WorldPaths } from "../tools/world/paths.js";
-import { ownGroupAlive } from "../tools/process/identity.js";
 import { terminateGroups } from "../tools/process/terminate.js";
-import { listProcRecords } from "./procs.js";
+import { listProcRecords, recordedGroupAlive } from "./procs.js";
 
 /** SIGKILL this long after SIGTERM. */
 const DEFAULT_GRACE_MS = 5_000;
@@ -17,7 +16,7 @@ export type Stopped = "none" | "stopped" | "killed";
 
 export async function stopSessionGroup(paths: WorldPaths, id: string, why: string, options: { graceMs?: number; sync?: boolean } = {}): Promise<Stopped> {
   const record = listProcRecords(paths).find((r) => r.id === id);
-  if (record === undefined || !ownGroupAlive(record.pgid, record.startTicks)) return "none";
+  if (record === undefined || !recordedGroupAlive(record)) return "none"; // (of no process: parked at its spawn)
   const appender = new Appender(paths, options.sync === undefined ? {} : { sync: options.sync });
   try {
     const { killed } = await terminateGroups([record], {

@@ -15,9 +15,8 @@ import type { Draft, LineAppender } from "../tools/world/append.js";
 import type { WorldIndex } from "../tools/world/index-db.js";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { parkedSessions as parkedRows, session, type SessionJson } from "../tools/world/query.js";
-import { ownGroupAlive } from "../tools/process/identity.js";
 import { parseParked, type Parked } from "./parked.js";
-import { readProcRecord } from "./procs.js";
+import { readProcRecord, recordedGroupAlive } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
 import { launchAgent } from "./spawn.js";
 
@@ -90,7 +89,7 @@ async function relaunchParked(paths: WorldPaths, writer: LineAppender, s: Sessio
     return { id: s.id, due, lateMs, how: "cannot relaunch" };
   }
   // The agent said "sleep until" but has not ended yet: the caller tries again shortly.
-  if (record.exit === undefined && ownGroupAlive(record.pgid, record.startTicks)) return { id: s.id, due, lateMs, how: "not yet exited" };
+  if (record.exit === undefined && recordedGroupAlive(record)) return { id: s.id, due, lateMs, how: "not yet exited" };
   writer.append({ kind: "agent", status: "active", id: s.id, output: `woke at ${at} (due ${due}${late(lateMs)}): relaunching attempt ${record.attempt}` });
   await launchAgent(paths, {
     id: s.id, task: s.task, need: s.need ?? "", command: record.command, kind: record.kind, attempt: record.attempt,

@@ -3,8 +3,9 @@
  * `node -e 0` in the same run (the machines are shared: ratios hold, absolute times wobble).
  *   - `world spirit`: spawn → its `awake:` line in world.log;
  *   - `world verifier`: spawn → "verifier: following …" on stderr (its modules are loaded);
- *   - a reminder agent: `world spawn … --kind reminder` → its `armed:` line (the CLI's spawn
- *     path, the sh parent, the agent's own start-up and chrono-node reading the time).
+ *   - a reminder: `world spawn … --kind reminder` → its `armed:` line. Due in an hour, it is
+ *     parked by the CLI itself (agents/park-at-spawn.ts): the CLI's start-up and chrono-node
+ *     reading the time; no agent process (before, the sh parent and the agent's start-up too).
  * Offline (no ANTHROPIC_API_KEY), as most runs are: what is loaded there is what start-up costs.
  * BENCH_STARTUP_RUNS (default 7) runs of each; the median is shown, and min/min in the note.
  * When NODE_EXTRA_CA_CERTS is set (every node start then loads a certificate file, ~40 ms),
@@ -72,8 +73,9 @@ async function reminderStart(paths: WorldPaths, id: string, env: NodeJS.ProcessE
   const r = spawnSync(process.execPath, [WORLD_BIN, "--home", paths.home, "spawn", "remind me in 1 hour to stretch | need: event notify logged", "--kind", "reminder", "--id", id], { env, stdio: ["ignore", "ignore", "inherit"] });
   if (r.status !== 0) throw new Error(`world spawn exited ${r.status}`);
   const ready = await waitForText(paths, `[agent:active][${id}] armed:`, from);
-  const record = JSON.parse(readFileSync(join(paths.procs, `${id}.json`), "utf8")) as { pgid: number };
-  signalGroup(record.pgid, "SIGKILL"); // the bench only wanted it started
+  // Due in an hour, it is parked by `world spawn` itself (agents/park-at-spawn.ts): no process, pgid null.
+  const record = JSON.parse(readFileSync(join(paths.procs, `${id}.json`), "utf8")) as { pgid: number | null };
+  if (record.pgid !== null) signalGroup(record.pgid, "SIGKILL"); // the bench only wanted it started
   return ready - t;
 }
 

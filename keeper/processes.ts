@@ -8,7 +8,7 @@
  * recorded start time matches /proc (a reused pid belongs to someone else).
  */
 import { stoppedNeed } from "../agents/ended.js";
-import { archiveProcRecord, listProcRecords, type ProcRecord } from "../agents/procs.js";
+import { archiveProcRecord, listProcRecords, recordedGroupAlive, type StartedProcRecord } from "../agents/procs.js";
 import { forgetSpawnEnv } from "../agents/spawn-env.js";
 import { parkedUntil } from "../tools/world/parked.js";
 import { describeExit, isSameProcess, ownGroupAlive } from "../tools/process/identity.js";
@@ -26,9 +26,10 @@ export interface ProcessSweep {
 
 export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
   const result: ProcessSweep = { dead: [], killed: [], archived: 0 };
-  const orphans: ProcRecord[] = [];
+  const orphans: StartedProcRecord[] = [];
   for (const record of listProcRecords(ctx.paths)) {
-    const leaderAlive = isSameProcess(record.pid, record.startTicks);
+    // A record of no process (a reminder parked by `world spawn` itself) has no leader to be alive.
+    const leaderAlive = record.pid !== null && isSameProcess(record.pid, record.startTicks);
     let s = fresh(ctx, record.id);
     // Only the process of the current attempt speaks for the session (a retry may be relaunching).
     const current = s !== undefined && record.attempt === s.retries + 1;
@@ -39,7 +40,8 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
         kind: "agent",
         status: "failed",
         id: record.id,
-        output: `process ${record.pid} (attempt ${record.attempt}) ${how} before finishing`,
+        // (A record of no process: its session was parked by `world spawn`, and something unparked it.)
+        output: record.pid === null ? `no process runs attempt ${record.attempt} (parked when spawned), and it is no longer parked` : `process ${record.pid} (attempt ${record.attempt}) ${how} before finishing`,
         need: stoppedNeed(ctx.paths, record.id),
       });
       ctx.log?.info({ id: record.id, pid: record.pid, exit: record.exit }, "agent process gone");
@@ -48,7 +50,7 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
     }
     const over = s === undefined || isTerminal(s.status);
     if (!over) continue;
-    if (ownGroupAlive(record.pgid, record.startTicks)) orphans.push(record);
+    if (recordedGroupAlive(record)) orphans.push(record);
     else {
       archiveProcRecord(ctx.paths, record.id);
       if (s?.status === "verified") forgetSpawnEnv(ctx.paths, record.id); // never launched again: its secrets go
@@ -63,8 +65,8 @@ export async function sweepProcesses(ctx: SweepContext): Promise<ProcessSweep> {
   return result;
 }
 
-async function stopOrphans(ctx: SweepContext, found: ProcRecord[]): Promise<string[]> {
-  const why = (r: ProcRecord) => {
+async function stopOrphans(ctx: SweepContext, found: StartedProcRecord[]): Promise<string[]> {
+  const why = (r: StartedProcRecord) => {
     const s = fresh(ctx, r.id);
     return s === undefined ? "its session is unknown" : `its session is ${s.status}`;
   };
@@ -84,8 +86,8 @@ async function stopOrphans(ctx: SweepContext, found: ProcRecord[]): Promise<stri
  * Waits (real time) until each orphan's session has been over for `orphanGraceMs` (by the
  * sweep's clock), or its group has gone by itself; returns those still running.
  */
-async function afterVerdictGrace(ctx: SweepContext, orphans: ProcRecord[]): Promise<ProcRecord[]> {
-  const graceLeft = (r: ProcRecord) => {
+async function afterVerdictGrace(ctx: SweepContext, orphans: StartedProcRecord[]): Promise<StartedProcRecord[]> {
+  const graceLeft = (r: StartedProcRecord) => {
     const over = fresh(ctx, r.id)?.updatedAt;
     return over === undefined ? 0 : ctx.config.orphanGraceMs - (ctx.now.getTime() - Date.parse(over));
   };

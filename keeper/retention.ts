@@ -14,8 +14,7 @@
  */
 import { copyFileSync, readdirSync, statSync, truncateSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { readProcRecord } from "../agents/procs.js";
-import { ownGroupAlive } from "../tools/process/identity.js";
+import { readProcRecord, recordedGroupAlive } from "../agents/procs.js";
 import type { SweepContext } from "./context.js";
 
 export interface RetentionOutcome {
@@ -38,7 +37,7 @@ function entries(dir: string): string[] {
 
 function running(ctx: SweepContext, id: string): boolean {
   const record = readProcRecord(ctx.paths, id);
-  return record !== undefined && record.exit === undefined && ownGroupAlive(record.pgid, record.startTicks);
+  return record !== undefined && record.exit === undefined && recordedGroupAlive(record);
 }
 
 export function applyRetention(ctx: SweepContext): RetentionOutcome {

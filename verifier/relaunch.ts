@@ -5,7 +5,7 @@
  * starting the agent starts it when it reads the line after a restart; and a retry whose
  * attempt already has a process record is not started twice.
  */
-import { readProcRecord } from "../agents/procs.js";
+import { readProcRecord, startedProcess } from "../agents/procs.js";
 import { launchAgent } from "../agents/spawn.js";
 import { terminateGroups } from "../tools/process/terminate.js";
 import { fresh, history } from "../tools/world/query.js";
@@ -31,7 +31,8 @@ export async function relaunch(ctx: VerifierContext, id: string, line: number): 
     });
     return undefined;
   }
-  await stopPrevious(ctx, record.pgid, record.startTicks, id);
+  // (A record of no process, a reminder parked by `world spawn` itself: nothing to stop.)
+  if (startedProcess(record)) await stopPrevious(ctx, record.pgid, record.startTicks, id);
   const pid = await launchAgent(ctx.paths, {
     id,
     task: record.task,

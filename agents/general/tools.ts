@@ -68,7 +68,7 @@ export const TOOLS: AgentTool[] = [
     }),
     run: async ({ kind, task, need }, { run }) => {
       const { id, pid } = await spawnAgent(run.paths, { kind, task, need });
-      return `started ${kind} agent: session ${id} (pid ${pid})`;
+      return pid === null ? `parked ${kind} session ${id}: no process needed, the Keeper's scheduler delivers it` : `started ${kind} agent: session ${id} (pid ${pid})`;
     },
   }),
   tool({

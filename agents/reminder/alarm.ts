@@ -21,6 +21,7 @@ import { findLastEntry } from "../../tools/world/last-status.js";
 import { NOTIFY_SOURCE } from "../../tools/notify.js";
 import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
+import { inThePast, parkedArmedLine, parksAtOnce, saidAtFrom } from "./arming.js";
 import { NO_SUBJECT } from "./plan.js";
 import { msFromEnv } from "../../tools/duration.js";
 
@@ -37,12 +38,6 @@ export type Planner = (text: string, now: Date) => Alarm | undefined;
 function withTaskSubject(fromAnswer: Alarm | undefined, fromBoth: Alarm | undefined): Alarm | undefined {
   if (fromAnswer === undefined || fromBoth === undefined || !fromAnswer.message.endsWith(NO_SUBJECT)) return fromAnswer;
   return { ...fromAnswer, message: fromBoth.message };
-}
-
-/** WORLD_SAID_AT as a date no later than `now`; `now` when it is absent or not a time. */
-function saidAtFromEnv(now: Date): Date {
-  const said = Date.parse(process.env.WORLD_SAID_AT ?? "");
-  return Number.isNaN(said) || said > now.getTime() ? now : new Date(said);
 }
 
 /** The latest armed line of a session (the one a new run of it must honour). */
@@ -79,17 +74,16 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   const now = new Date();
   // "in 10 minutes" counts from when it was said (WORLD_SAID_AT, set by the Spirit from the
   // voice line), not from when this process got to it; a retry's guidance is new words.
-  const saidAt = saidAtFromEnv(now);
+  const saidAt = saidAtFrom(process.env, now);
   const previous = lastArmed(log, run.id);
   // A person's answer is read as its words alone ("at 7am"), not as the Verifier's sentence around it.
   const guidance = run.env.attempt > 1 && run.env.guidance ? (answerWords(run.env.guidance) ?? run.env.guidance) : undefined;
   const fromGuidance = guidance ? withTaskSubject(plan(guidance, now), plan(`${run.env.task} ${guidance}`, now)) : undefined;
 
   // A long wait is not worth a process: park (agents/parked.ts) and let the Keeper's
-  // scheduler deliver at the due time. Short waits stay here, to the millisecond. A session
-  // that parks at once says "armed" once: its parking line is the armed line.
-  const parkAfterMs = msFromEnv("WORLD_PARK_AFTER_MS", 60_000);
-  const parksAtOnce = (a: Alarm) => a.due.getTime() - Date.now() > parkAfterMs;
+  // scheduler deliver at the due time (arming.ts). Short waits stay here, to the millisecond.
+  // A session that parks at once says "armed" once: its parking line is the armed line. (A new
+  // session due that far off is parked by its spawner already: agents/park-at-spawn.ts.)
   let alarm: Alarm;
   let parkNow: boolean;
   /** Why this run armed again (a re-arm, a retry): said on its one armed line, parked or not. */
@@ -111,7 +105,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
       return;
     }
     // In the past when it was said; one that came due while the words were on their way is delivered at once.
-    if (fresh.due.getTime() <= (fromGuidance ? now : saidAt).getTime() - 1000) {
+    if (inThePast(fresh, fromGuidance ? now : saidAt)) {
       run.fail(`the time named is in the past: ${fresh.due.toISOString()}`, `${whatIsMissing} (a time in the future)`);
       return;
     }
@@ -125,7 +119,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   if (run.closed !== undefined) return;
 
   if (parkNow) {
-    run.park(armedLine(alarm, `parked: the Keeper's scheduler delivers it${again ? `; ${again}` : ""}`));
+    run.park(parkedArmedLine(alarm, again));
     return;
   }
 

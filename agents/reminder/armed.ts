@@ -7,6 +7,10 @@ export type AlarmKind = "reminder" | "timer";
 /** The alarm agents' kinds (agents/reminder, agents/timer). */
 export const ALARM_KINDS: readonly AlarmKind[] = ["reminder", "timer"];
 
+export function isAlarmKind(kind: string | null | undefined): kind is AlarmKind {
+  return (ALARM_KINDS as readonly (string | null | undefined)[]).includes(kind);
+}
+
 export interface Alarm {
   kind: AlarmKind;
   due: Date;

@@ -1,5 +1,5 @@
 /** Task words → an alarm, for the reminder and the timer agents. */
-import type { Alarm } from "./alarm.js";
+import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { findWhen, reminderSubject, timerLabel } from "./when.js";
 
@@ -24,3 +24,6 @@ export function planTimer(text: string, now: Date): Alarm | undefined {
   if (when === undefined) return undefined;
   return { kind: "timer", due: when.due, message: `Timer done: ${timerLabel(when.text)}` };
 }
+
+/** Each alarm kind's reading of its words (its agent's: agents/reminder/main.ts, agents/timer/main.ts). */
+export const PLANNERS: Readonly<Record<AlarmKind, (text: string, now: Date) => Alarm | undefined>> = { reminder: planReminder, timer: planTimer };

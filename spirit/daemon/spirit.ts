@@ -61,7 +61,7 @@ export interface SpawnRequest {
   env?: Record<string, string>;
 }
 /** agents/spawn.ts spawnAgent, or a stand-in with the same shape. */
-export type Spawner = (paths: WorldPaths, options: SpawnRequest) => Promise<{ id: string; pid: number }>;
+export type Spawner = (paths: WorldPaths, options: SpawnRequest) => Promise<{ id: string; pid: number | null }>;
 
 type SpawnPlan = { id: string; agentKind: string; task: string; need: string; reason: string; env?: Record<string, string> };
 

@@ -5,10 +5,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { closeSession } from "../../agents/close.js";
-import { readProcRecord } from "../../agents/procs.js";
+import { readProcRecord, recordedGroupAlive } from "../../agents/procs.js";
 import { appendOnce } from "../../tools/world/append.js";
 import { appendStatus } from "../../tools/world/append-status.js";
-import { ownGroupAlive } from "../../tools/process/identity.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { RefusedError, UsageError } from "../../tools/errors.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
@@ -23,12 +22,12 @@ describe("closeSession", () => {
     const spawned = await world(w.home, ["spawn", "wait for ever | need: output contains \"never\"", "--id", "long", "--", "sleep", "300"]);
     expect(spawned.exitCode, spawned.stderr).toBe(0);
     const record = readProcRecord(w.paths, "long")!;
-    expect(ownGroupAlive(record.pgid, record.startTicks)).toBe(true);
+    expect(recordedGroupAlive(record)).toBe(true);
 
     const closed = await closeSession(w.paths, "long", "not needed any more", { person: "terminal" });
     expect(closed.entry).toMatchObject({ kind: "agent", status: "closed", output: "closed by a person: not needed any more (from terminal)" });
     expect(closed.processes).toBe("stopped");
-    expect(ownGroupAlive(record.pgid, record.startTicks)).toBe(false);
+    expect(recordedGroupAlive(record)).toBe(false);
     expect(readProcRecord(w.paths, "long")).toBeDefined(); // archived, kept for the record
     await waitForEntry(w.paths, (e) => e.id === "long" && e.kind === "event" && /^pid \d+ \(attempt 1\) killed by SIGTERM$/.test(e.output), { what: "the exit line" });
     expect(entriesOf(w.paths, "long").some((e) => e.kind === "event" && e.output.startsWith("SIGTERM to process group"))).toBe(true);

@@ -19,9 +19,9 @@ afterEach(() => {
 });
 
 function track(id: string): number {
-  const record = readProcRecord(w!.paths, id)!;
-  groups.push(record.pgid);
-  return record.pgid;
+  const pgid = readProcRecord(w!.paths, id)!.pgid!; // held by its process here: it has one
+  groups.push(pgid);
+  return pgid;
 }
 
 

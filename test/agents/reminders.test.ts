@@ -11,6 +11,7 @@ import { appendOnce } from "../../tools/world/append.js";
 import { openIndex } from "../../tools/world/index-db.js";
 import { findLastStatus } from "../../tools/world/last-status.js";
 import { session } from "../../tools/world/query.js";
+import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
 import { isStatus, startSession } from "./agent-process.js";
 
@@ -67,6 +68,23 @@ describe("reminders", () => {
     await expect(moveReminder(w.paths, "rem", to, person)).rejects.toThrow(/not a pending reminder/);
     await expect(moveReminder(w.paths, "tea", new Date(Date.now() - 1000), person)).rejects.toThrow(/in the future/);
     await expect(snoozeReminder(w.paths, "tea", 60_000, { person: "program" })).rejects.toThrow(/only a person/);
+  });
+
+  it("one parked by `world spawn` itself (no process): listed as parked, moved, snoozed and cancelled with no process to stop", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "--kind", "reminder", "--id", "later", "remind me in 2 hours to stretch | need: event notify logged"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(list()).toMatchObject([{ id: "later", kind: "reminder", message: "Reminder: stretch", parked: true }]);
+    const to = new Date(Date.now() + 3 * H);
+    await moveReminder(w.paths, "later", to, person);
+    expect(parseArmed(findLastStatus(w.paths.log, "later")!.output)?.due.toISOString()).toBe(to.toISOString());
+    const snoozed = await snoozeReminder(w.paths, "later", 10 * 60_000, person);
+    expect(snoozed.due).toBe(new Date(to.getTime() + 10 * 60_000).toISOString());
+    await cancelReminder(w.paths, "later", person);
+    expect(list()).toEqual([]);
+    const own = collectEntries(w.paths.log).entries.filter((e) => e.id === "later");
+    expect(own.filter((e) => e.kind === "event" && e.source === "system")).toEqual([]); // no spawn, no exit, no signal: no process
+    expect(own.map((e) => (e.kind === "agent" ? e.status : e.kind))).toEqual(["start", "active", "active", "active", "closed"]);
   });
 
   it("snoozing a delivered reminder starts a new one with the same message, due that long from now", async () => {

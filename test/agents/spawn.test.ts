@@ -76,6 +76,32 @@ describe("world spawn", () => {
     expect(finish.output).toBe("exited with code 0, printing nothing");
   });
 
+  it("a reminder parked by world spawn itself keeps spawn's contract; one with no time starts its agent as before, which asks when", async () => {
+    w = tempWorld();
+    const far = await world(w.home, ["spawn", "--kind", "reminder", "--id", "far", "remind me in 1 hour to stretch | need: event notify logged"]);
+    expect([far.exitCode, far.stdout, far.stderr]).toEqual([0, "far", ""]);
+    expect(readProcRecord(w.paths, "far")).toMatchObject({ id: "far", pid: null, pgid: null, kind: "reminder", task: "remind me in 1 hour to stretch", need: "event notify logged" });
+    // A person's spawn: their authority bound to the start line, as a launch records it (agents/need-author.ts).
+    const mine = await world(w.home, ["spawn", "--as-human", "--kind", "timer", "--id", "mine", "set a timer for 2 hours | need: event notify logged"]);
+    expect(mine.exitCode, mine.stderr).toBe(0);
+    const start = ownEntries(collectEntries(w.paths.log).entries).find((e) => e.id === "mine" && e.kind === "agent" && e.status === "start")!;
+    expect(readProcRecord(w.paths, "mine")).toMatchObject({ pid: null, needFrom: "human", needLine: { ts: start.ts } });
+    // The same id again is refused, and nothing is written.
+    const size = readFileSync(w.paths.log).length;
+    const again = await world(w.home, ["spawn", "--kind", "reminder", "--id", "far", "remind me in 2 hours to sit | need: event notify logged"]);
+    expect(again.exitCode).toBe(3);
+    expect(readFileSync(w.paths.log).length).toBe(size);
+
+    const when = await world(w.home, ["spawn", "--kind", "reminder", "--id", "when", "remind me to stretch | need: event notify logged"]);
+    expect(when.exitCode, when.stderr).toBe(0);
+    const failed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.status === "failed" && e.id === "when", { timeoutMs: 30_000 });
+    expect(failed).toMatchObject({ need: "when to remind you" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "when" && /exited with code 3$/.test(e.output), { timeoutMs: 30_000 });
+    const own = ownEntries(collectEntries(w.paths.log).entries).filter((e) => e.id === "when");
+    expect(own[1]!.output).toMatch(/^spawned pid \d+ \(attempt 1\): /); // its agent ran
+    expect(readProcRecord(w.paths, "when")!.pid).toBeGreaterThan(0);
+  });
+
   it("world spawn --help shows --plain with an example", async () => {
     w = tempWorld();
     const r = await world(w.home, ["spawn", "--help"]);

@@ -56,7 +56,7 @@ describe("Keeper: dead agents", () => {
     const r = await world(w.home, ["spawn", "sleep | need: never", "--", fixture("sleeper.sh")]);
     const id = String(r.stdout).trim();
     await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active");
-    const { pid } = readProcRecord(w.paths, id)!;
+    const pid = readProcRecord(w.paths, id)!.pid!; // a command: always a process
     process.kill(-pid, "SIGKILL");
     await waitGone(pid);
     const r2 = await world(w.home, ["keep", "--once"]);

@@ -19,9 +19,9 @@ describe("Keeper and reminders after a restart", () => {
     expect(r.stderr).toBe("");
     const id = String(r.stdout).trim();
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && e.output.startsWith("armed: due "));
-    const first = readProcRecord(w.paths, id)!;
-    process.kill(-first.pgid, "SIGKILL"); // as a reboot would
-    await waitGone(first.pid);
+    const first = readProcRecord(w.paths, id)!; // held by its process (not parked): it has one
+    process.kill(-first.pgid!, "SIGKILL"); // as a reboot would
+    await waitGone(first.pid!);
 
     const kept = await world(w.home, ["keep", "--once", "--rearm"]);
     expect(kept.stdout).toMatch(/0 dead, 0 orphans stopped, 0 escalated, 1 re-armed;/);
@@ -32,7 +32,7 @@ describe("Keeper and reminders after a restart", () => {
     // The re-armed run is a default one: ten minutes is a long wait, so it parks and ends;
     // the sweep leaves the parked session to the scheduler instead of failing it.
     await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === id && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output));
-    await waitGone(second.pid);
+    await waitGone(second.pid!); // a launch: a process
     const plain = await world(w.home, ["keep", "--once"]);
     expect(plain.stdout).toMatch(/ 0 dead,/);
     const last = collectEntries(w.paths.log).entries.filter((e) => e.kind === "agent" && e.id === id).at(-1)!;

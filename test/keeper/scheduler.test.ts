@@ -9,6 +9,8 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "no
 import { join } from "node:path";
 import { spawnAgent } from "../../agents/spawn.js";
 import { armedLine } from "../../agents/reminder/armed.js";
+import { readProcRecord } from "../../agents/procs.js";
+import { builtInAgent } from "../../agents/registry.js";
 import { Appender, type Draft } from "../../tools/world/append.js";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
@@ -88,9 +90,11 @@ function parkingAgent(home: string, name: string, finish: string, park: string):
 }
 
 describe("parked agents and the Keeper's scheduler", () => {
-  it("a reminder with a long wait parks: its process ends, it is not failed, and the Keeper delivers it at the due time", async () => {
+  it("a reminder with a long wait parked by its agent: its process ends, it is not failed, and the Keeper delivers it at the due time", async () => {
     w = tempWorld();
-    const { id } = await spawnAgent(w.paths, { task: "remind me in 4 seconds to stretch", need: "event notify logged", kind: "reminder", env: { WORLD_PARK_AFTER_MS: "1" } });
+    // An --env the spawner does not read as the agent would (a time zone) leaves the reading, and the parking, to the agent.
+    const { id, pid } = await spawnAgent(w.paths, { task: "remind me in 4 seconds to stretch", need: "event notify logged", kind: "reminder", env: { WORLD_PARK_AFTER_MS: "1", TZ: "UTC" } });
+    expect(pid).not.toBeNull();
     const parked = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && /^armed: due \S+ by reminder \(parked/.test(e.output), { timeoutMs: 60_000 });
     await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && / exited with code 0$/.test(e.output), { timeoutMs: 60_000 });
     expect(entries().filter((e) => e.id === id && e.kind === "agent" && e.status === "failed")).toEqual([]);
@@ -105,6 +109,64 @@ describe("parked agents and the Keeper's scheduler", () => {
     const notify = entries().filter((e) => e.id === id && e.kind === "event" && e.source === "notify");
     expect(notify.map((e) => e.output)).toEqual(["Reminder: stretch"]);
     expect(Date.parse(notify[0]!.ts)).toBeGreaterThanOrEqual(Date.parse(due));
+  });
+
+  it("a reminder due later than the park threshold is parked by `world spawn` itself: no process, the lines a parking agent writes, treated as one, delivered at the due time and verified", async () => {
+    w = tempWorld();
+    const home = w.home;
+    const cli = (...args: string[]) => execa(process.execPath, [WORLD_BIN, "--home", home, ...args], { env: { WORLD_PARK_AFTER_MS: "1" }, reject: false });
+    const spawned = await cli("spawn", "--kind", "reminder", "--id", "rem-cli", "remind me in 15 seconds to stretch | need: event notify logged");
+    expect(spawned.exitCode, spawned.stderr).toBe(0);
+    expect(spawned.stdout).toBe("rem-cli");
+    // In-process too, as the Spirit spawns: its --env WORLD_SAID_AT counts "for 15 seconds" from the words, 2 s ago.
+    const saidAt = new Date(Date.now() - 2000).toISOString();
+    const inProcess = await spawnAgent(w.paths, { task: "set a timer for 15 seconds", need: "event notify logged", kind: "timer", id: "tim-in", env: { WORLD_PARK_AFTER_MS: "1", WORLD_SAID_AT: saidAt } });
+    expect(inProcess).toEqual({ id: "tim-in", pid: null });
+
+    for (const id of ["rem-cli", "tim-in"]) {
+      const own = entries().filter((e) => e.id === id);
+      // The start line, then the one parked armed line: no `spawned pid`, no exit line (no process ran).
+      expect(own.map((e) => (e.kind === "agent" ? e.status : `${e.kind}:${e.source}`))).toEqual(["start", "active"]);
+      expect(own[1]!.output).toMatch(/^armed: due \S+ by (reminder|timer) \(parked: the Keeper's scheduler delivers it\) — (Reminder: stretch|Timer done: 15 seconds)$/);
+      // The record a launch writes, with no process: what the Verifier and a retry read.
+      expect(readProcRecord(w.paths, id)).toMatchObject({ id, pid: null, pgid: null, startTicks: null, attempt: 1, command: builtInAgent(id === "rem-cli" ? "reminder" : "timer") });
+      expect(existsSync(join(w.paths.logs, "agents", `${id}.err`))).toBe(false);
+    }
+    const timerDue = Date.parse(/^armed: due (\S+)/.exec(entries().find((e) => e.id === "tim-in" && e.kind === "agent" && e.status === "active")!.output)![1]!);
+    expect(Math.abs(timerDue - (Date.parse(saidAt) + 15_000))).toBeLessThan(1000);
+    expect(readProcRecord(w.paths, "rem-cli")?.needFrom).toBe("program"); // no terminal here: a program's need
+    // Everyone reads them as parked: status, the reminder list, and the Keeper's sweep (no process, not dead).
+    const status = await cli("status", "--json");
+    expect(JSON.parse(status.stdout)).toMatchObject({ parked: 2 });
+    const list = await cli("reminder", "list", "--json");
+    expect(list.stdout.split("\n").map((l) => JSON.parse(l) as { id: string; parked: boolean }).map((r) => [r.id, r.parked]).sort()).toEqual([["rem-cli", true], ["tim-in", true]]);
+    const swept = await cli("keep", "--once");
+    expect(swept.stdout).toMatch(/ 0 dead,/);
+
+    // Due in 13–15 s: the Keeper daemon delivers them (or, on a very slow machine, the sweep above already did, once).
+    void startKeeper(home);
+    for (const id of ["rem-cli", "tim-in"]) {
+      const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
+      const due = /^armed: due (\S+)/.exec(entries().find((e) => e.id === id && e.kind === "agent" && e.status === "active")!.output)![1]!;
+      expect(finish.output).toMatch(new RegExp(`^delivered at \\S+ \\(due ${due.replace(/[.]/g, "\\.")}(, late by \\d+s)?\\) by the Keeper's scheduler$`));
+      const notify = entries().filter((e) => e.id === id && e.kind === "event" && e.source === "notify");
+      expect(notify).toHaveLength(1);
+      expect(Date.parse(notify[0]!.ts)).toBeGreaterThanOrEqual(Date.parse(due));
+    }
+    // The Verifier judges the delivery as any other; then the sweep archives the record of no process.
+    const verified = await cli("verify", "--once");
+    expect(verified.exitCode, verified.stderr).toBe(0);
+    for (const id of ["rem-cli", "tim-in"]) await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "verified", { timeoutMs: 60_000 });
+    // (The daemon stopped first: a sweep skips its run while another Keeper holds the lock.)
+    for (const k of keepers.splice(0)) {
+      k.kill("SIGTERM");
+      await k;
+    }
+    const archived = await cli("keep", "--once");
+    expect(archived.stdout, archived.stderr).toMatch(/ 0 dead,/);
+    expect(existsSync(join(w.paths.procs, "rem-cli.json"))).toBe(false);
+    expect(readProcRecord(w.paths, "rem-cli")).toMatchObject({ pid: null });
+    expect(entries().filter((e) => e.kind === "agent" && e.status === "failed")).toEqual([]);
   });
 
   it("1,000 parked reminders fire once each; a kill -9 of the Keeper in the middle loses none and doubles none", async () => {

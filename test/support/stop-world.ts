@@ -13,8 +13,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ProcRecord } from "../../agents/procs.js";
-import { ownGroupAlive, procStat } from "../../tools/process/identity.js";
+import { recordedGroupAlive, type ProcRecord } from "../../agents/procs.js";
+import { procStat } from "../../tools/process/identity.js";
 import { worldPaths } from "../../tools/world/paths.js";
 
 const GRACE_MS = 5_000;
@@ -51,7 +51,7 @@ function recordedGroups(home: string): Set<number> {
     for (const file of files) {
       try {
         const r = JSON.parse(readFileSync(join(dir, file), "utf8")) as ProcRecord;
-        if (ownGroupAlive(r.pgid, r.startTicks)) groups.add(r.pgid);
+        if (recordedGroupAlive(r)) groups.add(r.pgid);
       } catch {
         // half-written or removed meanwhile: its process still names the home
       }

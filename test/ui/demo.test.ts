@@ -7,9 +7,9 @@ import { readUpStatus } from "../../daemons/up-status.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { allProcRecords } from "../../agents/procs.js";
+import { allProcRecords, recordedGroupAlive } from "../../agents/procs.js";
 import { HUMAN_ANSWER, NUDGE_ANSWER, PERMIT_NEED, PERMIT_TASK, REMINDER_REQUEST } from "../../ui/demo/story.js";
-import { isSameProcess, ownGroupAlive } from "../../tools/process/identity.js";
+import { isSameProcess } from "../../tools/process/identity.js";
 import type { AgentEntry, Entry, Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, world, type TempWorld } from "../support/world.js";
@@ -25,7 +25,7 @@ function leftRunning(w: TempWorld): string[] {
   expect(record.daemons.map((d) => d.name).sort()).toEqual(["keeper", "monitor", "spirit", "verifier"]);
   const left = record.daemons.filter((d) => isSameProcess(d.pid, d.startTicks)).map((d) => `${d.name} ${d.pid}`);
   if (isSameProcess(record.demo, undefined)) left.push(`demo ${record.demo}`);
-  for (const r of allProcRecords(w.paths)) if (ownGroupAlive(r.pgid, r.startTicks)) left.push(`agent ${r.id} ${r.pid}`);
+  for (const r of allProcRecords(w.paths)) if (recordedGroupAlive(r)) left.push(`agent ${r.id} ${r.pid}`);
   return left;
 }
 

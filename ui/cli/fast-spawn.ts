@@ -4,6 +4,8 @@
  * a third of a bare node start. Anything unusual (help, an unknown option, no task words,
  * an agent's command after `--`) returns undefined and the full CLI handles it, with the
  * same messages. Bundled into one CommonJS file like fast-log (scripts/finish-build.mjs).
+ * A reminder due later than the park threshold is parked by this process itself, with no
+ * agent started (agents/park-at-spawn.ts): its time read with the bundle's chrono-node.
  */
 import { report } from "../../tools/report.js";
 import { makeContext } from "./context.js";

@@ -19,8 +19,7 @@ import { DEFAULT_PORT } from "./monitor.js";
 import { loadKeeperConfig } from "../../keeper/config.js";
 import { loadConfig as loadSpiritConfig } from "../../spirit/daemon/config.js";
 import { createServer } from "node:net";
-import { listProcRecords } from "../../agents/procs.js";
-import { ownGroupAlive } from "../../tools/process/identity.js";
+import { listProcRecords, recordedGroupAlive } from "../../agents/procs.js";
 
 /**
  * What would stop a child at its start, asked before any starts: `.world/config.json` as the
@@ -153,7 +152,7 @@ async function supervise(ctx: Context, specs: ChildSpec[], policy: RestartPolicy
  * `up` (docs/agents.md). Stopping `up` leaves them running, and a person should hear that.
  */
 function sayAgentsLeft(ctx: Context): void {
-  const running = listProcRecords(ctx.paths).filter((r) => r.exit === undefined && ownGroupAlive(r.pgid, r.startTicks));
+  const running = listProcRecords(ctx.paths).filter((r) => r.exit === undefined && recordedGroupAlive(r));
   if (running.length === 0) return;
   ctx.out(`agents    ${running.length} still running: they outlive world up (the Keeper watches them again at the next world up; kill -TERM -<pid> ends one)`);
   for (const r of running.slice(0, 10)) ctx.out(`          ${r.id} (pid ${r.pid}): ${r.command.join(" ").slice(0, 80)}`);

@@ -5,16 +5,16 @@
  * watch reads the last lines (the Spirit's "asleep"). Forcefully (a second Ctrl-C, or
  * the demo process exiting): SIGKILL to all of them at once.
  */
-import { allProcRecords, type ProcRecord } from "../../agents/procs.js";
+import { allProcRecords, recordedGroupAlive, type StartedProcRecord } from "../../agents/procs.js";
 import { pause } from "../../tools/process/daemon.js";
-import { ownGroupAlive, signalGroup } from "../../tools/process/identity.js";
+import { signalGroup } from "../../tools/process/identity.js";
 import { appendOnce } from "../../tools/world/append.js";
 import type { WorldPaths } from "../../tools/world/paths.js";
 import type { Demo } from "./demo.js";
 import { terminateGroups } from "../../tools/process/terminate.js";
 
-function liveAgents(paths: WorldPaths): ProcRecord[] {
-  return allProcRecords(paths).filter((r) => ownGroupAlive(r.pgid, r.startTicks));
+function liveAgents(paths: WorldPaths): StartedProcRecord[] {
+  return allProcRecords(paths).filter(recordedGroupAlive);
 }
 
 /** SIGTERM to agents still running, SIGKILL after `graceMs`; returns how many there were. */

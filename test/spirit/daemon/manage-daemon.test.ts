@@ -6,8 +6,7 @@
  * nothing; an alarm without a time is asked for, and nothing is started.
  */
 import { describe, expect, it } from "vitest";
-import { readProcRecord } from "../../../agents/procs.js";
-import { ownGroupAlive } from "../../../tools/process/identity.js";
+import { readProcRecord, recordedGroupAlive } from "../../../agents/procs.js";
 import type { Entry, Located } from "../../../tools/world/entry.js";
 import { appendOnce } from "../../../tools/world/append.js";
 import { collectEntries } from "../../../tools/world/read.js";
@@ -53,7 +52,7 @@ describe("managing reminders by voice, through the daemon", () => {
     const closed = collectEntries(sw.w.paths.log).entries.find((e) => e.kind === "agent" && e.id === id && e.status === "closed");
     const voice = voiceLine(sw.w, "user", "world, cancel my alarm");
     expect(closed?.output).toBe(`closed by a person: reminder cancelled (said by user at ${voice.ts}, line ${voice.line}: "world, cancel my alarm") (from program)`);
-    expect(ownGroupAlive(record!.pgid, record!.startTicks)).toBe(false);
+    expect(recordedGroupAlive(record!)).toBe(false);
   }, 240_000);
 
   it("asks which one of two, moves the latest to 8, snoozes it, and starts an alarm said without a time (its agent asks when)", async () => {

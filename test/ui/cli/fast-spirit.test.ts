@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
+import { readProcRecord } from "../../../agents/procs.js";
 import { optionOf, SPIRIT_FLAGS } from "../../../ui/cli/spirit.js";
 import { startFakeAnthropic } from "../../support/fake-anthropic.js";
 import { waitUntil } from "../../support/wait.js";
@@ -30,9 +31,12 @@ describe("world spirit, started from its CommonJS bundle", () => {
       const heard = await world(w.home, ["listen"], { input: `${JSON.stringify({ ts: 0, speaker: "A", text: "remind me in 1 hour to stretch" })}\n` });
       expect(heard.exitCode).toBe(0);
       const spawned = await waitForEntry(w.paths, (e) => e.kind === "event" && e.source === "spirit" && e.output.startsWith("spawn: reminder"), { what: "the reminder spawned", timeoutMs: 60_000 });
-      await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawned.id && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed", timeoutMs: 60_000 });
-      // An hour away, it parks and ends by itself.
-      await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === spawned.id && e.output.includes("exited with code 0"), { what: "the reminder's exit", timeoutMs: 60_000 });
+      const armed = await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === spawned.id && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed", timeoutMs: 60_000 });
+      // An hour away, the Spirit's spawner parks it itself (agents/park-at-spawn.ts): no agent process.
+      expect(armed.output).toMatch(/^armed: due \S+ by reminder \(parked: the Keeper's scheduler delivers it\) — Reminder: stretch$/);
+      // Its process record follows the armed line: it names no process.
+      await waitUntil(() => readProcRecord(w!.paths, spawned.id) !== undefined, { what: "the reminder's process record", timeoutMs: 20_000 });
+      expect(readProcRecord(w.paths, spawned.id)).toMatchObject({ pid: null, kind: "reminder" });
     } finally {
       spirit.kill("SIGTERM");
     }

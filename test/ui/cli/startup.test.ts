@@ -33,25 +33,30 @@ describe("start-up loads what is used (offline)", () => {
   it("world spawn --kind reminder: neither the CLI nor the agent loads commander or zod, nor chrono-node's many modules, on the way to armed", async () => {
     w = tempWorld();
     await world(w.home, ["event", "test", "boot", "a world"]);
-    // NODE_OPTIONS reaches the agent too (it inherits the CLI's environment); it says what it loads on its .err.
-    const cli = await world(w.home, ["spawn", "remind me in 1 hour to stretch | need: a reminder", "--kind", "reminder", "--id", "r1"], { env: { NODE_OPTIONS: `--import "${PACKAGES}"` } });
-    expect(cli.exitCode).toBe(0);
-    // In an hour: it parks at once, so its armed line is its last word and it ends by itself.
-    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "r1" && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed" });
-    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "r1" && e.output.includes("exited with code 0"), { what: "the reminder's exit" });
     const packagesOf = (said: string) => [...new Set([...said.matchAll(/^package: (.+)$/gm)].map((m) => m[1]!))];
-    const ofCli = packagesOf(cli.stderr);
-    const agentSaid = readFileSync(join(w.paths.logs, "agents", "r1.err"), "utf8");
-    const ofAgent = packagesOf(agentSaid);
+    const heavy = (loaded: string[]) => loaded.filter((p) => ["commander", "zod", "chrono-node", ...HEAVY].some((h) => p === h || p.startsWith(`${h}/`)));
+    // In an hour: `world spawn` parks it itself (agents/park-at-spawn.ts), reading the time in its own process.
+    const env = { NODE_OPTIONS: `--import "${PACKAGES}"` };
+    const cli = await world(w.home, ["spawn", "remind me in 1 hour to stretch | need: a reminder", "--kind", "reminder", "--id", "r1"], { env });
+    expect(cli.exitCode).toBe(0);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "r1" && e.status === "active" && e.output.startsWith("armed:") && e.output.includes("(parked:"), { what: "the reminder armed" });
     expect(cli.stderr).toContain("packages: watched"); // the hook reached the CLI
-    expect(agentSaid).toContain("packages: watched"); // and the agent
-    for (const loaded of [ofCli, ofAgent]) {
-      expect(loaded.filter((p) => ["commander", "zod", "chrono-node", ...HEAVY].some((h) => p === h || p.startsWith(`${h}/`)))).toEqual([]);
-    }
-    // Given its id, the CLI makes none: no ulid, and so no node:crypto, before the agent starts.
+    expect(existsSync(join(w.paths.logs, "agents", "r1.err"))).toBe(false); // and no agent ran
+    // Given its id, the CLI makes none: no ulid, and so no node:crypto.
+    const ofCli = packagesOf(cli.stderr);
+    expect(heavy(ofCli)).toEqual([]);
     expect(ofCli).not.toContain("ulid");
-  });
 
+    // Given a time zone with --env, the spawner leaves the reading to the agent, which parks it and ends by itself.
+    // NODE_OPTIONS reaches the agent too (it inherits the CLI's environment); it says what it loads on its .err.
+    const soon = await world(w.home, ["spawn", "remind me in 1 hour to stretch | need: a reminder", "--kind", "reminder", "--id", "r2", "--env", "TZ=UTC"], { env });
+    expect(soon.exitCode).toBe(0);
+    await waitForEntry(w.paths, (e) => e.kind === "agent" && e.id === "r2" && e.status === "active" && e.output.startsWith("armed:"), { what: "the reminder armed" });
+    await waitForEntry(w.paths, (e) => e.kind === "event" && e.id === "r2" && e.output.includes("exited with code 0"), { what: "the reminder's exit", timeoutMs: 60_000 });
+    const agentSaid = readFileSync(join(w.paths.logs, "agents", "r2.err"), "utf8");
+    expect(agentSaid).toContain("packages: watched");
+    expect(heavy(packagesOf(agentSaid))).toEqual([]);
+  });
 
   it("world verifier: no SDK, no execa, no chrono-node", async () => {
     w = tempWorld();

@@ -6,7 +6,6 @@
  * process that also imports zod holds one copy. (In the CLI's CommonJS bundles, which have
  * no import.meta.resolve, it is zod's CommonJS build.)
  */
-import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
 type Zod = typeof import("zod");
@@ -16,7 +15,8 @@ let zod: Zod | undefined;
 export function lazyZod(): Zod {
   if (zod === undefined) {
     const resolveEsm = (import.meta as Partial<ImportMeta>).resolve;
-    zod = createRequire(import.meta.url)(resolveEsm === undefined ? "zod" : fileURLToPath(resolveEsm("zod"))) as Zod;
+    // node:module loads the ES module loader (3 internal modules): only with zod itself.
+    zod = process.getBuiltinModule("node:module").createRequire(import.meta.url)(resolveEsm === undefined ? "zod" : fileURLToPath(resolveEsm("zod"))) as Zod;
   }
   return zod;
 }

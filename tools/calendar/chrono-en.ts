@@ -9,7 +9,6 @@
  * the bundle ~7 ms (a reminder reads its time as it starts: issue 23). Run from the
  * sources (the tests), there is no bundle and the package itself is loaded.
  */
-import { createRequire } from "node:module";
 
 export type ChronoEn = typeof import("chrono-node/en");
 
@@ -27,7 +26,8 @@ export function chronoEn(): ChronoEn {
 const BUNDLE = "../../tools/calendar/chrono-node-en.cjs";
 
 function load(): ChronoEn {
-  const require = createRequire(import.meta.url);
+  // node:module loads the ES module loader (3 internal modules): only when a time is first read (issue 23).
+  const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   try {
     return require(BUNDLE) as ChronoEn;
   } catch (error) {

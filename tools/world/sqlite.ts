@@ -14,7 +14,6 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { existsSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 export type Sqlite = typeof BetterSqlite3;
@@ -34,7 +33,8 @@ export function sqlite(): Sqlite {
 }
 
 function load(): Sqlite {
-  const require = createRequire(import.meta.url);
+  // node:module loads the ES module loader (3 internal modules): only when a driver is first needed (issue 23).
+  const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
   let bundled: { Database: Sqlite; addon: string };
   try {
     bundled = require(BUNDLE) as typeof bundled;

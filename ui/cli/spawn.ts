@@ -5,18 +5,15 @@ import { isPerson } from "../../tools/world/writer.js";
 import { needHints } from "../../verifier/need-hints.js";
 import { splitNeed } from "./write.js";
 import { existsSync } from "node:fs";
-import { isAlarmKind } from "../../agents/reminder/armed.js";
-import { compileRegexpsQuickly } from "../../agents/reminder/quick-regexps.js";
 import { announceNewWorld, type Context } from "./context.js";
 
 export async function spawn(ctx: Context, words: string[], opts: { kind?: string; need?: string; id?: string; env?: string[]; plain?: boolean }, command: string[]): Promise<void> {
   const { output, need } = splitNeed(words.join(" "), opts.need);
   const env = parseEnvPairs(opts.env ?? []); // refused before anything is written
   const homeExisted = existsSync(ctx.paths.home);
-  // A reminder or timer due far off is parked by this process (agents/park-at-spawn.ts): it reads
-  // its one time as the agent would, with chrono's regexps compiled simply. (Not in spawnAgent:
-  // the Spirit, a daemon that reads many texts, spawns through it and keeps V8's defaults.)
-  if (command.length === 0 && isAlarmKind(opts.kind)) compileRegexpsQuickly();
+  // A reminder or timer due far off is parked by this process (agents/park-at-spawn.ts), which
+  // reads its time with V8's default regexp flags: changing them here, after this process has
+  // compiled expressions of its own (zod's, for --env), once ended `world spawn` by a signal in CI.
   const { id } = await spawnAgent(ctx.paths, {
     task: output,
     need: need ?? "",

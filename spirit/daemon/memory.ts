@@ -8,6 +8,7 @@ import type { Entry, EventEntry, Located } from "../../tools/world/entry.js";
 import { eventsOf, latestEventsOf } from "../../tools/world/event-queries.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import { closedBy, type NudgeState } from "../../tools/world/asks/nudge-state.js";
+import { holdsPlea } from "../../tools/world/asks/plea.js";
 import type { Position } from "../../tools/world/read.js";
 import { ConversationState } from "../decide/conversation.js";
 import { nudgeKind } from "./ids.js";
@@ -183,7 +184,7 @@ export class SpiritMemory {
       case "needs-you":
         this.reaction(`needs:${e.id}`, e.line);
         // Only a failed session's line asks for an answer (the disk's says what to free).
-        if (e.output.includes("answer: world respond ")) this.pleas.set(e.id, { id: e.id, text: e.output, askedAt: at });
+        if (holdsPlea(e.output)) this.pleas.set(e.id, { id: e.id, text: e.output, askedAt: at });
         return;
       case "brain":
         this.brainUp = line.up;

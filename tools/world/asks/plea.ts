@@ -23,10 +23,18 @@ function plea(task: string | undefined | null, id: string, blocker: string | und
   return { sentence: `"${words}" needs ${b.replace(/[.;:,]$/, "")}.`, namesTask: true };
 }
 
+/** How a plea tells a person to answer it: one text for pleaLine and holdsPlea. */
+const HOW_TO_ANSWER = "answer: world respond ";
+
 /** `<sentence> (task "<words>"; answer: world respond <id> <text>)`, the task left out when the sentence names it. */
 export function pleaLine(task: string | undefined | null, id: string, blocker: string | undefined | null): string {
   const { sentence, namesTask } = plea(task, id, blocker);
   const words = taskWords(task, id);
   const about = namesTask || words === id ? "" : `task "${words}"; `;
-  return `${sentence} (${about}answer: world respond ${id} <text>)`;
+  return `${sentence} (${about}${HOW_TO_ANSWER}${id} <text>)`;
+}
+
+/** Whether a line holds a plea (pleaLine), a failed session that waits for a person's answer. */
+export function holdsPlea(text: string): boolean {
+  return text.includes(HOW_TO_ANSWER);
 }

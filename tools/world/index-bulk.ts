@@ -31,16 +31,32 @@ export function beginBulk(host: BulkHost): void {
     .immediate();
 }
 
+/**
+ * Helper threads SQLite's sorter may use for the two sorts of the final build (1M keys each
+ * on the benchmark's log; better-sqlite3 is built with up to 8). The sorter hands each
+ * 16 MiB run of keys to a thread to sort while this one reads on, and merges them there:
+ * measured on 1M lines, this thread's CPU for `events_by_source` 0.5 → 0.23 s and for
+ * `ids_settled` 0.9 → 0.5 s, for ~0.1–0.3 s more CPU in all and ~9 MB more memory. A gain
+ * in wall time only while a second core is free; the full-text build cannot be split.
+ */
+const SORT_THREADS = 2;
+
 /** Builds the secondary indexes and the full-text index over every row, once. */
 export function finishBulk(host: BulkHost): void {
   if (!bulkPending(host)) return;
-  host.db
-    .transaction(() => {
-      if (!bulkPending(host)) return; // another process finished it
-      host.db.exec(ENTRY_INDEXES);
-      host.db.exec("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')");
-      host.setMeta("bulk", "done");
-      host.setMeta("ids_recent", 0);
-    })
-    .immediate();
+  host.db.pragma(`threads = ${SORT_THREADS}`);
+  try {
+    host.db
+      .transaction(() => {
+        if (!bulkPending(host)) return; // another process finished it
+        host.db.exec(ENTRY_INDEXES);
+        host.db.exec("INSERT INTO entries_fts(entries_fts) VALUES ('rebuild')");
+        host.setMeta("bulk", "done");
+        host.setMeta("ids_recent", 0);
+      })
+      .immediate();
+  } finally {
+    // Back to none: the connection's later questions sort as before.
+    if (host.db.open) host.db.pragma("threads = 0");
+  }
 }

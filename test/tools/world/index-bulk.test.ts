@@ -10,6 +10,7 @@ import { generateLog, type LogStats } from "../../../bench/generate-log.js";
 import { beginBulk, finishBulk, type BulkHost } from "../../../tools/world/index-bulk.js";
 import { openIndex, WorldIndex } from "../../../tools/world/index-db.js";
 import type { WorldPaths } from "../../../tools/world/paths.js";
+import { sqlite } from "../../../tools/world/sqlite.js";
 import * as q from "../../../tools/world/query.js";
 import { ROOT, tempWorld, type TempWorld } from "../../support/world.js";
 
@@ -46,9 +47,20 @@ function built(index: WorldIndex) {
     bulk: one("SELECT value FROM meta WHERE key = 'bulk'"),
     eventsBySource: one("SELECT count(*) FROM sqlite_master WHERE name = 'events_by_source'"),
     ids: one("SELECT count(*) FROM ids_settled"),
-    sortThreads: index.db.pragma("threads", { simple: true }),
+    // The connection as the build found it: no sorter threads, the page cache of every open.
+    sorter: [index.db.pragma("threads", { simple: true }), index.db.pragma("cache_size", { simple: true })],
   };
 }
+
+/** better-sqlite3's build sets the page cache every connection opens with (-16000: 16 MB). */
+const DEFAULT_CACHE = (() => {
+  const db = new (sqlite())(":memory:");
+  try {
+    return db.pragma("cache_size", { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+})();
 
 function hostOf(index: WorldIndex, failOn?: string): BulkHost {
   return {
@@ -66,14 +78,14 @@ it("a final build that fails half-way leaves the load pending and none of its wo
   const stats = generateLog(w.paths.log, { lines: 3_000, sessions: 30 });
   const index = openIndex(w.paths);
   try {
-    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sortThreads: 0 });
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sorter: [0, DEFAULT_CACHE] });
     beginBulk(hostOf(index));
     expect(built(index)).toMatchObject({ bulk: "pending", eventsBySource: 0, ids: 0 });
     // The indexes and the full text are built, then marking the load done fails: all rolled back.
     expect(() => finishBulk(hostOf(index, "bulk"))).toThrow("refused to set bulk");
-    expect(built(index)).toEqual({ bulk: "pending", eventsBySource: 0, ids: 0, sortThreads: 0 });
+    expect(built(index)).toEqual({ bulk: "pending", eventsBySource: 0, ids: 0, sorter: [0, DEFAULT_CACHE] });
     finishBulk(hostOf(index));
-    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sortThreads: 0 });
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sorter: [0, DEFAULT_CACHE] });
     const expected = fresh(w.paths, stats);
     expect(answers(index, stats)).toEqual(expected);
     // Answers with something in them: the comparison is not of empty lists.
@@ -103,7 +115,7 @@ it("a process killed during a bulk load leaves it pending, and the next reader f
   }
   const index = openIndex(w.paths);
   try {
-    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sortThreads: 0 });
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
     expect(answers(index, stats)).toEqual(fresh(w.paths, stats));
   } finally {
     index.close();

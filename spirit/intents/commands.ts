@@ -32,11 +32,13 @@ const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cort
 const LEAD =
   /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
+// Hesitations of speech, wherever they fall ("remind me um to call mum"): not words of the request.
+const HESITATION = /\b(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/g;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
   // A word said twice in a row is a stumble of speech ("remind me to to take my pills").
-  let t = normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
+  let t = normalize(text).replace(WAKE, " ").replace(HESITATION, " ").replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
     if (next === t) break;
@@ -270,11 +272,19 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
   let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
-  for (const w of whens) what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:from|on|at|by|for|in)\\s+)?${escapeRegExp(w)}`), " ");
+  // "on the 3rd of december": "the" too, before a date said by its day. A clock time read
+  // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
+  const said = new Map<string, string>();
+  for (const w of whens) {
+    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(from|on|at|by|for|in)\\s+)?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (_m, prep: string | undefined) => {
+      if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
+      return " ";
+    });
+  }
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
-  const when = whens.length ? whens.join(" ").replace(/\s+/g, " ").trim() : undefined;
+  const when = whens.length ? whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w)).join(" ").replace(/\s+/g, " ").trim() : undefined;
   const connector = /^(?:(?:to|that) )+/.exec(what);
   const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
   return {
@@ -292,6 +302,8 @@ const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shal
 // The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
 const REQUEST_TAIL =
   /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
+
+const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midnight)$/;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

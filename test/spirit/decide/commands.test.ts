@@ -105,7 +105,13 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
     expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
     expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
-    expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office noon");
+    // Hesitations are not words of the request; halves and "to"/"past" an hour are times.
+    expect((await spawned("uh remind me um to call mum at five")).task).toBe("remind me to call mum at 5pm");
+    expect((await spawned("remind me in two and a half hours to check the roast")).task).toBe("remind me to check the roast in 2.5 hours");
+    expect((await spawned("remind me at ten to five to leave")).task).toBe("remind me to leave at 4:50pm");
+    expect((await spawned("remind me on the third of december to pay rent")).task).toBe("remind me to pay rent 3rd of december");
+    expect((await spawned("set a reminder for five to call mum")).task).toBe("remind me to call mum at 5pm");
+    expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");
     expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
     // "can i have …" is the request itself, not a clause glued on.
     expect(reminderOf("can i have a reminder set up")).toEqual({ type: "reminder", about: false, alarm: false });

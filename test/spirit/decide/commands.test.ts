@@ -249,6 +249,10 @@ describe("managing, asking, and what no agent can do", () => {
       ["play jazz", "I can't play music yet"],
       ["send an email to my landlord", "I can't send email yet"],
       ["take milk off the shopping list", "I can't edit your lists yet"],
+      ["increase volume", "I can't change the volume yet"],
+      ["make it warmer", "I can't control the heating yet"],
+      ["set the thermostat to 20 degrees", "I can't control the heating yet"],
+      ["switch to german", "I can't change the language yet"],
     ] as const) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
     }

@@ -27,6 +27,21 @@ function value(words: string): number {
   return parts.reduce((sum, w) => sum + (TENS[w.toLowerCase()] ?? SMALL[w.toLowerCase()] ?? 0), 0);
 }
 
+/** A number said in words or digits. */
+function number(said: string): number {
+  return /\d/.test(said) ? Number(said) : value(said);
+}
+
+/** "h:mm" for an hour 1–12 and minutes 1–59; undefined for anything else. */
+function clock(h: number, mins: number): string | undefined {
+  return h >= 1 && h <= 12 && mins >= 1 && mins <= 59 ? `${h}:${String(mins).padStart(2, "0")}` : undefined;
+}
+
+/** "an" → "1.5", "two" → "2.5". */
+function half(said: string): string {
+  return `${/^an?$/i.test(said) ? 1 : number(said)}.5`;
+}
+
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
 const UNIT = "seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?";
 const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
@@ -36,6 +51,10 @@ export type TimeUse = "alarm" | "reminder";
 /** The text with spoken times as digits and every clock hour with its am/pm. */
 export function spokenTimes(text: string, use: TimeUse): string {
   let t = ` ${text} `;
+  // "first thing tomorrow": the start of that day, not an ordinal ("1st thing").
+  t = t.replace(/\bfirst thing(?: in the morning)?(?: (today|tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?\b/gi, (_m, day: string | undefined) => (day === undefined ? "in the morning" : `${day} morning`));
+  // "the end of the day", "end of business": the working day's end, 5pm.
+  t = t.replace(/\b(?:the )?end of (?:the )?(?:(?:business|work(?:ing)?) )?(?:day|business)\b|\beod\b/gi, "5pm");
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
     const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;
@@ -48,13 +67,25 @@ export function spokenTimes(text: string, use: TimeUse): string {
   t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/gi, (_m, w: string) => (w.toLowerCase() === "midnight" ? "midnight" : "noon"));
   // "april two" → "april 2"
   t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "gi"), (_m, month: string, n: string) => `${month} ${value(n)}`);
-  // Durations: "twenty minutes" → "20 minutes", "an hour and a half" stays for chrono.
+  // Halves: "an hour and a half", "two and a half hours" → "1.5 hours", "2.5 hours" (chrono-node reads "an hour" and drops the half).
+  t = t.replace(new RegExp(`\\b(an?|${NUMBER}|\\d+) (hours?|minutes?) and a half\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) and a half (hours?|minutes?)\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
+  t = t.replace(/\ba half hour\b/gi, "half an hour");
+  // Durations: "twenty minutes" → "20 minutes".
   t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "gi"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
   // Clock times.
   t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
   t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:15`);
   t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
   t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
+  // "twenty past six", "five past 9" → "6:20", "9:05".
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2})(?: minutes?)? past (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, mins: string, h: string) => clock(number(h), number(mins)) ?? m);
+  // "at ten to seven", "by 5 to 6" → "6:50", "5:55": only after a time's preposition or alone ("from ten to five" is a span).
+  t = t.replace(new RegExp(`(^ |\\b(?:at|by|around|about|for|until|till|before) )(${NUMBER}|\\d{1,2})(?: minutes?)? (?:to|till) (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, lead: string, mins: string, h: string) => {
+    const n = number(mins);
+    const time = n <= 30 ? clock(((number(h) + 10) % 12) + 1, 60 - n) : undefined;
+    return time === undefined || number(h) > 12 ? m : `${lead}${time}`;
+  });
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "gi"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
   // "five thirty", "seven oh five", "six forty five" (an hour, then minutes from ten up, or oh + digit).
   t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "gi"), (m, h: string, mins: string) => {

@@ -6,6 +6,7 @@
  * the next one (forwardDate).
  */
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { plainDuration, type PlainDuration } from "../../tools/calendar/plain-duration.js";
 
 export interface When {
   due: Date;
@@ -17,10 +18,16 @@ export interface When {
 
 export function findWhen(said: string, now: Date): When | undefined {
   const task = withMonth(said, now);
-  const found = chronoEn().parse(task, now, { forwardDate: true })[0];
+  // "in 1 hour" alone is read without loading chrono-node, as chrono-node reads it (issue 23).
+  const found = plainDuration(task, now) ?? chronoFirst(task, now);
   if (found === undefined) return undefined;
   const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
-  return { due: found.start.date(), text: found.text, rest };
+  return { due: found.due, text: found.text, rest };
+}
+
+function chronoFirst(task: string, now: Date): PlainDuration | undefined {
+  const found = chronoEn().parse(task, now, { forwardDate: true })[0];
+  return found && { index: found.index, text: found.text, due: found.start.date() };
 }
 
 const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];

@@ -21,6 +21,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/process/identity.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
+import { kindNeed } from "./kind-need.js";
 import { needLineOf, type NeedLine } from "./need-author.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
@@ -31,6 +32,7 @@ import { parkAtSpawn } from "./park-at-spawn.js";
 
 export interface SpawnOptions {
   task: string;
+  /** Empty: the built-in kind's own criterion (agents/kind-need.ts); required for any other agent. */
   need: string;
   kind?: string;
   command?: string[];
@@ -100,13 +102,17 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions & { co
 export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }>;
 export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }> {
   const task = options.task.trim();
-  const need = options.need.trim();
+  const given = options.need.trim();
   if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
-  if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
+  // A built-in kind knows what done means for itself (a reminder: its delivery line); any other agent is told.
+  if (given === "" && kindNeed(options.kind, "") === undefined) {
+    throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
+  }
   const command = agentCommand(options);
   // ulid (and the node:crypto it loads, ~20 internal modules) only when an id must be made:
   // a reminder spawned with its id starts sooner (issue 23).
   const id = options.id === undefined ? (await import("ulid")).ulid() : checkSessionId(options.id);
+  const need = given !== "" ? given : kindNeed(options.kind, id)!;
   const env = options.env ?? {};
   for (const name of Object.keys(env)) checkEnvName(name);
   const started = appendStatus(paths, { status: "start", id, output: task, need });

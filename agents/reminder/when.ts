@@ -21,13 +21,44 @@ export function findWhen(said: string, now: Date): When | undefined {
   // "in 1 hour" alone is read without loading chrono-node, as chrono-node reads it (issue 23).
   const found = plainDuration(task, now) ?? chronoFirst(task, now);
   if (found === undefined) return undefined;
-  const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
-  return { due: found.due, text: found.text, rest };
+  const { start, end } = withPartOfDay(task, found.index, found.index + found.text.length);
+  const rest = `${task.slice(0, start)} ${task.slice(end)}`.replace(/\s+/g, " ").trim();
+  return { due: found.due, text: task.slice(start, end), rest };
 }
 
+/** chrono-node's first reading, but for a part of the day named as a thing when a time is said elsewhere. */
 function chronoFirst(task: string, now: Date): PlainDuration | undefined {
-  const found = chronoEn().parse(task, now, { forwardDate: true })[0];
+  const results = chronoEn().parse(task, now, { forwardDate: true });
+  // "the night shift", "the morning paper": a part of the day named as a thing, when the words say a time elsewhere.
+  const found = results.find((r) => !namesAThing(task, r.index, r.text)) ?? results[0];
   return found && { index: found.index, text: found.text, due: found.start.date() };
+}
+
+/** A part of the day said after the time chrono-node read ("at 9am tomorrow| morning|"). */
+const PART_AFTER = /^(?:\s+in the|\s+this)?\s+(?:morning|afternoon|evening|night)\b/i;
+/** What leads into a part of the day chrono-node read alone ("|in the |morning"). */
+const LEAD_BEFORE = /\b(?:in the|this)\s+$/i;
+const PART_OF_DAY = /^(?:morning|afternoon|evening|night)\b/i;
+
+/** A part of the day after "the" (not "in the"): "check the night shift rota", "the morning paper". */
+function namesAThing(task: string, index: number, text: string): boolean {
+  return /^(?:morning|afternoon|evening|night)$/i.test(text) && /(?:^|[^a-z])the\s+$/i.test(task.slice(0, index)) && !/\bin the\s+$/i.test(task.slice(0, index));
+}
+
+/**
+ * chrono-node reads "at 9am tomorrow" and leaves "morning" behind, or reads "morning" and
+ * leaves "in the": words of the time, not of what to be reminded of ("call mum morning").
+ * The due time is chrono's (spoken-time.ts has already given the hour its am or pm from
+ * those words); only where the time's words end moves.
+ */
+function withPartOfDay(task: string, start: number, end: number): { start: number; end: number } {
+  const after = PART_AFTER.exec(task.slice(end));
+  if (after !== null) end += after[0].length;
+  if (PART_OF_DAY.test(task.slice(start))) {
+    const before = LEAD_BEFORE.exec(task.slice(0, start));
+    if (before !== null) start = before.index;
+  }
+  return { start, end };
 }
 
 const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];

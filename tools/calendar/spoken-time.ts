@@ -33,8 +33,31 @@ const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 
 export type TimeUse = "alarm" | "reminder";
 
+/**
+ * Words one of spokenTimes' rewrites starts from: every rewrite needs a digit, or a word that
+ * begins with a number, an ordinal or "tomorrow" ("twelvenoon", "sevenpm" included).
+ */
+const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(ORDINAL), "tomorrow"];
+
+/**
+ * Whether any of spokenTimes' rewrites could apply: a digit, or a word (a run of \w, as the
+ * rewrites' \b sees words) that starts like a number, an ordinal or "tomorrow". Without
+ * one the text only has its spaces tidied, and its dozen large expressions (a few ms to
+ * compile in a process that reads one time: issue 23) are never needed.
+ * test/tools/calendar/spoken-time.test.ts checks the two give the same text.
+ */
+export function mayHoldSpokenTime(text: string): boolean {
+  if (/\d/.test(text)) return true;
+  return text.toLowerCase().split(/\W+/).some((word) => word !== "" && REWRITE_STARTS.some((start) => word.startsWith(start)));
+}
+
 /** The text with spoken times as digits and every clock hour with its am/pm. */
 export function spokenTimes(text: string, use: TimeUse): string {
+  return mayHoldSpokenTime(text) ? rewritten(text, use) : text.replace(/\s+/g, " ").trim();
+}
+
+/** spokenTimes' rewrites, each in turn (exported for the test that checks the shortcut above against them). */
+export function rewritten(text: string, use: TimeUse): string {
   let t = ` ${text} `;
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {

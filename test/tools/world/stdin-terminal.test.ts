@@ -6,7 +6,7 @@
  */
 import { execa } from "execa";
 import { spawnSync } from "node:child_process";
-import { openSync, closeSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { appendStatus } from "../../../tools/world/append-status.js";
@@ -25,19 +25,16 @@ describe("stdin: a terminal or not", () => {
     const args = [WORLD_BIN, "--home", w.home, "close", "s1", "done by hand"];
     const file = join(w.home, "stdin.txt");
     writeFileSync(file, "hello\n");
-    const fd = openSync(file, "r");
-    try {
-      for (const stdin of ["ignore", "pipe", fd] as const) {
-        const r = await execa("node", args, { stdin, reject: false, env: ENV, extendEnv: true });
-        expect(r.exitCode, `${String(stdin)}: ${r.stderr}`).toBe(3);
-        expect(r.stderr).toMatch(/only a person may close session s1/);
-      }
-    } finally {
-      closeSync(fd);
+    for (const stdin of [{ stdin: "ignore" as const }, { stdin: "pipe" as const }]) {
+      const r = await execa("node", args, { ...stdin, reject: false, env: ENV, extendEnv: true });
+      expect(r.exitCode, `${JSON.stringify(stdin)}: ${r.stderr}`).toBe(3);
+      expect(r.stderr).toMatch(/only a person may close session s1/);
     }
-    // With fd 0 closed altogether (a daemon's child can start that way).
-    const closed = await execa("sh", ["-c", `exec "$0" "$@" <&-`, "node", ...args], { reject: false, env: ENV, extendEnv: true });
-    expect(closed.exitCode, closed.stderr).toBe(3);
+    // A file as fd 0 itself, and fd 0 closed altogether (a daemon's child can start that way).
+    for (const redirect of ['<"$WORLD_TEST_FILE"', "<&-"]) {
+      const r = await execa("sh", ["-c", `exec "$0" "$@" ${redirect}`, "node", ...args], { reject: false, env: { ...ENV, WORLD_TEST_FILE: file }, extendEnv: true });
+      expect(r.exitCode, `${redirect}: ${r.stderr}`).toBe(3);
+    }
   });
 
   it.skipIf(!hasScript)("a terminal makes it a person (script(1) gives it a pseudo-terminal)", async () => {

@@ -34,20 +34,27 @@ const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 export type TimeUse = "alarm" | "reminder";
 
 /**
- * Words one of spokenTimes' rewrites starts from: every rewrite needs a digit, or a word that
- * begins with a number, an ordinal or "tomorrow" ("twelvenoon", "sevenpm" included).
+ * Words one of spokenTimes' rewrites starts from: every rewrite needs one of these (a word
+ * that begins like a number, an ordinal or "tomorrow": "twelvenoon", "sevenpm" included) or
+ * a digit in one of the places DIGIT_REWRITTEN names.
  */
 const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(ORDINAL), "tomorrow"];
+/**
+ * Where a rewrite reads digits (a wider net than the rewrites themselves): a clock time
+ * ("7:30", "6 am", "6pm", "5 o'clock"), an hour after a time preposition ("at 6", "by 9"),
+ * "12 noon", "2 days after today".
+ */
+const DIGIT_REWRITTEN = /\d ?(?:[ap]|:|o'? ?clock|oclock)|\b(?:at|for|by|until|till|around|about|from) \d|noon|midday|midnight|days? (?:after|from)/i;
 
 /**
- * Whether any of spokenTimes' rewrites could apply: a digit, or a word (a run of \w, as the
- * rewrites' \b sees words) that starts like a number, an ordinal or "tomorrow". Without
- * one the text only has its spaces tidied, and its dozen large expressions (a few ms to
- * compile in a process that reads one time: issue 23) are never needed.
- * test/tools/calendar/spoken-time.test.ts checks the two give the same text.
+ * Whether any of spokenTimes' rewrites could apply. Without one, the text only has its
+ * spaces tidied, and its dozen large expressions (a few ms to compile in a process that
+ * reads one time: issue 23) are never needed: "remind me in 10 minutes to stretch" has
+ * nothing to rewrite. test/tools/calendar/spoken-time.test.ts checks both give the same text.
  */
 export function mayHoldSpokenTime(text: string): boolean {
-  if (/\d/.test(text)) return true;
+  if (DIGIT_REWRITTEN.test(text)) return true;
+  // A word as the rewrites' \b sees one (a run of \w), starting like a number word.
   return text.toLowerCase().split(/\W+/).some((word) => word !== "" && REWRITE_STARTS.some((start) => word.startsWith(start)));
 }
 

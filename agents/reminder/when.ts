@@ -38,6 +38,8 @@ function chronoFirst(task: string, now: Date): PlainDuration | undefined {
 const PART_AFTER = /^(?:\s+in the|\s+this)?\s+(?:morning|afternoon|evening|night)\b/i;
 /** What leads into a part of the day chrono-node read alone ("|in the |morning"). */
 const LEAD_BEFORE = /\b(?:in the|this)\s+$/i;
+/** A preposition chrono-node left before the time it read ("|on the |3rd of december", "|by |5pm", "|for |6:50pm"). */
+const PREPOSITION_BEFORE = /\b(?:(?:on|at|by|for|until|till|before) )?the\s+$|\b(?:on|at|by|for|until|till|before)\s+$/i;
 const PART_OF_DAY = /^(?:morning|afternoon|evening|night)\b/i;
 
 /** A part of the day after "the" (not "in the"): "check the night shift rota", "the morning paper". */
@@ -46,18 +48,17 @@ function namesAThing(task: string, index: number, text: string): boolean {
 }
 
 /**
- * chrono-node reads "at 9am tomorrow" and leaves "morning" behind, or reads "morning" and
- * leaves "in the": words of the time, not of what to be reminded of ("call mum morning").
+ * chrono-node reads "at 9am tomorrow" and leaves "morning" behind, reads "morning" and
+ * leaves "in the", or reads "3rd of december" and leaves "on the": words of the time, not of
+ * what to be reminded of ("call mum morning", "on the to pay rent").
  * The due time is chrono's (spoken-time.ts has already given the hour its am or pm from
  * those words); only where the time's words end moves.
  */
 function withPartOfDay(task: string, start: number, end: number): { start: number; end: number } {
   const after = PART_AFTER.exec(task.slice(end));
   if (after !== null) end += after[0].length;
-  if (PART_OF_DAY.test(task.slice(start))) {
-    const before = LEAD_BEFORE.exec(task.slice(0, start));
-    if (before !== null) start = before.index;
-  }
+  const before = (PART_OF_DAY.test(task.slice(start)) ? LEAD_BEFORE : PREPOSITION_BEFORE).exec(task.slice(0, start));
+  if (before !== null) start = before.index;
   return { start, end };
 }
 
@@ -80,8 +81,14 @@ function withMonth(task: string, now: Date): string {
 /** What to remind of: "remind me to call mom at 5pm" → "call mom". */
 export function reminderSubject(rest: string): string {
   return rest
-    .replace(/^(please\s+)?(set\s+(a|an)\s+)?(remind(er)?\s*(me)?|reminder)\s*[:,-]?\s*/i, "")
+    // Hesitations of speech ("uh", "um"), wherever they fall.
+    .replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ")
+    .trim()
+    .replace(/^(?:(?:hey|ok|okay|so|please|(?:can|could|would|will) you(?: please)?)[\s,]+)+/i, "")
+    .replace(/^(?:do not|don't) let me forget(?: (?:to|about))?\s+/i, "")
+    .replace(/^(please\s+)?(set\s+(a|an|the|my)\s+)?(remind(er)?\s*(me)?|reminder|alarm)\s*[:,-]?\s*/i, "")
     .replace(/^(to|that|about|of)\s+/i, "")
+    .replace(/(?:[\s,]+(?:ok|okay|please|thanks|thank you))+[\s.!?]*$/i, "")
     .replace(/[\s.!,;]+$/, "")
     .trim();
 }

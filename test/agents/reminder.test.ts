@@ -61,6 +61,17 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("remind me in the evening that the morning paper is late", now)).toMatchObject({ message: "Reminder: the morning paper is late" });
   });
 
+  it("reads a request as a person types or says it: politeness, hesitations, a time's preposition left out of the subject", () => {
+    for (const said of ["could you remind me to call mum at 5", "don't let me forget to call mum at 5", "set a reminder for 5 to call mum", "uh remind me um to call mum at five", "Hey, remind me to call mum at five, okay?"]) {
+      expect(planReminder(said, now), said).toMatchObject({ message: "Reminder: call mum" });
+    }
+    expect(planReminder("remind me tomorrow to, uh, buy milk", now)).toMatchObject({ message: "Reminder: buy milk" });
+    expect(planReminder("remind me on the 3rd of December to pay rent", now)).toMatchObject({ message: "Reminder: pay rent" });
+    expect(planReminder("remind me at noon to eat", now)).toMatchObject({ message: "Reminder: eat" });
+    const leave = planReminder("remind me in an hour and a half to leave", now)!;
+    expect([leave.due.toISOString(), leave.message]).toEqual(["2026-11-22T11:30:00.000Z", "Reminder: leave"]);
+  });
+
   it("reads a timer's duration", () => {
     const t = planTimer("set a timer for 10 minutes", now)!;
     expect(t.message).toBe("Timer done: 10 minutes");

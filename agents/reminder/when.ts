@@ -68,7 +68,7 @@ export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|
 
 /** "on the 15th" → "<month> 15" (also by, until, before, for): this month's if it is still to come, else next month's. */
 function withMonth(task: string, now: Date): string {
-  if (!/\d/.test(task)) return task; // no day said in digits (and its expression not compiled: issue 23)
+  if (!/the \d/i.test(task)) return task; // no "the <digits>" (and its expression not compiled: issue 23)
   return task.replace(DAY_OF_MONTH, (m, _prep: string, d: string) => {
     const day = Number(d);
     if (day < 1 || day > 31) return m;

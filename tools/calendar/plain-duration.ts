@@ -84,7 +84,7 @@ const CHRONO_WORDS: ReadonlySet<string> = new Set([
  * takes it into the time's words; a longer word cannot be one. These few are no abbreviation
  * chrono-node knows (the test checks its table).
  */
-const SHORT_FOLLOWERS: ReadonlySet<string> = new Set(["to", "that", "and", "then", "so", "me", "we", "us", "my", "you", "your", "our", "if"]);
+const SHORT_FOLLOWERS: ReadonlySet<string> = new Set(["to", "that", "and", "then", "so", "me", "we", "us", "my", "you", "your", "our", "if", "for", "the", "it"]);
 
 /** Words that chrono-node reads with a duration before them ("1 hour later", "2 days ago", "10 minutes out"). */
 const RELATIVE_AFTER: ReadonlySet<string> = new Set(["later", "after", "henceforth", "hence", "forward", "out", "ago", "before", "earlier", "from"]);

@@ -51,7 +51,7 @@ const PREPOSITIONS = ["in", "for", "In", "FOR", "within", "after"];
 const COUNTS = ["0", "1", "2", "5", "10", "15", "20", "45", "90", "120", "1000", "a", "an", "An", "one", "twenty", "twenty five", "forty-five", "a few", "half an", "1.5", "+1"];
 const UNIT_WORDS = ["second", "seconds", "sec", "secs", "s", "minute", "minutes", "min", "mins", "m", "hour", "hours", "Hour", "HOURS", "hr", "hrs", "h",
   "day", "days", "d", "week", "weeks", "w", "month", "months", "mo", "year", "years", "quarter", "fortnight"];
-const CONNECTORS = ["to", "that", "about", "", "and", "so", "then", "i"];
+const CONNECTORS = ["to", "that", "about", "", "and", "so", "then", "i", "for", "the", "it"];
 const SUBJECTS = ["stretch", "call mom", "take the pills", "check the oven", "drink water.", "feed the cat", "move the car", "eat lunch", "get coffee",
   "pay rent!", "mom's birthday", "water the plants", "stand up and walk", "look at the bread", "turn off the stove", "the tea is ready",
   "ring Bob", "email Sam about the report", "EST", "eat", "cat", "it", "do it", "go", "art class", "stretch, then rest", "stretch  twice"];

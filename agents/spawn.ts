@@ -13,7 +13,6 @@
  */
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { spawn } from "node:child_process";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
 import { appendStatus } from "../tools/world/append-status.js";
@@ -22,6 +21,7 @@ import { findLastStatus } from "../tools/world/last-status.js";
 import { PRIVATE_DIR, type WorldPaths } from "../tools/world/paths.js";
 import { procStat } from "../tools/process/identity.js";
 import { readProcRecord, writeProcRecord, type NeedFrom, type ProcRecord } from "./procs.js";
+import { kindNeed } from "./kind-need.js";
 import { needLineOf, type NeedLine } from "./need-author.js";
 import { parentArgs, PARENT_SHELL } from "./parent.js";
 import { checkEnvName, loadSpawnEnv, saveSpawnEnv } from "./spawn-env.js";
@@ -32,6 +32,7 @@ import { parkAtSpawn } from "./park-at-spawn.js";
 
 export interface SpawnOptions {
   task: string;
+  /** Empty: the built-in kind's own criterion (agents/kind-need.ts); required for any other agent. */
   need: string;
   kind?: string;
   command?: string[];
@@ -101,13 +102,17 @@ export async function spawnAgent(paths: WorldPaths, options: SpawnOptions & { co
 export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }>;
 export async function spawnAgent(paths: WorldPaths, options: SpawnOptions): Promise<{ id: string; pid: number | null }> {
   const task = options.task.trim();
-  const need = options.need.trim();
+  const given = options.need.trim();
   if (task === "") throw new UsageError("empty task: expected \"<task> | need: <criteria>\", received no task");
-  if (need === "") throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
+  // A built-in kind knows what done means for itself (a reminder: its delivery line); any other agent is told.
+  if (given === "" && kindNeed(options.kind, "") === undefined) {
+    throw new UsageError(`missing need: expected "<task> | need: <criteria>", received ${shown(options.task)} with no criteria`);
+  }
   const command = agentCommand(options);
   // ulid (and the node:crypto it loads, ~20 internal modules) only when an id must be made:
   // a reminder spawned with its id starts sooner (issue 23).
   const id = options.id === undefined ? (await import("ulid")).ulid() : checkSessionId(options.id);
+  const need = given !== "" ? given : kindNeed(options.kind, id)!;
   const env = options.env ?? {};
   for (const name of Object.keys(env)) checkEnvName(name);
   const started = appendStatus(paths, { status: "start", id, output: task, need });
@@ -145,6 +150,9 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const stdoutFrom = fstatSync(out).size;
   const err = openSync(join(dir, `${id}.err`), "a");
   // node:child_process, not execa: this is every agent's start (and execa takes ~100 ms to load).
+  // Loaded here, not with this file: with net, dgram and the streams it is ~35 internal modules,
+  // and a reminder parked by its spawner starts no process (agents/park-at-spawn.ts, issue 23).
+  const { spawn } = process.getBuiltinModule("node:child_process");
   const start = () =>
     spawn(PARENT_SHELL, parentArgs(process.execPath, NOTE_EXIT, command), {
       cwd: paths.home,

@@ -150,7 +150,7 @@ program
   .command("spawn <task...>")
   .description('start a task agent: world spawn "<task> | need: <criteria>" (--kind <agent> | -- <command> [args…]); prints its session id')
   .option("--kind <agent>", "a built-in agent (dist/agents/<agent>/main.js)")
-  .option("--need <criteria>", "the success criterion, instead of '| need:' in the text")
+  .option("--need <criteria>", "the success criterion, instead of '| need:' in the text (a reminder, timer, note, open-page or meeting-prep agent has its own when none is given)")
   .option("--id <session-id>", "use this session id instead of a new ULID")
   .option("--env <NAME=value>", "extra environment for the agent, at every launch (repeatable; kept in .world/spawn-env/, never in the log)", (pair: string, all: string[]) => [...all, pair], [] as string[])
   .option("--plain", "an ordinary command that never calls world agent: its exit is its finish (exit 0: finish with its stdout as the output; else failed)")

@@ -6,6 +6,7 @@
  * the next one (forwardDate).
  */
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { plainDuration, type PlainDuration } from "../../tools/calendar/plain-duration.js";
 
 export interface When {
   due: Date;
@@ -17,10 +18,48 @@ export interface When {
 
 export function findWhen(said: string, now: Date): When | undefined {
   const task = withMonth(said, now);
-  const found = chronoEn().parse(task, now, { forwardDate: true })[0];
+  // "in 1 hour" alone is read without loading chrono-node, as chrono-node reads it (issue 23).
+  const found = plainDuration(task, now) ?? chronoFirst(task, now);
   if (found === undefined) return undefined;
-  const rest = `${task.slice(0, found.index)} ${task.slice(found.index + found.text.length)}`.replace(/\s+/g, " ").trim();
-  return { due: found.start.date(), text: found.text, rest };
+  const { start, end } = withPartOfDay(task, found.index, found.index + found.text.length);
+  const rest = `${task.slice(0, start)} ${task.slice(end)}`.replace(/\s+/g, " ").trim();
+  return { due: found.due, text: task.slice(start, end), rest };
+}
+
+/** chrono-node's first reading, but for a part of the day named as a thing when a time is said elsewhere. */
+function chronoFirst(task: string, now: Date): PlainDuration | undefined {
+  const results = chronoEn().parse(task, now, { forwardDate: true });
+  // "the night shift", "the morning paper": a part of the day named as a thing, when the words say a time elsewhere.
+  const found = results.find((r) => !namesAThing(task, r.index, r.text)) ?? results[0];
+  return found && { index: found.index, text: found.text, due: found.start.date() };
+}
+
+/** A part of the day said after the time chrono-node read ("at 9am tomorrow| morning|"). */
+const PART_AFTER = /^(?:\s+in the|\s+this)?\s+(?:morning|afternoon|evening|night)\b/i;
+/** What leads into a part of the day chrono-node read alone ("|in the |morning"). */
+const LEAD_BEFORE = /\b(?:in the|this)\s+$/i;
+/** A preposition chrono-node left before the time it read ("|on the |3rd of december", "|by |5pm", "|for |6:50pm"). */
+const PREPOSITION_BEFORE = /\b(?:(?:on|at|by|for|until|till|before) )?the\s+$|\b(?:on|at|by|for|until|till|before)\s+$/i;
+const PART_OF_DAY = /^(?:morning|afternoon|evening|night)\b/i;
+
+/** A part of the day after "the" (not "in the"): "check the night shift rota", "the morning paper". */
+function namesAThing(task: string, index: number, text: string): boolean {
+  return /^(?:morning|afternoon|evening|night)$/i.test(text) && /(?:^|[^a-z])the\s+$/i.test(task.slice(0, index)) && !/\bin the\s+$/i.test(task.slice(0, index));
+}
+
+/**
+ * chrono-node reads "at 9am tomorrow" and leaves "morning" behind, reads "morning" and
+ * leaves "in the", or reads "3rd of december" and leaves "on the": words of the time, not of
+ * what to be reminded of ("call mum morning", "on the to pay rent").
+ * The due time is chrono's (spoken-time.ts has already given the hour its am or pm from
+ * those words); only where the time's words end moves.
+ */
+function withPartOfDay(task: string, start: number, end: number): { start: number; end: number } {
+  const after = PART_AFTER.exec(task.slice(end));
+  if (after !== null) end += after[0].length;
+  const before = (PART_OF_DAY.test(task.slice(start)) ? LEAD_BEFORE : PREPOSITION_BEFORE).exec(task.slice(0, start));
+  if (before !== null) start = before.index;
+  return { start, end };
 }
 
 const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
@@ -29,6 +68,7 @@ export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|
 
 /** "on the 15th" → "<month> 15" (also by, until, before, for): this month's if it is still to come, else next month's. */
 function withMonth(task: string, now: Date): string {
+  if (!/the \d/i.test(task)) return task; // no "the <digits>" (and its expression not compiled: issue 23)
   return task.replace(DAY_OF_MONTH, (m, _prep: string, d: string) => {
     const day = Number(d);
     if (day < 1 || day > 31) return m;
@@ -41,8 +81,14 @@ function withMonth(task: string, now: Date): string {
 /** What to remind of: "remind me to call mom at 5pm" → "call mom". */
 export function reminderSubject(rest: string): string {
   return rest
-    .replace(/^(please\s+)?(set\s+(a|an)\s+)?(remind(er)?\s*(me)?|reminder)\s*[:,-]?\s*/i, "")
+    // Hesitations of speech ("uh", "um"), wherever they fall.
+    .replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ")
+    .trim()
+    .replace(/^(?:(?:hey|ok|okay|so|please|(?:can|could|would|will) you(?: please)?)[\s,]+)+/i, "")
+    .replace(/^(?:do not|don't) let me forget(?: (?:to|about))?\s+/i, "")
+    .replace(/^(please\s+)?(set\s+(a|an|the|my)\s+)?(remind(er)?\s*(me)?|reminder|alarm)\s*[:,-]?\s*/i, "")
     .replace(/^(to|that|about|of)\s+/i, "")
+    .replace(/(?:[\s,]+(?:ok|okay|please|thanks|thank you))+[\s.!?]*$/i, "")
     .replace(/[\s.!,;]+$/, "")
     .trim();
 }

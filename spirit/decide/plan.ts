@@ -4,6 +4,7 @@
  * (agents/registry.ts). The need is written in the Verifier's machine-checkable syntax
  * where one fits, so the offline Verifier can check it exactly.
  */
+import { kindNeed } from "../../agents/kind-need.js";
 
 /** Intent kinds the Spirit may act on without asking: explicit, low-risk, from the user. */
 export const DIRECT_KINDS: ReadonlySet<string> = new Set(["reminder", "timer", "alarm"]);
@@ -24,28 +25,12 @@ export function agentKindFor(intentKind: string): string {
 }
 
 /**
- * The criterion the Verifier checks for an agent kind (verifier/criteria.ts syntax):
- *   reminder, timer  `event notify logged`: the agent's delivery line exists
- *   meeting-prep     the brief file exists and the finish output points at it
- *   open-page        the finish output names a URL (the Spirit's offers name the exact one)
- *   note             the finish output says what was noted (agents/note)
- *   anything else    free text, judged by the Verifier's model (offline: by a human)
+ * The criterion the Verifier checks for an agent kind: the built-in kind's own
+ * (agents/kind-need.ts); for anything else free text, judged by the Verifier's model
+ * (offline: by a human).
  */
 export function needFor(agentKind: string, task: string, sessionId: string): string {
-  switch (agentKind) {
-    case "reminder":
-    case "timer":
-      return "event notify logged";
-    case "open-page":
-      // Its finish names the page it opened or handed over (agents/open-page).
-      return "output matches /https?:\\/\\//";
-    case "note":
-      return 'output contains "noted: "';
-    case "meeting-prep":
-      return `file exists .world/briefs/${sessionId.replace(/[^A-Za-z0-9._-]/g, "_")}.md and output contains "brief at"`;
-    default:
-      return `the finish output shows that this was done: ${task}`;
-  }
+  return kindNeed(agentKind, sessionId) ?? `the finish output shows that this was done: ${task}`;
 }
 
 const QUESTION_FORMS = [

@@ -45,6 +45,33 @@ describe("reminder planning (chrono-node)", () => {
     expect(planReminder("remind me about the 1st floor", now)).toBeUndefined();
     expect(planReminder("remind me about the party for the 3rd time", now)).toBeUndefined();
   });
+  it("keeps a part of the day with the time it belongs to, not in what to be reminded of", () => {
+    const at = (h: number, days: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, h).getTime();
+    const bank = planReminder("remind me at nine tomorrow morning to call the bank", now)!;
+    expect([bank.due.getTime(), bank.message]).toEqual([at(9, 1), "Reminder: call the bank"]);
+    // Said first, the time leaves "remind me" where the subject's reading can take it off.
+    expect(planReminder("At Nine tomorrow morning remind me to call mum", now)).toMatchObject({ message: "Reminder: call mum" });
+    const late = planReminder("remind me at 9 tomorrow evening to lock up", now)!;
+    expect([late.due.getTime(), late.message]).toEqual([at(21, 1), "Reminder: lock up"]);
+    expect(planReminder("remind me to call mum at 9 tomorrow morning", now)).toMatchObject({ message: "Reminder: call mum" });
+    expect(planReminder("remind me in the morning to buy milk", now)).toMatchObject({ message: "Reminder: buy milk" });
+    // A part of the day named as a thing stays in the subject when a time is said elsewhere.
+    const rota = planReminder("remind me to check the night shift rota at 9 tomorrow", now)!;
+    expect([rota.due.getDate(), rota.message]).toEqual([new Date(at(0, 1)).getDate(), "Reminder: check the night shift rota"]);
+    expect(planReminder("remind me in the evening that the morning paper is late", now)).toMatchObject({ message: "Reminder: the morning paper is late" });
+  });
+
+  it("reads a request as a person types or says it: politeness, hesitations, a time's preposition left out of the subject", () => {
+    for (const said of ["could you remind me to call mum at 5", "don't let me forget to call mum at 5", "set a reminder for 5 to call mum", "uh remind me um to call mum at five", "Hey, remind me to call mum at five, okay?"]) {
+      expect(planReminder(said, now), said).toMatchObject({ message: "Reminder: call mum" });
+    }
+    expect(planReminder("remind me tomorrow to, uh, buy milk", now)).toMatchObject({ message: "Reminder: buy milk" });
+    expect(planReminder("remind me on the 3rd of December to pay rent", now)).toMatchObject({ message: "Reminder: pay rent" });
+    expect(planReminder("remind me at noon to eat", now)).toMatchObject({ message: "Reminder: eat" });
+    const leave = planReminder("remind me in an hour and a half to leave", now)!;
+    expect([leave.due.toISOString(), leave.message]).toEqual(["2026-11-22T11:30:00.000Z", "Reminder: leave"]);
+  });
+
   it("reads a timer's duration", () => {
     const t = planTimer("set a timer for 10 minutes", now)!;
     expect(t.message).toBe("Timer done: 10 minutes");

@@ -102,6 +102,25 @@ describe("world spawn", () => {
     expect(readProcRecord(w.paths, "when")!.pid).toBeGreaterThan(0);
   });
 
+  it("a built-in kind that knows what done means takes its own need when none is given; other agents must be told", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "--kind", "reminder", "--id", "bare", "remind me in 1 hour to stretch"]);
+    expect([r.exitCode, r.stdout, r.stderr]).toEqual([0, "bare", ""]);
+    const start = ownEntries(collectEntries(w.paths.log).entries).find((e) => e.id === "bare" && e.kind === "agent" && e.status === "start")!;
+    expect(start).toMatchObject({ output: "remind me in 1 hour to stretch", need: "event notify logged" });
+    expect(readProcRecord(w.paths, "bare")).toMatchObject({ pid: null, need: "event notify logged" });
+    const size = readFileSync(w.paths.log).length;
+    const shell = await world(w.home, ["spawn", "--kind", "shell", "run: git status"]);
+    expect(shell.exitCode).toBe(2);
+    expect(shell.stderr).toMatch(/^world: missing need: [^\n]*$/);
+    expect(readFileSync(w.paths.log).length).toBe(size);
+    // The meeting brief's need names the session's own file.
+    const prep = await world(w.home, ["spawn", "--kind", "meeting-prep", "--id", "prep", "prepare for 'Budget review' tomorrow at 10"]);
+    expect(prep.exitCode, prep.stderr).toBe(0);
+    const prepStart = ownEntries(collectEntries(w.paths.log).entries).find((e) => e.id === "prep" && e.kind === "agent" && e.status === "start")!;
+    expect(prepStart).toMatchObject({ need: 'file exists .world/briefs/prep.md and output contains "brief at"' });
+  });
+
   it("world spawn --help shows --plain with an example", async () => {
     w = tempWorld();
     const r = await world(w.home, ["spawn", "--help"]);

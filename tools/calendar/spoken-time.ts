@@ -27,15 +27,75 @@ function value(words: string): number {
   return parts.reduce((sum, w) => sum + (TENS[w.toLowerCase()] ?? SMALL[w.toLowerCase()] ?? 0), 0);
 }
 
+/** A number said in words or digits. */
+function number(said: string): number {
+  return /\d/.test(said) ? Number(said) : value(said);
+}
+
+/** "h:mm" for an hour 1–12 and minutes 1–59; undefined for anything else. */
+function clock(h: number, mins: number): string | undefined {
+  return h >= 1 && h <= 12 && mins >= 1 && mins <= 59 ? `${h}:${String(mins).padStart(2, "0")}` : undefined;
+}
+
+/** "an" → "1.5", "two" → "2.5". */
+function half(said: string): string {
+  return `${/^an?$/i.test(said) ? 1 : number(said)}.5`;
+}
+
 const MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december";
 const UNIT = "seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?";
 const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 
 export type TimeUse = "alarm" | "reminder";
 
+/**
+ * Words one of spokenTimes' rewrites starts from: every rewrite needs one of these (a word
+ * that begins like a number, an ordinal or "tomorrow": "twelvenoon", "sevenpm" included) or
+ * one of the phrases REWRITTEN_PHRASE names.
+ */
+const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(ORDINAL), "tomorrow"];
+/**
+ * What else a rewrite reads (a wider net than the rewrites themselves): digits as a clock
+ * time ("7:30", "6 am", "6pm", "5 o'clock"), after a time preposition ("at 6", "by 9"),
+ * before "past" and "to" ("5 past 9", "10 to 10"; a word before them is a number word,
+ * above), "12 noon", "2 days after today"; and "end of the day", "eod", "and a half", "a
+ * half hour".
+ */
+const REWRITTEN_PHRASE = new RegExp([
+  "\\d ?(?:[ap]|:|o'? ?clock|oclock)",
+  "\\b(?:at|for|by|until|till|around|about|from|before) \\d",
+  "\\d(?: minutes?)? (?:past|to|till) ",
+  "noon|midday|midnight",
+  "days? (?:after|from)",
+  "\\bend of\\b|\\beod\\b|and a half|half hour",
+].join("|"), "i");
+
+/**
+ * Whether any of spokenTimes' rewrites could apply. Without one, the text only has its
+ * spaces tidied, and its dozen large expressions (a few ms to compile in a process that
+ * reads one time: issue 23) are never needed: "remind me in 10 minutes to stretch" has
+ * nothing to rewrite. Each rewrite's first match is in the text as given (nothing before it
+ * changed anything), so this looks at the text as given. test/tools/calendar/spoken-time.test.ts
+ * checks both ways give the same text.
+ */
+export function mayHoldSpokenTime(text: string): boolean {
+  if (REWRITTEN_PHRASE.test(text)) return true;
+  // A word as the rewrites' \b sees one (a run of \w), starting like a number word.
+  return text.toLowerCase().split(/\W+/).some((word) => word !== "" && REWRITE_STARTS.some((start) => word.startsWith(start)));
+}
+
 /** The text with spoken times as digits and every clock hour with its am/pm. */
 export function spokenTimes(text: string, use: TimeUse): string {
+  return mayHoldSpokenTime(text) ? rewritten(text, use) : text.replace(/\s+/g, " ").trim();
+}
+
+/** spokenTimes' rewrites, each in turn (exported for the test that checks the shortcut above against them). */
+export function rewritten(text: string, use: TimeUse): string {
   let t = ` ${text} `;
+  // "first thing tomorrow": the start of that day, not an ordinal ("1st thing").
+  t = t.replace(/\bfirst thing(?: in the morning)?(?: (today|tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?\b/gi, (_m, day: string | undefined) => (day === undefined ? "in the morning" : `${day} morning`));
+  // "the end of the day", "end of business": the working day's end, 5pm.
+  t = t.replace(/\b(?:the )?end of (?:the )?(?:(?:business|work(?:ing)?) )?(?:day|business)\b|\beod\b/gi, "5pm");
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
     const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;
@@ -48,13 +108,25 @@ export function spokenTimes(text: string, use: TimeUse): string {
   t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/gi, (_m, w: string) => (w.toLowerCase() === "midnight" ? "midnight" : "noon"));
   // "april two" → "april 2"
   t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "gi"), (_m, month: string, n: string) => `${month} ${value(n)}`);
-  // Durations: "twenty minutes" → "20 minutes", "an hour and a half" stays for chrono.
+  // Halves: "an hour and a half", "two and a half hours" → "1.5 hours", "2.5 hours" (chrono-node reads "an hour" and drops the half).
+  t = t.replace(new RegExp(`\\b(an?|${NUMBER}|\\d+) (hours?|minutes?) and a half\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) and a half (hours?|minutes?)\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
+  t = t.replace(/\ba half hour\b/gi, "half an hour");
+  // Durations: "twenty minutes" → "20 minutes".
   t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "gi"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
   // Clock times.
   t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
   t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:15`);
   t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
   t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
+  // "twenty past six", "five past 9" → "6:20", "9:05".
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2})(?: minutes?)? past (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, mins: string, h: string) => clock(number(h), number(mins)) ?? m);
+  // "at ten to seven", "by 5 to 6" → "6:50", "5:55": only after a time's preposition or alone ("from ten to five" is a span).
+  t = t.replace(new RegExp(`(^ |\\b(?:at|by|around|about|for|until|till|before) )(${NUMBER}|\\d{1,2})(?: minutes?)? (?:to|till) (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, lead: string, mins: string, h: string) => {
+    const n = number(mins);
+    const time = n <= 30 ? clock(((number(h) + 10) % 12) + 1, 60 - n) : undefined;
+    return time === undefined || number(h) > 12 ? m : `${lead}${time}`;
+  });
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "gi"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
   // "five thirty", "seven oh five", "six forty five" (an hour, then minutes from ten up, or oh + digit).
   t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "gi"), (m, h: string, mins: string) => {

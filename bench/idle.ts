@@ -29,7 +29,8 @@ const WINDOW_MS = Number(process.env.BENCH_IDLE_WINDOW_MS ?? 20_000);
  * From the Spirit awake to the quiet window: the first sweep, the catch-ups, the warm-ups and
  * V8's memory reducer settle. Its GCs come in bursts for ~45 s after a start (measured: with
  * the levels as threads, thousands of eventfd writes between V8's threads at 20, 30 and 45 s,
- * then none); a window before that measures the start, not the idle.
+ * then none; under ~10 of load some still come 45–80 s after the start, in either window,
+ * docs/bench.md); a window before that measures the start, not the idle.
  */
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
 /**
@@ -39,7 +40,8 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
  * unindexed until the next question, the Verifier's look through the index 60 s after its
  * start (verifier/reconcile.ts; strace: 15 pwrite64 of the write-ahead log and an fsync,
  * from the Verifier's thread). Measured from the Keeper's scheduler line, that catch-up fell
- * 15 s into every quiet window: the window measured the end of the start, not the idle.
+ * 15 s into most quiet windows (three of main's four runs): they measured the end of the
+ * start, not the idle.
  */
 const INDEXED_MAX_MS = Number(process.env.BENCH_IDLE_INDEXED_MAX_MS ?? 120_000);
 /** How often the window samples the home's files (the bench's own wake-ups, not up's). */
@@ -108,7 +110,7 @@ function describeWrites(x: Window): string {
   const writes = x.procs.reduce((s, p) => s + p.writes, 0);
   const written = x.procs.reduce((s, p) => s + p.writtenBytes, 0);
   // An eventfd wake-up between V8's threads is a write of 8 bytes; a page of the index is 4096.
-  const what = writes === 0 ? "" : written === 8 * writes ? ", all of 8 bytes: eventfd wake-ups between threads, not the disk" : "";
+  const what = writes === 0 ? "" : written === 8 * writes ? ", 8 bytes each: eventfd wake-ups between threads, not the disk" : "";
   const files = x.changes.length === 0 ? "none" : x.changes.map(describeChange).join("; ");
   return `${writes} write syscalls, ${written.toLocaleString("en-US")} bytes${what} (${x.procs.map((p) => `${p.name} ${p.writes}`).join(", ")}); files changed: ${files}${x.index ? ` (${x.index})` : ""}`;
 }

@@ -29,7 +29,7 @@ const WINDOW_MS = Number(process.env.BENCH_IDLE_WINDOW_MS ?? 20_000);
  * From the Spirit awake to the quiet window: the first sweep, the catch-ups, the warm-ups and
  * V8's memory reducer settle. Its GCs come in bursts for ~45 s after a start (measured: with
  * the levels as threads, thousands of eventfd writes between V8's threads at 20, 30 and 45 s,
- * then none; under ~10 of load some still come 45–80 s after the start, in either window,
+ * then none; at a load of 4–13 some still come 45–80 s after the start, in either window,
  * docs/bench.md); a window before that measures the start, not the idle.
  */
 const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
@@ -40,7 +40,7 @@ const SETTLE_MS = Number(process.env.BENCH_IDLE_SETTLE_MS ?? 45_000);
  * unindexed until the next question, the Verifier's look through the index 60 s after its
  * start (verifier/reconcile.ts; strace: 15 pwrite64 of the write-ahead log and an fsync,
  * from the Verifier's thread). Measured from the Keeper's scheduler line, that catch-up fell
- * 15 s into most quiet windows (three of main's four runs): they measured the end of the
+ * 15 s into most quiet windows (four of main's five runs): they measured the end of the
  * start, not the idle.
  */
 const INDEXED_MAX_MS = Number(process.env.BENCH_IDLE_INDEXED_MAX_MS ?? 120_000);

@@ -9,6 +9,7 @@
 // The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
 import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
+import { readRepeat, weekdayOf } from "../../agents/reminder/repeat.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
@@ -264,13 +265,18 @@ function reminderFor(rest: string, event: boolean): Command {
 /** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
-  const spoken = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
+  // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
+  // whole, in plain words, for the agent to read (agents/reminder/repeat.ts).
+  const repeat = readRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
+  const spoken = withoutRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
   const results = chronoEn().parse(spoken, new Date(0));
-  const whens = results.map((r) => r.text);
+  // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
+  const repeatDay = repeat && weekdayOf(repeat.rule);
+  const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay);
   // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
   const day = DAY_OF_MONTH.exec(spoken)?.[0];
   if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
-  let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
+  let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   // "on the 3rd of december": "the" too, before a date said by its day. A clock time read
   // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
@@ -284,7 +290,9 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
-  const when = whens.length ? whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w)).join(" ").replace(/\s+/g, " ").trim() : undefined;
+  const times = whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w));
+  if (repeat !== undefined) times.push(repeat.said);
+  const when = times.length ? times.join(" ").replace(/\s+/g, " ").trim() : undefined;
   const connector = /^(?:(?:to|that) )+/.exec(what);
   const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
   return {
@@ -295,6 +303,12 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
+}
+
+/** The words with a repetition's words cut out (a date said inside them stays: "every june 3rd" → "june 3rd"). */
+function withoutRepeat(words: string): string {
+  const repeat = readRepeat(words);
+  return repeat === undefined ? words : `${words.slice(0, repeat.start)} ${repeat.keep} ${words.slice(repeat.end)}`.replace(/\s+/g, " ").trim();
 }
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".

@@ -1,0 +1,250 @@
+/**
+ * Repeating reminders: "every day at 8", "every friday", "on weekdays", "the 15th of every
+ * month", "mary's birthday may 2, repeat every year". Two things live here:
+ *
+ *   - the reading of a repetition in a task's words (`readRepeat`): which words say it, the
+ *     rule they name, and what the usual time reader (when.ts) should read in their place
+ *     ("every friday" → "friday"); the Spirit uses the same reading to keep the repetition in
+ *     the task it spawns (spirit/intents/commands.ts);
+ *   - the rule with its time of day (`Every`), written on the armed line as "every friday at
+ *     9am" (armed.ts) and read back, and its next occurrence in the process's time zone.
+ *
+ * Kept to what people ask for: daily, on weekdays, weekly on a day, monthly on a day of the
+ * month, yearly on a date. Intervals ("every 2 days", "every 30 minutes") are not read here:
+ * such a task is read as before, one reminder.
+ */
+
+export type RepeatUnit = "day" | "weekday" | "week" | "month" | "year";
+
+/** A repetition as said, before its time of day is known. */
+export interface RepeatWords {
+  unit: RepeatUnit;
+  /** "week": 0 (sunday) – 6. */
+  weekday?: number;
+  /** "month": the day of the month said (1–31). */
+  day?: number;
+  /** "every morning", "every friday evening". */
+  part?: PartOfDay;
+}
+
+export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
+
+/** A repeating reminder's rule, with its local time of day. */
+export interface Every {
+  unit: RepeatUnit;
+  /** "week": 0 (sunday) – 6. */
+  weekday?: number;
+  /** "year": 0 (january) – 11. */
+  month?: number;
+  /** "month" and "year": the day of the month (1–31; a month without it uses its last day). */
+  day?: number;
+  hour: number;
+  minute: number;
+}
+
+export interface RepeatSaid {
+  rule: RepeatWords;
+  /** The repetition in plain words, as the Spirit hands it on: "every friday", "every month on the 15th". */
+  said: string;
+  /** Where its words are in the text read. */
+  start: number;
+  end: number;
+  /** Words inside them that name the date, not the repetition: "every june 3rd" keeps "june 3rd". */
+  keep: string;
+}
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const DAY_W = WEEKDAYS.join("|");
+const PART = "morning|afternoon|evening|night";
+/** Said before a repetition: "repeat every year", "and repeat it weekly", "repeating each day". */
+const LEAD = String.raw`(?:(?:and |,\s*)?repeat(?:s|ing|ed)?(?: it| this)?\s+)?`;
+const EACH = String.raw`(?:every(?: single)?|each)`;
+/** "daily", "weekly", "everyday" as an adverb: at the end, before a time or a time's words; "the daily standup" is a name. */
+const AS_ADVERB = String.raw`(?=\s*$|\s*[,.!?]|\s+(?:at|in|on|from|starting|beginning|by|until|till|before|after|around|about|and|then|please|to remind|remind|\d))`;
+
+interface Form {
+  re: RegExp;
+  read: (m: RegExpExecArray) => { rule: RepeatWords; keep?: string } | undefined;
+}
+
+const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+const partOf = (word: string | undefined): { part?: PartOfDay } => (word ? { part: word.toLowerCase() as PartOfDay } : {});
+const monthDay = (d: string): { rule: RepeatWords } | undefined => (Number(d) >= 1 && Number(d) <= 31 ? { rule: { unit: "month", day: Number(d) } } : undefined);
+
+/** The forms, most particular first. Read on text whose numbers are digits (tools/calendar/spoken-time.ts). */
+const FORMS: Form[] = [
+  // "on the 15th of every month", "the 1st of each month", "on the 15th every month"
+  { re: new RegExp(String.raw`${LEAD}(?:\b(?:on|for|by) )?\bthe (\d{1,2})(?:st|nd|rd|th)?(?: day)?(?: of)? ${EACH} month\b`, "i"), read: (m) => monthDay(m[1]!) },
+  // "every month on the 15th", "monthly on the 1st", "each month the 15th"
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} month|monthly)(?: on)? the (\d{1,2})(?:st|nd|rd|th)?\b`, "i"), read: (m) => monthDay(m[1]!) },
+  // "every weekday", "each workday morning", "on weekdays", "weekdays at 7", "monday to friday"
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} (?:week ?day|work ?day|business day|working day)|(?:on )?(?:week ?days|work ?days|working days)${AS_ADVERB}|(?:every day |each day |on )?monday (?:to|through|thru|till|until) friday)(?: (${PART}))?\b`, "i"), read: (m) => ({ rule: { unit: "weekday", ...partOf(m[1]) } }) },
+  // "every friday", "each monday morning", "on fridays", "every week on tuesday", "weekly on sunday"
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} (${DAY_W})|on (${DAY_W})s|(?:${EACH} week|weekly)(?: on)? (${DAY_W}))(?: (${PART}))?\b`, "i"), read: (m) => ({ rule: { unit: "week", weekday: WEEKDAYS.indexOf((m[1] ?? m[2] ?? m[3])!.toLowerCase()), ...partOf(m[4]) } }) },
+  // "every june 3rd", "each may 2nd": a date, every year
+  { re: new RegExp(String.raw`${LEAD}\b${EACH} ((?:${MONTHS.join("|")}) \d{1,2}(?:st|nd|rd|th)?)\b`, "i"), read: (m) => ({ rule: { unit: "year" }, keep: m[1]! }) },
+  // "every day", "every single day", "every morning", "each night", "daily", "everyday", "nightly"
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} (day|${PART})|(daily|everyday|nightly)${AS_ADVERB}|on a daily basis)\b`, "i"), read: (m) => ({ rule: { unit: "day", ...partOf(/^night/i.test(m[2] ?? "") ? "night" : m[1]?.toLowerCase() === "day" ? undefined : m[1]) } }) },
+  // "every week", "weekly"
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} week|weekly${AS_ADVERB}|on a weekly basis)\b`, "i"), read: () => ({ rule: { unit: "week" } }) },
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} month|monthly${AS_ADVERB}|on a monthly basis)\b`, "i"), read: () => ({ rule: { unit: "month" } }) },
+  { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} year|(?:yearly|annually)${AS_ADVERB}|on a yearly basis)\b`, "i"), read: () => ({ rule: { unit: "year" } }) },
+];
+
+/** A repetition with an end ("every day this week", "every friday until june"): not read, the task is one reminder as before. */
+const BOUNDED = /^\s+(?:this|next|for the (?:next|rest)|for (?:a|one|two|three|\d+) (?:weeks?|months?|days?)|until|till|through)\b/i;
+
+/** The repetition a text asks for, if it asks for one. */
+export function readRepeat(text: string): RepeatSaid | undefined {
+  for (const form of FORMS) {
+    const m = form.re.exec(text);
+    if (m === null) continue;
+    if (BOUNDED.test(text.slice(m.index + m[0].length))) return undefined;
+    const read = form.read(m);
+    if (read === undefined) continue;
+    return { rule: read.rule, said: saidOf(read.rule), start: m.index, end: m.index + m[0].length, keep: read.keep ?? "" };
+  }
+  return undefined;
+}
+
+/** The repetition in plain words, read back the same by `readRepeat`. */
+export function saidOf(rule: RepeatWords): string {
+  const part = rule.part ? ` ${rule.part}` : "";
+  switch (rule.unit) {
+    case "day":
+      return `every ${rule.part ?? "day"}`;
+    case "weekday":
+      return `every weekday${part}`;
+    case "week":
+      return rule.weekday === undefined ? "every week" : `every ${WEEKDAYS[rule.weekday]}${part}`;
+    case "month":
+      return rule.day === undefined ? "every month" : `every month on the ${ordinal(rule.day)}`;
+    case "year":
+      return "every year";
+  }
+}
+
+/**
+ * What the usual time reader (when.ts) reads in place of the repetition's words: the day
+ * and the part of the day they name ("every friday evening" → "friday evening", "every
+ * morning" → "in the morning"), any date said inside them, and for a day of the month its
+ * next date from `now` ("the 31st of every month" in november → "november 30").
+ */
+export function timeWordsOf(said: RepeatSaid, now: Date): string {
+  const { rule } = said;
+  const part = rule.part === undefined ? "" : `in the ${rule.part}`;
+  let day = "";
+  if (rule.unit === "week" && rule.weekday !== undefined) day = WEEKDAYS[rule.weekday]!;
+  if (rule.unit === "month" && rule.day !== undefined) {
+    const first = nextOccurrence({ unit: "month", day: rule.day, hour: 23, minute: 59 }, new Date(now.getFullYear(), now.getMonth(), now.getDate()));
+    day = `${MONTHS[first.getMonth()]!} ${first.getDate()}`;
+  }
+  return [said.keep, day, day && rule.part ? rule.part : part].filter((w) => w !== "").join(" ");
+}
+
+/** The day of the week a weekly repetition names ("every monday" → "monday"), if it names one. */
+export function weekdayOf(rule: RepeatWords): string | undefined {
+  return rule.unit === "week" && rule.weekday !== undefined ? WEEKDAYS[rule.weekday] : undefined;
+}
+
+/**
+ * The rule of a repetition whose first time has been read: its time of day, and its day
+ * where the words left it to the first time ("every week" from a friday: fridays).
+ */
+export function everyFrom(rule: RepeatWords, first: Date): Every {
+  const at = { hour: first.getHours(), minute: first.getMinutes() };
+  switch (rule.unit) {
+    case "day":
+    case "weekday":
+      return { unit: rule.unit, ...at };
+    case "week":
+      return { unit: "week", weekday: rule.weekday ?? first.getDay(), ...at };
+    case "month":
+      return { unit: "month", day: rule.day ?? first.getDate(), ...at };
+    case "year":
+      return { unit: "year", month: first.getMonth(), day: first.getDate(), ...at };
+  }
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(year, month + 1, 0).getDate();
+}
+
+/** Does a local calendar day belong to the rule? A 31st falls on the last day of a shorter month (a 29th of february, on the 28th). */
+function onDay(every: Every, year: number, month: number, date: number): boolean {
+  switch (every.unit) {
+    case "day":
+      return true;
+    case "weekday": {
+      const wd = new Date(year, month, date).getDay();
+      return wd >= 1 && wd <= 5;
+    }
+    case "week":
+      return new Date(year, month, date).getDay() === every.weekday;
+    case "month":
+      return date === Math.min(every.day!, daysIn(year, month));
+    case "year":
+      return month === every.month && date === Math.min(every.day!, daysIn(year, month));
+  }
+}
+
+/**
+ * The first occurrence strictly after `after`, at the rule's local time of day in the
+ * process's time zone (TZ): a daily 8am stays 8am across a change of clocks. A time that
+ * does not exist that day (in the hour the clocks skip) is the moment after the skip.
+ */
+export function nextOccurrence(every: Every, after: Date): Date {
+  const from = new Date(after.getFullYear(), after.getMonth(), after.getDate());
+  // At most a year and a day apart (a yearly one); two years bound the walk.
+  for (let i = 0; i <= 2 * 366; i++) {
+    const y = from.getFullYear();
+    const m = from.getMonth();
+    const d = from.getDate() + i;
+    const day = new Date(y, m, d);
+    if (!onDay(every, day.getFullYear(), day.getMonth(), day.getDate())) continue;
+    const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), every.hour, every.minute);
+    if (at.getTime() > after.getTime()) return at;
+  }
+  throw new Error(`no occurrence of ${everyText(every)} within two years of ${after.toISOString()}`);
+}
+
+function clock(hour: number, minute: number): string {
+  const h = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h}${minute === 0 ? "" : `:${String(minute).padStart(2, "0")}`}${hour < 12 ? "am" : "pm"}`;
+}
+
+/** "every day at 8am", "every weekday at 7:30am", "every friday at 9am", "every month on the 15th at 9am", "every year on may 2 at 12pm". */
+export function everyText(every: Every): string {
+  const at = ` at ${clock(every.hour, every.minute)}`;
+  switch (every.unit) {
+    case "day":
+      return `every day${at}`;
+    case "weekday":
+      return `every weekday${at}`;
+    case "week":
+      return `every ${WEEKDAYS[every.weekday!]}${at}`;
+    case "month":
+      return `every month on the ${ordinal(every.day!)}${at}`;
+    case "year":
+      return `every year on ${MONTHS[every.month!]} ${every.day}${at}`;
+  }
+}
+
+const EVERY_TEXT = new RegExp(String.raw`^every (?:(day|weekday)|(${DAY_W})|month on the (\d{1,2})(?:st|nd|rd|th)|year on (${MONTHS.join("|")}) (\d{1,2})) at (\d{1,2})(?::(\d\d))?(am|pm)$`);
+
+/** `everyText` read back; undefined for anything else. */
+export function parseEvery(text: string): Every | undefined {
+  const m = EVERY_TEXT.exec(text);
+  if (m === null) return undefined;
+  const h12 = Number(m[6]);
+  const minute = m[7] === undefined ? 0 : Number(m[7]);
+  if (h12 < 1 || h12 > 12 || minute > 59) return undefined;
+  const at = { hour: (h12 % 12) + (m[8] === "pm" ? 12 : 0), minute };
+  const day = Number(m[3] ?? m[5]);
+  if ((m[3] ?? m[5]) !== undefined && (day < 1 || day > 31)) return undefined;
+  if (m[1] !== undefined) return { unit: m[1] as "day" | "weekday", ...at };
+  if (m[2] !== undefined) return { unit: "week", weekday: WEEKDAYS.indexOf(m[2]), ...at };
+  if (m[3] !== undefined) return { unit: "month", day, ...at };
+  return { unit: "year", month: MONTHS.indexOf(m[4]!), day, ...at };
+}

@@ -1,8 +1,8 @@
 /** Task words → an alarm, for the reminder and the timer agents. */
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
-import { findWhen, reminderSubject, timerLabel } from "./when.js";
-import { everyFrom, nextOccurrence, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
+import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
+import { everyFrom, nextOccurrence, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
 
 /** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
 export const NO_SUBJECT = "(no subject given)";
@@ -14,10 +14,8 @@ export const NO_SUBJECT = "(no subject given)";
  */
 export function planReminder(text: string, now: Date): Alarm | undefined {
   const spoken = spokenTimes(text, "reminder");
-  // "every friday at 9": the time is read from "friday at 9", the repetition from its words (repeat.ts).
   const repeat = readRepeat(spoken);
-  const words = repeat === undefined ? spoken : spokenTimes(`${spoken.slice(0, repeat.start)} ${timeWordsOfRest(repeat, now, spoken)} ${spoken.slice(repeat.end)}`, "reminder");
-  const when = findWhen(words, now);
+  const when = repeat === undefined ? findWhen(spoken, now) : repeatingWhen(spoken, repeat, now);
   if (when === undefined) return undefined;
   const subject = reminderSubject(when.rest);
   const message = `Reminder: ${subject === "" ? NO_SUBJECT : subject}`;
@@ -27,11 +25,19 @@ export function planReminder(text: string, now: Date): Alarm | undefined {
   return { kind: "reminder", due: nextOccurrence(every, new Date(now.getTime() - 1)), message, every };
 }
 
-/** The time words read in place of a repetition's; none when the rest names its day already ("the monday meeting every monday"). */
-function timeWordsOfRest(repeat: RepeatSaid, now: Date, spoken: string): string {
+/**
+ * The time of a repeating reminder: read with the repetition's words cut out ("every friday
+ * at 5pm" → "at 5pm"; the rule says which days), the part of the day they name kept ("every
+ * morning" → "in the morning"); a day named again outside them is the rule's day, not a time
+ * ("the monday meeting every monday at 10"). Said with no time of day, its day is the time as
+ * a reminder on that day reads it ("every friday" → "friday").
+ */
+function repeatingWhen(spoken: string, repeat: RepeatSaid, now: Date): When | undefined {
+  const said = (words: string) => spokenTimes(`${spoken.slice(0, repeat.start)} ${words} ${spoken.slice(repeat.end)}`, "reminder");
+  const found = findWhen(said(partWordsOf(repeat)), now);
   const day = weekdayOf(repeat.rule);
-  const rest = `${spoken.slice(0, repeat.start)} ${spoken.slice(repeat.end)}`;
-  return day !== undefined && new RegExp(`\\b${day}\\b`, "i").test(rest) && repeat.rule.part === undefined ? "" : timeWordsOf(repeat, now);
+  if (found !== undefined && day !== undefined && found.text.toLowerCase().replace(/^(?:on |the )+/, "") === day) return findWhen(found.rest, now) ?? found;
+  return found ?? findWhen(said(timeWordsOf(repeat, now)), now);
 }
 
 /** "set a timer for 10 minutes" → due in 10 minutes, "Timer done: 10 minutes". */

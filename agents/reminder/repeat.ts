@@ -143,6 +143,11 @@ export function timeWordsOf(said: RepeatSaid, now: Date): string {
   return [said.keep, day, day && rule.part ? rule.part : part].filter((w) => w !== "").join(" ");
 }
 
+/** The words inside a repetition the time reader reads without its day: the part of the day ("in the morning") and a date said in them. */
+export function partWordsOf(said: RepeatSaid): string {
+  return [said.keep, said.rule.part === undefined ? "" : `in the ${said.rule.part}`].filter((w) => w !== "").join(" ");
+}
+
 /** The day of the week a weekly repetition names ("every monday" → "monday"), if it names one. */
 export function weekdayOf(rule: RepeatWords): string | undefined {
   return rule.unit === "week" && rule.weekday !== undefined ? WEEKDAYS[rule.weekday] : undefined;

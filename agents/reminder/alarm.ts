@@ -96,10 +96,11 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
-    if (done !== undefined) {
+    if (done !== undefined && alarm.every === undefined) {
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
     }
+    // (A repeating one's delivery is always followed by its next armed line, in the same write.)
     parkNow = parksAtOnce(alarm);
     again = run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart";
     if (!parkNow) run.active(armedLine(alarm, again));

@@ -109,7 +109,7 @@ export function readRepeat(text: string): RepeatSaid | undefined {
 }
 
 /** The repetition in plain words, read back the same by `readRepeat`. */
-export function saidOf(rule: RepeatWords): string {
+function saidOf(rule: RepeatWords): string {
   const part = rule.part ? ` ${rule.part}` : "";
   switch (rule.unit) {
     case "day":

@@ -246,7 +246,8 @@ function lessUsual(t: string): Command | undefined {
  */
 function occasionOnly(name: string, tail: string | undefined): boolean {
   if (tail === undefined) return !/^(?:(?:my|our|the|a|an) )?\S+$/.test(name);
-  const spoken = spokenTimes(tail, "reminder");
+  // "may 2 repeat every year": the repetition is a word of its time.
+  const spoken = withoutRepeat(spokenTimes(tail, "reminder"));
   const when = chronoWhen(spoken);
   return when !== undefined && spoken.replace(when, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "";
 }

@@ -47,7 +47,7 @@ function next8am(t: number): number {
 }
 
 describe("repeating reminders", () => {
-  it("parked with its rule, delivered twice by the Keeper's scheduler with its next time in the same write, moved one at a time, listed, and stopped by a cancel", async () => {
+  it("parked with its rule, delivered twice by the Keeper's scheduler with its next time in the same write, moved one at a time, listed, snoozed once, and stopped by a cancel", async () => {
     w = tempWorld();
     const home = w.home;
     const spawned = await cli(home, "spawn", "--kind", "reminder", "--id", "pills", "remind me to take my pills every day at 8am | need: event notify logged");
@@ -80,6 +80,19 @@ describe("repeating reminders", () => {
     }
     // Never finished, never failed: the Verifier has nothing to judge while it repeats.
     expect(own("pills").filter((e) => e.kind === "agent" && e.status !== "start" && e.status !== "active")).toEqual([]);
+
+    // Snoozed after it went off: that one comes back once, as a new one-off reminder; the rule goes on untouched.
+    const pending = own("pills").at(-1)!.output;
+    const snoozed = await person(home, "reminder", "snooze", "pills", "10m");
+    expect(snoozed.exitCode, snoozed.stderr).toBe(0);
+    expect(own("pills").at(-1)!.output).toBe(pending);
+    const listed = (await cli(home, "reminder", "list", "--json")).stdout.split("\n").map((l) => JSON.parse(l) as { id: string; repeats?: string; message: string });
+    expect(listed).toHaveLength(2);
+    const again = listed.find((r) => r.id !== "pills")!;
+    expect(again).toMatchObject({ message: "Reminder: take my pills" });
+    expect(again.repeats).toBeUndefined();
+    expect(listed.find((r) => r.id === "pills")).toMatchObject({ repeats: "every day at 8am" });
+    expect((await person(home, "reminder", "cancel", again.id)).exitCode).toBe(0);
 
     // Cancelled with its next time near: it is not delivered again. A one-off reminder due
     // after it is the witness that the scheduler went past that time.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Entry, EventEntry, Located } from "../../../tools/world/entry.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
 import { everyText } from "../../../agents/reminder/repeat.js";
+import { armedLine } from "../../../agents/reminder/armed.js";
 import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
 import { DECIDE_CONFIG as config } from "../helpers.js";
 import type { Action } from "../../../spirit/decide/decide.js";
@@ -155,6 +156,15 @@ describe("repeating reminders", () => {
       const question = `Want me to remind you ${task.startsWith("remind me to") ? "to" : "about"} ${secondPerson(subject)}?`;
       expect(questionProblems(nlp, question), question).toEqual([]);
     }
+  });
+
+  it("says how a pending reminder repeats when asked what reminders there are", async () => {
+    const r = room();
+    r.agent("reminder-0123456789ab", "start", "remind me to take my pills every day at 8", T0);
+    const armed = armedLine({ kind: "reminder", due: new Date(T0 + 3_600_000), message: "Reminder: take my pills", every: { unit: "day", hour: 8, minute: 0 } }, "parked: the Keeper's scheduler delivers it");
+    r.world.apply({ kind: "agent", ts: new Date(T0).toISOString(), status: "active", id: "reminder-0123456789ab", output: armed } as Entry);
+    const listed = await r.hear("what reminders do i have", T0 + 60_000);
+    expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to take my pills every day at 8" (due 2026-01-05T10:00:00.000Z, repeats every day at 8am)');
   });
 
   it("a name with 'daily' in it, or a repetition with an end, is one reminder as before", async () => {

@@ -26,7 +26,7 @@ import { NOTIFY_SOURCE } from "../tools/notify.js";
 import { showDuration } from "../tools/duration.js";
 import { closeSession, type Closed } from "./close.js";
 import { armedLine, parseArmed, type Alarm, type AlarmKind } from "./reminder/armed.js";
-import { everyText } from "./reminder/repeat.js";
+import { everyText } from "./reminder/every.js";
 import { stopSessionGroup } from "./stop-session.js";
 
 export interface Reminder {

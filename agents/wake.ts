@@ -21,7 +21,7 @@ import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord, recordedGroupAlive } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
 import { parkedArmedLine } from "./reminder/arming.js";
-import { nextOccurrence } from "./reminder/repeat.js";
+import { nextOccurrence } from "./reminder/every.js";
 import { launchAgent } from "./spawn.js";
 
 /** What a session waits for, if its latest status line parks it. */

@@ -25,7 +25,7 @@ import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 import { inThePast, parkedArmedLine, parksAtOnce, saidAtFrom } from "./arming.js";
 import { NO_SUBJECT } from "./plan.js";
-import { nextOccurrence, type Every } from "./repeat.js";
+import { nextOccurrence, type Every } from "./every.js";
 import { msFromEnv } from "../../tools/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";

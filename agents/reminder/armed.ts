@@ -8,7 +8,7 @@
  * reader that knows nothing of repetition still reads the line, and a parked one still
  * starts its note with "parked" (tools/world/parked.ts).
  */
-import { everyText, parseEvery, type Every } from "./repeat.js";
+import { everyText, parseEvery, type Every } from "./every.js";
 
 export type AlarmKind = "reminder" | "timer";
 /** The alarm agents' kinds (agents/reminder, agents/timer). */

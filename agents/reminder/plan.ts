@@ -2,7 +2,8 @@
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
-import { everyFrom, nextOccurrence, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
+import { nextOccurrence } from "./every.js";
+import { everyFrom, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
 
 /** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
 export const NO_SUBJECT = "(no subject given)";

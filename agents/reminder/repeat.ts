@@ -1,20 +1,16 @@
 /**
  * Repeating reminders: "every day at 8", "every friday", "on weekdays", "the 15th of every
- * month", "mary's birthday may 2, repeat every year". Two things live here:
- *
- *   - the reading of a repetition in a task's words (`readRepeat`): which words say it, the
- *     rule they name, and what the usual time reader (when.ts) should read in their place
- *     ("every friday" → "friday"); the Spirit uses the same reading to keep the repetition in
- *     the task it spawns (spirit/intents/commands.ts);
- *   - the rule with its time of day (`Every`), written on the armed line as "every friday at
- *     9am" (armed.ts) and read back, and its next occurrence in the process's time zone.
+ * month", "mary's birthday may 2, repeat every year", read in a task's words (`readRepeat`):
+ * which words say it, the rule they name, and what the usual time reader (when.ts) should
+ * read in their place ("every friday" → "friday"); the Spirit uses the same reading to keep
+ * the repetition in the task it spawns (spirit/intents/commands.ts). The rule with its time of
+ * day, on the armed line and its next occurrence, is every.ts's.
  *
  * Kept to what people ask for: daily, on weekdays, weekly on a day, monthly on a day of the
  * month, yearly on a date. Intervals ("every 2 days", "every 30 minutes") are not read here:
  * such a task is read as before, one reminder.
  */
-
-export type RepeatUnit = "day" | "weekday" | "week" | "month" | "year";
+import { MONTHS, nextOccurrence, ordinal, WEEKDAYS, type Every, type RepeatUnit } from "./every.js";
 
 /** A repetition as said, before its time of day is known. */
 export interface RepeatWords {
@@ -29,19 +25,6 @@ export interface RepeatWords {
 
 export type PartOfDay = "morning" | "afternoon" | "evening" | "night";
 
-/** A repeating reminder's rule, with its local time of day. */
-export interface Every {
-  unit: RepeatUnit;
-  /** "week": 0 (sunday) – 6. */
-  weekday?: number;
-  /** "year": 0 (january) – 11. */
-  month?: number;
-  /** "month" and "year": the day of the month (1–31; a month without it uses its last day). */
-  day?: number;
-  hour: number;
-  minute: number;
-}
-
 export interface RepeatSaid {
   rule: RepeatWords;
   /** The repetition in plain words, as the Spirit hands it on: "every friday", "every month on the 15th". */
@@ -53,8 +36,6 @@ export interface RepeatSaid {
   keep: string;
 }
 
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const DAY_W = WEEKDAYS.join("|");
 const PART = "morning|afternoon|evening|night";
 /** Said before a repetition: "repeat every year", "and repeat it weekly", "repeating each day". */
@@ -68,7 +49,6 @@ interface Form {
   read: (m: RegExpExecArray) => { rule: RepeatWords; keep?: string } | undefined;
 }
 
-const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 const partOf = (word: string | undefined): { part?: PartOfDay } => (word ? { part: word.toLowerCase() as PartOfDay } : {});
 const monthDay = (d: string): { rule: RepeatWords } | undefined => (Number(d) >= 1 && Number(d) <= 31 ? { rule: { unit: "month", day: Number(d) } } : undefined);
 
@@ -172,84 +152,3 @@ export function everyFrom(rule: RepeatWords, first: Date): Every {
   }
 }
 
-function daysIn(year: number, month: number): number {
-  return new Date(year, month + 1, 0).getDate();
-}
-
-/** Does a local calendar day belong to the rule? A 31st falls on the last day of a shorter month (a 29th of february, on the 28th). */
-function onDay(every: Every, year: number, month: number, date: number): boolean {
-  switch (every.unit) {
-    case "day":
-      return true;
-    case "weekday": {
-      const wd = new Date(year, month, date).getDay();
-      return wd >= 1 && wd <= 5;
-    }
-    case "week":
-      return new Date(year, month, date).getDay() === every.weekday;
-    case "month":
-      return date === Math.min(every.day!, daysIn(year, month));
-    case "year":
-      return month === every.month && date === Math.min(every.day!, daysIn(year, month));
-  }
-}
-
-/**
- * The first occurrence strictly after `after`, at the rule's local time of day in the
- * process's time zone (TZ): a daily 8am stays 8am across a change of clocks. A time that
- * does not exist that day (in the hour the clocks skip) is the moment after the skip.
- */
-export function nextOccurrence(every: Every, after: Date): Date {
-  const from = new Date(after.getFullYear(), after.getMonth(), after.getDate());
-  // At most a year and a day apart (a yearly one); two years bound the walk.
-  for (let i = 0; i <= 2 * 366; i++) {
-    const y = from.getFullYear();
-    const m = from.getMonth();
-    const d = from.getDate() + i;
-    const day = new Date(y, m, d);
-    if (!onDay(every, day.getFullYear(), day.getMonth(), day.getDate())) continue;
-    const at = new Date(day.getFullYear(), day.getMonth(), day.getDate(), every.hour, every.minute);
-    if (at.getTime() > after.getTime()) return at;
-  }
-  throw new Error(`no occurrence of ${everyText(every)} within two years of ${after.toISOString()}`);
-}
-
-function clock(hour: number, minute: number): string {
-  const h = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h}${minute === 0 ? "" : `:${String(minute).padStart(2, "0")}`}${hour < 12 ? "am" : "pm"}`;
-}
-
-/** "every day at 8am", "every weekday at 7:30am", "every friday at 9am", "every month on the 15th at 9am", "every year on may 2 at 12pm". */
-export function everyText(every: Every): string {
-  const at = ` at ${clock(every.hour, every.minute)}`;
-  switch (every.unit) {
-    case "day":
-      return `every day${at}`;
-    case "weekday":
-      return `every weekday${at}`;
-    case "week":
-      return `every ${WEEKDAYS[every.weekday!]}${at}`;
-    case "month":
-      return `every month on the ${ordinal(every.day!)}${at}`;
-    case "year":
-      return `every year on ${MONTHS[every.month!]} ${every.day}${at}`;
-  }
-}
-
-const EVERY_TEXT = new RegExp(String.raw`^every (?:(day|weekday)|(${DAY_W})|month on the (\d{1,2})(?:st|nd|rd|th)|year on (${MONTHS.join("|")}) (\d{1,2})) at (\d{1,2})(?::(\d\d))?(am|pm)$`);
-
-/** `everyText` read back; undefined for anything else. */
-export function parseEvery(text: string): Every | undefined {
-  const m = EVERY_TEXT.exec(text);
-  if (m === null) return undefined;
-  const h12 = Number(m[6]);
-  const minute = m[7] === undefined ? 0 : Number(m[7]);
-  if (h12 < 1 || h12 > 12 || minute > 59) return undefined;
-  const at = { hour: (h12 % 12) + (m[8] === "pm" ? 12 : 0), minute };
-  const day = Number(m[3] ?? m[5]);
-  if ((m[3] ?? m[5]) !== undefined && (day < 1 || day > 31)) return undefined;
-  if (m[1] !== undefined) return { unit: m[1] as "day" | "weekday", ...at };
-  if (m[2] !== undefined) return { unit: "week", weekday: WEEKDAYS.indexOf(m[2]), ...at };
-  if (m[3] !== undefined) return { unit: "month", day, ...at };
-  return { unit: "year", month: MONTHS.indexOf(m[4]!), day, ...at };
-}

@@ -12,7 +12,7 @@ import { diskSpace, showDisk } from "../../tools/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import { parkedUntil } from "../../tools/world/parked.js";
 import { parseArmed } from "../../agents/reminder/armed.js";
-import { everyText } from "../../agents/reminder/repeat.js";
+import { everyText } from "../../agents/reminder/every.js";
 import { sessionsIn, stateOf, type SessionState } from "../../tools/world/query.js";
 import { quote } from "./lines.js";
 import type { Nudge } from "./memory.js";

@@ -1,5 +1,5 @@
 /**
- * Repeating reminders as read and written (agents/reminder/repeat.ts, armed.ts, plan.ts): the
+ * Repeating reminders as read and written (agents/reminder/repeat.ts, every.ts, armed.ts, plan.ts): the
  * forms people say, the next occurrence in the process's time zone (across a change of
  * clocks, at a month's end), and the armed line that carries the rule, old lines still read.
  */
@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { armedLine, parseArmed } from "../../agents/reminder/armed.js";
 import { parseParked } from "../../agents/parked.js";
 import { planReminder } from "../../agents/reminder/plan.js";
-import { everyText, nextOccurrence, parseEvery, readRepeat, type Every } from "../../agents/reminder/repeat.js";
+import { everyText, nextOccurrence, parseEvery, type Every } from "../../agents/reminder/every.js";
+import { readRepeat } from "../../agents/reminder/repeat.js";
 import { parkedUntil } from "../../tools/world/parked.js";
 
 // The local clock is New York's (a change of clocks on 2026-03-08 and 2026-11-01), from

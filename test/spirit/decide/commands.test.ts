@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Entry, EventEntry, Located } from "../../../tools/world/entry.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
-import { everyText } from "../../../agents/reminder/repeat.js";
+import { everyText } from "../../../agents/reminder/every.js";
 import { armedLine } from "../../../agents/reminder/armed.js";
 import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
 import { DECIDE_CONFIG as config } from "../helpers.js";

@@ -52,8 +52,12 @@ interface Form {
 const partOf = (word: string | undefined): { part?: PartOfDay } => (word ? { part: word.toLowerCase() as PartOfDay } : {});
 const monthDay = (d: string): { rule: RepeatWords } | undefined => (Number(d) >= 1 && Number(d) <= 31 ? { rule: { unit: "month", day: Number(d) } } : undefined);
 
-/** The forms, most particular first. Read on text whose numbers are digits (tools/calendar/spoken-time.ts). */
-const FORMS: Form[] = [
+/**
+ * The forms, most particular first. Read on text whose numbers are digits
+ * (tools/calendar/spoken-time.ts). Made at the first text that may repeat, not at load.
+ */
+const forms = (): Form[] => [
+
   // "on the 15th of every month", "the 1st of each month", "on the 15th every month"
   { re: new RegExp(String.raw`${LEAD}(?:\b(?:on|for|by) )?\bthe (\d{1,2})(?:st|nd|rd|th)?(?: day)?(?: of)? ${EACH} month\b`, "i"), read: (m) => monthDay(m[1]!) },
   // "every month on the 15th", "monthly on the 1st", "each month the 15th"
@@ -75,9 +79,18 @@ const FORMS: Form[] = [
 /** A repetition with an end ("every day this week", "every friday until june"): not read, the task is one reminder as before. */
 const BOUNDED = /^\s+(?:this|next|for the (?:next|rest)|for (?:a|one|two|three|\d+) (?:weeks?|months?|days?)|until|till|through)\b/i;
 
+/**
+ * A word every form needs: most reminders say none, and are let go after this one small
+ * expression (the forms above cost ~6 ms to compile and run the first time, on every spawn
+ * that reads a time: issue 23).
+ */
+let FORMS: Form[] | undefined;
+const MAY_REPEAT = /\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|week ?days|work ?days|working days|monday (?:to|through|thru|till|until) friday|on (?:sun|mon|tues|wednes|thurs|fri|satur)days)/i;
+
 /** The repetition a text asks for, if it asks for one. */
 export function readRepeat(text: string): RepeatSaid | undefined {
-  for (const form of FORMS) {
+  if (!MAY_REPEAT.test(text)) return undefined;
+  for (const form of (FORMS ??= forms())) {
     const m = form.re.exec(text);
     if (m === null) continue;
     if (BOUNDED.test(text.slice(m.index + m[0].length))) return undefined;

@@ -42,7 +42,7 @@ const PART = "morning|afternoon|evening|night";
 const LEAD = String.raw`(?:(?:and |,\s*)?repeat(?:s|ing|ed)?(?: it| this)?\s+)?`;
 const EACH = String.raw`(?:every(?: single)?|each)`;
 /** "daily", "weekly", "everyday" as an adverb: at the end, before a time or a time's words; "the daily standup" is a name. */
-const AS_ADVERB = String.raw`(?=\s*$|\s*[,.!?]|\s+(?:at|in|on|from|starting|beginning|by|until|till|before|after|around|about|and|then|please|to remind|remind|\d))`;
+const AS_ADVERB = String.raw`(?=\s*$|\s*[,.!?]|\s+(?:at|in|on|from|starting|beginning|by|until|till|before|after|around|about|and|then|please|to remind|remind|today|tonight|tomorrow|noon|midnight|(?:sun|mon|tues|wednes|thurs|fri|satur)day|\d))`;
 
 interface Form {
   re: RegExp;
@@ -85,6 +85,9 @@ const BOUNDED = /^\s+(?:this|next|for the (?:next|rest)|for (?:a|one|two|three|\
  * that reads a time: issue 23).
  */
 let FORMS: Form[] | undefined;
+const GENERAL = "(?:(?:every|each) (?:day|week|month|year)|daily|weekly|monthly|yearly|annually)";
+const GENERAL_BEFORE = new RegExp(String.raw`\b${GENERAL},?\s+$`, "i");
+const GENERAL_AFTER = new RegExp(String.raw`^,?\s+${GENERAL}\b`, "i");
 const MAY_REPEAT = /\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|week ?days|work ?days|working days|monday (?:to|through|thru|till|until) friday|on (?:sun|mon|tues|wednes|thurs|fri|satur)days)/i;
 
 /** The repetition a text asks for, if it asks for one. */
@@ -96,7 +99,11 @@ export function readRepeat(text: string): RepeatSaid | undefined {
     if (BOUNDED.test(text.slice(m.index + m[0].length))) return undefined;
     const read = form.read(m);
     if (read === undefined) continue;
-    return { rule: read.rule, said: saidOf(read.rule), start: m.index, end: m.index + m[0].length, keep: read.keep ?? "" };
+    // "weekly on tuesdays", "on tuesdays every week": the general words go with the particular ones.
+    const before = GENERAL_BEFORE.exec(text.slice(0, m.index));
+    const after = GENERAL_AFTER.exec(text.slice(m.index + m[0].length));
+    const start = before === null ? m.index : before.index;
+    return { rule: read.rule, said: saidOf(read.rule), start, end: m.index + m[0].length + (after?.[0].length ?? 0), keep: read.keep ?? "" };
   }
   return undefined;
 }

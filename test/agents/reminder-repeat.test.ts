@@ -69,7 +69,11 @@ describe("reading a repetition", () => {
     expect(readRepeat("remind me to take out the trash weekly")?.said).toBe("every week");
     expect(planReminder("remind me to take out the trash weekly", now)).toBeUndefined();
     // The answer ("on tuesday at 7pm") read with the task keeps the repetition.
-    expect(everyText(planReminder("remind me to take out the trash weekly on tuesday at 7pm", now)!.every!)).toBe("every tuesday at 7pm");
+    for (const answered of ["weekly on tuesday at 7pm", "weekly tuesday at 7pm", "weekly on tuesdays at 7pm"]) {
+      const alarm = planReminder(`remind me to take out the trash ${answered}`, now)!;
+      expect(alarm.every && everyText(alarm.every), answered).toBe("every tuesday at 7pm");
+      expect(alarm.message, answered).toBe("Reminder: take out the trash");
+    }
   });
 
   it("says the repetition back in words that read the same", () => {

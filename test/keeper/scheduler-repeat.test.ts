@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
 import { armedLine, parseArmed } from "../../agents/reminder/armed.js";
 import { rearmRemindersAlone } from "../../agents/rearm.js";
-import { Appender } from "../../tools/world/append.js";
+import { Appender, appendOnce } from "../../tools/world/append.js";
+import { humanAnswerRetry } from "../../tools/world/asks/human-answer.js";
+import { entriesOf, runAgentProcess, startSession } from "../agents/agent-process.js";
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
@@ -103,6 +105,22 @@ describe("repeating reminders", () => {
     await waitForEntry(w.paths, (e) => e.id === "witness" && e.kind === "agent" && e.status === "finish", { ...WAIT, what: "the witness delivered" });
     expect(notifies("pills")).toHaveLength(2);
     expect((await cli(home, "reminder", "list", "--json")).stdout).toBe("");
+  });
+
+  it("said with no time of day, its agent asks when, and the answer read with the task keeps the repetition", async () => {
+    w = tempWorld();
+    startSession(w.paths, "trash", "remind me to take out the trash weekly");
+    const first = await runAgentProcess(w.paths, "reminder", { id: "trash", task: "remind me to take out the trash weekly", env: { TZ: "UTC" } });
+    expect(first.exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "trash").at(-1)).toMatchObject({ status: "failed", need: "when to remind you" });
+    const guidance = humanAnswerRetry("tuesday at 7pm (from terminal)", "when to remind you");
+    appendOnce(w.paths, { kind: "agent", status: "retry", id: "trash", output: guidance });
+    const result = await runAgentProcess(w.paths, "reminder", { id: "trash", task: "remind me to take out the trash weekly", attempt: 2, guidance, env: { TZ: "UTC" } });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const armed = parseArmed(entriesOf(w.paths, "trash").at(-1)!.output)!;
+    expect(armed).toMatchObject({ message: "Reminder: take out the trash", every: { unit: "week", weekday: 2, hour: 19, minute: 0 } });
+    expect(armed.due.getUTCDay()).toBe(2);
+    expect(armed.due.getUTCHours()).toBe(19);
   });
 
   it("delivered by its own agent when it is near: the notify line and the next, parked, armed line in one write, and its process ends", async () => {

@@ -13,7 +13,6 @@
  */
 import { accessSync, closeSync, constants, fstatSync, mkdirSync, openSync } from "node:fs";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { spawn } from "node:child_process";
 import { InternalError, UsageError, shown } from "../tools/errors.js";
 import { appendOnce } from "../tools/world/append.js";
 import { appendStatus } from "../tools/world/append-status.js";
@@ -151,6 +150,9 @@ export async function launchAgent(paths: WorldPaths, options: LaunchOptions): Pr
   const stdoutFrom = fstatSync(out).size;
   const err = openSync(join(dir, `${id}.err`), "a");
   // node:child_process, not execa: this is every agent's start (and execa takes ~100 ms to load).
+  // Loaded here, not with this file: with net, dgram and the streams it is ~35 internal modules,
+  // and a reminder parked by its spawner starts no process (agents/park-at-spawn.ts, issue 23).
+  const { spawn } = process.getBuiltinModule("node:child_process");
   const start = () =>
     spawn(PARENT_SHELL, parentArgs(process.execPath, NOTE_EXIT, command), {
       cwd: paths.home,

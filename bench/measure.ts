@@ -27,6 +27,8 @@ export function percentile(xs: number[], p: number): number {
 /**
  * Runs a node script that prints one JSON object on its last stdout line; the script
  * reports its own peak memory as `maxRssMb` (process.resourceUsage().maxRSS / 1024).
+ * `ms` is measured here, spawn to exit: a Node start and the script's imports included, so
+ * a child that times its own work reports it under another name (`workMs`), not `ms`.
  */
 export function runScript<T>(script: string, args: string[], env?: NodeJS.ProcessEnv): T & { ms: number } {
   const t = process.hrtime.bigint();

@@ -6,7 +6,11 @@
  *      BENCH_SYNC_PINGS (default 500) lines one after the other; the floor is a raw
  *      JetStream round trip (publish, acknowledged, delivered to an ordered consumer on
  *      another connection), median and p99 over as many messages, one before each line;
- *      each trip after a pause of BENCH_SYNC_SETTLE_MS (default 2; 0: back to back). Then
+ *      each trip after a pause of BENCH_SYNC_SETTLE_MS (default 2; 0: back to back). A
+ *      second floor, alternated with both: the same hops without world (SameHops: a plain
+ *      file, a relay process woken by fs.watch, raw JetStream, a consumer process appending
+ *      to another file, read as B's log is), so the rows show apart what the four process
+ *      wake-ups cost and what world's own work costs. Then
  *      the same with a third world C syncing too (enrolled on A and B, and they on C: every
  *      chunk is checked by two machines), C stopped after it.
  *   2. Sustained: BENCH_SYNC_LINES (default 100,000) lines appended to A in batches of 100
@@ -16,7 +20,7 @@
  *      sync started: the time until B's log holds them all.
  */
 import { generateKeyPairSync } from "node:crypto";
-import { closeSync, mkdtempSync, readdirSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -85,9 +89,9 @@ function cpuMicros(pid: number | undefined): number | undefined {
  * `waiting`, unless one of `syncs` exits first: then the bench stops with its stderr (a sync
  * that cannot start would otherwise leave the bench waiting for ever on a line).
  */
-async function unlessExited<T>(waiting: Promise<T>, syncs: readonly ResultPromise[]): Promise<T> {
+async function unlessExited<T>(waiting: Promise<T>, syncs: readonly ResultPromise[], what = "world sync"): Promise<T> {
   const exited = Promise.race(syncs).then((r) => {
-    throw new Error(`world sync exited (code ${String(r.exitCode)}) before its first lines arrived: ${String(r.stderr).trim().slice(-500)}`);
+    throw new Error(`${what} exited (code ${String(r.exitCode)}) before its lines arrived: ${String(r.stderr).trim().slice(-500)}`);
   });
   exited.catch(() => undefined); // it settles when the syncs are stopped at the end too: only this wait listens
   return Promise.race([waiting, exited]);
@@ -108,8 +112,8 @@ class LineCounter {
   private waiting: { n: number; resolve: () => void } | undefined;
   private readonly stop: () => void;
 
-  constructor(private readonly paths: WorldPaths) {
-    this.stop = watchFile(paths.log, () => this.check(), 50);
+  constructor(private readonly file: string) {
+    this.stop = watchFile(file, () => this.check(), 50);
   }
 
   lines(): number {
@@ -134,7 +138,7 @@ class LineCounter {
   private fd: number | undefined;
 
   private read(): void {
-    this.fd ??= openToRead(this.paths.log); // B's log is made by its sync's first append
+    this.fd ??= openToRead(this.file); // B's log is made by its sync's first append
     if (this.fd === undefined) return;
     for (let n = readSync(this.fd, this.buf, 0, this.buf.length, this.offset); n > 0; n = readSync(this.fd, this.buf, 0, this.buf.length, this.offset)) {
       // Whole lines only (a marker cut at the end of a read is counted on the next one).
@@ -218,6 +222,138 @@ class RawJetStream {
   }
 }
 
+/** The fixture that makes the same hops as a synced line, without world (bench/sync-hops-child.ts). */
+const HOPS_CHILD = fileURLToPath(new URL("./sync-hops-child.js", import.meta.url));
+const HOPS_STREAM = "HOPS";
+const HOPS_SUBJECT = "hops.a";
+/**
+ * BENCH_SYNC_HOPS_ECHO=1: the relay also consumes the stream, as world sync receives its own
+ * lines back (the server then delivers each message to two processes, not one).
+ */
+const HOPS_ECHO = process.env.BENCH_SYNC_HOPS_ECHO === "1";
+
+/**
+ * A fixture child started, once it has said "ready" (connected and listening). In an object:
+ * an async function returning the child itself would wait for its exit (it is a promise).
+ */
+async function startHopsChild(args: string[]): Promise<{ child: ResultPromise }> {
+  const child = execa(process.execPath, [HOPS_CHILD, ...args], { reject: false });
+  await new Promise<void>((resolve, reject) => {
+    let seen = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes("ready")) resolve();
+    });
+    void child.then((r) => reject(new Error(`bench/sync-hops-child.js ${args[0]} exited (code ${String(r.exitCode)}) before it was ready: ${String(r.stderr).trim().slice(-500)}`)));
+  });
+  return { child };
+}
+
+/**
+ * The second floor: the same four process hops as a synced line, without world. The bench
+ * appends a line to a plain file; a relay process woken by fs.watch of that file's
+ * directory reads it and publishes it raw to JetStream; a consumer process appends it to
+ * another file; the bench's reader waits on that file as it waits on B's log. The line
+ * wakes the same processes in the same order (relay, server, consumer, reader) as a line
+ * on A wakes A's sync, the server, B's sync and the reader: what world's own work costs is
+ * a synced line's latency against this one.
+ */
+class SameHops {
+  private readonly fd: number;
+  private readonly counter: LineCounter;
+  private readonly extra: { child: ResultPromise; counter: LineCounter }[] = [];
+  private expected = 0;
+
+  private constructor(
+    private readonly root: string,
+    private readonly url: string,
+    private readonly children: ResultPromise[],
+    aFile: string,
+    bFile: string,
+  ) {
+    this.fd = openSync(aFile, "a");
+    this.counter = new LineCounter(bFile);
+  }
+
+  static async start(root: string, url: string): Promise<SameHops> {
+    const manager = await connect({ servers: url, noAsyncTraces: true });
+    try {
+      await (await manager.jetstreamManager()).streams.add({ name: HOPS_STREAM, subjects: ["hops.>"] });
+    } finally {
+      await manager.close();
+    }
+    // Each file in a directory of its own: no watcher is woken by another's file.
+    const [aFile, bFile] = ["hops-a", "hops-b"].map((dir) => {
+      mkdirSync(join(root, dir));
+      const file = join(root, dir, "plain.log");
+      writeFileSync(file, "");
+      return file;
+    }) as [string, string];
+    const children: ResultPromise[] = [];
+    const hops = new SameHops(root, url, children, aFile, bFile);
+    try {
+      children.push((await startHopsChild(["send", aFile, url, HOPS_SUBJECT, ...(HOPS_ECHO ? [HOPS_STREAM] : [])])).child);
+      children.push((await startHopsChild(["receive", url, HOPS_STREAM, HOPS_SUBJECT, bFile])).child);
+      await hops.trip("warm-up"); // both connected, the consumer delivering
+    } catch (error) {
+      await hops.close();
+      throw error;
+    }
+    return hops;
+  }
+
+  /** A second consumer process on another file, as C's sync beside B's: every message is delivered twice. */
+  async addConsumer(): Promise<void> {
+    const dir = join(this.root, `hops-${this.extra.length + 3}`);
+    mkdirSync(dir);
+    const file = join(dir, "plain.log");
+    writeFileSync(file, "");
+    const counter = new LineCounter(file);
+    this.extra.push({ child: (await startHopsChild(["receive", this.url, HOPS_STREAM, HOPS_SUBJECT, file])).child, counter });
+    await counter.reach(this.expected); // it has caught up with the stream
+  }
+
+  async removeConsumers(): Promise<void> {
+    for (const { child, counter } of this.extra.splice(0)) {
+      counter.close();
+      child.kill("SIGTERM");
+      await child;
+    }
+  }
+
+  /** A line appended to the first file → in the second file, in ms. */
+  async trip(tag: string): Promise<number> {
+    const line = Buffer.from(`[${new Date().toISOString()}][event:system][bench] ${tag}\n`);
+    const t = process.hrtime.bigint();
+    writeSync(this.fd, line);
+    await unlessExited(this.counter.reach(++this.expected), this.children, "bench/sync-hops-child.js");
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  }
+
+  async close(): Promise<void> {
+    await this.removeConsumers();
+    this.counter.close();
+    closeSync(this.fd);
+    for (const c of this.children) c.kill("SIGTERM");
+    await Promise.all(this.children);
+  }
+}
+
+/** The second floor's rows: the same hops against the raw round trip, and world's line against the same hops (what world's own work costs). */
+function sameHopsRows(which: string, lat: number[], rtt: number[], same: number[]): Row[] {
+  return [
+    {
+      name: `the same hops without world${which} (a plain file → a relay process woken by fs.watch → raw publish → a consumer process → a plain file${HOPS_ECHO ? "; the relay consuming its own messages too" : ""}), median`,
+      value: fmt.ms(median(same)),
+      floor: `raw JetStream round trip ${fmt.ms(median(rtt))}`,
+      ratio: fmt.x(median(same) / median(rtt)),
+      note: "four process wake-ups, no world code: the structure's own cost",
+    },
+    { name: `line on A → in B's log${which}, median, against the same hops`, value: fmt.ms(median(lat)), floor: `the same hops ${fmt.ms(median(same))}`, ratio: fmt.x(median(lat) / median(same)), note: "what world's own work costs (signing, checking, side table, chain)" },
+    { name: `the same hops${which}, p99`, value: fmt.ms(percentile(same, 99)), floor: fmt.ms(percentile(rtt, 99)), ratio: fmt.x(percentile(same, 99) / percentile(rtt, 99)) },
+  ];
+}
+
 /**
  * `measure` with a third world C syncing through the same stream, enrolled on A and B and
  * they on C, as people would; C's sync has caught up (its log holds A's lines so far)
@@ -229,10 +365,10 @@ async function withThirdMachine<T>(root: string, url: string, a: WorldPaths, b: 
   enrol(b, "b", "c", ownKey(c).text);
   enrol(c, "c", "a", ownKey(a).text);
   enrol(c, "c", "b", ownKey(b).text);
-  const counter = new LineCounter(c);
+  const counter = new LineCounter(c.log);
   const sync = startSync(c, url, "c");
   try {
-    const onA = new LineCounter(a);
+    const onA = new LineCounter(a.log);
     const written = onA.lines(); // every bench line A has written so far
     onA.close();
     await unlessExited(counter.reach(written), [sync]);
@@ -254,10 +390,12 @@ export async function run(): Promise<void> {
   const a = worldPaths(join(root, "a"));
   const b = worldPaths(join(root, "b"));
   const syncs: ResultPromise[] = [];
-  const counter = new LineCounter(b);
+  const counter = new LineCounter(b.log);
   let raw: RawJetStream | undefined;
+  let hops: SameHops | undefined;
   try {
     raw = await RawJetStream.open(nats.url);
+    hops = await SameHops.start(root, nats.url);
     // Enrolled on each other, as people would (world sync enroll): every chunk is signed and checked.
     enrol(a, "a", "b", ownKey(b).text);
     enrol(b, "b", "a", ownKey(a).text);
@@ -269,30 +407,41 @@ export async function run(): Promise<void> {
     await unlessExited(counter.reach(++expected), syncs);
     // Each ping after a raw round trip: both see the same load (the machines are shared,
     // and a floor measured a minute earlier is a floor of another machine).
-    const pings = async (tag: string): Promise<{ lat: number[]; rtt: number[] }> => {
+    // And before each line, the same hops without world (SameHops): the second floor.
+    const pings = async (tag: string): Promise<{ lat: number[]; rtt: number[]; same: number[] }> => {
       const lat: number[] = [];
       const rtt: number[] = [];
+      const same: number[] = [];
       for (let i = 0; i < PINGS; i++) {
         await settle();
         rtt.push(await raw!.roundTrip());
+        await settle();
+        same.push(await hops!.trip(`hops ${tag} ${i}`));
         await settle();
         const t = process.hrtime.bigint();
         writer.append({ kind: "event", source: "system", id: "bench", output: `${tag} ${i}` });
         await counter.reach(++expected);
         lat.push(Number(process.hrtime.bigint() - t) / 1e6);
       }
-      return { lat, rtt };
+      return { lat, rtt, same };
     };
-    progress(`latency: ${PINGS} lines one after the other, each after a raw JetStream round trip`);
+    progress(`latency: ${PINGS} lines one after the other, each after a raw JetStream round trip and the same hops without world`);
     const cpuBefore = syncs.map((s) => cpuMicros(s.pid));
-    const { lat, rtt } = await pings("ping");
+    const { lat, rtt, same } = await pings("ping");
     // Per line, each sync's own CPU time over the pings (the raw trips cost them nothing).
     const cpuPerLine = syncs.map((s, i) => {
       const [now, before] = [cpuMicros(s.pid), cpuBefore[i]];
       return now === undefined || before === undefined ? undefined : (now - before) / PINGS;
     });
     progress(`latency with a third machine: ${PINGS} lines`);
-    const third = await withThirdMachine(root, nats.url, a, b, () => pings("ping3"));
+    const third = await withThirdMachine(root, nats.url, a, b, async () => {
+      await hops!.addConsumer(); // as C's sync beside B's: the server delivers each message twice
+      try {
+        return await pings("ping3");
+      } finally {
+        await hops!.removeConsumers();
+      }
+    });
     progress("raw publish rate");
     const publishRate = await raw.publishRate(LINES);
     progress(`sustained: ${LINES} lines`);
@@ -335,6 +484,7 @@ export async function run(): Promise<void> {
     const rows: Row[] = [
       { name: "line on A → in B's log, median", value: fmt.ms(median(lat)), floor: `raw JetStream round trip ${fmt.ms(median(rtt))}`, ratio: fmt.x(median(lat) / median(rtt)), note: "target ≤ 2x" },
       { name: "line on A → in B's log, p99", value: fmt.ms(percentile(lat, 99)), floor: fmt.ms(percentile(rtt, 99)), ratio: fmt.x(percentile(lat, 99) / percentile(rtt, 99)) },
+      ...sameHopsRows("", lat, rtt, same),
       {
         name: "CPU time per line of A's sync + B's sync (latency pings)",
         value: cpuPerLine.map((us) => (us === undefined ? "?" : `${us.toFixed(0)} µs`)).join(" + "),
@@ -344,12 +494,14 @@ export async function run(): Promise<void> {
       },
       { name: "line on A → in B's log, 3 machines (C syncing too), median", value: fmt.ms(median(third.lat)), floor: `raw JetStream round trip ${fmt.ms(median(third.rtt))}`, ratio: fmt.x(median(third.lat) / median(third.rtt)), note: "target ≤ 2x" },
       { name: "line on A → in B's log, 3 machines, p99", value: fmt.ms(percentile(third.lat, 99)), floor: fmt.ms(percentile(third.rtt, 99)), ratio: fmt.x(percentile(third.lat, 99) / percentile(third.rtt, 99)) },
+      ...sameHopsRows(", 3 machines (a second consumer process too)", third.lat, third.rtt, third.same),
       { name: `sustained, ${LINES.toLocaleString("en-US")} lines A → B`, value: fmt.rate(sustained), floor: `raw publish ${fmt.rate(publishRate)}`, ratio: fmt.x(sustained / publishRate), note: "target ≥ 20,000/s" },
       { name: `catch-up of ${LINES.toLocaleString("en-US")} lines (B's sync started)`, value: fmt.ms(catchUp), floor: `raw publish of as many ${fmt.ms((LINES / publishRate) * 1000)}`, ratio: fmt.x(catchUp / ((LINES / publishRate) * 1000)), note: "target ≤ 10 s" },
     ];
     rows.push(...signingCost());
     printTable("sync (world sync between two worlds through a real nats-server; chunks signed and checked)", rows);
   } finally {
+    await hops?.close();
     await raw?.close();
     counter.close();
     for (const s of syncs) s.kill("SIGTERM");

@@ -6,6 +6,7 @@
  * the next one (forwardDate).
  */
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { plainDuration, type PlainDuration } from "../../tools/calendar/plain-duration.js";
 
 export interface When {
   due: Date;
@@ -17,13 +18,20 @@ export interface When {
 
 export function findWhen(said: string, now: Date): When | undefined {
   const task = withMonth(said, now);
-  const results = chronoEn().parse(task, now, { forwardDate: true });
-  // "the night shift", "the morning paper": a part of the day named as a thing, when the words say a time elsewhere.
-  const found = results.find((r) => !namesAThing(task, r.index, r.text)) ?? results[0];
+  // "in 1 hour" alone is read without loading chrono-node, as chrono-node reads it (issue 23).
+  const found = plainDuration(task, now) ?? chronoFirst(task, now);
   if (found === undefined) return undefined;
   const { start, end } = withPartOfDay(task, found.index, found.index + found.text.length);
   const rest = `${task.slice(0, start)} ${task.slice(end)}`.replace(/\s+/g, " ").trim();
-  return { due: found.start.date(), text: task.slice(start, end), rest };
+  return { due: found.due, text: task.slice(start, end), rest };
+}
+
+/** chrono-node's first reading, but for a part of the day named as a thing when a time is said elsewhere. */
+function chronoFirst(task: string, now: Date): PlainDuration | undefined {
+  const results = chronoEn().parse(task, now, { forwardDate: true });
+  // "the night shift", "the morning paper": a part of the day named as a thing, when the words say a time elsewhere.
+  const found = results.find((r) => !namesAThing(task, r.index, r.text)) ?? results[0];
+  return found && { index: found.index, text: found.text, due: found.start.date() };
 }
 
 /** A part of the day said after the time chrono-node read ("at 9am tomorrow| morning|"). */
@@ -60,6 +68,7 @@ export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|
 
 /** "on the 15th" → "<month> 15" (also by, until, before, for): this month's if it is still to come, else next month's. */
 function withMonth(task: string, now: Date): string {
+  if (!/the \d/i.test(task)) return task; // no "the <digits>" (and its expression not compiled: issue 23)
   return task.replace(DAY_OF_MONTH, (m, _prep: string, d: string) => {
     const day = Number(d);
     if (day < 1 || day > 31) return m;

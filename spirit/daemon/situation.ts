@@ -46,8 +46,8 @@ const NAMED = 5;
 
 export class Situation {
   private readonly agents = new Map<string, AgentNow>();
-  /** Sessions seen verified (they leave `agents`), so that "still at work?" can say no. */
-  private readonly verified = new Set<string>();
+  /** Sessions seen verified or closed (they leave `agents`), with their task, so that "still at work?" and "is the search done?" can say. */
+  private readonly verified = new Map<string, { task: string; since: string; status: string }>();
   /** The next meeting on the calendar, as of its latest read (undefined: none, or no calendar). */
   nextMeeting: Meeting | undefined;
 
@@ -66,8 +66,9 @@ export class Situation {
     this.agents.delete(entry.id); // re-inserted last: the map stays in order of change
     // Verified or closed: done with, and known to be (a request for the same is a new one).
     if (entry.status === "verified" || entry.status === "closed") {
-      this.verified.add(entry.id);
-      if (this.verified.size > KEEP_AGENTS) this.verified.delete(this.verified.values().next().value as string);
+      this.verified.delete(entry.id);
+      this.verified.set(entry.id, { task: known?.task ?? "", since: entry.ts, status: entry.status });
+      if (this.verified.size > KEEP_AGENTS) this.verified.delete(this.verified.keys().next().value as string);
       return;
     }
     this.agents.set(entry.id, {
@@ -85,6 +86,11 @@ export class Situation {
   /** The sessions not yet verified, oldest change first, with the state each is in. */
   agentsNow(): Array<AgentNow & { state: SessionState | "parked" }> {
     return [...this.agents.values()].map((a) => ({ ...a, state: a.parkedUntil !== null ? "parked" : stateOf(a.status) }));
+  }
+
+  /** The sessions seen verified or closed since start-up, oldest first (their task known when their start was seen or loaded). */
+  doneRecently(): Array<{ id: string; task: string; since: string; status: string }> {
+    return [...this.verified.entries()].map(([id, d]) => ({ id, ...d }));
   }
 
   /** Whether a session is still to be done: known and neither verified, finished nor failed. */

@@ -18,7 +18,7 @@ import type { Command, WorldTopic } from "../intents/commands.js";
 import type { Meeting, Situation } from "../daemon/situation.js";
 
 /** What the answers read: the agents at work and the next meeting (spirit/daemon/situation.ts). */
-export type WorldView = Pick<Situation, "agentsNow" | "stillAtWork" | "nextMeeting">;
+export type WorldView = Pick<Situation, "agentsNow" | "doneRecently" | "stillAtWork" | "nextMeeting">;
 
 /** The task handed to the reminder or timer agent, or undefined when the command sets nothing. */
 export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer" | "alarm"; task: string } | undefined {
@@ -46,10 +46,12 @@ function startsWithVerb(nlp: Nlp, phrase: string): boolean {
 const AGENT_WORDS: Record<string, RegExp> = { reminders: /^reminder-/, alarms: /^reminder-/, timers: /^timer-/ };
 
 /** One line answering a question about the world, from what is known now. */
-export function answer(topic: WorldTopic, world: WorldView | undefined, now: Date): string {
+export function answer(topic: WorldTopic, world: WorldView | undefined, now: Date, about = ""): string {
   if (world === undefined) return "I cannot see the log from here";
   const agents = world.agentsNow();
   switch (topic) {
+    case "progress":
+      return progress(about, world, now);
     case "reminders":
     case "alarms":
     case "timers": {
@@ -69,6 +71,41 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
       return failed.length === 0 ? "nothing has failed" : `${count(failed.length, "task")} failed, waiting for you: ${failed.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}${a.blocker ? ` (needs ${a.blocker})` : ""}`).join("; ")}`;
     }
   }
+}
+
+// Words that name no task ("the search", "that job"): the rest must all be in a session's task.
+const NOT_NAMING = new Set(["the", "my", "your", "that", "this", "a", "an", "of", "for", "on", "about", "agent", "session", "task", "job", "one", "thing"]);
+const STEM = (w: string) => w.replace(/(?:es|s|ing|ed)$/, "");
+
+/** "is the flight search done": the state of each session whose task has the words said, newest first. */
+function progress(about: string, world: WorldView, now: Date): string {
+  const words = about.split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !NOT_NAMING.has(w)).map(STEM);
+  const has = (task: string) => words.every((w) => new RegExp(`\\b${w.replace(/'/g, "")}`, "i").test(task));
+  const open = world.agentsNow().filter((a) => has(a.task)).map((a) => `${JSON.stringify(a.task)} ${stateWords(a, now)}`);
+  const done = world.doneRecently().filter((d) => has(d.task)).map((d) => `${JSON.stringify(d.task)} ${d.status === "closed" ? "was closed" : "is done and checked"} (${ago(d.since, now)})`);
+  const all = [...open, ...done];
+  if (all.length === 0) return `I know of no task about ${about} (none open, none done since I started)`;
+  return all.slice(-3).reverse().join("; ");
+}
+
+function stateWords(a: ReturnType<WorldView["agentsNow"]>[number], now: Date): string {
+  switch (a.state) {
+    case "parked":
+      return `is waiting until ${a.parkedUntil}`;
+    case "active":
+      return `is still at work (${a.status} ${ago(a.since, now)})`;
+    case "pending":
+      return `has finished and is being checked`;
+    case "failed":
+      return `failed and waits for you${a.blocker ? `: it needs ${a.blocker}` : ""}`;
+    default:
+      return `is ${a.status}`;
+  }
+}
+
+function ago(iso: string, now: Date): string {
+  const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 60_000));
+  return minutes < 1 ? "just now" : minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 }
 
 function meetingAnswer(meeting: Meeting | undefined, now: Date): string {

@@ -15,7 +15,7 @@ import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
 import { spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -23,7 +23,7 @@ export type Command =
   /** A timer; without a duration ("set a timer"), its agent asks how long. */
   | { type: "timer"; duration?: string; label?: string }
   | { type: "manage"; request: ManageRequest }
-  | { type: "query"; topic: WorldTopic; when?: string }
+  | { type: "query"; topic: WorldTopic; when?: string; /** For "progress": the task named ("the flight search"). */ about?: string }
   /** Something to do on a device or by a service: which capability, and the request in clean words. */
   | { type: "task"; capability: string; task: string; when?: string };
 
@@ -31,7 +31,7 @@ export type Command =
 const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant)\b,?/g;
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 // Hesitations of speech, wherever they fall ("remind me um to call mum"): not words of the request.
 const HESITATION = /\b(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/g;
@@ -52,7 +52,11 @@ const THING = "alarms?|alarm clock|reminders?|timers?|events?|meetings?|appointm
 const ONE = new RegExp(`\\b(?:${THING})\\b`);
 const PRONOUN = /^(?:it|that|this|them|those|these|all|everything)\b/;
 
-const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo)\b\s*(.*)$/;
+const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deactivate|unset|turn off|switch off|shut off|stop|drop|scrap|kill|get rid of|call off|take off|discard|forget|undo|never ?mind|no longer need)\b\s*(?:about\s+)?(.*)$/;
+// "do not remind me about the plumber": the reminder about it is not wanted.
+const DO_NOT_REMIND = /^(?:do not|never|no need to) remind me(?: (?:about|of|to))? (.+)$/;
+// "push the pills reminder back an hour", "delay my alarm by ten minutes": later by a duration.
+const PUSH_BACK = /^(?:(?:push|move|put|set|bump|shift) (.+?) back|(?:delay|postpone|push back|put off) (.+?)) (?:by |for |another )?((?:an?|\d+(?:\.\d+)?|[a-z]+(?: [a-z]+)?) (?:hours?|minutes?|mins?|hrs?)(?: and (?:a half|\d+ minutes?))?)(?: later)?$/;
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 // A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
@@ -61,6 +65,14 @@ const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 
 function manage(t: string): Command | undefined {
+  const push = PUSH_BACK.exec(t);
+  const pushed = push?.[1] ?? push?.[2];
+  if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed))) {
+    // Later than it was due by that long: what snoozing a reminder that has not rung does (agents/reminders.ts).
+    return { type: "manage", request: { verb: "snooze", target: target(pushed), to: spokenTimes(push[3]!, "reminder") } };
+  }
+  const notWanted = DO_NOT_REMIND.exec(t);
+  if (notWanted) return { type: "manage", request: { verb: "cancel", target: target(`reminder ${notWanted[1]}`) } };
   const snooze = SNOOZE.exec(t);
   if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
   const move = MOVE.exec(t);
@@ -95,19 +107,35 @@ function forHowLong(words: string): string | undefined {
 
 // Questions about what the assistant has set or is doing, answered from the log.
 const ASKING =
-  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|where|who|how|can you (?:tell|show|list|read|check))\b/;
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|(?:is|did|has) (?:anything|something)|where|who|how|can you (?:tell|show|list|read|check))\b/;
+
+// "is the flight search done", "how is the download going", "any news on the research": one named task's state.
+const PROGRESS = [
+  /^(?:is|are) (?:the|my|that|your) (.+?) (?:done|finished|ready|over|complete|completed)(?: yet)?$/,
+  /^(?:did|has|have) (?:the|my|that|your) (.+?) (?:finish|finished|work|worked|succeed|succeeded|complete|completed|end|ended|fail|failed)(?: yet)?$/,
+  /^how (?:is|are) (?:the|my|that|your) (.+?) (?:going|coming along|doing)$/,
+  /^(?:any )?(?:news|updates?|progress) (?:on|about|with) (?:the|my|that|your) (.+)$/,
+  /^what (?:happened|is happening) (?:to|with) (?:the|my|that|your) (.+)$/,
+  /^(?:what is the )?status of (?:the|my|that|your) (.+)$/,
+];
 
 function query(t: string): Command | undefined {
+  for (const form of PROGRESS) {
+    const about = form.exec(t)?.[1];
+    if (about !== undefined && SESSION_NAMED.test(about)) return { type: "query", topic: "progress", about };
+  }
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
   if (/\breminders?\b/.test(t)) return { type: "query", topic: "reminders", ...at };
   if (/\btimers?\b/.test(t)) return { type: "query", topic: "timers", ...at };
-  if (/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
+  if ((/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) || /^(?:do i have|have i got|is there) anything on(?: (?:today|tonight|tomorrow|(?:this|next) \w+|\w+day|the weekend|the \d{1,2}(?:st|nd|rd|th)?))*$/.test(t)) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
     return { type: "query", topic: "calendar", ...at };
   if (/\b(?:running|at work|working on|agents?|tasks? (?:are|is)|doing right now)\b/.test(t) && /\b(?:you|agents?|tasks?)\b/.test(t)) return { type: "query", topic: "running" };
-  if (/\b(?:failed|went wrong|broke|errors?)\b/.test(t) && /\b(?:what|which|did|any)\b/.test(t) && !/\b(?:why did the|stock|market)\b/.test(t)) return { type: "query", topic: "failed" };
+  // Said to the assistant alone, short: "what is running", "is anything running", "what are you doing", "any updates".
+  if (/^(?:what is|what are|is (?:anything|something)(?: still)?|are (?:any|there any)(?: \w+)?) (?:running|going on|still running|at work)$|^what are you (?:doing|up to|busy with)$|^any (?:updates|progress|news)$/.test(t)) return { type: "query", topic: "running" };
+  if (/\b(?:fail(?:ed|s)?|went wrong|broke|errors?)\b/.test(t) && /\b(?:what|which|did|any|anything|something)\b/.test(t) && !/\b(?:why did the|stock|market|exam|test|class|course|business|marriage|relationship)\b/.test(t)) return { type: "query", topic: "failed" };
   return undefined;
 }
 
@@ -356,9 +384,11 @@ function cleanSubject(words: string): string {
 
 // Things done on a device or by a service, with the capability an agent would need.
 const TASKS: Array<[RegExp, string]> = [
-  [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|lower the volume|raise the volume|increase the volume|decrease the volume|reduce the volume|mute|unmute|silence|be quiet|shut up|pump up)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b/, "change the volume"],
+  [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my )?(?:volume|sound)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b/, "change the volume"],
   [/^(?:turn|switch|shut|put)\s+(?:on|off|up|down|out)?\s*(?:the |my |all (?:the )?)?(?:\w+ )?(?:lights?|lamps?|bulbs?)\b|^(?:dim|brighten|lighten|darken)\b|^(?:change|set|make|chance|adjust) (?:the |my |all )?(?:\w+ ){0,3}(?:lights?|lamps?|bulbs?|lighting|colou?r)\b|\b(?:lights?|lamps?) (?:on|off|up|down)\b|^(?:lights?|lamps?)\b/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
+  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
+  [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the )?(?:floor|house|room|kitchen|carpet))\b/, "run the vacuum cleaner"],
   [/\b(?:coffee|espresso|latte|cappuccino|tea)\b.*\b(?:make|brew|start|prepare|pour|get)\b|^(?:make|brew|start|prepare|get) (?:me )?(?:a |some |my |the )?(?:cup of |pot of )?(?:coffee|espresso|latte|cappuccino|tea)\b/, "make coffee"],
   [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],

@@ -48,8 +48,49 @@ const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 
 export type TimeUse = "alarm" | "reminder";
 
+/**
+ * Words one of spokenTimes' rewrites starts from: every rewrite needs one of these (a word
+ * that begins like a number, an ordinal or "tomorrow": "twelvenoon", "sevenpm" included) or
+ * one of the phrases REWRITTEN_PHRASE names.
+ */
+const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(ORDINAL), "tomorrow"];
+/**
+ * What else a rewrite reads (a wider net than the rewrites themselves): digits as a clock
+ * time ("7:30", "6 am", "6pm", "5 o'clock"), after a time preposition ("at 6", "by 9"),
+ * before "past" and "to" ("5 past 9", "10 to 10"; a word before them is a number word,
+ * above), "12 noon", "2 days after today"; and "end of the day", "eod", "and a half", "a
+ * half hour".
+ */
+const REWRITTEN_PHRASE = new RegExp([
+  "\\d ?(?:[ap]|:|o'? ?clock|oclock)",
+  "\\b(?:at|for|by|until|till|around|about|from|before) \\d",
+  "\\d(?: minutes?)? (?:past|to|till) ",
+  "noon|midday|midnight",
+  "days? (?:after|from)",
+  "\\bend of\\b|\\beod\\b|and a half|half hour",
+].join("|"), "i");
+
+/**
+ * Whether any of spokenTimes' rewrites could apply. Without one, the text only has its
+ * spaces tidied, and its dozen large expressions (a few ms to compile in a process that
+ * reads one time: issue 23) are never needed: "remind me in 10 minutes to stretch" has
+ * nothing to rewrite. Each rewrite's first match is in the text as given (nothing before it
+ * changed anything), so this looks at the text as given. test/tools/calendar/spoken-time.test.ts
+ * checks both ways give the same text.
+ */
+export function mayHoldSpokenTime(text: string): boolean {
+  if (REWRITTEN_PHRASE.test(text)) return true;
+  // A word as the rewrites' \b sees one (a run of \w), starting like a number word.
+  return text.toLowerCase().split(/\W+/).some((word) => word !== "" && REWRITE_STARTS.some((start) => word.startsWith(start)));
+}
+
 /** The text with spoken times as digits and every clock hour with its am/pm. */
 export function spokenTimes(text: string, use: TimeUse): string {
+  return mayHoldSpokenTime(text) ? rewritten(text, use) : text.replace(/\s+/g, " ").trim();
+}
+
+/** spokenTimes' rewrites, each in turn (exported for the test that checks the shortcut above against them). */
+export function rewritten(text: string, use: TimeUse): string {
   let t = ` ${text} `;
   // "first thing tomorrow": the start of that day, not an ordinal ("1st thing").
   t = t.replace(/\bfirst thing(?: in the morning)?(?: (today|tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?\b/gi, (_m, day: string | undefined) => (day === undefined ? "in the morning" : `${day} morning`));

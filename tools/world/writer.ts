@@ -13,6 +13,7 @@
  * The stamp goes last and the reader takes the last one, so text that ends in a forged
  * "(from terminal)" is still followed by its true writer.
  */
+import { fstatSync, statSync } from "node:fs";
 import { UsageError } from "../errors.js";
 
 export type Writer = "terminal" | "monitor" | "mcp" | "program";
@@ -46,10 +47,20 @@ export function cliWriter(asHuman: boolean, env: NodeJS.ProcessEnv = process.env
 }
 
 /**
- * node:tty is loaded only when asked: it loads node:net and the stream modules, ~8 ms of
- * every `world event` start (about a quarter of a bare node start), for one isatty(0).
+ * node:tty is loaded only when it must be asked: it loads node:net and the stream modules,
+ * ~2–8 ms of every `world event` or `world spawn` start (issue 23), for one isatty(0). A
+ * terminal is a character device other than /dev/null, so stdin that is anything else — a
+ * pipe, a file, /dev/null (what a program's child is usually given), or closed — is known
+ * not to be one from a stat: the answer isatty(0) would give, never a person made of a program.
  */
 function stdinIsATerminal(): boolean {
+  let stdin;
+  try {
+    stdin = fstatSync(0);
+  } catch {
+    return false; // no stdin at all
+  }
+  if (!stdin.isCharacterDevice() || stdin.rdev === statSync("/dev/null", { throwIfNoEntry: false })?.rdev) return false;
   return process.getBuiltinModule("node:tty").isatty(0);
 }
 

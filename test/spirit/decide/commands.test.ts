@@ -251,6 +251,38 @@ describe("managing, asking, and what no agent can do", () => {
     expect(next.type === "say" && next.text).toBe('your next meeting is "Budget review" at 2026-01-05T09:45:00.000Z (in 45 min)');
   });
 
+  it("answers how a named task is going, and what is running, as people ask it", async () => {
+    const r = room();
+    const say = async (said: string, at: number) => {
+      const a = await r.hear(said, at);
+      expect(a, said).toMatchObject({ type: "say", kind: "answer" });
+      return a.type === "say" ? a.text : "";
+    };
+    expect(await say("is the flight search done", T0)).toBe("I know of no task about flight search (none open, none done since I started)");
+    r.agent("open-page-aaaaaaaaaaaa", "start", "open a search for flights to lisbon", T0);
+    expect(await say("how is the flight search going", T0 + 5 * 60_000)).toBe('"open a search for flights to lisbon" is still at work (start 5 min ago)');
+    r.agent("open-page-aaaaaaaaaaaa", "finish", "opened https://duckduckgo.com/?q=flights+to+lisbon", T0 + 6 * 60_000);
+    expect(await say("any news on the flight search", T0 + 7 * 60_000)).toBe('"open a search for flights to lisbon" has finished and is being checked');
+    r.agent("open-page-aaaaaaaaaaaa", "verified", "the page was opened", T0 + 8 * 60_000);
+    expect(await say("did the flight search finish", T0 + 9 * 60_000)).toBe('"open a search for flights to lisbon" is done and checked (1 min ago)');
+    for (const said of ["what's running", "is anything running", "what are you doing", "any updates"]) expect(await say(said, T0 + 10 * 60_000), said).toBe("no agents are at work");
+    expect(await say("did anything fail", T0 + 10 * 60_000)).toBe("nothing has failed");
+    // A game, a class: not the assistant's tasks.
+    expect(readCommand("is the game over")).toBeUndefined();
+    expect(readCommand("did the exam go well")).toBeUndefined();
+  });
+
+  it("hears a reminder unwanted or pushed back as managing it, never as a new one", () => {
+    expect(readCommand("never mind the reminder")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the reminder" } });
+    expect(readCommand("actually forget about the plumber reminder")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the plumber reminder" } });
+    expect(readCommand("don't remind me about the plumber")).toMatchObject({ type: "manage", request: { verb: "cancel" } });
+    expect(readCommand("push the pills reminder back an hour")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "the pills reminder", to: "an hour" } });
+    expect(readCommand("delay my alarm by ten minutes")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my alarm", to: "10 minutes" } });
+    expect(readCommand("never mind")).toBeUndefined();
+    expect(readCommand("do i have anything on tomorrow")).toMatchObject({ type: "query", topic: "calendar" });
+    expect(readCommand("do i have anything on my to do list")).toBeUndefined();
+  });
+
   it("says honestly what it cannot do, never silence", async () => {
     const r = room();
     for (const [said, line] of [
@@ -258,6 +290,10 @@ describe("managing, asking, and what no agent can do", () => {
       ["play jazz", "I can't play music yet"],
       ["send an email to my landlord", "I can't send email yet"],
       ["take milk off the shopping list", "I can't edit your lists yet"],
+      ["increase volume", "I can't change the volume yet"],
+      ["make it warmer", "I can't control the heating yet"],
+      ["set the thermostat to 20 degrees", "I can't control the heating yet"],
+      ["switch to german", "I can't change the language yet"],
     ] as const) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
     }

@@ -108,6 +108,12 @@ export function readRepeat(text: string): RepeatSaid | undefined {
   return undefined;
 }
 
+/** The words with a repetition's words cut out (a date said inside them stays: "every june 3rd" → "june 3rd"). */
+export function withoutRepeat(words: string): string {
+  const repeat = readRepeat(words);
+  return repeat === undefined ? words : `${words.slice(0, repeat.start)} ${repeat.keep} ${words.slice(repeat.end)}`.replace(/\s+/g, " ").trim();
+}
+
 /** The repetition in plain words, read back the same by `readRepeat`. */
 function saidOf(rule: RepeatWords): string {
   const part = rule.part ? ` ${rule.part}` : "";

@@ -9,7 +9,7 @@
 // The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
 import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
-import { readRepeat, weekdayOf } from "../../agents/reminder/repeat.js";
+import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repeat.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
@@ -151,7 +151,7 @@ const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|be
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |daily |weekly )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
@@ -225,7 +225,9 @@ function reminder(t: string): Command | undefined {
   if (calFirst) return timed(calFirst[1]!, true, calFirst[1]!, "reminder");
   const setReminder = SET_REMINDER.exec(t);
   if (setReminder) {
-    const [, noun, rest] = setReminder as unknown as [string, string, string];
+    const [, often, noun, said] = setReminder as unknown as [string, string | undefined, string, string];
+    // "set a daily reminder at 9pm to lock the door": the repetition is said before the noun.
+    const rest = often !== undefined && readRepeat(said) === undefined ? `${said} ${often}` : said;
     if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about|starting|beginning|from)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
@@ -332,12 +334,6 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
-}
-
-/** The words with a repetition's words cut out (a date said inside them stays: "every june 3rd" → "june 3rd"). */
-function withoutRepeat(words: string): string {
-  const repeat = readRepeat(words);
-  return repeat === undefined ? words : `${words.slice(0, repeat.start)} ${repeat.keep} ${words.slice(repeat.end)}`.replace(/\s+/g, " ").trim();
 }
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".

@@ -121,6 +121,10 @@ describe("repeating reminders", () => {
     expect(armed).toMatchObject({ message: "Reminder: take out the trash", every: { unit: "week", weekday: 2, hour: 19, minute: 0 } });
     expect(armed.due.getUTCDay()).toBe(2);
     expect(armed.due.getUTCHours()).toBe(19);
+    // A repetition is no subject: "remind me every week" asks for both.
+    startSession(w.paths, "weekly", "remind me every week");
+    expect((await runAgentProcess(w.paths, "reminder", { id: "weekly", task: "remind me every week" })).exitCode).not.toBe(0);
+    expect(entriesOf(w.paths, "weekly").at(-1)).toMatchObject({ status: "failed", need: "what to remind you of, and when" });
   });
 
   it("delivered by its own agent when it is near: the notify line and the next, parked, armed line in one write, and its process ends", async () => {

@@ -146,6 +146,7 @@ describe("repeating reminders", () => {
       ["the fifteenth of every month remind me to pay the internet bill", "remind me to pay the internet bill every month on the 15th", "every month on the 15th at 12pm"],
       ["remind me to check the post on weekdays at seven am", "remind me to check the post at 7am every weekday", "every weekday at 7am"],
       ["remind me to call grandma each sunday at five pm", "remind me to call grandma at 5pm every sunday", "every sunday at 5pm"],
+      ["set a daily reminder at nine pm to lock the door", "remind me to lock the door at 9pm every day", "every day at 9pm"],
     ];
     for (const [said, task, rule] of cases) {
       const spawn = await spawned(said);

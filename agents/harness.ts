@@ -133,6 +133,21 @@ export class AgentRun {
     return written;
   }
 
+  /**
+   * An event and an `active` line in one write, so a crash leaves both or neither (a
+   * repeating reminder's delivery and its next armed line: agents/reminder/alarm.ts).
+   * `park` ends the run parked, as `park` does. Undefined when the session is over.
+   */
+  eventThenActive(event: { source: string; output: string }, text: string, options: { park: boolean }): Entry | undefined {
+    if (!this.mayWrite("active", text)) return undefined;
+    const [entry] = this.appender.appendMany([
+      { kind: "event", source: event.source, id: this.id, output: event.output },
+      { kind: "agent", status: "active", id: this.id, output: text },
+    ]);
+    if (options.park) this.outcome = "parked";
+    return entry;
+  }
+
   /** `[agent:failed][id] text | need: need`: cannot go on without what `need` names. */
   fail(text: string, need: string): boolean {
     const written = this.status("failed", text, need);
@@ -163,6 +178,13 @@ export class AgentRun {
    * this session (timeout) or a human closed it, the agent's late word is not forced in.
    */
   private status(status: AgentStatus, output: string, need?: string): boolean {
+    if (!this.mayWrite(status, output)) return false;
+    this.appender.append({ kind: "agent", status, id: this.id, output, ...(need !== undefined && { need }) });
+    return true;
+  }
+
+  /** May the session take this status now (lifecycle.ts)? If it is over, the run stops. */
+  private mayWrite(status: AgentStatus, output: string): boolean {
     const last = findLastStatus(this.paths.log, this.id)?.status;
     if (!allowed(last, status)) {
       process.stderr.write(`agent ${this.id}: not writing ${status} after ${last ?? "nothing"} (lifecycle): ${output}\n`);
@@ -172,7 +194,6 @@ export class AgentRun {
       }
       return false;
     }
-    this.appender.append({ kind: "agent", status, id: this.id, output, ...(need !== undefined && { need }) });
     return true;
   }
 }

@@ -5,12 +5,14 @@
  * process when it is due within a minute. Shared by `world reminder`, the monitor and the
  * Spirit (which decides from speech and cites the voice line: tools/world/actor.ts).
  *
- *   cancel  = close the session (agents/close.ts)
+ *   cancel  = close the session (agents/close.ts); a repeating one stops repeating
  *   move    = stop its process if it holds the alarm, then a new parked armed line with
  *             the new due time, saying who moved it and from when; the scheduler follows
- *             the log, so the newer line replaces the older wake-up
- *   snooze  = a pending one: move it later by the duration; one already delivered: a new
- *             reminder session with the same message, due that long from now
+ *             the log, so the newer line replaces the older wake-up (a repeating one: its
+ *             next time only, the rule goes on from there)
+ *   snooze  = a pending one: move it later by the duration; one already delivered (a
+ *             repeating one delivered at least once): a new one-off reminder session with
+ *             the same message, due that long from now (the repetition goes on untouched)
  */
 import { ulid } from "ulid";
 import { NotFoundError, RefusedError, UsageError } from "../tools/errors.js";
@@ -24,6 +26,7 @@ import { NOTIFY_SOURCE } from "../tools/notify.js";
 import { showDuration } from "../tools/duration.js";
 import { closeSession, type Closed } from "./close.js";
 import { armedLine, parseArmed, type Alarm, type AlarmKind } from "./reminder/armed.js";
+import { everyText } from "./reminder/every.js";
 import { stopSessionGroup } from "./stop-session.js";
 
 export interface Reminder {
@@ -37,13 +40,18 @@ export interface Reminder {
   task: string;
   /** true: the Keeper's scheduler delivers it; false: its own process holds it (due soon). */
   parked: boolean;
+  /** A repeating reminder's rule, "every day at 8am" (its due time is the next one); absent for one that goes off once. */
+  repeats?: string;
 }
 
 function reminderOf(s: SessionJson): Reminder | undefined {
   if (s.status !== "active") return undefined;
   const alarm = parseArmed(s.output);
   if (alarm === undefined) return undefined;
-  return { id: s.id, kind: alarm.kind, due: alarm.due.toISOString(), message: alarm.message, task: s.task, parked: s.parkedUntil !== null };
+  return {
+    id: s.id, kind: alarm.kind, due: alarm.due.toISOString(), message: alarm.message, task: s.task, parked: s.parkedUntil !== null,
+    ...(alarm.every !== undefined && { repeats: everyText(alarm.every) }),
+  };
 }
 
 /** Every pending reminder and timer, soonest first. */
@@ -107,14 +115,22 @@ async function rearm(paths: WorldPaths, id: string, due: Date, actor: Actor, how
   return { entry, id, from, due: due.toISOString() };
 }
 
-/** The latest delivery of a reminder or timer session, with the alarm it delivered. */
+/**
+ * The latest delivery of a reminder or timer session, with the alarm it delivered (without
+ * its repetition: what a snooze brings back once). A repeating one counts as delivered once
+ * it has gone off: "snooze it" means the one that just went off, not the next.
+ */
 function delivered(index: WorldIndex, id: string): { alarm: Alarm; need: string | null } | undefined {
   const s = session(index, id);
-  if (s === undefined || (s.status !== "finish" && s.status !== "verified")) return undefined;
+  if (s === undefined) return undefined;
+  const repeating = s.status === "active" && parseArmed(s.output)?.every !== undefined;
+  if (s.status !== "finish" && s.status !== "verified" && !repeating) return undefined;
   const lines = history(index, id);
   const notified = lines.some((e) => e.kind === "event" && e.source === NOTIFY_SOURCE);
   const armed = [...lines].reverse().find((e) => e.kind === "agent" && e.status === "active" && parseArmed(e.output) !== undefined);
-  return notified && armed ? { alarm: parseArmed(armed.output)!, need: s.need } : undefined;
+  if (!notified || armed === undefined) return undefined;
+  const { every: _repeats, ...once } = parseArmed(armed.output)!;
+  return { alarm: once, need: s.need };
 }
 
 /**

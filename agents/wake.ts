@@ -1,7 +1,9 @@
 /**
  * Keeping a parked session's promise at its due time (agents/parked.ts): a reminder or
  * timer is delivered directly — `[event:notify]` and `finish` in one write, so a crash
- * leaves both or neither — and any other agent is relaunched with the same session,
+ * leaves both or neither; a repeating reminder's notify goes with its next parked armed
+ * line instead (its next occurrence after now: one missed for days goes off once, late),
+ * in the same one write, and the session goes on — and any other agent is relaunched with the same session,
  * attempt and command (and its `state {…}` in WORLD_STATE), after an `active` line that says it woke (written first: a
  * crash between the two leaves a session the Keeper's sweep fails, never a second run).
  *
@@ -18,6 +20,8 @@ import { parkedSessions as parkedRows, session, type SessionJson } from "../tool
 import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord, recordedGroupAlive } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
+import { parkedArmedLine } from "./reminder/arming.js";
+import { nextOccurrence } from "./reminder/every.js";
 import { launchAgent } from "./spawn.js";
 
 /** What a session waits for, if its latest status line parks it. */
@@ -65,9 +69,12 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: LineA
     const dueIso = parked.due.toISOString();
     const lateMs = Math.max(0, now - parked.due.getTime());
     if (parked.alarm !== undefined) {
+      const { every } = parked.alarm;
       drafts.push(
         { kind: "event", source: NOTIFY_SOURCE, id, output: parked.alarm.message },
-        { kind: "agent", status: "finish", id, output: `delivered at ${at} (due ${dueIso}${late(lateMs)}) by the Keeper's scheduler` },
+        every === undefined
+          ? { kind: "agent", status: "finish", id, output: `delivered at ${at} (due ${dueIso}${late(lateMs)}) by the Keeper's scheduler` }
+          : { kind: "agent", status: "active", id, output: parkedArmedLine({ ...parked.alarm, due: nextOccurrence(every, new Date(Math.max(now, parked.due.getTime()))) }, `delivered at ${at} for due ${dueIso}${late(lateMs)}`) },
       );
       desktop.push({ title: parked.alarm.kind === "timer" ? "Timer" : "Reminder", message: parked.alarm.message });
       woken.push({ id, due: dueIso, lateMs, how: "delivered" });

@@ -3,8 +3,8 @@
  * (bench/idle.ts, bench/soak.ts): its memory, its threads' context switches (wake-ups), its
  * write syscalls, and its descendants. Linux only, like the suites that use it.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { fileStates } from "./home-changes.js";
 
 export function readProc(file: string): string {
   try {
@@ -26,6 +26,8 @@ export interface ProcSample {
   mainSwitches: number;
   switches: number;
   writes: number;
+  /** Bytes handed to those write syscalls (/proc/<pid>/io wchar): an eventfd wake-up writes 8, a page of the index 4096. */
+  writtenBytes: number;
   threads: number;
   name: string;
 }
@@ -46,6 +48,7 @@ export function sampleProc(pid: number): ProcSample {
     if (tid === String(pid)) mainSwitches = n;
   }
   const status = readProc(`/proc/${pid}/status`);
+  const io = readProc(`/proc/${pid}/io`);
   const cmd = readProc(`/proc/${pid}/cmdline`).split("\0").filter(Boolean);
   const worldAt = cmd.findIndex((a) => a.endsWith("world.js"));
   const verb = worldAt === -1 ? cmd.slice(0, 2).join(" ") : cmd.slice(worldAt + 1).filter((a) => !a.startsWith("-") && !a.includes("/")).slice(0, 1).join(" ");
@@ -54,7 +57,8 @@ export function sampleProc(pid: number): ProcSample {
     pssKb: field(readProc(`/proc/${pid}/smaps_rollup`), "Pss"),
     mainSwitches,
     switches,
-    writes: field(readProc(`/proc/${pid}/io`), "syscw"),
+    writes: field(io, "syscw"),
+    writtenBytes: field(io, "wchar"),
     threads: tids.length,
     name: verb || String(pid),
   };
@@ -67,23 +71,6 @@ export function processTree(pid: number): number[] {
 }
 
 /** Every file's mtime under `dir` (a missing dir is empty): what changed in a quiet window. */
-export function mtimes(dir: string, into = new Map<string, number>()): Map<string, number> {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return into;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) mtimes(p, into);
-    else {
-      try {
-        into.set(p, statSync(p).mtimeMs);
-      } catch {
-        // replaced meanwhile
-      }
-    }
-  }
-  return into;
+export function mtimes(dir: string): Map<string, number> {
+  return new Map([...fileStates(dir)].map(([p, s]) => [p, s.mtimeMs]));
 }

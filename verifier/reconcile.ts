@@ -5,6 +5,11 @@
  * verifier`, a log replaced under it): every `finish` still without a verdict, every
  * `retry` whose agent is not running, every failed session a human has answered.
  * Exactly-once holds as everywhere: each handler re-checks the session's latest line.
+ *
+ * Its catch-up is what indexes the lines nobody asked the index about since they were
+ * written: under `world up`, the Keeper's first `swept:` line, 60 s after the start (the
+ * one index write of an idle world after its start-up, bench/idle.ts). With nothing
+ * appended it writes nothing to the index (test/verifier/idle-index.test.ts).
  */
 import type { AgentEntry, Located } from "../tools/world/entry.js";
 import { firstEventAfter } from "../tools/world/event-queries.js";
@@ -28,6 +33,8 @@ export function reconcile(ctx: VerifierContext, pool: SessionPool, tally: Tally,
     const answer = firstEventAfter(ctx.index, s.id, "user", s.line);
     if (answer !== undefined) work.push(answer);
   }
+  // At debug level only (not written at the default, info): an idle Verifier writes nothing, not even here.
+  ctx.log?.debug({ found: work.length }, "reconciled");
   for (const e of work.sort((x, y) => x.line - y.line)) {
     if (signal?.aborted) return;
     submit(ctx, pool, e, tally);

@@ -8,13 +8,15 @@
  *   [event:notify][id] <message>
  *       the delivery (tools/notify), written once.
  *   [agent:finish][id] delivered at <ISO> (due <ISO>)
+ *       or, for a repeating reminder, its next armed line in the same write as the notify
+ *       line: the session goes on until it is cancelled (deliverRepeating).
  *
  * A run of the same session (re-armed after a restart, or retried) takes the due time
  * from its own latest armed line instead of reading "in 10 minutes" again, and before
  * delivering it looks for a delivery after that line: a reminder never fires
  * twice. A retry whose guidance names a new time arms that time instead.
  */
-import { notify } from "../../tools/notify.js";
+import { desktopNotify, notify } from "../../tools/notify.js";
 import { answerWords } from "../../tools/world/asks/human-answer.js";
 import type { Entry } from "../../tools/world/entry.js";
 import { findLastEntry } from "../../tools/world/last-status.js";
@@ -23,6 +25,7 @@ import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 import { inThePast, parkedArmedLine, parksAtOnce, saidAtFrom } from "./arming.js";
 import { NO_SUBJECT } from "./plan.js";
+import { nextOccurrence, type Every } from "./every.js";
 import { msFromEnv } from "../../tools/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
@@ -36,6 +39,8 @@ export type Planner = (text: string, now: Date) => Alarm | undefined;
  * the task and the answer together; an answer that says both keeps its own.
  */
 function withTaskSubject(fromAnswer: Alarm | undefined, fromBoth: Alarm | undefined): Alarm | undefined {
+  // "take out the trash every week" answered "at 7pm on tuesday": the repetition is the task's.
+  if (fromAnswer !== undefined && fromAnswer.every === undefined && fromBoth?.every !== undefined) return fromBoth;
   if (fromAnswer === undefined || fromBoth === undefined || !fromAnswer.message.endsWith(NO_SUBJECT)) return fromAnswer;
   return { ...fromAnswer, message: fromBoth.message };
 }
@@ -91,10 +96,11 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
   if (fromGuidance === undefined && previous !== undefined) {
     alarm = previous.alarm;
     const done = deliveredSinceArmed(log, run.id);
-    if (done !== undefined) {
+    if (done !== undefined && alarm.every === undefined) {
       run.finish(evidence(done.ts, alarm.due)); // delivered by an earlier run: never twice
       return;
     }
+    // (A repeating one's delivery is always followed by its next armed line, in the same write.)
     parkNow = parksAtOnce(alarm);
     again = run.env.attempt > 1 ? `attempt ${run.env.attempt}` : "re-armed after a restart";
     if (!parkNow) run.active(armedLine(alarm, again));
@@ -125,31 +131,59 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
 
   const heartbeatMs = msFromEnv("WORLD_HEARTBEAT_MS", 30 * 60_000);
   for (;;) {
-    const left = alarm.due.getTime() - Date.now();
-    if (left <= 0) break;
-    await sleep(Math.min(left, heartbeatMs), run.signal);
-    if (run.signal.aborted) {
-      // Parked: the Keeper's scheduler delivers it at the due time (agents/parked.ts).
-      run.park(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
+    for (;;) {
+      const left = alarm.due.getTime() - Date.now();
+      if (left <= 0) break;
+      await sleep(Math.min(left, heartbeatMs), run.signal);
+      if (run.signal.aborted) {
+        // Parked: the Keeper's scheduler delivers it at the due time (agents/parked.ts).
+        run.park(armedLine(alarm, `parked: stopped by a signal before due ${alarm.due.toISOString()}, still armed`));
+        return;
+      }
+      if (alarm.due.getTime() - Date.now() > 0) {
+        run.active(armedLine(alarm, `waiting, next check-in by ${new Date(Date.now() + heartbeatMs).toISOString()}`));
+      }
+    }
+
+    // Another run of this session (a re-arm racing a slow original) may have delivered.
+    const done = deliveredSinceArmed(log, run.id);
+    if (done !== undefined) {
+      if (alarm.every === undefined) run.finish(evidence(done.ts, alarm.due));
+      return; // a repeating one: that run wrote its next armed line too, and keeps it
+    }
+    if (alarm.every === undefined) {
+      const { entry, desktop } = await notify(run.writer, {
+        id: run.id,
+        message: alarm.message,
+        title: kind === "timer" ? "Timer" : "Reminder",
+        urgency: "normal",
+      });
+      if (!desktop.shown) process.stderr.write(`agent ${run.id}: desktop notification not shown: ${desktop.why}\n`);
+      run.finish(evidence(entry.ts, alarm.due));
       return;
     }
-    if (alarm.due.getTime() - Date.now() > 0) {
-      run.active(armedLine(alarm, `waiting, next check-in by ${new Date(Date.now() + heartbeatMs).toISOString()}`));
-    }
+    const next = deliverRepeating(run, alarm, alarm.every);
+    if (next === undefined || parksAtOnce(next)) return;
+    alarm = next; // the next one is near too: this process keeps it
   }
+}
 
-  // Another run of this session (a re-arm racing a slow original) may have delivered.
-  const done = deliveredSinceArmed(log, run.id);
-  if (done !== undefined) {
-    run.finish(evidence(done.ts, alarm.due));
-    return;
-  }
-  const { entry, desktop } = await notify(run.writer, {
-    id: run.id,
-    message: alarm.message,
-    title: kind === "timer" ? "Timer" : "Reminder",
-    urgency: "normal",
+/**
+ * A repeating reminder's delivery: the notify line and the next armed line (its next
+ * occurrence after now) in one write, so a crash leaves both or neither; the session goes
+ * on. The next one is parked for the Keeper's scheduler unless it is near. Returns it, or
+ * undefined when the session turned out to be over (closed: nothing is delivered).
+ */
+function deliverRepeating(run: AgentRun, alarm: Alarm, every: Every): Alarm | undefined {
+  const at = new Date();
+  const next: Alarm = { ...alarm, due: nextOccurrence(every, new Date(Math.max(at.getTime(), alarm.due.getTime()))) };
+  const delivered = `delivered at ${at.toISOString()} for due ${alarm.due.toISOString()}`;
+  const park = parksAtOnce(next);
+  const entry = run.eventThenActive({ source: NOTIFY_SOURCE, output: alarm.message }, park ? parkedArmedLine(next, delivered) : armedLine(next, delivered), { park });
+  if (entry === undefined) return undefined;
+  // The log line is the delivery; a desktop notification is a courtesy on top, after it.
+  void desktopNotify("Reminder", alarm.message).then((desktop) => {
+    if (!desktop.shown) process.stderr.write(`agent ${run.id}: desktop notification not shown: ${desktop.why}\n`);
   });
-  if (!desktop.shown) process.stderr.write(`agent ${run.id}: desktop notification not shown: ${desktop.why}\n`);
-  run.finish(evidence(entry.ts, alarm.due));
+  return next;
 }

@@ -2,7 +2,14 @@
  * The armed line of a reminder or timer, `armed: due <ISO> by <kind>[ (<note>)] — <message>`:
  * written and read back by the agent (alarm.ts), the re-arming (rearm.ts) and the
  * scheduler (parked.ts). Kept apart from alarm.ts so readers load no notifier.
+ *
+ * A repeating reminder says its rule last in the note, `(…; repeats every day at 8am)` or
+ * `(repeats every day at 8am)` alone (repeat.ts): the due time is always the next one, so a
+ * reader that knows nothing of repetition still reads the line, and a parked one still
+ * starts its note with "parked" (tools/world/parked.ts).
  */
+import { everyText, parseEvery, type Every } from "./every.js";
+
 export type AlarmKind = "reminder" | "timer";
 /** The alarm agents' kinds (agents/reminder, agents/timer). */
 export const ALARM_KINDS: readonly AlarmKind[] = ["reminder", "timer"];
@@ -16,12 +23,17 @@ export interface Alarm {
   due: Date;
   /** What is delivered: "Reminder: call mom", "Timer done: 10 minutes". */
   message: string;
+  /** A repeating reminder's rule; absent for one that goes off once. */
+  every?: Every;
 }
 
 const ARMED = /^armed: due (\S+) by (reminder|timer)(?: \(([^)]*)\))? — (.*)$/s;
 
+const REPEATS = /(?:^|; )repeats (every [^;]*)$/;
+
 export function armedLine(alarm: Alarm, note?: string): string {
-  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${note ? ` (${note.replace(/[()]/g, "")})` : ""} — ${alarm.message}`;
+  const said = [note?.replace(/[()]/g, ""), alarm.every && `repeats ${everyText(alarm.every)}`].filter((s) => s).join("; ");
+  return `armed: due ${alarm.due.toISOString()} by ${alarm.kind}${said ? ` (${said})` : ""} — ${alarm.message}`;
 }
 
 export function parseArmed(output: string): Alarm | undefined {
@@ -29,7 +41,9 @@ export function parseArmed(output: string): Alarm | undefined {
   if (m === null) return undefined;
   const due = new Date(m[1]!);
   if (Number.isNaN(due.getTime())) return undefined;
-  return { kind: m[2] as AlarmKind, due, message: m[4]! };
+  const repeats = m[3] === undefined ? undefined : REPEATS.exec(m[3]);
+  const every = repeats ? parseEvery(repeats[1]!) : undefined;
+  return { kind: m[2] as AlarmKind, due, message: m[4]!, ...(every !== undefined && { every }) };
 }
 
 

@@ -9,9 +9,11 @@ import { compileRegexpsQuickly } from "./quick-regexps.js";
 import { runAlarm } from "./alarm.js";
 import { planReminder } from "./plan.js";
 import { reminderSubject } from "./when.js";
+import { withoutRepeat } from "./repeat.js";
 
 // Nothing said to be reminded of either ("remind me", "set a reminder"): the one question asks for both.
 compileRegexpsQuickly(); // it reads one time, at once: compiled simply, matched the same
 // Not awaited: the same file is built as CommonJS (main.cjs), which has no top-level await;
 // runAgent reports its own errors and sets the exit code.
-void runAgent((run) => runAlarm(run, "reminder", planReminder, reminderSubject(run.env.task) === "" ? "what to remind you of, and when" : "when to remind you"));
+// ("remind me every week": a repetition is no subject either.)
+void runAgent((run) => runAlarm(run, "reminder", planReminder, reminderSubject(withoutRepeat(run.env.task)) === "" ? "what to remind you of, and when" : "when to remind you"));

@@ -1,7 +1,9 @@
 /** Task words → an alarm, for the reminder and the timer agents. */
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
-import { findWhen, reminderSubject, timerLabel } from "./when.js";
+import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
+import { nextOccurrence } from "./every.js";
+import { everyFrom, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
 
 /** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
 export const NO_SUBJECT = "(no subject given)";
@@ -12,10 +14,31 @@ export const NO_SUBJECT = "(no subject given)";
  * to remind you?" that the Spirit passed on (tools/calendar/spoken-time.ts).
  */
 export function planReminder(text: string, now: Date): Alarm | undefined {
-  const when = findWhen(spokenTimes(text, "reminder"), now);
+  const spoken = spokenTimes(text, "reminder");
+  const repeat = readRepeat(spoken);
+  const when = repeat === undefined ? findWhen(spoken, now) : repeatingWhen(spoken, repeat, now);
   if (when === undefined) return undefined;
   const subject = reminderSubject(when.rest);
-  return { kind: "reminder", due: when.due, message: `Reminder: ${subject === "" ? NO_SUBJECT : subject}` };
+  const message = `Reminder: ${subject === "" ? NO_SUBJECT : subject}`;
+  if (repeat === undefined) return { kind: "reminder", due: when.due, message };
+  // The first one is the rule's next occurrence: "every weekday at 8" said on a saturday is monday's.
+  const every = everyFrom(repeat.rule, when.due);
+  return { kind: "reminder", due: nextOccurrence(every, new Date(now.getTime() - 1)), message, every };
+}
+
+/**
+ * The time of a repeating reminder: read with the repetition's words cut out ("every friday
+ * at 5pm" → "at 5pm"; the rule says which days), the part of the day they name kept ("every
+ * morning" → "in the morning"); a day named again outside them is the rule's day, not a time
+ * ("the monday meeting every monday at 10"). Said with no time of day, its day is the time as
+ * a reminder on that day reads it ("every friday" → "friday").
+ */
+function repeatingWhen(spoken: string, repeat: RepeatSaid, now: Date): When | undefined {
+  const said = (words: string) => spokenTimes(`${spoken.slice(0, repeat.start)} ${words} ${spoken.slice(repeat.end)}`, "reminder");
+  const found = findWhen(said(partWordsOf(repeat)), now);
+  const day = weekdayOf(repeat.rule);
+  if (found !== undefined && day !== undefined && found.text.toLowerCase().replace(/^(?:on |the )+/, "") === day) return findWhen(found.rest, now) ?? found;
+  return found ?? findWhen(said(timeWordsOf(repeat, now)), now);
 }
 
 /** "set a timer for 10 minutes" → due in 10 minutes, "Timer done: 10 minutes". */

@@ -11,6 +11,8 @@ import type { Entry } from "../../tools/world/entry.js";
 import { diskSpace, showDisk } from "../../tools/disk.js";
 import type { WorldIndex } from "../../tools/world/index-db.js";
 import { parkedUntil } from "../../tools/world/parked.js";
+import { parseArmed } from "../../agents/reminder/armed.js";
+import { everyText } from "../../agents/reminder/every.js";
 import { sessionsIn, stateOf, type SessionState } from "../../tools/world/query.js";
 import { quote } from "./lines.js";
 import type { Nudge } from "./memory.js";
@@ -23,6 +25,14 @@ export interface AgentNow {
   since: string;
   /** Parked (tools/world/parked.ts): waiting, with no process, until this ISO time. */
   parkedUntil: string | null;
+  /** A repeating reminder's rule, from its armed line: "every day at 8am". */
+  repeats?: string;
+}
+
+/** The rule of a repeating reminder whose latest line is its armed line; nothing for any other. */
+function repeatsOf(status: string, output: string): { repeats?: string } {
+  const every = status === "active" ? parseArmed(output)?.every : undefined;
+  return every === undefined ? {} : { repeats: everyText(every) };
 }
 
 export interface Meeting {
@@ -45,7 +55,7 @@ export class Situation {
   load(index: WorldIndex): void {
     for (const state of ["active", "pending", "failed"] as const) {
       for (const s of sessionsIn(index, state, KEEP_AGENTS)) {
-        this.agents.set(s.id, { id: s.id, status: s.status, task: s.task, blocker: s.blocker, since: s.updatedAt, parkedUntil: s.parkedUntil });
+        this.agents.set(s.id, { id: s.id, status: s.status, task: s.task, blocker: s.blocker, since: s.updatedAt, parkedUntil: s.parkedUntil, ...repeatsOf(s.status, s.output) });
       }
     }
   }
@@ -68,6 +78,7 @@ export class Situation {
       blocker: entry.status === "failed" ? (entry.need ?? null) : null,
       since: entry.ts,
       parkedUntil: parkedUntil(entry)?.toISOString() ?? null,
+      ...repeatsOf(entry.status, entry.output),
     });
     while (this.agents.size > KEEP_AGENTS) this.agents.delete(this.agents.keys().next().value as string);
   }

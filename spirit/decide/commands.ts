@@ -58,7 +58,7 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
       const mine = agents.filter((a) => AGENT_WORDS[topic]!.test(a.id) && (a.state === "active" || a.state === "parked"));
       const noun = topic === "timers" ? "timer" : "reminder";
       if (mine.length === 0) return `you have no ${topic === "alarms" ? "alarms or reminders" : `${noun}s`} set`;
-      return `${count(mine.length, noun)} set: ${mine.slice(-5).map((a) => `${JSON.stringify(a.task)}${a.parkedUntil ? ` (due ${a.parkedUntil})` : ""}`).join("; ")}`;
+      return `${count(mine.length, noun)} set: ${mine.slice(-5).map((a) => `${JSON.stringify(a.task)}${due(a)}`).join("; ")}`;
     }
     case "calendar":
       return meetingAnswer(world.nextMeeting, now);
@@ -112,6 +112,12 @@ function meetingAnswer(meeting: Meeting | undefined, now: Date): string {
   if (meeting === undefined) return "I know of no meeting in the next day (from the calendar the Spirit reads, if one is set: world spirit --calendar)";
   const minutes = Math.max(0, Math.round((meeting.start.getTime() - now.getTime()) / 60_000));
   return `your next meeting is ${JSON.stringify(meeting.title)} at ${meeting.start.toISOString()} (in ${minutes < 120 ? `${minutes} min` : `${Math.round(minutes / 60)} h`})`;
+}
+
+/** " (due <ISO>, repeats every day at 8am)": when a pending reminder goes off next, and how it repeats. */
+function due(a: { parkedUntil: string | null; repeats?: string }): string {
+  const said = [a.parkedUntil && `due ${a.parkedUntil}`, a.repeats && `repeats ${a.repeats}`].filter((s) => s);
+  return said.length ? ` (${said.join(", ")})` : "";
 }
 
 function count(n: number, noun: string): string {

@@ -22,6 +22,7 @@
  */
 import { planReminder } from "../../agents/reminder/plan.js";
 import { reminderSubject } from "../../agents/reminder/when.js";
+import { withoutRepeat } from "../../agents/reminder/repeat.js";
 import { devFile, parseEvalArgs, readInput, readJsonl, runAsProgram } from "./eval-cli.js";
 import { evaluate, type ConversationFigures } from "./eval-conversations.js";
 import { loadNlp, type Nlp } from "../language/nlp.js";
@@ -87,7 +88,8 @@ export function parseCommands(file: string, raw: string): Command[] {
 /** The reminder agent's own reading of a task ("Reminder: the plumber"), asked as a question for the text check. */
 function reminderText(nlp: Nlp, task: string): Checked {
   const alarm = planReminder(task, READ_AT);
-  const subject = alarm?.message.replace(/^Reminder: /, "") ?? (reminderSubject(task) || "(no subject given)");
+  // As the agent reads a task with no time (agents/reminder/main.ts): "remind me every week" says no subject either.
+  const subject = alarm?.message.replace(/^Reminder: /, "") ?? (reminderSubject(withoutRepeat(task)) || "(no subject given)");
   const about = /^remind me (?:about|of)\b/.test(task) || !/^remind me to\b/.test(task);
   const question = `Want me to remind you ${about ? "about" : "to"} ${secondPerson(subject)}?`;
   // No subject said ("remind me in 3 hours"): the agent says so itself; no time said: it asks when. Neither is a text to check.

@@ -9,6 +9,7 @@
 // The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
 import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
+import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repeat.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
@@ -150,7 +151,7 @@ const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|be
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |daily |weekly )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
@@ -224,7 +225,9 @@ function reminder(t: string): Command | undefined {
   if (calFirst) return timed(calFirst[1]!, true, calFirst[1]!, "reminder");
   const setReminder = SET_REMINDER.exec(t);
   if (setReminder) {
-    const [, noun, rest] = setReminder as unknown as [string, string, string];
+    const [, often, noun, said] = setReminder as unknown as [string, string | undefined, string, string];
+    // "set a daily reminder at 9pm to lock the door": the repetition is said before the noun.
+    const rest = often !== undefined && readRepeat(said) === undefined ? `${said} ${often}` : said;
     if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about|starting|beginning|from)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
@@ -273,7 +276,8 @@ function lessUsual(t: string): Command | undefined {
  */
 function occasionOnly(name: string, tail: string | undefined): boolean {
   if (tail === undefined) return !/^(?:(?:my|our|the|a|an) )?\S+$/.test(name);
-  const spoken = spokenTimes(tail, "reminder");
+  // "may 2 repeat every year": the repetition is a word of its time.
+  const spoken = withoutRepeat(spokenTimes(tail, "reminder"));
   const when = chronoWhen(spoken);
   return when !== undefined && spoken.replace(when, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "";
 }
@@ -292,13 +296,18 @@ function reminderFor(rest: string, event: boolean): Command {
 /** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
-  const spoken = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
+  // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
+  // whole, in plain words, for the agent to read (agents/reminder/repeat.ts).
+  const repeat = readRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
+  const spoken = withoutRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
   const results = chronoEn().parse(spoken, new Date(0));
-  const whens = results.map((r) => r.text);
+  // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
+  const repeatDay = repeat && weekdayOf(repeat.rule);
+  const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay);
   // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
   const day = DAY_OF_MONTH.exec(spoken)?.[0];
   if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
-  let what = wakeUp ? "wake up" : spokenTimes(words.replace(GLUED_CLAUSE, ""), use);
+  let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   // "on the 3rd of december": "the" too, before a date said by its day. A clock time read
   // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
@@ -312,7 +321,9 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   what = cleanSubject(what);
-  const when = whens.length ? whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w)).join(" ").replace(/\s+/g, " ").trim() : undefined;
+  const times = whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w));
+  if (repeat !== undefined) times.push(repeat.said);
+  const when = times.length ? times.join(" ").replace(/\s+/g, " ").trim() : undefined;
   const connector = /^(?:(?:to|that) )+/.exec(what);
   const subject = connector ? cleanSubject(what.slice(connector[0].length)) : what;
   return {

@@ -33,7 +33,7 @@ export async function reminder(ctx: Context, action: string, id: string | undefi
       try {
         const rows = listReminders(index);
         const now = new Date();
-        for (const r of rows) ctx.out(opts.json ? JSON.stringify(r) : `${r.kind.padEnd(8)} ${r.id}  due ${whenText(new Date(r.due), now)}\n    ${escapeField(r.message)}`);
+        for (const r of rows) ctx.out(opts.json ? JSON.stringify(r) : `${r.kind.padEnd(8)} ${r.id}  due ${whenText(new Date(r.due), now)}${r.repeats ? `, repeats ${r.repeats}` : ""}\n    ${escapeField(r.message)}`);
         if (!opts.json && rows.length === 0) ctx.out("(no reminders or timers pending)");
       } finally {
         index.close();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Entry, EventEntry, Located } from "../../../tools/world/entry.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
+import { everyText } from "../../../agents/reminder/every.js";
+import { armedLine } from "../../../agents/reminder/armed.js";
 import { OfflineBrain } from "../../../spirit/decide/brain-offline.js";
 import { DECIDE_CONFIG as config } from "../helpers.js";
 import type { Action } from "../../../spirit/decide/decide.js";
@@ -104,7 +106,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
   it("cuts what is not the reminder out of its text: request words, a glued clause, a stumble", async () => {
     expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
     expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
-    expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9");
+    expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9 every year");
     // Hesitations are not words of the request; halves and "to"/"past" an hour are times.
     expect((await spawned("uh remind me um to call mum at five")).task).toBe("remind me to call mum at 5pm");
     expect((await spawned("remind me in two and a half hours to check the roast")).task).toBe("remind me to check the roast in 2.5 hours");
@@ -129,6 +131,46 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
       expect(questionProblems(nlp, question), question).toEqual([]);
     }
     expect(planReminder((await spawned("remind me about the plumber tomorrow at six")).task, now)?.due.getHours()).toBe(18);
+  });
+});
+
+describe("repeating reminders", () => {
+  it("keeps the repetition in the task, in plain words the agent reads, with a text that passes the project's check", async () => {
+    const nlp = await loadNlp();
+    const now = new Date(T0); // a monday, 09:00 UTC
+    const cases: [string, string, string][] = [
+      ["remind me to take my pills every day at eight", "remind me to take my pills at 8am every day", "every day at 8am"],
+      ["every friday remind me to go to the store", "remind me to go to the store every friday", "every friday at 12pm"],
+      ["set a reminder i need to wake up at five am every morning", "remind me to wake up at 5am every morning", "every day at 5am"],
+      ["put the standup on my calendar daily at ten", "remind me about the standup at 10am every day", "every day at 10am"],
+      ["the fifteenth of every month remind me to pay the internet bill", "remind me to pay the internet bill every month on the 15th", "every month on the 15th at 12pm"],
+      ["remind me to check the post on weekdays at seven am", "remind me to check the post at 7am every weekday", "every weekday at 7am"],
+      ["remind me to call grandma each sunday at five pm", "remind me to call grandma at 5pm every sunday", "every sunday at 5pm"],
+      ["set a daily reminder at nine pm to lock the door", "remind me to lock the door at 9pm every day", "every day at 9pm"],
+    ];
+    for (const [said, task, rule] of cases) {
+      const spawn = await spawned(said);
+      expect(spawn.task, said).toBe(task);
+      const alarm = planReminder(spawn.task, now);
+      expect(alarm?.every && everyText(alarm.every), task).toBe(rule);
+      const subject = alarm!.message.replace(/^Reminder: /, "");
+      const question = `Want me to remind you ${task.startsWith("remind me to") ? "to" : "about"} ${secondPerson(subject)}?`;
+      expect(questionProblems(nlp, question), question).toEqual([]);
+    }
+  });
+
+  it("says how a pending reminder repeats when asked what reminders there are", async () => {
+    const r = room();
+    r.agent("reminder-0123456789ab", "start", "remind me to take my pills every day at 8", T0);
+    const armed = armedLine({ kind: "reminder", due: new Date(T0 + 3_600_000), message: "Reminder: take my pills", every: { unit: "day", hour: 8, minute: 0 } }, "parked: the Keeper's scheduler delivers it");
+    r.world.apply({ kind: "agent", ts: new Date(T0).toISOString(), status: "active", id: "reminder-0123456789ab", output: armed } as Entry);
+    const listed = await r.hear("what reminders do i have", T0 + 60_000);
+    expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to take my pills every day at 8" (due 2026-01-05T10:00:00.000Z, repeats every day at 8am)');
+  });
+
+  it("a name with 'daily' in it, or a repetition with an end, is one reminder as before", async () => {
+    expect((await spawned("remind me about the daily report at five pm")).task).toBe("remind me about the daily report at 5pm");
+    expect((await spawned("add lunch meetings at noon every day this week")).task).not.toMatch(/every day$/);
   });
 });
 

@@ -1,0 +1,123 @@
+/**
+ * A bulk load never leaves an index that looks complete before it is: a final build that
+ * fails half-way leaves nothing of itself, and a process killed during the load leaves it
+ * pending for the next reader, who finishes it to exactly what a fresh rebuild gives.
+ */
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { execa } from "execa";
+import { generateLog, type LogStats } from "../../../bench/generate-log.js";
+import { beginBulk, finishBulk, type BulkHost } from "../../../tools/world/index-bulk.js";
+import { openIndex, WorldIndex } from "../../../tools/world/index-db.js";
+import type { WorldPaths } from "../../../tools/world/paths.js";
+import { sqlite } from "../../../tools/world/sqlite.js";
+import * as q from "../../../tools/world/query.js";
+import { ROOT, tempWorld, type TempWorld } from "../../support/world.js";
+
+let w: TempWorld;
+afterEach(() => w?.cleanup());
+
+/** The answers that each part of the final build serves: full text, ids, events by source, sessions. */
+function answers(index: WorldIndex, stats: LogStats) {
+  const ids = [...new Set(q.recent(index, 40).map((e) => e.id))];
+  return {
+    common: q.searchPage(index, stats.commonWord, 100),
+    rare: q.search(index, stats.rareWord, 1_000),
+    histories: ids.map((id) => q.history(index, id)),
+    events: q.events(index, "voice", 50),
+    sessions: (["active", "failed", "verified"] as const).map((s) => q.sessionsIn(index, s)),
+    counts: q.counts(index),
+  };
+}
+
+function fresh(paths: WorldPaths, stats: LogStats) {
+  const index = new WorldIndex(paths, ":memory:");
+  try {
+    index.rebuild();
+    return answers(index, stats);
+  } finally {
+    index.close();
+  }
+}
+
+/** The bulk state and what the final build makes, read from the file itself. */
+function built(index: WorldIndex) {
+  const one = (sql: string) => Object.values(index.db.prepare(sql).get() as object)[0] as unknown;
+  return {
+    bulk: one("SELECT value FROM meta WHERE key = 'bulk'"),
+    eventsBySource: one("SELECT count(*) FROM sqlite_master WHERE name = 'events_by_source'"),
+    ids: one("SELECT count(*) FROM ids_settled"),
+    // The connection as the build found it: no sorter threads, the page cache of every open.
+    sorter: [index.db.pragma("threads", { simple: true }), index.db.pragma("cache_size", { simple: true })],
+  };
+}
+
+/** better-sqlite3's build sets the page cache every connection opens with (-16000: 16 MB). */
+const DEFAULT_CACHE = (() => {
+  const db = new (sqlite())(":memory:");
+  try {
+    return db.pragma("cache_size", { simple: true }) as number;
+  } finally {
+    db.close();
+  }
+})();
+
+function hostOf(index: WorldIndex, failOn?: string): BulkHost {
+  return {
+    db: index.db,
+    meta: (key) => (index.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value,
+    setMeta: (key, value) => {
+      if (key === failOn) throw new Error(`refused to set ${key}`);
+      index.db.prepare("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, String(value));
+    },
+  };
+}
+
+it("a final build that fails half-way leaves the load pending and none of its work; the next one completes it", () => {
+  w = tempWorld();
+  const stats = generateLog(w.paths.log, { lines: 3_000, sessions: 30 });
+  const index = openIndex(w.paths);
+  try {
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sorter: [0, DEFAULT_CACHE] });
+    beginBulk(hostOf(index));
+    expect(built(index)).toMatchObject({ bulk: "pending", eventsBySource: 0, ids: 0 });
+    // The indexes and the full text are built, then marking the load done fails: all rolled back.
+    expect(() => finishBulk(hostOf(index, "bulk"))).toThrow("refused to set bulk");
+    expect(built(index)).toEqual({ bulk: "pending", eventsBySource: 0, ids: 0, sorter: [0, DEFAULT_CACHE] });
+    finishBulk(hostOf(index));
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 3_001, sorter: [0, DEFAULT_CACHE] });
+    const expected = fresh(w.paths, stats);
+    expect(answers(index, stats)).toEqual(expected);
+    // Answers with something in them: the comparison is not of empty lists.
+    expect(Math.min(expected.common.total, expected.histories.length, expected.events.length, expected.sessions[2]!.length)).toBeGreaterThan(0);
+  } finally {
+    index.close();
+  }
+});
+
+it("a process killed during a bulk load leaves it pending, and the next reader finishes it as a rebuild would", { timeout: 120_000 }, async () => {
+  w = tempWorld();
+  const stats = generateLog(w.paths.log, { lines: 60_000, sessions: 600 }); // two batches of the ingest
+  // The compiled index (as the CLI runs it), killed once its first batch is committed.
+  const child = `
+    const { WorldIndex } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/index-db.js"))});
+    const { worldPaths } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/paths.js"))});
+    new WorldIndex(worldPaths(process.argv[1])).catchUp(() => process.kill(process.pid, "SIGKILL"));`;
+  const killed = await execa("node", ["--input-type=module", "-e", child, w.home], { reject: false });
+  expect(killed.signal).toBe("SIGKILL");
+
+  const left = new WorldIndex(w.paths);
+  try {
+    expect(left.position().line).toBe(50_000);
+    expect(built(left)).toMatchObject({ bulk: "pending", eventsBySource: 0, ids: 0 });
+  } finally {
+    left.close();
+  }
+  const index = openIndex(w.paths);
+  try {
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
+    expect(answers(index, stats)).toEqual(fresh(w.paths, stats));
+  } finally {
+    index.close();
+  }
+});

@@ -32,25 +32,13 @@ export function beginBulk(host: BulkHost): void {
 }
 
 /**
- * Helper threads SQLite's sorter may use for the two sorts of the final build (1M keys each
- * on the benchmark's log; better-sqlite3 is built with up to 8). The sorter hands each run
- * of keys to a thread to sort while this one reads on, and merges them there: measured on
- * 1M lines, this thread's CPU for `events_by_source` 0.5 → 0.25 s and for `ids_settled`
- * 0.9 → 0.5 s. A gain in wall time only while a second core is free (none on one core: no
- * threads there); the full-text build cannot be split. node:os is loaded here, not at
- * every open of the index.
- */
-function sortThreads(): number {
-  return process.getBuiltinModule("node:os").availableParallelism() > 1 ? 2 : 0;
-}
-
-/**
  * The page cache during the final build, in KiB (negative: SQLite's unit). It also sizes
- * the sorter's runs (one run per cache-full of keys): at the default 16 MiB, three threads
- * each holding a run cost ~10 MB more at the peak and ~0.3 s more CPU in all; at 4 MiB
- * the build has the memory and CPU of the single-threaded one at 16 MiB (measured). It
+ * the sorter's runs (one run per cache-full of keys): at 4 MiB instead of the default
+ * 16 MiB the build of 1M lines took ~0.35 s less and peaked ~12 MB lower (issue 23). It
  * reads `entries` in one pass per step and writes mostly in key order: a bigger cache
- * would keep little that is read again.
+ * would keep little that is read again. SQLite's sorter threads (`PRAGMA threads`) gained
+ * ~0.1 s more on an idle machine and lost 0.1–0.8 s at load 4–6, where they take the
+ * second core from the thread that waits for them: not used.
  */
 const BUILD_CACHE_KIB = 4096;
 
@@ -58,7 +46,6 @@ const BUILD_CACHE_KIB = 4096;
 export function finishBulk(host: BulkHost): void {
   if (!bulkPending(host)) return;
   const cache = host.db.pragma("cache_size", { simple: true }) as number;
-  host.db.pragma(`threads = ${sortThreads()}`);
   host.db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
   try {
     host.db
@@ -71,9 +58,8 @@ export function finishBulk(host: BulkHost): void {
       })
       .immediate();
   } finally {
-    // Back as they were: the connection's later questions sort and cache as before.
+    // Back as it was: the connection's later questions cache as before.
     if (host.db.open) {
-      host.db.pragma("threads = 0");
       host.db.pragma(`cache_size = ${cache}`);
     }
   }

@@ -150,6 +150,7 @@ const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get 
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
+const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
@@ -234,6 +235,10 @@ function reminder(t: string): Command | undefined {
   const named = NAMED_REMINDER.exec(t);
   if (named) return reminderFor(named[1]!, true);
   const remind = REMIND.exec(t);
+  // "remind me when i get home to take the chicken out": a moment no clock names and the
+  // Spirit cannot see; the reminder is set without a time and its agent asks when.
+  const onArrival = remind && /^(?:remind(?:er)?(?: me| us)?|(?:do not|don't) let me forget)\b/.test(t) ? ON_ARRIVAL.exec(remind[1]!) : null;
+  if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     const rest = remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
@@ -342,7 +347,8 @@ const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shal
 const REQUEST_TAIL =
   /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
 
-const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midnight)$/;
+// A clock time first, read without its preposition ("for half past seven tomorrow" → "7:30am tomorrow").
+const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midnight)(?:$|\s)/;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -113,6 +113,9 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me at ten to five to leave")).task).toBe("remind me to leave at 4:50pm");
     expect((await spawned("remind me on the third of december to pay rent")).task).toBe("remind me to pay rent 3rd of december");
     expect((await spawned("set a reminder for five to call mum")).task).toBe("remind me to call mum at 5pm");
+    expect((await spawned("set an alarm for half past seven tomorrow")).task).toBe("remind me about the alarm at 7:30am tomorrow");
+    // A moment no clock names ("when i get home"): set without a time, its agent asks when.
+    expect((await spawned("remind me when i get home to take the chicken out")).task).toBe("remind me to take the chicken out");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");
     expect((await spawned("please remind me one hour before the call i have tomorrow morning")).task).toBe("remind me about the call 1 hour before tomorrow morning");
     // "can i have …" is the request itself, not a clause glued on.

@@ -143,7 +143,8 @@ function minutes(ms: number): string {
   return m < 120 ? `${m} min` : `${Math.round(m / 60)} h`;
 }
 
-function ago(at: string | number, now: Date): string {
+/** "5 min ago", "3 h ago": how long since, in the Spirit's lines and answers. */
+export function ago(at: string | number, now: Date): string {
   const t = typeof at === "number" ? at : Date.parse(at);
   return Number.isNaN(t) ? "at an unknown time" : `${minutes(now.getTime() - t)} ago`;
 }

@@ -15,7 +15,8 @@
  */
 import type { Nlp } from "../language/nlp.js";
 import type { Command, WorldTopic } from "../intents/commands.js";
-import type { Meeting, Situation } from "../daemon/situation.js";
+import { ago, type Meeting, type Situation } from "../daemon/situation.js";
+import { namingWords, taskHas } from "./manage.js";
 
 /** What the answers read: the agents at work and the next meeting (spirit/daemon/situation.ts). */
 export type WorldView = Pick<Situation, "agentsNow" | "doneRecently" | "stillAtWork" | "nextMeeting">;
@@ -73,16 +74,14 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
   }
 }
 
-// Words that name no task ("the search", "that job"): the rest must all be in a session's task.
-const NOT_NAMING = new Set(["the", "my", "your", "that", "this", "a", "an", "of", "for", "on", "about", "agent", "session", "task", "job", "one", "thing"]);
+// "the flight searches" names "a search for flights": a word's ending said is not needed in the task.
 const STEM = (w: string) => w.replace(/(?:es|s|ing|ed)$/, "");
 
-/** "is the flight search done": the state of each session whose task has the words said, newest first. */
+/** "is the flight search done": the state of each session whose task has the words said (as "cancel" finds one, manage.ts), newest first. */
 function progress(about: string, world: WorldView, now: Date): string {
-  const words = about.split(/[^a-z0-9']+/).filter((w) => w.length > 1 && !NOT_NAMING.has(w)).map(STEM);
-  const has = (task: string) => words.every((w) => new RegExp(`\\b${w.replace(/'/g, "")}`, "i").test(task));
-  const open = world.agentsNow().filter((a) => has(a.task)).map((a) => `${JSON.stringify(a.task)} ${stateWords(a, now)}`);
-  const done = world.doneRecently().filter((d) => has(d.task)).map((d) => `${JSON.stringify(d.task)} ${d.status === "closed" ? "was closed" : "is done and checked"} (${ago(d.since, now)})`);
+  const words = namingWords(about).map(STEM);
+  const open = world.agentsNow().filter((a) => taskHas(a.task, words)).map((a) => `${JSON.stringify(a.task)} ${stateWords(a, now)}`);
+  const done = world.doneRecently().filter((d) => taskHas(d.task, words)).map((d) => `${JSON.stringify(d.task)} ${d.status === "closed" ? "was closed" : "is done and checked"} (${ago(d.since, now)})`);
   const all = [...open, ...done];
   if (all.length === 0) return `I know of no task about ${about} (none open, none done since I started)`;
   return all.slice(-3).reverse().join("; ");
@@ -101,11 +100,6 @@ function stateWords(a: ReturnType<WorldView["agentsNow"]>[number], now: Date): s
     default:
       return `is ${a.status}`;
   }
-}
-
-function ago(iso: string, now: Date): string {
-  const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 60_000));
-  return minutes < 1 ? "just now" : minutes < 120 ? `${minutes} min ago` : `${Math.round(minutes / 60)} h ago`;
 }
 
 function meetingAnswer(meeting: Meeting | undefined, now: Date): string {

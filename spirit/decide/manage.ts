@@ -71,17 +71,27 @@ function mentions(task: string, word: string): boolean {
   return new RegExp(`\\b${word.replace(/'/g, "")}`, "i").test(task);
 }
 
+/** The words of a target that name a session by its task: "the flight search" → flight, search ("that agent" → none). */
+export function namingWords(target: string): string[] {
+  return wordsOf(target).filter((w) => !SESSION_WORDS.has(w));
+}
+
+/** Whether a task has every one of the words, each at a word's start ("flight" in "flights"). */
+export function taskHas(task: string, words: readonly string[]): boolean {
+  return words.every((w) => mentions(task, w));
+}
+
 /**
  * Any session the words mean: all the words said (beyond "agent", "that") are in its
  * task ("the flight search" → "open a search for flights…"). Nothing named ("stop that
  * agent"): the one session open, if there is exactly one; never a guess among several.
  */
 function whichSessions(request: ManageRequest, atWork: readonly Managed[]): Managed[] {
-  const named = wordsOf(request.target).filter((w) => !SESSION_WORDS.has(w));
+  const named = namingWords(request.target);
   const failed = /\b(?:failed|stuck)\b/.test(request.target);
   const pool = atWork.filter((m) => !failed || m.state === "failed");
   if (named.length === 0) return pool;
-  return pool.filter((m) => named.every((w) => mentions(m.task, w)));
+  return pool.filter((m) => taskHas(m.task, named));
 }
 
 /** The reminders and timers the words can mean: all of a kind, narrowed by the other words they share with a task. */

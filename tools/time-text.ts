@@ -41,3 +41,8 @@ export function whenText(at: Date, now: Date): string {
 export function sinceText(at: Date, now: Date): string {
   return `${clockText(at, now)} (${span(now.getTime() - at.getTime())} ago)`;
 }
+
+/** A day of the month as said: 1 → "1st", 22 → "22nd", 13 → "13th". */
+export function ordinal(n: number): string {
+  return `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+}

@@ -4,6 +4,7 @@
  * time zone. Kept apart from the reading of the words (repeat.ts), so the readers of armed
  * lines — the spawner on every alarm spawn among them — load no more than this.
  */
+import { ordinal } from "../../tools/time-text.js";
 
 export type RepeatUnit = "day" | "weekday" | "week" | "month" | "year";
 
@@ -23,8 +24,6 @@ export interface Every {
 export const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 export const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
-/** 1 → "1st", 22 → "22nd". */
-export const ordinal = (n: number): string => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 
 function daysIn(year: number, month: number): number {
   return new Date(year, month + 1, 0).getDate();

@@ -10,7 +10,8 @@
  * month, yearly on a date. Intervals ("every 2 days", "every 30 minutes") are not read here:
  * such a task is read as before, one reminder.
  */
-import { MONTHS, nextOccurrence, ordinal, WEEKDAYS, type Every, type RepeatUnit } from "./every.js";
+import { ordinal } from "../../tools/time-text.js";
+import { MONTHS, nextOccurrence, WEEKDAYS, type Every, type RepeatUnit } from "./every.js";
 
 /** A repetition as said, before its time of day is known. */
 export interface RepeatWords {

@@ -7,6 +7,8 @@
  */
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { plainDuration, type PlainDuration } from "../../tools/calendar/plain-duration.js";
+import { withoutHesitations } from "../../tools/calendar/spoken-time.js";
+import { MONTHS } from "./every.js";
 
 export interface When {
   due: Date;
@@ -34,17 +36,20 @@ function chronoFirst(task: string, now: Date): PlainDuration | undefined {
   return found && { index: found.index, text: found.text, due: found.start.date() };
 }
 
+const PARTS = "morning|afternoon|evening|night";
 /** A part of the day said after the time chrono-node read ("at 9am tomorrow| morning|"). */
-const PART_AFTER = /^(?:\s+in the|\s+this)?\s+(?:morning|afternoon|evening|night)\b/i;
+const PART_AFTER = new RegExp(`^(?:\\s+in the|\\s+this)?\\s+(?:${PARTS})\\b`, "i");
 /** What leads into a part of the day chrono-node read alone ("|in the |morning"). */
 const LEAD_BEFORE = /\b(?:in the|this)\s+$/i;
 /** A preposition chrono-node left before the time it read ("|on the |3rd of december", "|by |5pm", "|for |6:50pm"). */
 const PREPOSITION_BEFORE = /\b(?:(?:on|at|by|for|until|till|before) )?the\s+$|\b(?:on|at|by|for|until|till|before)\s+$/i;
-const PART_OF_DAY = /^(?:morning|afternoon|evening|night)\b/i;
+const PART_OF_DAY = new RegExp(`^(?:${PARTS})\\b`, "i");
+const PART_ALONE = new RegExp(`^(?:${PARTS})$`, "i");
 
 /** A part of the day after "the" (not "in the"): "check the night shift rota", "the morning paper". */
 function namesAThing(task: string, index: number, text: string): boolean {
-  return /^(?:morning|afternoon|evening|night)$/i.test(text) && /(?:^|[^a-z])the\s+$/i.test(task.slice(0, index)) && !/\bin the\s+$/i.test(task.slice(0, index));
+  const before = task.slice(0, index);
+  return PART_ALONE.test(text) && /(?:^|[^a-z])the\s+$/i.test(before) && !/\bin the\s+$/i.test(before);
 }
 
 /**
@@ -62,7 +67,6 @@ function withPartOfDay(task: string, start: number, end: number): { start: numbe
   return { start, end };
 }
 
-const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 /** A day of the month said without its month: "on the 15th" (chrono-node reads no date in it). */
 export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*$|\s+(?:at|in|from|to|for|and|morning|afternoon|evening|night|\d))/i;
 
@@ -74,15 +78,13 @@ function withMonth(task: string, now: Date): string {
     if (day < 1 || day > 31) return m;
     const month = day >= now.getDate() ? now.getMonth() : (now.getMonth() + 1) % 12;
     // The preposition goes with the date: what is left is what to be reminded of.
-    return `${MONTH_NAMES[month]} ${day}`;
+    return `${MONTHS[month]} ${day}`;
   });
 }
 
 /** What to remind of: "remind me to call mom at 5pm" → "call mom". */
 export function reminderSubject(rest: string): string {
-  return rest
-    // Hesitations of speech ("uh", "um"), wherever they fall.
-    .replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ")
+  return withoutHesitations(rest)
     .trim()
     .replace(/^(?:(?:hey|ok|okay|so|please|(?:can|could|would|will) you(?: please)?)[\s,]+)+/i, "")
     .replace(/^(?:do not|don't) let me forget(?: (?:to|about))?\s+/i, "")

@@ -13,7 +13,7 @@ import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repe
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
-import { spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
+import { spokenTimes, withoutHesitations, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
 export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress";
 
@@ -33,13 +33,12 @@ const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cort
 const LEAD =
   /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
-// Hesitations of speech, wherever they fall ("remind me um to call mum"): not words of the request.
-const HESITATION = /\b(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/g;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
   // A word said twice in a row is a stumble of speech ("remind me to to take my pills").
-  let t = normalize(text).replace(WAKE, " ").replace(HESITATION, " ").replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
+  // Hesitations ("remind me um to call mum") are not words of the request.
+  let t = withoutHesitations(normalize(text).replace(WAKE, " ")).replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
     if (next === t) break;
@@ -303,8 +302,9 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
   // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
   // whole, in plain words, for the agent to read (agents/reminder/repeat.ts).
-  const repeat = readRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
-  const spoken = withoutRepeat(spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use));
+  const timeSaid = spokenTimes(timeWords.replace(GLUED_CLAUSE, ""), use);
+  const repeat = readRepeat(timeSaid);
+  const spoken = withoutRepeat(timeSaid);
   const results = chronoEn().parse(spoken, new Date(0));
   // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
   const repeatDay = repeat && weekdayOf(repeat.rule);

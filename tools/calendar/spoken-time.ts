@@ -6,6 +6,8 @@
 // the morning, a reminder or an appointment in the afternoon ("tomorrow at six" is 6pm),
 // unless morning or evening words say otherwise.
 
+import { ordinal } from "../time-text.js";
+
 const SMALL: Record<string, number> = {
   zero: 0, oh: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
@@ -47,6 +49,14 @@ const UNIT = "seconds?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?";
 const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 
 export type TimeUse = "alarm" | "reminder";
+
+/**
+ * Hesitations of speech ("uh", "um"), wherever they fall, taken out with the comma that
+ * closes one and the space before it: "tomorrow to, uh, buy milk" → "tomorrow to, buy milk".
+ */
+export function withoutHesitations(text: string): string {
+  return text.replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ");
+}
 
 /**
  * Words one of spokenTimes' rewrites starts from: every rewrite needs one of these (a word
@@ -99,7 +109,7 @@ export function rewritten(text: string, use: TimeUse): string {
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
     const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;
-    return n <= 31 && !(ord.toLowerCase() === "second" && !tens) ? `${n}${n === 1 || n === 21 || n === 31 ? "st" : n === 2 || n === 22 ? "nd" : n === 3 || n === 23 ? "rd" : "th"}` : m;
+    return n <= 31 && !(ord.toLowerCase() === "second" && !tens) ? ordinal(n) : m;
   });
   // "the day after tomorrow", "two days after today": chrono-node reads only "tomorrow", "today".
   t = t.replace(/\b(?:the )?day after tomorrow\b/gi, "in 2 days");

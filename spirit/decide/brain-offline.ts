@@ -16,7 +16,7 @@ import type { Brain, BrainInput, Proposal } from "./brain.js";
 import { ASSISTANT, type ConversationView } from "./conversation.js";
 import { taskOf } from "./commands.js";
 import { readCommand, reminderOf } from "../intents/commands.js";
-import { frameOf, withoutFiller } from "../intents/frames.js";
+import { describes, frameOf, withoutFiller } from "../intents/frames.js";
 import { normalize } from "../intents/normalize.js";
 import { loadNlp } from "../language/nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
@@ -50,6 +50,7 @@ const CAPABILITY: Record<string, string> = {
   media: "play music or media", smart_home: "control devices at home", device: "reach your devices", call: "make calls", message: "send messages",
   payment: "make payments", banking: "reach your bank", shopping: "shop for you", shopping_list: "edit your lists", todo: "edit your lists",
   ride: "book a ride", reservation: "make reservations", hr: "reach HR", travel_claim: "file claims",
+  calendar: "manage your calendar", meeting: "manage your calendar", appointment: "manage your calendar",
 };
 
 function capabilityOf(kind: string): string {
@@ -145,7 +146,8 @@ export class OfflineBrain implements Brain {
       const offer = await offerForIntent(intent, task, this.agentHasModel);
       if (offer === undefined) {
         // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
-        const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text))))) ? capabilityOf(intent.kind) : undefined;
+        const said = withoutFiller(normalize(withoutBackchannel(text)));
+        const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(said)) && !describes(said) ? capabilityOf(intent.kind) : undefined;
         return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
       }
       return { action: "nudge", reason: intent.reason, ...offer };

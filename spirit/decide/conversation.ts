@@ -14,6 +14,7 @@
  * someone not heard yet (SOMEONE) until the conversation ends or they speak.
  */
 import type { Heard } from "../daemon/memory.js";
+import { WAKE_WORDS } from "../intents/commands.js";
 
 export const ASSISTANT = "(assistant)";
 /** The user, before the user has said anything in this conversation. */
@@ -25,8 +26,12 @@ const SOMEONE = "(someone)";
 // a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)
 const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us))\b/i;
 
+// "hey alexa, …", "ok google …": a greeting to an assistant, whichever name the user is used to.
+const TO_AN_ASSISTANT = new RegExp(`^(?:hey|hi|hello|ok|okay)[\\s,]+(?:${WAKE_WORDS})\\b`, "i");
+
 /** Does any sentence of the words start as one says it to a person? */
 function toAPerson(text: string): boolean {
+  if (TO_AN_ASSISTANT.test(text.trim())) return false;
   // "I'm in Chicago next week, want to come?": an invitation may follow a comma.
   return text.split(/(?<=[.!?;,])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
 }

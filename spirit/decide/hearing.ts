@@ -102,8 +102,10 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       // A brain with an agent that can do it (a search, a general agent with a model) is asked; otherwise one honest line.
       const proposal = await d.brain.decide(input);
       const agentKind = proposal.agentKind ?? (proposal.kind === undefined ? undefined : agentKindFor(proposal.kind));
-      // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at a made-up time does not.
-      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || (command.when !== undefined && proposal.action === "nudge"));
+      // A reminder offered to do it at the time the user said ("text bob in 3 seconds") helps; one at
+      // another time does not ("call an uber for seven" is not "remind me in 1 hour").
+      const atTheTimeSaid = command.when !== undefined && proposal.action === "nudge" && (proposal.task ?? "").includes(command.when);
+      const offered = agentKind !== undefined && ((agentKind !== "reminder" && agentKind !== "timer") || atTheTimeSaid);
       if ((proposal.action === "nudge" || proposal.action === "spawn") && offered) {
         return readable(vetProposal(proposal, heard, entry, d.memory, d.config, now, d.world));
       }

@@ -13,6 +13,7 @@ import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repe
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
+import { describes } from "./frames.js";
 import { spokenTimes, withoutHesitations, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
 export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress";
@@ -28,10 +29,11 @@ export type Command =
   | { type: "task"; capability: string; task: string; when?: string };
 
 // Wake words of the assistants people are used to, and the assistant's own name.
-const WAKE = /\b(?:hey |ok |okay |hi )?(?:olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant)\b,?/g;
+export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|computer|assistant";
+const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love to|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
@@ -384,38 +386,53 @@ function cleanSubject(words: string): string {
   return w;
 }
 
-// Things done on a device or by a service, with the capability an agent would need.
+// Things done on a device or by a service, with the capability an agent would need. The
+// first that matches names it: a taxi "ordered" is a ride, not food; an email "started" is
+// not music. Talk about a thing ("the taxi driver was rude": frames.ts describes) is not a
+// request for it.
+const COLOUR = "red|green|blue|yellow|purple|pink|orange|white|warm white|cool white|warm|cool";
+const ROOM = "room|kitchen|bedroom|living room|lounge|hall|hallway|office|bathroom|study|house|flat";
 const TASKS: Array<[RegExp, string]> = [
-  [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my )?(?:volume|sound)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b/, "change the volume"],
-  [/^(?:turn|switch|shut|put)\s+(?:on|off|up|down|out)?\s*(?:the |my |all (?:the )?)?(?:\w+ )?(?:lights?|lamps?|bulbs?)\b|^(?:dim|brighten|lighten|darken)\b|^(?:change|set|make|chance|adjust) (?:the |my |all )?(?:\w+ ){0,3}(?:lights?|lamps?|bulbs?|lighting|colou?r)\b|\b(?:lights?|lamps?) (?:on|off|up|down)\b|^(?:lights?|lamps?)\b/, "control the lights"],
-  [/^(?:turn|switch|shut|power|plug|put)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
+  [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up|go quiet|be silent|stay quiet|quiet down|hush)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my |all )?(?:(?:\w+ )?volume|sound|tone)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b|^(?:speak|talk)(?: \w+){0,2} (?:louder|quieter|softer|up|more (?:quietly|softly|loudly))\b|^i cannot hear\b|^(?:it is|this is|that is) (?:\w+ )?too (?:loud|quiet)\b/, "change the volume"],
+  [new RegExp(`^(?:turn|switch|shut|put)\\s+(?:on|off|up|down|out)?\\s*(?:the |my |all (?:the )?)?(?:\\w+ )?(?:lights?|lamps?|bulbs?)\\b|^(?:dim|brighten|lighten|darken)\\b|^(?:change|set|make|chance|adjust|lower|raise|reduce|increase|decrease|minimi[sz]e|maximi[sz]e|soften) (?:the |my |all |a |an )?(?:\\w+ ){0,3}?(?:lights?|lamps?|bulbs?|lighting|light settings|brightness|colou?r)\\b|\\b(?:lights?|lamps?) (?:on|off|up|down)\\b|^(?:bring|turn|put) (?:the |my |all )?(?:\\w+ )?(?:lights?|lighting|lamps?) (?:up|down)\\b|^(?:lights?|lamps?)\\b|^(?:give me|i want|set) (?:some |a )?(?:soft|dim|low|bright|warm|cool|mood|night|reading) (?:light|lighting|lights)\\b|^(?:make|turn|paint|set|change) (?:the |my |this |a )?(?:\\w+ )?(?:${ROOM}|lights?|lamps?) (?:to )?(?:${COLOUR}|darker|brighter|lighter)\\b|^(?:can|could) (?:the|my) (?:\\w+ ){0,2}(?:lights?|lamps?) (?:go|turn|be) |^(?:it is|this is|it has got|it is got)(?: way| much| a bit| a little| really| so| far)? too (?:dark|bright|dim)(?: in here| here| in (?:the|this|my) (?:${ROOM}))?$|^(?:it is|this is) (?:very |really |so |pretty )?dark (?:in )?here$`), "control the lights"],
+  [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
-  [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the )?(?:floor|house|room|kitchen|carpet))\b/, "run the vacuum cleaner"],
-  [/\b(?:coffee|espresso|latte|cappuccino|tea)\b.*\b(?:make|brew|start|prepare|pour|get)\b|^(?:make|brew|start|prepare|get) (?:me )?(?:a |some |my |the )?(?:cup of |pot of )?(?:coffee|espresso|latte|cappuccino|tea)\b/, "make coffee"],
-  [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
+  [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
+  [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
+  [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
-  [/^(?:play|start|open|launch|i want to play|i feel like playing)\b.*\b(?:game|games|trivia|quiz|chess|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b/, "play games"],
-  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b/, "play music"],
-  [/^(?:send|write|compose|draft|reply|respond|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply to|respond to)\b/, "send email"],
+  [/^(?:play|start|open|launch|i want to play|i feel like playing|want to play|wanna play|how about|fancy)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|tic tac toe)\b/, "play games"],
+  [/^(?:send|write|compose|draft|reply|respond|answer|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply|respond)\b|^(?:send|write|compose|draft|start|create|begin) (?:a |an |the |my |up )?(?:new |quick |short )?(?:reply|response|e-?mail|mail)\b|^open (?:a |an |up )?(?:new )?(?:reply|e-?mail) to\b|^open\b.*\be-?mails?\b.*\b(?:reply|respond|answer)\b|^open reply$/, "send email"],
+  [/^open\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
-  [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b/, "edit your lists"],
+  [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b|^(?:remove|delete|cross off|scratch) (?:item|entry|number) \w+$/, "edit your lists"],
   [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
-  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizza|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast)\b|^order\b/, "order food"],
   [/\b(?:taxi|cab|uber|lyft|ride)\b/, "book a taxi"],
-  [/^(?!.*\b(?:times?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b)/, "book tickets"],
+  [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
+  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings)\b|^order\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
+  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
 ];
 
-const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how|is|are|was|were|do|does|did|has|have|had|will|would|should|shall|can i|could i|may i|tell me|show me|read|check|any)\b/;
+// Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read|check|any)\b/;
+
+// "the vacuum is broken again", "my taxi never came": what is wrong with a thing, not a request to use it
+// (a room too dark or a sound too loud is a request: "the lights are too bright").
+const PROBLEM_WITH = /^(?:the|my|our|your|his|her|their) (?:[a-z']+ ){0,3}?(?:is|are|was|were|has|have|had|keeps?|kept|broke|stopped|never|did not|does not|will not|cannot)\b(?!.* too (?:dark|bright|dim|loud|quiet)\b)/;
+
+// "can i get a latte", "could i have the lights dimmer": asked as a question, meant as a request.
+const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 
 function task(t: string): Command | undefined {
-  if (TASK_BLOCK.test(t)) return undefined;
+  const asked = t.replace(MAY_I_HAVE, "get ");
+  if (TASK_BLOCK.test(asked) || describes(asked) || PROBLEM_WITH.test(asked)) return undefined;
   for (const [re, capability] of TASKS) {
-    if (!re.test(t)) continue;
+    if (!re.test(asked)) continue;
     const when = chronoWhen(spokenTimes(t, "reminder"));
     return { type: "task", capability, task: t, ...(when !== undefined && { when }) };
   }

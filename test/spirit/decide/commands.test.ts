@@ -303,6 +303,41 @@ describe("managing, asking, and what no agent can do", () => {
     }
   });
 
+  it("hears a request said the many ways people say it: a complaint, a wish, a question meant as a request, an assistant's wake word", async () => {
+    const r = room();
+    for (const [said, line] of [
+      ["it's much too bright in the kitchen", "I can't control the lights yet"],
+      ["bring the lighting down a notch", "I can't control the lights yet"],
+      ["turn the bedroom purple", "I can't control the lights yet"],
+      ["could the hall lamps go a bit dimmer", "I can't control the lights yet"],
+      ["hey siri dim the lamp", "I can't control the lights yet"],
+      ["talk a bit softer", "I can't change the volume yet"],
+      ["i can't hear a thing", "I can't change the volume yet"],
+      ["could i have a flat white coffee", "I can't make coffee yet"],
+      ["i'd love a mug of coffee", "I can't make coffee yet"],
+      ["answer the email from the bank", "I can't send email yet"],
+      ["reply that i'm on my way", "I can't send email yet"],
+      ["open my inbox", "I can't read your email yet"],
+      ["order us a cab to the theatre", "I can't book a taxi yet"],
+      ["fancy a round of sudoku", "I can't play games yet"],
+      ["hoover the stairs", "I can't run the vacuum cleaner yet"],
+    ] as const) {
+      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
+    }
+  });
+
+  it("talk about a thing is no request for it", async () => {
+    const r = room();
+    for (const said of ["the uber we took was filthy", "the lighting in that restaurant was lovely", "their coffee is the best in town", "the game last night was a thriller", "that lamp looks old"]) {
+      expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
+    }
+  });
+
+  it("offers a reminder for a request only at the time the user said, never at one it made up", async () => {
+    const action = await room().hear("could you get me a taxi for nine", T0);
+    expect(action).toMatchObject({ type: "say", kind: "can't", text: "I can't book a taxi yet" });
+  });
+
   it("confirms a request still at work, and takes the same words anew once it is done", async () => {
     const r = room();
     const first = await r.hear("set a timer for 30 seconds", T0);

@@ -49,6 +49,21 @@ describe("conversation state", () => {
     }
   });
 
+  it("a greeting to an assistant by the name the user is used to is said to the assistant, a greeting to anyone else to a person", () => {
+    for (const [first, to] of [
+      ["Hey Alexa, switch the porch light off", ASSISTANT],
+      ["ok google what's on my calendar", ASSISTANT],
+      ["Hi Siri play some jazz", ASSISTANT],
+      ["Hey Maria, switch the porch light off", "(someone)"],
+      ["Hello, is this the right queue?", "(someone)"],
+    ] as const) {
+      const c = new ConversationState("world", 60_000);
+      c.hear(at(0, "me", first));
+      expect(c.view().turns.at(-1)!.to, first).toBe(to);
+      expect(c.view().userWith.length, first).toBe(to === ASSISTANT ? 0 : 1);
+    }
+  });
+
   it("reads the assistant's name in front or behind a comma, not inside a sentence", () => {
     expect(addressedByName("world, book the train we talked about", "world")).toEqual({ addressed: true, rest: "book the train we talked about" });
     expect(addressedByName("Hey World book it", "world")).toEqual({ addressed: true, rest: "book it" });

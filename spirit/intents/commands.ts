@@ -394,18 +394,24 @@ const COLOUR = "red|green|blue|yellow|purple|pink|orange|white|warm white|cool w
 const ROOM = "room|kitchen|bedroom|living room|lounge|hall|hallway|office|bathroom|study|house|flat";
 const TASKS: Array<[RegExp, string]> = [
   [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up|go quiet|be silent|stay quiet|quiet down|hush)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my |all )?(?:(?:\w+ )?volume|sound|tone)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b|^(?:speak|talk)(?: \w+){0,2} (?:louder|quieter|softer|up|more (?:quietly|softly|loudly))\b|^i cannot hear\b|^(?:it is|this is|that is) (?:\w+ )?too (?:loud|quiet)\b/, "change the volume"],
+  [/^turn (?:up|down) (?:the |my )?(?:\w+ )?(?:volume|sound|speakers?)\b|\b(?:mute|muted|unmute)\b|^(?:audio|sound|speakers?) (?:on|off|up|down)$/, "change the volume"],
   [new RegExp(`^(?:turn|switch|shut|put)\\s+(?:on|off|up|down|out)?\\s*(?:the |my |all (?:the )?)?(?:\\w+ )?(?:lights?|lamps?|bulbs?)\\b|^(?:dim|brighten|lighten|darken)\\b|^(?:change|set|make|chance|adjust|lower|raise|reduce|increase|decrease|minimi[sz]e|maximi[sz]e|soften) (?:the |my |all |a |an )?(?:\\w+ ){0,3}?(?:lights?|lamps?|bulbs?|lighting|light settings|brightness|colou?r)\\b|\\b(?:lights?|lamps?) (?:on|off|up|down)\\b|^(?:bring|turn|put) (?:the |my |all )?(?:\\w+ )?(?:lights?|lighting|lamps?) (?:up|down)\\b|^(?:lights?|lamps?)\\b|^(?:give me|i want|set) (?:some |a )?(?:soft|dim|low|bright|warm|cool|mood|night|reading) (?:light|lighting|lights)\\b|^(?:make|turn|paint|set|change) (?:the |my |this |a )?(?:\\w+ )?(?:${ROOM}|lights?|lamps?) (?:to )?(?:${COLOUR}|darker|brighter|lighter)\\b|^(?:can|could) (?:the|my) (?:\\w+ ){0,2}(?:lights?|lamps?) (?:go|turn|be) |^(?:it is|this is|it has got|it is got)(?: way| much| a bit| a little| really| so| far)? too (?:dark|bright|dim)(?: in here| here| in (?:the|this|my) (?:${ROOM}))?$|^(?:it is|this is) (?:very |really |so |pretty )?dark (?:in )?here$`), "control the lights"],
+  [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
+  [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b/, "run the vacuum cleaner"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
   [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
+  [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
+  [/^(?:turn|switch|change|tune) (?:it |the radio )?to (?:\w+ ){0,2}(?:frequency|station|fm|am|channel)\b|^radio (?:on|off)$/, "play the radio"],
   [/^(?:play|start|open|launch|i want to play|i feel like playing|want to play|wanna play|how about|fancy)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|tic tac toe)\b/, "play games"],
   [/^(?:send|write|compose|draft|reply|respond|answer|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply|respond)\b|^(?:send|write|compose|draft|start|create|begin) (?:a |an |the |my |up )?(?:new |quick |short )?(?:reply|response|e-?mail|mail)\b|^open (?:a |an |up )?(?:new )?(?:reply|e-?mail) to\b|^open\b.*\be-?mails?\b.*\b(?:reply|respond|answer)\b|^open reply$/, "send email"],
+  [/^(?:send|write|publish)\b.*(?:\w@\w|\bat \w+ dot (?:com|org|net)\b|\bdot com\b)|^publish (?:an? )?e-?mail\b/, "send email"],
   [/^open\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
@@ -416,6 +422,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings)\b|^order\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
+  [/^(?:disable|enable|turn on|turn off|switch on|switch off|stop|start) (?:the )?(?:shuffle|repeat|loop)\b|^(?:repeat|replay|loop) (?:the|this|that) (?:\w+ )?(?:song|track|tune)\b|^(?:after this|after that|next|then)(?: song| track)?,? play\b|^find and (?:queue|play)\b|^(?:open|load|launch|start) (?:spotify|pandora|itunes|apple music|youtube music|deezer|tidal|soundcloud)\b/, "play music"],
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
@@ -428,15 +435,22 @@ const PROBLEM_WITH = /^(?:the|my|our|your|his|her|their) (?:[a-z']+ ){0,3}?(?:is
 // "can i get a latte", "could i have the lights dimmer": asked as a question, meant as a request.
 const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 
+// "this article is great can you share it on facebook", "the service was awful i need to tweet them":
+// what comes before is why; the request is what follows.
+const ASK_INSIDE = /\b(?:(?:can|could|would|will) you(?: please)?|i (?:need|want|would like) to) (?=\w)/;
+
 function task(t: string): Command | undefined {
+  const capability = capabilityFor(t) ?? capabilityFor(t.slice((ASK_INSIDE.exec(t)?.index ?? t.length) + (ASK_INSIDE.exec(t)?.[0].length ?? 0)));
+  if (capability === undefined) return undefined;
+  const when = chronoWhen(spokenTimes(t, "reminder"));
+  return { type: "task", capability, task: t, ...(when !== undefined && { when }) };
+}
+
+/** The capability a request needs, when it is said as one (a question or talk about a thing is not). */
+function capabilityFor(t: string): string | undefined {
   const asked = t.replace(MAY_I_HAVE, "get ");
-  if (TASK_BLOCK.test(asked) || describes(asked) || PROBLEM_WITH.test(asked)) return undefined;
-  for (const [re, capability] of TASKS) {
-    if (!re.test(asked)) continue;
-    const when = chronoWhen(spokenTimes(t, "reminder"));
-    return { type: "task", capability, task: t, ...(when !== undefined && { when }) };
-  }
-  return undefined;
+  if (asked === "" || TASK_BLOCK.test(asked) || describes(asked) || PROBLEM_WITH.test(asked)) return undefined;
+  return TASKS.find(([re]) => re.test(asked))?.[1];
 }
 
 /**

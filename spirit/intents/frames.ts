@@ -67,7 +67,7 @@ const SELF = /^(?:i|my|we|our|the|it|this|that|there|someone|somebody|he|she|the
 // shop is awful"): talk about a thing, not a request for it. A problem with it ("my card is
 // broken", "the wifi is down") may still be one.
 const DESCRIPTION =
-  /^(?:the|that|this|those|these|it|he|she|they|his|her|their|our|my|your) (?:[a-z']+ ){0,4}?(?:was|were|is|are|looks?|looked|seems?|seemed|sounds?|sounded|tastes?|tasted|feels?|felt) (?!(?:(?:way|much|far|so|very|really|a bit|a little|pretty|quite|getting|too) )?(?:not|broken|down|missing|stolen|lost|out|off|dead|stuck|late|overdue|due|blocked|frozen|empty|low|too)\b)/;
+  /^(?:the|that|this|those|these|it|he|she|they|his|her|their|our|my|your) (?:[a-z']+ ){0,4}?(?:was|were|is|are|looks?|looked|seems?|seemed|sounds?|sounded|tastes?|tasted|feels?|felt) (?!(?:(?:way|much|far|so|very|really|a bit|a little|pretty|quite|getting|too) )?(?:not|broken|down|missing|stolen|lost|out|off|dead|stuck|late|overdue|due|blocked|frozen|empty|low|too|dark|bright|dim|loud|quiet|noisy|cold|hot|time|\w+ time)\b)/;
 
 /** Whether a clause says what something is or was like, and asks nothing. */
 export function describes(clause: string): boolean {

@@ -321,6 +321,17 @@ describe("managing, asking, and what no agent can do", () => {
       ["order us a cab to the theatre", "I can't book a taxi yet"],
       ["fancy a round of sudoku", "I can't play games yet"],
       ["hoover the stairs", "I can't run the vacuum cleaner yet"],
+      ["bathroom lamp on", "I can't control the lights yet"],
+      ["pick another lighting scene", "I can't control the lights yet"],
+      ["turn on night time mode", "I can't control the lights yet"],
+      ["turn down the tv volume", "I can't change the volume yet"],
+      ["stop the repeat", "I can't play music yet"],
+      ["then play something by adele", "I can't play music yet"],
+      ["open deezer", "I can't play music yet"],
+      ["tune to the jazz station", "I can't play the radio yet"],
+      ["rewind the podcast a bit", "I can't play podcasts yet"],
+      ["write to anna@example dot com", "I can't send email yet"],
+      ["my friend's band just put out an album can you share it on twitter", "I can't post on social media yet"],
     ] as const) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
     }
@@ -328,7 +339,7 @@ describe("managing, asking, and what no agent can do", () => {
 
   it("talk about a thing is no request for it", async () => {
     const r = room();
-    for (const said of ["the uber we took was filthy", "the lighting in that restaurant was lovely", "their coffee is the best in town", "the game last night was a thriller", "that lamp looks old"]) {
+    for (const said of ["the uber we took was filthy", "the lighting in that restaurant was lovely", "their coffee is the best in town", "the game last night was a thriller", "that lamp looks old", "the doorbell is on mute", "my radio never worked"]) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
     }
   });

@@ -68,10 +68,38 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
       return at.length === 0 ? "no agents are at work" : `${count(at.length, "agent")} at work: ${at.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}`).join("; ")}`;
     }
     case "failed": {
-      const failed = agents.filter((a) => a.state === "failed");
-      return failed.length === 0 ? "nothing has failed" : `${count(failed.length, "task")} failed, waiting for you: ${failed.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}${a.blocker ? ` (needs ${a.blocker})` : ""}`).join("; ")}`;
+      const failed = waitingForYou(agents);
+      return failed.length === 0 ? "nothing has failed" : `${count(failed.length, "task")} failed, waiting for you: ${failed.join("; ")}`;
     }
+    case "waiting": {
+      const failed = waitingForYou(agents);
+      return failed.length === 0 ? "nothing waits for you" : `${count(failed.length, "task")} ${failed.length === 1 ? "waits" : "wait"} for your answer (world respond): ${failed.join("; ")}`;
+    }
+    case "overview":
+      return overview(world, now);
   }
+}
+
+/** The failed sessions, each with what it needs from the user (the Verifier's escalation). */
+function waitingForYou(agents: ReturnType<WorldView["agentsNow"]>): string[] {
+  return agents.filter((a) => a.state === "failed").slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}${a.blocker ? ` (needs ${a.blocker})` : ""}`);
+}
+
+/** "status report": what is at work, what waits for the user, what was done since the Spirit started. */
+function overview(world: WorldView, now: Date): string {
+  const agents = world.agentsNow();
+  const atWork = agents.filter((a) => a.state === "active" || a.state === "parked");
+  const checking = agents.filter((a) => a.state === "pending");
+  const waiting = waitingForYou(agents);
+  const done = world.doneRecently();
+  const latest = done.at(-1);
+  const parts = [
+    atWork.length === 0 ? "nothing is at work" : `${count(atWork.length, "agent")} at work (${atWork.slice(-3).map((a) => JSON.stringify(a.task)).join(", ")})`,
+    ...(checking.length === 0 ? [] : [`${count(checking.length, "task")} finished and being checked`]),
+    waiting.length === 0 ? "nothing waits for you" : `${count(waiting.length, "task")} ${waiting.length === 1 ? "waits" : "wait"} for your answer: ${waiting.join("; ")}`,
+    latest === undefined ? "nothing done since I started" : `${done.length} done since I started, the latest ${JSON.stringify(latest.task)} (${ago(latest.since, now)})`,
+  ];
+  return parts.join("; ");
 }
 
 // "the flight searches" names "a search for flights": a word's ending said is not needed in the task.

@@ -68,7 +68,11 @@ function wordsOf(target: string): string[] {
 }
 
 function mentions(task: string, word: string): boolean {
-  return new RegExp(`\\b${word.replace(/'/g, "")}`, "i").test(task);
+  const w = word.replace(/'/g, "");
+  if (new RegExp(`\\b${w}`, "i").test(task)) return true;
+  // "the backup" for "back up the photos", "the checkin" for "check in": one word said for the task's two.
+  const words = task.toLowerCase().split(/[^a-z0-9]+/);
+  return words.some((x, i) => x.length > 0 && x.length < w.length && i + 1 < words.length && (x + words[i + 1]).startsWith(w));
 }
 
 /** The words of a target that name a session by its task: "the flight search" → flight, search ("that agent" → none). */

@@ -16,7 +16,7 @@ import { normalize } from "./normalize.js";
 import { describes } from "./frames.js";
 import { spokenTimes, withoutHesitations, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -61,7 +61,7 @@ const PUSH_BACK = /^(?:(?:push|move|put|set|bump|shift) (.+?) back|(?:delay|post
 const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 // A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
-const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|research|check(?:s|ing)?)\b/;
+const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|uploads?|research|check(?:s|ing)?|reports?|summary|summaries|drafts?|analysis|translation|backups?|builds?|scans?|comparison)\b/;
 const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 
@@ -118,13 +118,23 @@ const PROGRESS = [
   /^(?:any )?(?:news|updates?|progress) (?:on|about|with) (?:the|my|that|your) (.+)$/,
   /^what (?:happened|is happening) (?:to|with) (?:the|my|that|your) (.+)$/,
   /^(?:what is the )?status of (?:the|my|that|your) (.+)$/,
+  /^why (?:did|has) (?:the|my|that|your) (.+?) (?:fail|failed|stop|stopped|not work|not finish)$/,
 ];
+
+// "do you need anything from me", "what are you waiting on": the sessions that wait for the user's answer.
+const WAITING =
+  /^(?:do you need (?:anything|something)|is there anything you need|what do you need(?: from me)?|(?:what )?are you waiting (?:on|for)(?: me)?|what is stuck|is (?:anything|something) stuck|what needs (?:me|my (?:answer|attention|input|help|ok))|does (?:anything|something) need (?:me|my (?:answer|attention|input|help|ok))|(?:is there )?anything (?:waiting|for me to answer))\b/;
+// "status report", "catch me up", "what did you do today": the whole world in one line.
+const OVERVIEW =
+  /^(?:(?:what is|give me|can i have|can i get|i want|i would like) (?:the |a |an |my )?(?:status|update|status report|status update|summary|rundown|overview|quick update)|status(?: report| update)?|(?:catch|fill) me (?:up|in)|bring me up to speed|what is new|what did i miss|what happened (?:while i was (?:away|out|gone|asleep)|today|overnight|since (?:i left|this morning))|what have you (?:done|been doing|been up to)(?: today)?|what did you (?:do|get done)(?: today)?|(?:is )?(?:anything|something) (?:pending|outstanding|open|left to do)|what is (?:pending|outstanding|left to do))$/;
 
 function query(t: string): Command | undefined {
   for (const form of PROGRESS) {
     const about = form.exec(t)?.[1];
     if (about !== undefined && SESSION_NAMED.test(about)) return { type: "query", topic: "progress", about };
   }
+  if (WAITING.test(t)) return { type: "query", topic: "waiting" };
+  if (OVERVIEW.test(t)) return { type: "query", topic: "overview" };
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };

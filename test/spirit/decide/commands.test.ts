@@ -276,6 +276,32 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("did the exam go well")).toBeUndefined();
   });
 
+  it("answers what waits for the user and how the whole world stands, as people ask it", async () => {
+    const r = room();
+    const say = async (said: string, at: number) => {
+      const a = await r.hear(said, at);
+      expect(a, said).toMatchObject({ type: "say", kind: "answer" });
+      return a.type === "say" ? a.text : "";
+    };
+    for (const said of ["do you need anything from me", "are you waiting on me", "is anything stuck"]) expect(await say(said, T0), said).toBe("nothing waits for you");
+    for (const said of ["status report", "catch me up", "what did you get done today", "what happened while i was out"]) {
+      expect(await say(said, T0), said).toBe("nothing is at work; nothing waits for you; nothing done since I started");
+    }
+    r.agent("research-aaaaaaaaaaaa", "start", "compare three laptops under 1000 euros", T0);
+    r.agent("backup-bbbbbbbbbbbb", "start", "back up the photos to the nas", T0);
+    r.world.apply({ kind: "agent", ts: new Date(T0 + 60_000).toISOString(), status: "failed", id: "backup-bbbbbbbbbbbb", output: "the nas did not answer", need: "the nas's address" } as Entry);
+    r.agent("page-cccccccccccc", "start", "open the train times to leeds", T0);
+    r.agent("page-cccccccccccc", "verified", "opened", T0 + 2 * 60_000);
+    expect(await say("what do you need from me", T0 + 3 * 60_000)).toBe('1 task waits for your answer (world respond): backup-bbbbbbbbbbbb "back up the photos to the nas" (needs the nas\'s address)');
+    expect(await say("give me a quick update", T0 + 3 * 60_000)).toBe(
+      '1 agent at work ("compare three laptops under 1000 euros"); 1 task waits for your answer: backup-bbbbbbbbbbbb "back up the photos to the nas" (needs the nas\'s address); 1 done since I started, the latest "open the train times to leeds" (1 min ago)',
+    );
+    expect(await say("why did the backup fail", T0 + 3 * 60_000)).toBe('"back up the photos to the nas" failed and waits for you: it needs the nas\'s address');
+    // Asked of a person, about a person: not the assistant's world.
+    expect(readCommand("how is your mother doing")).toBeUndefined();
+    expect(readCommand("do you need a break")).toBeUndefined();
+  });
+
   it("hears a reminder unwanted or pushed back as managing it, never as a new one", () => {
     expect(readCommand("never mind the reminder")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the reminder" } });
     expect(readCommand("actually forget about the plumber reminder")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the plumber reminder" } });

@@ -429,7 +429,9 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
   [/\b(?:taxi|cab|uber|lyft|ride)\b/, "book a taxi"],
   [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
-  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings)\b|^order\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
+  [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|\w*burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings|fries|chicken|salad|sandwich(?:es)?|tacos?|burritos?|kebabs?|soup|egg ?rolls?|dumplings)\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
+  [/^(?:get|book|reserve|find)(?: me| us)? a table\b/, "make reservations"],
+  [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
   [/^(?:disable|enable|turn on|turn off|switch on|switch off|stop|start) (?:the )?(?:shuffle|repeat|loop)\b|^(?:repeat|replay|loop) (?:the|this|that) (?:\w+ )?(?:song|track|tune)\b|^(?:after this|after that|next|then)(?: song| track)?,? play\b|^find and (?:queue|play)\b|^(?:open|load|launch|start) (?:spotify|pandora|itunes|apple music|youtube music|deezer|tidal|soundcloud)\b/, "play music"],
@@ -442,6 +444,9 @@ const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|ar
 // (a room too dark or a sound too loud is a request: "the lights are too bright").
 const PROBLEM_WITH = /^(?:the|my|our|your|his|her|their) (?:[a-z']+ ){0,3}?(?:is|are|was|were|has|have|had|keeps?|kept|broke|stopped|never|did not|does not|will not|cannot)\b(?!.* too (?:dark|bright|dim|loud|quiet)\b)/;
 
+// A reminder asked for ("i want to get reminded to clean my room") is never the task it names.
+const REMINDER_WORDS = /\bremind(?:ed|er|ers|ing)?\b/;
+
 // "can i get a latte", "could i have the lights dimmer": asked as a question, meant as a request.
 const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 
@@ -450,7 +455,9 @@ const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 const ASK_INSIDE = /\b(?:(?:can|could|would|will) you(?: please)?|i (?:need|want|would like) to) (?=\w)/;
 
 function task(t: string): Command | undefined {
-  const capability = capabilityFor(t) ?? capabilityFor(t.slice((ASK_INSIDE.exec(t)?.index ?? t.length) + (ASK_INSIDE.exec(t)?.[0].length ?? 0)));
+  if (TASK_BLOCK.test(t.replace(MAY_I_HAVE, "get ")) || REMINDER_WORDS.test(t)) return undefined;
+  const inside = ASK_INSIDE.exec(t);
+  const capability = capabilityFor(t) ?? (inside === null ? undefined : capabilityFor(t.slice(inside.index + inside[0].length)));
   if (capability === undefined) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   return { type: "task", capability, task: t, ...(when !== undefined && { when }) };

@@ -65,13 +65,16 @@ const SELF = /^(?:i|my|we|our|the|it|this|that|there|someone|somebody|he|she|the
 
 // What something is or was like ("the lights at the concert were amazing", "the music in that
 // shop is awful"): talk about a thing, not a request for it. A problem with it ("my card is
-// broken", "the wifi is down") may still be one.
+// partly damaged", "the wifi is down", "my booking is no longer needed") may still be one, and so
+// may a room too dark or a sound too loud.
 const DESCRIPTION =
-  /^(?:the|that|this|those|these|it|he|she|they|his|her|their|our|my|your) (?:[a-z']+ ){0,4}?(?:was|were|is|are|looks?|looked|seems?|seemed|sounds?|sounded|tastes?|tasted|feels?|felt) (?!(?:(?:way|much|far|so|very|really|a bit|a little|pretty|quite|getting|too) )?(?:not|broken|down|missing|stolen|lost|out|off|dead|stuck|late|overdue|due|blocked|frozen|empty|low|too|dark|bright|dim|loud|quiet|noisy|cold|hot|time|\w+ time)\b)/;
+  /^(?:the|that|this|those|these|it|he|she|they|his|her|their|our|my|your) (?:[a-z']+ ){0,4}?(?:was|were|is|are|looks?|looked|seems?|seemed|sounds?|sounded|tastes?|tasted|feels?|felt) (?!(?:(?:way|much|far|so|very|really|a bit|a little|pretty|quite|getting) )?(?:too|dark|bright|dim|loud|quiet|noisy|cold|hot|time|\w+ time)\b)/;
+const PROBLEM = /\b(?:not|no longer|broken|damaged|cracked|down|missing|stolen|lost|dead|stuck|late|overdue|due|blocked|frozen|empty|low|expired|declined|wrong|failed|failing|leaking|off|out of)\b/;
 
 /** Whether a clause says what something is or was like, and asks nothing. */
 export function describes(clause: string): boolean {
-  return DESCRIPTION.test(withoutFiller(clause));
+  const t = withoutFiller(clause);
+  return DESCRIPTION.test(t) && !PROBLEM.test(t);
 }
 
 /** The clause without leading fillers ("yeah", "ok so", "um"). */

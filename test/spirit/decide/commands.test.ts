@@ -358,6 +358,9 @@ describe("managing, asking, and what no agent can do", () => {
       ["rewind the podcast a bit", "I can't play podcasts yet"],
       ["write to anna@example dot com", "I can't send email yet"],
       ["my friend's band just put out an album can you share it on twitter", "I can't post on social media yet"],
+      ["we're out of printer ink so order some more", "I can't shop for you yet"],
+      ["get us a table for four at the thai place", "I can't make reservations yet"],
+      ["order a chicken burrito to go", "I can't order food yet"],
     ] as const) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
     }
@@ -365,6 +368,8 @@ describe("managing, asking, and what no agent can do", () => {
 
   it("talk about a thing is no request for it", async () => {
     const r = room();
+    expect(readCommand("i want to be reminded to clean my desk")).not.toMatchObject({ type: "task" });
+    expect(readCommand("what do i need to buy for the party")).toBeUndefined();
     for (const said of ["the uber we took was filthy", "the lighting in that restaurant was lovely", "their coffee is the best in town", "the game last night was a thriller", "that lamp looks old", "the doorbell is on mute", "my radio never worked"]) {
       expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
     }

@@ -30,7 +30,7 @@ export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer"
   if (what === undefined) return { kind: "reminder", task: `remind me${when}`.trim() };
   // A verb phrase is reminded "to"; a thing ("the plumber", "my biology test") "about".
   const to = command.to === true || (!command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what));
-  return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${to ? "to" : "about"} ${what}${when}` };
+  return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${command.that === true ? "that" : to ? "to" : "about"} ${what}${when}` };
 }
 
 // Words that start the name of a thing, never a verb phrase ("lunch with sam", "my test").

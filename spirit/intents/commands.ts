@@ -20,7 +20,7 @@ export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "runni
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
-  | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean }
+  | { type: "reminder"; what?: string; about: boolean; when?: string; alarm: boolean; /** Said as "to <verb phrase>". */ to?: boolean; /** Said as "that <clause>" ("remind me that the plumber comes at 11"). */ that?: boolean }
   /** A timer; without a duration ("set a timer"), its agent asks how long. */
   | { type: "timer"; duration?: string; label?: string }
   | { type: "manage"; request: ManageRequest }
@@ -33,7 +33,7 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure (?:to|you)|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
@@ -156,18 +156,18 @@ function chronoWhen(t: string): string | undefined {
 }
 
 // Setting something for later.
-const TIMER = /^(?:set|start|put on|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:for|of|to)?\s*(.*)$/;
+const TIMER = /^(?:set|start|put on|put|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:on\s+)?(?:for|of|to)?\s*(.*)$/;
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note)\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
-const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:of|for|about|to|that)\s+(.+)$/;
+const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:(?:of|for|about)\s+|(?=(?:to|that)\s))(.+)$/;
 // The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
 const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
 const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
@@ -244,14 +244,17 @@ function reminder(t: string): Command | undefined {
     return reminderFor(rest, EVENT_NOUN.test(noun));
   }
   const named = NAMED_REMINDER.exec(t);
-  if (named) return reminderFor(named[1]!, true);
+  // "a reminder to pay the gas bill": a verb phrase keeps its "to"; "a reminder for the dentist" is about a thing.
+  if (named) return reminderFor(named[1]!, !/^(?:to|that)\s/.test(named[1]!));
   const remind = REMIND.exec(t);
   // "remind me when i get home to take the chicken out": a moment no clock names and the
   // Spirit cannot see; the reminder is set without a time and its agent asks when.
   const onArrival = remind && /^(?:remind(?:er)?(?: me| us)?|(?:do not|don't) let me forget)\b/.test(t) ? ON_ARRIVAL.exec(remind[1]!) : null;
   if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
-    const rest = remind[1]!;
+    // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
+    const lead = /^(at|on|by|around|before|after) ((?:\w+ ){0,2}?\w+) (to|that|about) (.+)$/.exec(remind[1]!);
+    const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
     const atATime = chronoWhen(spokenTimes(rest, "reminder")) !== undefined;
     if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && atATime)) return undefined;
@@ -337,7 +340,11 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   }
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
+  // "that i have a haircut", "there is a meeting": a thing to be reminded about, once the words around it are cut.
+  const aThing = HAS_A_THING.exec(what.trim())?.[1];
   what = cleanSubject(what);
+  // "that i have an appointment": the thing keeps its article ("an appointment"), which the framing words took with them.
+  if (aThing !== undefined && what !== "" && !/^(?:a|an|my|our|the|some)\b/.test(what)) what = `${aThing} ${what}`;
   const times = whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w));
   if (repeat !== undefined) times.push(repeat.said);
   const when = times.length ? times.join(" ").replace(/\s+/g, " ").trim() : undefined;
@@ -346,15 +353,18 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   return {
     type: "reminder",
     alarm: alarm || wakeUp,
-    about: wakeUp ? false : connector?.[0].startsWith("to ") ? false : about,
+    about: wakeUp ? false : aThing !== undefined ? true : connector !== null ? false : about,
     ...((wakeUp || connector?.[0].startsWith("to ")) && { to: true }),
+    ...(connector?.[0].startsWith("that ") && !wakeUp && { that: true }),
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
 }
 
+const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
+
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
-const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
+const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did|that))\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
 // The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
 const REQUEST_TAIL =
   /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
@@ -375,7 +385,7 @@ function cleanSubject(words: string): string {
     .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
     .replace(REQUEST_TAIL, "")
     // "the meeting i have": what someone has, said after it, is the thing itself.
-    .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
+    .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did|that))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
     // Speech cut around a time: "in goshen on for dan's graduation".
     .replace(/\b(?:on|at|by|in|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)/g, "")
     .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")

@@ -69,7 +69,7 @@ const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.k
  * time ("7:30", "6 am", "6pm", "5 o'clock"), after a time preposition ("at 6", "by 9"),
  * before "past" and "to" ("5 past 9", "10 to 10"; a word before them is a number word,
  * above), "12 noon", "2 days after today"; and "end of the day", "eod", "and a half", "a
- * half hour".
+ * half hour", "lunchtime".
  */
 const REWRITTEN_PHRASE = new RegExp([
   "\\d ?(?:[ap]|:|o'? ?clock|oclock)",
@@ -77,7 +77,7 @@ const REWRITTEN_PHRASE = new RegExp([
   "\\d(?: minutes?)? (?:past|to|till) ",
   "noon|midday|midnight",
   "days? (?:after|from)",
-  "\\bend of\\b|\\beod\\b|and a half|half hour",
+  "\\bend of\\b|\\beod\\b|and a half|half hour|lunch ?time",
 ].join("|"), "i");
 
 /**
@@ -106,6 +106,8 @@ export function rewritten(text: string, use: TimeUse): string {
   t = t.replace(/\bfirst thing(?: in the morning)?(?: (today|tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day))?\b/gi, (_m, day: string | undefined) => (day === undefined ? "in the morning" : `${day} morning`));
   // "the end of the day", "end of business": the working day's end, 5pm.
   t = t.replace(/\b(?:the )?end of (?:the )?(?:(?:business|work(?:ing)?) )?(?:day|business)\b|\beod\b/gi, "5pm");
+  // "at lunchtime": midday.
+  t = t.replace(/\blunch ?time\b/gi, "noon");
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
     const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;

@@ -71,6 +71,23 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("put lunch with sam on the calendar for wednesday at one")).toEqual({ agentKind: "reminder", task: "remind me about lunch with sam wednesday at 1pm" });
   });
 
+  it("hears a reminder asked for in the other ways people ask: a wish to be reminded, 'make sure i', 'note down that', a reminder noun with its verb, a fact to be told", async () => {
+    for (const [said, task] of [
+      ["i'd like to be reminded to stretch at three", "remind me to stretch at 3pm"],
+      ["make sure i text jo on saturday", "remind me to text jo on saturday"],
+      ["make sure to lock up at ten tonight", "remind me to lock up at 10pm tonight"],
+      ["jot down that there's a fire drill at eleven", "remind me about a fire drill at 11am"],
+      ["note down that i have a dentist appointment on friday at nine", "remind me about a dentist appointment on friday at 9am"],
+      ["i need a reminder to renew the car tax on monday", "remind me to renew the car tax on monday"],
+      ["remind me that the builders arrive at eight", "remind me that the builders arrive at 8am"],
+      ["remind me at lunchtime to book the vet", "remind me to book the vet at noon"],
+      ["remind me at bedtime to charge my phone", "remind me to charge my phone at bedtime"],
+    ] as const) {
+      expect(await spawned(said), said).toEqual({ agentKind: "reminder", task });
+    }
+    expect(await spawned("put a timer on for nine minutes")).toEqual({ agentKind: "timer", task: "set a timer for 9 minutes" });
+  });
+
   it("talk about a meeting is no calendar entry: without a time or words asking for one, nothing is set", async () => {
     for (const text of ["Right, so start of the first meeting.", "so, first item on the agenda"]) {
       expect((await room().hear(text, T0)).type, text).toBe("quiet");

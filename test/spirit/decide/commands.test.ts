@@ -42,6 +42,12 @@ function room() {
 
 const T0 = Date.parse("2026-01-05T09:00:00.000Z");
 
+/** Each request, said to the assistant alone, gets its one honest line. */
+async function saysCannot(pairs: readonly (readonly [string, string])[]): Promise<void> {
+  const r = room();
+  for (const [said, line] of pairs) expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
+}
+
 async function spawned(text: string): Promise<{ agentKind: string; task: string }> {
   const action = await room().hear(text, T0);
   if (action.type !== "spawn") throw new Error(`expected a spawn for ${JSON.stringify(text)}, received ${JSON.stringify(action)}`);
@@ -331,8 +337,7 @@ describe("managing, asking, and what no agent can do", () => {
   });
 
   it("says honestly what it cannot do, never silence", async () => {
-    const r = room();
-    for (const [said, line] of [
+    await saysCannot([
       ["turn off the lights", "I can't control the lights yet"],
       ["play jazz", "I can't play music yet"],
       ["send an email to my landlord", "I can't send email yet"],
@@ -341,14 +346,11 @@ describe("managing, asking, and what no agent can do", () => {
       ["make it warmer", "I can't control the heating yet"],
       ["set the thermostat to 20 degrees", "I can't control the heating yet"],
       ["switch to german", "I can't change the language yet"],
-    ] as const) {
-      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
-    }
+    ]);
   });
 
   it("hears a request said the many ways people say it: a complaint, a wish, a question meant as a request, an assistant's wake word", async () => {
-    const r = room();
-    for (const [said, line] of [
+    await saysCannot([
       ["it's much too bright in the kitchen", "I can't control the lights yet"],
       ["bring the lighting down a notch", "I can't control the lights yet"],
       ["turn the bedroom purple", "I can't control the lights yet"],
@@ -378,9 +380,7 @@ describe("managing, asking, and what no agent can do", () => {
       ["we're out of printer ink so order some more", "I can't shop for you yet"],
       ["get us a table for four at the thai place", "I can't make reservations yet"],
       ["order a chicken burrito to go", "I can't order food yet"],
-    ] as const) {
-      expect(await r.hear(said, T0), said).toMatchObject({ type: "say", kind: "can't", text: line });
-    }
+    ]);
   });
 
   it("talk about a thing is no request for it", async () => {

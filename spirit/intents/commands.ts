@@ -58,12 +58,14 @@ const CANCEL = /^(?:find and )?(?:cancel|delete|remove|clear|erase|disable|deact
 const DO_NOT_REMIND = /^(?:do not|never|no need to) remind me(?: (?:about|of|to))? (.+)$/;
 // "push the pills reminder back an hour", "delay my alarm by ten minutes": later by a duration.
 const PUSH_BACK = /^(?:(?:push|move|put|set|bump|shift) (.+?) back|(?:delay|postpone|push back|put off) (.+?)) (?:by |for |another )?((?:an?|\d+(?:\.\d+)?|[a-z]+(?: [a-z]+)?) (?:hours?|minutes?|mins?|hrs?)(?: and (?:a half|\d+ minutes?))?)(?: later)?$/;
-const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:${THING})\\b(.*)$`);
+const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?:need for|more)) (?:my |the |that |this |an? )?(?:[\\w':.]+ ){0,3}?(?:${THING})\\b(.*)$`);
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 // A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
 const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|uploads?|research|check(?:s|ing)?|reports?|summary|summaries|drafts?|analysis|translation|backups?|builds?|scans?|comparison)\b/;
 const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
+// "five more minutes", "ten more minutes please": said to a ringing alarm, a snooze for that long.
+const MORE_MINUTES = /^(?:give me |just |another )?((?:\d+|[a-z]+) more minutes?|another (?:\d+|[a-z]+) minutes?)$/;
 
 function manage(t: string): Command | undefined {
   const push = PUSH_BACK.exec(t);
@@ -74,6 +76,8 @@ function manage(t: string): Command | undefined {
   }
   const notWanted = DO_NOT_REMIND.exec(t);
   if (notWanted) return { type: "manage", request: { verb: "cancel", target: target(`reminder ${notWanted[1]}`) } };
+  const more = MORE_MINUTES.exec(t);
+  if (more && forHowLong(more[1]!.replace(/\b(?:more|another) /, "")) !== undefined) return { type: "manage", request: { verb: "snooze", target: "", to: forHowLong(more[1]!.replace(/\b(?:more|another) /, ""))! } };
   const snooze = SNOOZE.exec(t);
   if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
   const move = MOVE.exec(t);
@@ -99,7 +103,7 @@ function manage(t: string): Command | undefined {
 }
 
 function target(words: string): string {
-  return words.replace(/^(?:the|my|a|an)\s+/, (m) => m).replace(/\s+(?:please|for me)$/, "").trim();
+  return words.replace(/\s+(?:please|for me|any ?more|any longer)$/, "").trim();
 }
 
 function forHowLong(words: string): string | undefined {

@@ -331,6 +331,9 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("don't remind me about the plumber")).toMatchObject({ type: "manage", request: { verb: "cancel" } });
     expect(readCommand("push the pills reminder back an hour")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "the pills reminder", to: "an hour" } });
     expect(readCommand("delay my alarm by ten minutes")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my alarm", to: "10 minutes" } });
+    expect(readCommand("i don't need the 7:30 alarm any more")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the 7:30 alarm" } });
+    expect(readCommand("ten more minutes please")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "", to: "10 minutes" } });
+    expect(readCommand("another two minutes")).toMatchObject({ type: "manage", request: { verb: "snooze", to: "2 minutes" } });
     expect(readCommand("never mind")).toBeUndefined();
     expect(readCommand("do i have anything on tomorrow")).toMatchObject({ type: "query", topic: "calendar" });
     expect(readCommand("do i have anything on my to do list")).toBeUndefined();

@@ -381,7 +381,7 @@ function escapeRegExp(text: string): string {
 }
 
 const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
-const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
+const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|is|are|was|will be|,)$/;
 
 function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.

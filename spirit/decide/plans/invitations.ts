@@ -6,7 +6,7 @@ import { ACTIVITY, apostrophes, EVENT, FILLER, forTheUser, HYPOTHETICAL, lowerFi
 // An invitation to a thing, with no verb: "Fancy a film tonight?", "How about dinner on
 // Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
 // place gone to.
-const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
+const THING_INVITE = /^(?:fancy|how about|what about|are you up for|up for|care for|would you like|do you want|you want|want|how would you like)\s+(?!to\s)((?:a |an |the |some |my |our )?[a-z' -]+?)\s*$/i;
 /** What is done with a thing invited to ("how about dinner" → "have dinner"), if the words are such an invitation. */
 function thingAction(words: string, listener: string | undefined): string | undefined {
   const m = THING_INVITE.exec(words.replace(/[?!.,\s]+$/, "").trim().replace(new RegExp(`^${FILLER}`, "i"), ""));

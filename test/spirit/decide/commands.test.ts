@@ -88,6 +88,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
       ["remind me that the builders arrive at eight", "remind me that the builders arrive at 8am"],
       ["remind me at lunchtime to book the vet", "remind me to book the vet at noon"],
       ["remind me at bedtime to charge my phone", "remind me to charge my phone at bedtime"],
+      ["dad's birthday is on the ninth", "remind me about dad's birthday on the 9th"],
     ] as const) {
       expect(await spawned(said), said).toEqual({ agentKind: "reminder", task });
     }

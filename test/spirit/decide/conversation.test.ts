@@ -109,6 +109,11 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     ]);
   });
 
+  it("an invitation to do something is offered as that thing, never read as a thing to see", async () => {
+    const r = await questions(talk("tennis", "A: Do you want to go bowling on Friday?", "B: Sure, after work?"), talk("swim", "B: Hi!", "A: Would you like to play squash on Sunday?"));
+    expect(r.asked).toEqual(["Want me to remind you to go bowling on Friday?", "Want me to remind you to play squash on Sunday?"]);
+  });
+
   it("what is done in person now is quiet: ordering from a waiter, a clerk, a customer", async () => {
     const r = await questions(
       talk("waiter", "B: Good evening, welcome.", "A: Can I have a table for three?", "B: Of course, follow me.", "A: Can you bring the menu please?", "A: I'll order the salmon."),

@@ -23,7 +23,7 @@ import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
 import { acceptedByOther, acceptedRequest } from "./plans/accepted.js";
 import { planIn } from "./plans/clause.js";
-import { eventAfterFreeTime } from "./plans/invitations.js";
+import { eventAfterFreeTime, eventTakenUp } from "./plans/invitations.js";
 import { referredPlan } from "./plans/referred.js";
 import { timeSettled } from "./plans/settled.js";
 import { EXPLICIT } from "./plans/words.js";
@@ -181,7 +181,8 @@ export class OfflineBrain implements Brain {
     const plan =
       (await planIn(withoutBackchannel(text), ctx)) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
       (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
-      eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx);
+      eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
+      eventTakenUp(text, conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

@@ -95,11 +95,51 @@ export function eventAfterFreeTime(text: string, earlier: readonly { isUser: boo
     const event = EVENT.exec(sentence);
     const day = time && chronoEn().parseDate(time.text, ctx.now, { forwardDate: true });
     if (!time || !event || !day || !askedDay || !sameDay(day, askedDay)) continue;
-    const thing = forTheUser(event[1]!.replace(/^(?:this|that)\s+/i, "the ").replace(/^(?:A|An|The)\b/, (a) => a.toLowerCase()), ctx.listener);
-    if (TIME_WORD.test(thing)) continue;
-    const head = thing.split(/\s+/).slice(0, 4).join(" ");
-    const action = MEAL.test(head) ? "have" : SHOW.test(head) ? "see" : ACTIVITY.test(head) ? "go for" : "go to";
-    return { kind: "arrangement", action: `${action} ${thing} ${time.text.replace(/[\s,.!?]+$/, "")}`, when: lowerFirst(time.text.replace(/[\s,.!?]+$/, "")), from: "together" };
+    const plan = goingTo(event[1]!.replace(/^(?:this|that)\s+/i, "the ").replace(/^(?:A|An|The)\b/, (a) => a.toLowerCase()), time.text, ctx);
+    if (plan !== undefined) return plan;
   }
   return undefined;
 }
+
+/** Going together to an event at a time: "see the play on Saturday", "go to the food festival on Saturday". */
+function goingTo(event: string, timeText: string, ctx: PlanContext): Plan | undefined {
+  const thing = forTheUser(event, ctx.listener);
+  if (TIME_WORD.test(thing)) return undefined;
+  const head = thing.split(/\s+/).slice(0, 4).join(" ");
+  const action = MEAL.test(head) ? "have" : SHOW.test(head) ? "see" : ACTIVITY.test(head) ? "go for" : "go to";
+  const when = timeText.replace(/[\s,.!?]+$/, "");
+  return { kind: "arrangement", action: `${action} ${thing} ${when}`, when: lowerFirst(when), from: "together" };
+}
+
+// "Sounds fun, let's go", "I'm in", "Sure, why not": the user taking up what was proposed.
+const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|ok(?:ay)?)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that))\b/i;
+
+/**
+ * The same invitation made by the other, taken up by the user: the other asks if the user is free at a time
+ * and names an event ("Are you free on Saturday?" … "There's a food festival in the park."), or names an
+ * event with its time, and the user says yes to it ("Oh, that sounds fun, let's go."): going to it together.
+ * An event told without the user taking it up is news, not a plan.
+ */
+export function eventTakenUp(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
+  const reply = apostrophes(text).trim();
+  const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  if (!TAKEN_UP.test(first) || REFUSE_TAKING.test(first)) return undefined;
+  const theirs = earlier.slice(-3).filter((t) => !t.isUser).flatMap((t) => apostrophes(t.text).split(/(?<=[.!?;])\s+/));
+  const asked = theirs.map((t) => (FREE_ASKED.test(t) ? timeAhead(t, ctx.now) : undefined)).filter((t) => t !== undefined).at(-1);
+  const askedDay = asked && chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
+  for (const sentence of theirs.reverse()) {
+    if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
+    const event = EVENT.exec(sentence);
+    if (!event) continue;
+    const own = timeAhead(sentence, ctx.now);
+    const time = own ?? asked;
+    if (time === undefined) continue;
+    // Its own time on another day than the one asked about: two things talked of, no invitation to this one.
+    const day = own && chronoEn().parseDate(own.text, ctx.now, { forwardDate: true });
+    if (own && askedDay && day && !sameDay(day, askedDay)) continue;
+    // An event told ("there's a food festival") is the one they mean: "the food festival".
+    return goingTo(event[1]!.replace(/^(?:a|an|this|that)\s+/i, "the ").replace(/^The\b/, "the"), time.text, ctx);
+  }
+  return undefined;
+}
+const REFUSE_TAKING = /\b(?:but|can'?t|cannot|not|sorry|afraid|unfortunately|busy|won'?t)\b/i;

@@ -114,6 +114,20 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     expect(r.asked).toEqual(["Want me to remind you to go bowling on Friday?", "Want me to remind you to play squash on Sunday?"]);
   });
 
+  it("an event the other names, taken up by the user, is offered; news of one, or a polite no, is not", async () => {
+    const yes = await questions(
+      talk("asked", "B: Are you free on Sunday?", "A: I think so, why?", "B: There's a craft market by the river.", "A: Ooh, sounds lovely, count me in."),
+      talk("timed", "B: There's a jazz gig at the Blue Room on Friday night.", "A: I'm in!"),
+    );
+    expect(yes.asked).toEqual(["Want me to remind you to go to the craft market by the river on Sunday?", "Want me to remind you to go to the jazz gig on Friday night?"]);
+    const no = await questions(
+      talk("news", "B: There's a craft market by the river on Sunday.", "A: Oh nice, I went last year."),
+      talk("busy", "B: There's a craft market by the river on Sunday.", "A: Sounds lovely, but I'm away that weekend."),
+      talk("other day", "B: Are you free on Sunday?", "A: Maybe.", "B: There's a quiz night at the pub on Thursday.", "A: Sounds fun."),
+    );
+    expect(no.asked).toEqual([]);
+  });
+
   it("what is done in person now is quiet: ordering from a waiter, a clerk, a customer", async () => {
     const r = await questions(
       talk("waiter", "B: Good evening, welcome.", "A: Can I have a table for three?", "B: Of course, follow me.", "A: Can you bring the menu please?", "A: I'll order the salmon."),

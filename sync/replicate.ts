@@ -313,20 +313,32 @@ function passOver(paths: WorldPaths, from: Position, to: Position, skip: SkipLin
   });
 }
 
-/** What a received chunk's signature covers, from its headers (checked in sync/admit.ts; missing ones refuse it there). */
+/**
+ * What a received chunk's signature covers, from its headers (checked in sync/admit.ts;
+ * missing ones refuse it there). One pass over the headers, not a lookup per field (each
+ * `get` or `has` of the client lists and filters every key): as `get` reads them, the first
+ * value under each exact name; a number present but not a safe integer counts as missing.
+ */
 function signedFields(m: JsMsg): Partial<SignedChunk> {
   const h = m.headers;
   if (h === undefined) return {};
-  const number = (name: string) => {
-    const n = Number(h.get(name));
-    return h.has(name) && Number.isSafeInteger(n) ? n : undefined;
+  const fields: Partial<SignedChunk> = {};
+  const number = (key: "from" | "end" | "endLine", text: string) => {
+    const n = Number(text);
+    if (Number.isSafeInteger(n)) fields[key] = n;
   };
-  const sig = h.get(HEADER_SIG);
-  const prev = h.get(HEADER_PREV);
-  const from = number(HEADER_FROM);
-  const end = number(HEADER_END);
-  const endLine = number(HEADER_END_LINE);
-  return { ...(sig !== "" && { sig }), ...(prev !== "" && { prev }), ...(from !== undefined && { from }), ...(end !== undefined && { end }), ...(endLine !== undefined && { endLine }) };
+  for (const [name, values] of h) {
+    const value = values[0];
+    if (value === undefined) continue;
+    if (name === HEADER_SIG) {
+      if (value !== "") fields.sig = value;
+    } else if (name === HEADER_PREV) {
+      if (value !== "") fields.prev = value;
+    } else if (name === HEADER_FROM) number("from", value);
+    else if (name === HEADER_END) number("end", value);
+    else if (name === HEADER_END_LINE) number("endLine", value);
+  }
+  return fields;
 }
 
 async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncOptions): Promise<void> {

@@ -272,12 +272,13 @@ async function publishLoop(
         try {
           const data = Buffer.from(chunk.lines.join("\n"));
           const signed = signChunk({ stream, machine, from: chunk.from.offset, end: chunk.end.offset, endLine: chunk.end.line, prev }, data, key);
+          // Appended to a fresh set: `set` would first search the keys to delete each one.
           const h = headers();
-          h.set(HEADER_END, String(chunk.end.offset));
-          h.set(HEADER_END_LINE, String(chunk.end.line));
-          h.set(HEADER_FROM, String(chunk.from.offset));
-          h.set(HEADER_PREV, prev);
-          h.set(HEADER_SIG, signed.sig);
+          h.append(HEADER_END, String(chunk.end.offset));
+          h.append(HEADER_END_LINE, String(chunk.end.line));
+          h.append(HEADER_FROM, String(chunk.from.offset));
+          h.append(HEADER_PREV, prev);
+          h.append(HEADER_SIG, signed.sig);
           await js.publish(subject, data, { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
           prev = signed.chain;
           backoff.reset();

@@ -365,14 +365,17 @@ async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncO
       const consumer = await js.consumers.get(stream, { filterSubjects: allLinesSubject(stream), ...from });
       let messages: ConsumerMessages | undefined;
       let flushing = false;
+      // Set when an apply failed: the messages after it are never applied before it (its
+      // sequence would be passed over); this consumer ends, and the next one starts at it.
+      let failed = false;
       const flush = () => {
         flushing = false;
         if (batch.length === 0) return;
         try {
           received += applier.apply(batch);
         } catch (error) {
-          // Ends this consumer (closed() says why): received again from the last sequence applied.
-          messages?.stop(error instanceof Error ? error : new Error(String(error)));
+          failed = true;
+          messages?.stop(error instanceof Error ? error : new Error(String(error))); // closed() says why
           return;
         } finally {
           batch = [];
@@ -391,6 +394,7 @@ async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncO
       messages = await consumer.consume({
         max_messages: 256, // a message holds up to 2000 lines
         callback: (m) => {
+          if (failed) return; // delivered after the failed apply, from the same read
           batch.push(incoming(m, self));
           if (batch.length >= 512) flush();
           else if (!flushing) {

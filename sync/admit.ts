@@ -7,12 +7,11 @@
  * sent again, a history rewritten.
  */
 import { statSync } from "node:fs";
-import { join } from "node:path";
 import type { KeyObject } from "node:crypto";
 import type { WorldPaths } from "../tools/world/paths.js";
 import { checkChunk, type ChunkFields } from "./chunk-sign.js";
 import { publicKeyOf } from "./machine-key.js";
-import { enrolmentHolds, readMachines, type EnrolmentLine, type MachineList } from "./machines.js";
+import { enrolmentHolds, listFile, readMachines, type EnrolmentLine, type MachineList } from "./machines.js";
 import type { PeerHead, PeerHeads } from "./peer-heads.js";
 import type { RefusalKind } from "./refused.js";
 
@@ -28,12 +27,15 @@ export interface SignedChunk {
   prev?: string;
 }
 
+const NO_THROW = { throwIfNoEntry: false } as const;
+
 export type Admission = { ok: true; head: PeerHead } | { ok: false; kind: RefusalKind; detail: string };
 
 export class Gate {
   private list: MachineList | undefined;
   private listStamp = "";
   private readonly keys = new Map<string, KeyObject>();
+  private readonly machinesFile: string;
 
   constructor(
     private readonly paths: WorldPaths,
@@ -41,7 +43,9 @@ export class Gate {
     private readonly heads: PeerHeads,
     /** Whether every line of the chunk is in this log already, as a line from its machine: a replay (else a rewrite). */
     private readonly seenBefore: (c: SignedChunk) => boolean,
-  ) {}
+  ) {
+    this.machinesFile = listFile(paths); // joined once: refresh runs per batch, on the latency path
+  }
 
   /**
    * Takes the list as it is on disk now, once per batch of received messages (sync/apply.ts):
@@ -51,7 +55,7 @@ export class Gate {
    * taken at its next use: see `changed`.
    */
   refresh(): void {
-    const stat = statSync(join(this.paths.dir, "sync", "machines.json"), { throwIfNoEntry: false });
+    const stat = statSync(this.machinesFile, NO_THROW);
     const stamp = stat ? `${stat.mtimeMs}:${stat.size}:${stat.ino}` : "none";
     if (stamp !== this.listStamp) {
       this.list = undefined;

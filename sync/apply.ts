@@ -219,7 +219,9 @@ export class Applier {
       this.state.recordReceived(batch.rows);
       this.state.recordAgents(batch.agents);
       for (const r of batch.rows) this.skip.add(r.hash);
-      this.appender.appendVerbatim(batch.lines);
+      const landed = this.appender.appendVerbatim(batch.lines);
+      // The publisher, woken by this append, then passes over these lines without reading them back.
+      if (landed !== undefined) this.skip.landed(landed.from, landed.to, batch.rows.map((r) => r.hash));
       if (this.received !== undefined) for (const r of batch.rows) this.noteReceived(r);
     }
     this.heads.commit(batch.heads);

@@ -13,7 +13,7 @@
  * or a history rewritten), and one that does not name that chain value as its previous
  * does not extend the history it holds (rewritten); both are refused.
  */
-import { createHash, sign, verify, type KeyObject } from "node:crypto";
+import { hash, sign, verify, type KeyObject } from "node:crypto";
 
 export const ZERO_CHAIN = "0".repeat(64);
 
@@ -31,15 +31,20 @@ export interface ChunkFields {
   prev: string;
 }
 
+// The one-shot crypto.hash: no Hash object per digest (two per chunk on each side, on the latency path).
+function sha256(data: Uint8Array): string {
+  return hash("sha256", data, "hex");
+}
+
 function signedText(f: ChunkFields, data: Uint8Array): Buffer {
-  const digest = createHash("sha256").update(data).digest("hex");
+  const digest = sha256(data);
   return Buffer.from(`world-sync 1\n${f.stream}\n${f.machine}\n${f.from}\n${f.end}\n${f.endLine}\n${f.prev}\n${digest}`);
 }
 
 /** The signature (base64) and the chunk's chain value. */
 export function signChunk(f: ChunkFields, data: Uint8Array, key: KeyObject): { sig: string; chain: string } {
   const text = signedText(f, data);
-  return { sig: sign(null, text, key).toString("base64"), chain: createHash("sha256").update(text).digest("hex") };
+  return { sig: sign(null, text, key).toString("base64"), chain: sha256(text) };
 }
 
 /** The chunk's chain value when the signature holds for `key`, else undefined. */
@@ -51,10 +56,10 @@ export function checkChunk(f: ChunkFields, data: Uint8Array, sig: string, key: K
   } catch {
     holds = false;
   }
-  return holds ? createHash("sha256").update(text).digest("hex") : undefined;
+  return holds ? sha256(text) : undefined;
 }
 
 /** The chain value of a chunk already in the stream (this machine's last one, read back on start). */
 export function chainOf(f: ChunkFields, data: Uint8Array): string {
-  return createHash("sha256").update(signedText(f, data)).digest("hex");
+  return sha256(signedText(f, data));
 }

@@ -38,7 +38,8 @@ export interface MachineList {
   revoked: Record<string, EnrolledMachine & { revokedAt: string; revokedBy: string }>;
 }
 
-function listFile(paths: WorldPaths): string {
+/** `.world/sync/machines.json`. */
+export function listFile(paths: WorldPaths): string {
   return join(paths.dir, "sync", "machines.json");
 }
 

@@ -54,7 +54,10 @@ export class Outbox {
   /** The next chunk after `from`, or undefined when no complete line follows it. */
   next(from: Position): Chunk | undefined {
     const format = this.last?.offset === from.offset ? this.last.format : formatStateAt(this.log.path, from);
-    const chunk = chunkFrom(this.log, from, this.skip, format);
+    // Received lines this process just appended are passed over unread (sync/skip-lines.ts),
+    // once the format line lies behind: a format line among them would then change nothing.
+    const start = format.decoding ? this.skip.passLanded(from) : from;
+    const chunk = chunkFrom(this.log, from, start, this.skip, format);
     this.last = { offset: chunk?.end.offset ?? from.offset, format };
     return chunk;
   }
@@ -64,12 +67,13 @@ export class Outbox {
   }
 }
 
-function chunkFrom(log: OpenLog, from: Position, skip: SkipLines, format: FormatState): Chunk | undefined {
+/** The chunk from `from`, read from `start` (past received lines passed over unread, or `from` itself). */
+function chunkFrom(log: OpenLog, from: Position, start: Position, skip: SkipLines, format: FormatState): Chunk | undefined {
   const lines: string[] = [];
   let bytes = 0;
   let full = false;
   // Returning false still counts the line as read: so a chunk stops right after the line that fills it.
-  const { end } = log.scan(from, (text) => {
+  const { end } = log.scan(start, (text) => {
     const decoded = format.decodes(text);
     if (isFormatLine(text)) return true; // about this file, not the world: every machine's log has its own
     if (skip.size > 0 && skip.take(lineHash(text))) return true;

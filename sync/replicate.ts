@@ -18,7 +18,7 @@
  * message in the stream. Received chunks are applied only if sync/admit.ts admits them.
  * Offline first: the writers of world.log never wait on any of this.
  */
-import { connect, DeliverPolicy, headers, type JsMsg, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
+import { connect, DeliverPolicy, headers, type ConsumerMessages, type JsMsg, type JetStreamClient, type JetStreamManager, type NatsConnection, type OrderedConsumerOptions } from "nats";
 import { UsageError, shown } from "../tools/errors.js";
 import type { Logger } from "../tools/process/daemon.js";
 import { pause } from "../tools/process/daemon.js";
@@ -272,12 +272,13 @@ async function publishLoop(
         try {
           const data = Buffer.from(chunk.lines.join("\n"));
           const signed = signChunk({ stream, machine, from: chunk.from.offset, end: chunk.end.offset, endLine: chunk.end.line, prev }, data, key);
+          // Appended to a fresh set: `set` would first search the keys to delete each one.
           const h = headers();
-          h.set(HEADER_END, String(chunk.end.offset));
-          h.set(HEADER_END_LINE, String(chunk.end.line));
-          h.set(HEADER_FROM, String(chunk.from.offset));
-          h.set(HEADER_PREV, prev);
-          h.set(HEADER_SIG, signed.sig);
+          h.append(HEADER_END, String(chunk.end.offset));
+          h.append(HEADER_END_LINE, String(chunk.end.line));
+          h.append(HEADER_FROM, String(chunk.from.offset));
+          h.append(HEADER_PREV, prev);
+          h.append(HEADER_SIG, signed.sig);
           await js.publish(subject, data, { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
           prev = signed.chain;
           backoff.reset();
@@ -313,63 +314,103 @@ function passOver(paths: WorldPaths, from: Position, to: Position, skip: SkipLin
   });
 }
 
-/** What a received chunk's signature covers, from its headers (checked in sync/admit.ts; missing ones refuse it there). */
+/**
+ * What a received chunk's signature covers, from its headers (checked in sync/admit.ts;
+ * missing ones refuse it there). One pass over the headers, not a lookup per field (each
+ * `get` or `has` of the client lists and filters every key): as `get` reads them, the first
+ * value under each exact name; a number present but not a safe integer counts as missing.
+ */
 function signedFields(m: JsMsg): Partial<SignedChunk> {
   const h = m.headers;
   if (h === undefined) return {};
-  const number = (name: string) => {
-    const n = Number(h.get(name));
-    return h.has(name) && Number.isSafeInteger(n) ? n : undefined;
+  const fields: Partial<SignedChunk> = {};
+  const number = (key: "from" | "end" | "endLine", text: string) => {
+    const n = Number(text);
+    if (Number.isSafeInteger(n)) fields[key] = n;
   };
-  const sig = h.get(HEADER_SIG);
-  const prev = h.get(HEADER_PREV);
-  const from = number(HEADER_FROM);
-  const end = number(HEADER_END);
-  const endLine = number(HEADER_END_LINE);
-  return { ...(sig !== "" && { sig }), ...(prev !== "" && { prev }), ...(from !== undefined && { from }), ...(end !== undefined && { end }), ...(endLine !== undefined && { endLine }) };
+  for (const [name, values] of h) {
+    const value = values[0];
+    if (value === undefined) continue;
+    if (name === HEADER_SIG) {
+      if (value !== "") fields.sig = value;
+    } else if (name === HEADER_PREV) {
+      if (value !== "") fields.prev = value;
+    } else if (name === HEADER_FROM) number("from", value);
+    else if (name === HEADER_END) number("end", value);
+    else if (name === HEADER_END_LINE) number("endLine", value);
+  }
+  return fields;
+}
+
+/** A stream message as the Applier takes it; the machine from the subject (linesSubject), not a header. */
+function incoming(m: JsMsg, self: string): IncomingMessage {
+  // The subject names the machine: decoding the headers for it cost a tenth of the
+  // receiving side's work per line.
+  const machine = m.subject.slice(m.subject.lastIndexOf(".") + 1);
+  // Our own lines come back too: only their sequence matters (they are in our log already).
+  if (machine === self || m.data.length === 0) return { seq: m.seq, machine, data: m.data, lines: [] };
+  return { seq: m.seq, machine, data: m.data, ...signedFields(m), lines: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength).toString("utf8").split("\n") };
 }
 
 async function receiveLoop(js: JetStreamClient, applier: Applier, options: SyncOptions): Promise<void> {
   const { signal, log, stream, machine: self } = options;
   let received = 0;
   while (!signal.aborted) {
+    let batch: IncomingMessage[] = [];
     try {
       const from: Partial<OrderedConsumerOptions> =
         // From the start, the consumer's own default; an explicit DeliverPolicy.All delivered nothing (nats 2.29 with server 2.9).
         applier.applied > 0 ? { opt_start_seq: applier.applied + 1, deliver_policy: DeliverPolicy.StartSequence } : {};
       // One subject as a string: a list needs nats-server 2.10 (Debian has 2.9), where it hangs.
       const consumer = await js.consumers.get(stream, { filterSubjects: allLinesSubject(stream), ...from });
-      const messages = await consumer.consume({ max_messages: 256 }); // a message holds up to 2000 lines
-      signal.addEventListener("abort", () => void messages.stop(), { once: true });
-      let batch: IncomingMessage[] = [];
+      let messages: ConsumerMessages | undefined;
       let flushing = false;
+      // Set when an apply failed: the messages after it are never applied before it (its
+      // sequence would be passed over); this consumer ends, and the next one starts at it.
+      let failed = false;
       const flush = () => {
         flushing = false;
         if (batch.length === 0) return;
-        const lines = applier.apply(batch);
-        received += lines;
-        batch = [];
+        try {
+          received += applier.apply(batch);
+        } catch (error) {
+          failed = true;
+          messages?.stop(error instanceof Error ? error : new Error(String(error))); // closed() says why
+          return;
+        } finally {
+          batch = [];
+        }
         options.onProgress?.({ sent: 0, received });
       };
-      for await (const m of messages) {
-        // The subject names the machine (linesSubject): decoding the headers for it cost a
-        // tenth of the receiving side's work per line.
-        const machine = m.subject.slice(m.subject.lastIndexOf(".") + 1);
-        // Our own lines come back too: only their sequence matters (they are in our log already).
-        const own = machine === self || m.data.length === 0;
-        if (own) batch.push({ seq: m.seq, machine, data: m.data, lines: [] });
-        else batch.push({ seq: m.seq, machine, data: m.data, ...signedFields(m), lines: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength).toString("utf8").split("\n") });
-        // Apply what has arrived so far in one append, as soon as no other message is ready:
-        // at once when this is the last one the client holds (no extra turn of the event
-        // loop on the latency path), else after the ones already queued.
-        if (batch.length >= 512 || messages.getPending() <= 1) flush();
-        else if (!flushing) {
-          flushing = true;
-          setImmediate(flush);
-        }
-      }
+      // The messages one socket read brought, in one append: once the client has handed them
+      // all over (a microtask after them), at once when that was one message (the latency
+      // path), else after the reads already waiting too (a catch-up: fewer, larger appends).
+      const afterRead = () => {
+        if (batch.length <= 1) flush();
+        else setImmediate(flush);
+      };
+      // A callback, not the async iterator: each message comes here in the turn the client
+      // parses it, with no promises between the socket and the check on the latency path.
+      messages = await consumer.consume({
+        max_messages: 256, // a message holds up to 2000 lines
+        callback: (m) => {
+          if (failed) return; // delivered after the failed apply, from the same read
+          batch.push(incoming(m, self));
+          if (batch.length >= 512) flush();
+          else if (!flushing) {
+            flushing = true;
+            queueMicrotask(afterRead);
+          }
+        },
+      });
+      const stop = () => void messages?.stop();
+      signal.addEventListener("abort", stop, { once: true });
+      const stopped = await messages.closed();
+      signal.removeEventListener("abort", stop);
+      if (stopped instanceof Error) throw stopped;
       flush();
     } catch (error) {
+      batch = [];
       if (signal.aborted) break;
       log.warn({ error: String(error) }, "receiving stopped; starting again from the last applied sequence");
       await pause(250, signal);

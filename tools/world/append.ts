@@ -42,6 +42,17 @@ export interface AppendOptions {
   sync?: boolean;
 }
 
+/**
+ * Where an append's lines lie in world.log, when the file grew by that one write alone
+ * (nothing written by another process just before or after it, no TORN_MARK or format line
+ * in front): bytes `from` to `to` are exactly those lines. World sync's publisher passes
+ * over the received lines it appended without reading them back (sync/skip-lines.ts).
+ */
+export interface Landed {
+  from: number;
+  to: number;
+}
+
 /** What a step that only writes needs of an Appender (the Keeper hands its steps one stamped with its clock). */
 export type LineAppender = Pick<Appender, "append" | "appendMany">;
 
@@ -102,20 +113,23 @@ export class Appender {
    * Lines already formatted elsewhere, written byte for byte in one write (world sync:
    * another machine's lines keep their exact text). The caller has parsed each one (a
    * second parse here would double the cost of a catch-up); a line break inside one,
-   * which would forge a second entry, is refused here all the same.
+   * which would forge a second entry, is refused here all the same. Returns where they lie
+   * when the file grew by this write alone (Landed), else undefined.
    */
-  appendVerbatim(lines: readonly string[]): void {
+  appendVerbatim(lines: readonly string[]): Landed | undefined {
     for (const line of lines) {
       if (line.includes("\n") || line === "") {
         throw new InternalError(`refused to append a line that is not one whole entry: ${JSON.stringify(line.slice(0, 80))}`);
       }
     }
+    let landed: Landed | undefined;
     try {
-      this.land(lines.map((l) => l + "\n").join(""), timestampOf(lines[0]));
+      landed = this.land(lines.map((l) => l + "\n").join(""), timestampOf(lines[0]));
     } catch (error) {
       throw failedWrite(error, this.paths.log);
     }
     if (this.sync) fdatasyncSync(this.open());
+    return landed;
   }
 
   /**
@@ -127,11 +141,11 @@ export class Appender {
    * so concurrent first appenders write it exactly once. The format line carries the time
    * of the first line after it (`firstTs`, else now): the log's timestamps stay in order.
    */
-  private land(text: string, firstTs?: string): void {
+  private land(text: string, firstTs?: string): Landed | undefined {
     if (this.formatted || this.hasFormatLine()) {
-      this.writeLanding(text);
+      const landed = this.writeLanding(text);
       this.formatted = true;
-      return;
+      return landed;
     }
     withLock(this.paths, "format", () => {
       if (formatLineBefore(this.paths.log) !== undefined) return this.writeLanding(text);
@@ -140,6 +154,7 @@ export class Appender {
     this.formatted = true;
     const at = formatLineBefore(this.paths.log);
     if (at !== undefined && at > 0) writeFormatHint(this.paths.log, at);
+    return undefined; // a format line may have gone before the text
   }
 
   /** Whether the log starts with a format line, or holds one where .world/format-line says. */
@@ -152,24 +167,30 @@ export class Appender {
    * an open descriptor (`cp world.log x && mv x world.log`, a restore, an editor's save):
    * the write then went to a file nobody reads. Looked for after each write (one stat), so
    * a line is never lost to a deleted file and never written twice: see landedIn.
+   * That stat also says whether the file grew by our write alone: then where `text` lies.
    */
-  private writeLanding(text: string): void {
+  private writeLanding(text: string): Landed | undefined {
     for (let attempt = 1; ; attempt++) {
-      const at = this.write(text);
+      const { at, torn } = this.write(text);
       const now = statSync(this.paths.log, NO_THROW);
-      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) return;
+      if (now !== undefined && now.ino === this.file.ino && now.dev === this.file.dev) {
+        // The file ends where our write ended (this.lastEnd = at + the bytes written): as the
+        // log only grows, nothing was written before or after ours in between.
+        return !torn && attempt === 1 && now.size === this.lastEnd ? { from: at, to: now.size } : undefined;
+      }
       this.close();
-      if (now !== undefined && landedIn(this.paths.log, text, at)) return; // the copy was taken after our write
+      if (now !== undefined && landedIn(this.paths.log, text, at)) return undefined; // the copy was taken after our write
       if (attempt === 3) throw new InternalError(`world.log kept being replaced while writing to ${this.paths.log}: expected the line to land in 3 attempts`);
     }
   }
 
   /**
    * One write of `text` (after a TORN_MARK if the log ends in a fragment); returns where the
-   * log ended before it. The string goes to writeSync as it is: Node encodes it for the one
-   * write() without a Buffer made for it first (~0.25–0.35 µs less per line, measured).
+   * log ended before it, and whether a TORN_MARK went first. The string goes to writeSync as
+   * it is: Node encodes it for the one write() without a Buffer made for it first
+   * (~0.25–0.35 µs less per line, measured).
    */
-  private write(text: string): number {
+  private write(text: string): { at: number; torn: boolean } {
     const fd = this.open();
     // The full check (fstat, then the last byte) is skipped while nobody else has written
     // since our own last line: one 2-byte read at our end then finds only our newline.
@@ -188,7 +209,7 @@ export class Appender {
       throw new InternalError(`cannot write to ${this.paths.log}: the disk is full? expected to write ${bytes} bytes, wrote ${written} (${landed}a torn fragment, reported by readers, never read as an entry)`);
     }
     this.lastEnd = size + written; // wrong if another process wrote in between: then it no longer matches
-    return size;
+    return { at: size, torn };
   }
 
   /** The size of the log as this Appender's open descriptor sees it (an fstat, no path lookup). */

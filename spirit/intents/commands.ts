@@ -33,7 +33,7 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|don't forget to|do not forget to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
@@ -267,6 +267,8 @@ function reminder(t: string): Command | undefined {
     // "remember that i like this song": a fact to keep, not a reminder, unless a time is said.
     if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && !atATime) return undefined;
     if (/^remember(?: me)? that\b/.test(t) && !atATime) return undefined;
+    // "don't forget you promised to send me the photos", "remember your keys": said to a person, about what they are to do.
+    if (/^(?:(?:do not|don't) forget|remember)\b/.test(t) && /\b(?:you|your|yours|yourself)\b/.test(rest)) return undefined;
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);

@@ -89,10 +89,14 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
       ["remind me at lunchtime to book the vet", "remind me to book the vet at noon"],
       ["remind me at bedtime to charge my phone", "remind me to charge my phone at bedtime"],
       ["dad's birthday is on the ninth", "remind me about dad's birthday on the 9th"],
+      ["do not forget to ring the school tomorrow", "remind me to ring the school tomorrow"],
     ] as const) {
       expect(await spawned(said), said).toEqual({ agentKind: "reminder", task });
     }
     expect(await spawned("put a timer on for nine minutes")).toEqual({ agentKind: "timer", task: "set a timer for 9 minutes" });
+    // Said to a person about what they are to do: no reminder for the user.
+    expect(readCommand("don't forget you said you'd fix the tap")).toBeUndefined();
+    expect(readCommand("remember your umbrella")).toBeUndefined();
   });
 
   it("talk about a meeting is no calendar entry: without a time or words asking for one, nothing is set", async () => {

@@ -23,8 +23,8 @@ const THE_USER = "(user)";
 const SOMEONE = "(someone)";
 
 // Words said to a person, never to an assistant: greetings, asking a stranger's attention,
-// a proposal that includes the listener. (Thanks and sorry may be said to an assistant.)
-const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us))\b/i;
+// a proposal that includes the listener, a reminder of what the listener is to do. (Thanks and sorry may be said to an assistant.)
+const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us)|(?:do not|don'?t) forget (?:that )?(?:you|your)|remember (?:that )?(?:you|your))\b/i;
 
 // "hey alexa, …", "ok google …": a greeting to an assistant, whichever name the user is used to.
 const TO_AN_ASSISTANT = new RegExp(`^(?:hey|hi|hello|ok|okay)[\\s,]+(?:${WAKE_WORDS})\\b`, "i");

@@ -56,6 +56,7 @@ describe("conversation state", () => {
       ["Hi Siri play some jazz", ASSISTANT],
       ["Hey Maria, switch the porch light off", "(someone)"],
       ["Hello, is this the right queue?", "(someone)"],
+      ["Don't forget you said you'd walk the dog", "(someone)"],
     ] as const) {
       const c = new ConversationState("world", 60_000);
       c.hear(at(0, "me", first));

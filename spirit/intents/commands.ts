@@ -112,7 +112,7 @@ function forHowLong(words: string): string | undefined {
 
 // Questions about what the assistant has set or is doing, answered from the log.
 const ASKING =
-  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|(?:is|did|has) (?:anything|something)|where|who|how|can you (?:tell|show|list|read|check))\b/;
+  /^(?:(?:at )?what time|what|which|when|whats|what is|what are|how many|do i have|have i got|are there|is there|is my|are my|show|list|tell me|read|check(?: ?out)?|give me|any|am i|did i|did you|did my|has my|have you|(?:is|did|has) (?:anything|something)|where|who|how|can you (?:tell|show|list|read|check))\b/;
 
 // "is the flight search done", "how is the download going", "any news on the research": one named task's state.
 const PROGRESS = [
@@ -143,7 +143,7 @@ function query(t: string): Command | undefined {
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
-  if (/\breminders?\b/.test(t)) return { type: "query", topic: "reminders", ...at };
+  if (/\breminders?\b|^what (?:did|have) i (?:ask(?:ed)?|told) you to remind me\b/.test(t)) return { type: "query", topic: "reminders", ...at };
   if (/\btimers?\b/.test(t)) return { type: "query", topic: "timers", ...at };
   if ((/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) || /^(?:do i have|have i got|is there) anything on(?: (?:today|tonight|tomorrow|(?:this|next) \w+|\w+day|the weekend|the \d{1,2}(?:st|nd|rd|th)?))*$/.test(t)) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
     return { type: "query", topic: "calendar", ...at };

@@ -312,6 +312,7 @@ describe("managing, asking, and what no agent can do", () => {
       return a.type === "say" ? a.text : "";
     };
     for (const said of ["do you need anything from me", "are you waiting on me", "is anything stuck"]) expect(await say(said, T0), said).toBe("nothing waits for you");
+    for (const said of ["did you set the reminder", "what did i ask you to remind me about"]) expect(await say(said, T0), said).toBe("you have no reminders set");
     for (const said of ["status report", "catch me up", "what did you get done today", "what happened while i was out"]) {
       expect(await say(said, T0), said).toBe("nothing is at work; nothing waits for you; nothing done since I started");
     }

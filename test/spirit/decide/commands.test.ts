@@ -190,7 +190,7 @@ describe("repeating reminders", () => {
     const cases: [string, string, string, string][] = [
       ["remind me to drink some water every hour", "remind me to drink some water every hour", "every hour", "2026-01-05T10:00:00.000Z"],
       ["every twenty minutes remind me to look away from the screen", "remind me to look away from the screen every 20 minutes", "every 20 minutes", "2026-01-05T09:20:00.000Z"],
-      ["water the tomatoes every other day at seven am", "remind me to water the tomatoes at 7am every 2 days", "every 2 days at 7am", "2026-01-06T07:00:00.000Z"],
+      ["remind me to water the tomatoes every other day at seven am", "remind me to water the tomatoes at 7am every 2 days", "every 2 days at 7am", "2026-01-06T07:00:00.000Z"],
       ["every two weeks on thursday remind me to put the glass out", "remind me to put the glass out every 2 weeks on thursday", "every 2 weeks on thursday at 12pm", "2026-01-08T12:00:00.000Z"],
       ["remind me to take my antibiotics every twelve hours", "remind me to take my antibiotics every 12 hours", "every 12 hours", "2026-01-05T21:00:00.000Z"],
       ["remind me to ring my sister every second sunday at six pm", "remind me to ring my sister at 6pm every 2 weeks on sunday", "every 2 weeks on sunday at 6pm", "2026-01-11T18:00:00.000Z"],

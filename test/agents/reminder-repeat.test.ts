@@ -52,6 +52,8 @@ describe("reading a repetition", () => {
     ["every thirty minutes remind me to stand up", "every 30 minutes", "2026-11-27 12:30", "Reminder: stand up"],
     ["remind me to blink every half an hour", "every 30 minutes", "2026-11-27 12:30", "Reminder: blink"],
     ["remind me to take the pill every eight hours", "every 8 hours", "2026-11-27 20:00", "Reminder: take the pill"],
+    // A time said with it is the first: "starting at 8am" (its words are the time's, not the subject's).
+    ["remind me to take my pills every 8 hours starting at 8am", "every 8 hours", "2026-11-28 08:00", "Reminder: take my pills"],
     ["remind me to stretch every 1 minute", "every minute", "2026-11-27 12:01", "Reminder: stretch"],
     ["remind me to water the plants every other day at 9", "every 2 days at 9am", "2026-11-28 09:00", "Reminder: water the plants"],
     ["every third day remind me to clean the filter at 8pm", "every 3 days at 8pm", "2026-11-27 20:00", "Reminder: clean the filter"],

@@ -204,6 +204,17 @@ describe("repeating reminders", () => {
     }
   });
 
+  it("hears something to do said with how often and no 'remind me' as a repeating reminder, unless an agent does it", async () => {
+    const cases: [string, string][] = [
+      ["every three weeks on saturday change the bed sheets", "remind me to change the bed sheets every 3 weeks on saturday"],
+      ["feed the fish every twelve hours", "remind me to feed the fish every 12 hours"],
+      ["every evening at nine take the dog out", "remind me to take the dog out at 9pm every evening"],
+    ];
+    for (const [said, task] of cases) expect((await spawned(said)).task, said).toBe(task);
+    // Not a request: what the user does every day.
+    expect((await room().hear("every day i go to work at eight", T0)).type).not.toBe("spawn");
+  });
+
   it("an interval with an end stays one reminder", async () => {
     for (const said of ["remind me to check the oven every ten minutes for an hour", "remind me to stretch every hour until five pm"]) {
       const alarm = planReminder((await spawned(said)).task, new Date(T0));

@@ -71,10 +71,11 @@ const partOf = (word: string | undefined): { part?: PartOfDay } => (word ? { par
 const monthDay = (d: string): { rule: RepeatWords } | undefined => (Number(d) >= 1 && Number(d) <= 31 ? { rule: { unit: "month", day: Number(d) } } : undefined);
 
 /**
- * The forms, most particular first. Read on text whose numbers are digits
- * (tools/calendar/spoken-time.ts). Made at the first text that may repeat, not at load.
+ * The interval forms, most particular first, tried before the others ("every 2 weeks on friday"
+ * is not "every friday"). Read on text whose numbers are digits (tools/calendar/spoken-time.ts).
+ * Made at the first text that says an interval, not at load.
  */
-const forms = (): Form[] => [
+const intervalForms = (): Form[] => [
   // "every other friday", "every second monday morning", "every 2 weeks on friday", "every other week on tuesdays", "fortnightly on sunday"
   // ("every second tuesday of the month" is a day of each month, not read.)
   { re: new RegExp(String.raw`${LEAD}\b${EACH} ${COUNT} (${DAY_W})(?: (${PART}))?\b(?! (?:of|in) (?:the|each|every|a) month)`, "i"), read: (m) => every("week", m[1], { weekday: weekdayIn(m[2]!), ...partOf(m[3]) }) },
@@ -88,6 +89,10 @@ const forms = (): Form[] => [
   { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} (minute|hour)|(hourly)${AS_ADVERB})\b`, "i"), read: (m) => every(m[1] === undefined ? "hour" : (m[1].toLowerCase() as RepeatUnit), undefined) },
   { re: new RegExp(String.raw`${LEAD}\b${EACH} (?:(half)(?: an?)?|quarter(?: of an?)?) hour\b`, "i"), read: (m) => every("minute", m[1] === undefined ? "15" : "30") },
   { re: new RegExp(String.raw`${LEAD}\b(?:${EACH} fortnight|fortnightly${AS_ADVERB})\b`, "i"), read: () => every("week", "2") },
+];
+
+/** The forms without an interval, most particular first; made at the first text that may repeat. */
+const forms = (): Form[] => [
 
   // "on the 15th of every month", "the 1st of each month", "on the 15th every month"
   { re: new RegExp(String.raw`${LEAD}(?:\b(?:on|for|by) )?\bthe (\d{1,2})(?:st|nd|rd|th)?(?: day)?(?: of)? ${EACH} month\b`, "i"), read: (m) => monthDay(m[1]!) },
@@ -120,15 +125,19 @@ const BOUNDED = /^\s+(?:this|next|today|tonight|for the (?:next|rest)|for (?:a|a
  * that reads a time: issue 23).
  */
 let FORMS: Form[] | undefined;
+let INTERVAL_FORMS: Form[] | undefined;
 const GENERAL = "(?:(?:every|each) (?:day|week|month|year)|daily|weekly|monthly|yearly|annually)";
 const GENERAL_BEFORE = new RegExp(String.raw`\b${GENERAL},?\s+$`, "i");
 const GENERAL_AFTER = new RegExp(String.raw`^,?\s+${GENERAL}\b`, "i");
+/** A word every interval form needs: a text that may repeat but says none ("every day at 8") compiles no interval form. */
+const MAY_BE_INTERVAL = /\b(?:(?:every|each) (?:\d|other|second|third|fourth|fifth|sixth|minute|hour|half|quarter|fortnight)|hourly|fortnightly)/i;
 const MAY_REPEAT = /\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|hourly|fortnightly|week ?days|work ?days|working days|monday (?:to|through|thru|till|until) friday|on (?:sun|mon|tues|wednes|thurs|fri|satur)days)/i;
 
 /** The repetition a text asks for, if it asks for one. */
 export function readRepeat(text: string): RepeatSaid | undefined {
   if (!MAY_REPEAT.test(text)) return undefined;
-  for (const form of (FORMS ??= forms())) {
+  const all = MAY_BE_INTERVAL.test(text) ? [...(INTERVAL_FORMS ??= intervalForms()), ...(FORMS ??= forms())] : (FORMS ??= forms());
+  for (const form of all) {
     const m = form.re.exec(text);
     if (m === null) continue;
     if (BOUNDED.test(text.slice(m.index + m[0].length))) return undefined;

@@ -1,8 +1,9 @@
 /**
  * A repeating reminder's rule with its time of day (`Every`): written on the armed line as
  * "every friday at 9am", "every 2 days at 9am", "every 30 minutes" and read back (armed.ts),
- * and its next occurrence in the process's time zone. Kept apart from the reading of the words (repeat.ts), so the readers of armed
- * lines — the spawner on every alarm spawn among them — load no more than this.
+ * and its next occurrence in the process's time zone. Kept apart from the reading of the
+ * words (repeat.ts), so the readers of armed lines — the spawner on every alarm spawn among
+ * them — load no more than this.
  */
 import { ordinal } from "../../tools/time-text.js";
 

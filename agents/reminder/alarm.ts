@@ -176,7 +176,8 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
  */
 function deliverRepeating(run: AgentRun, alarm: Alarm, every: Every): Alarm | undefined {
   const at = new Date();
-  const next: Alarm = { ...alarm, due: nextOccurrence(every, new Date(Math.max(at.getTime(), alarm.due.getTime()))) };
+  // Counted from the one that rang, not from now: a late delivery keeps the cadence ("every 2 hours").
+  const next: Alarm = { ...alarm, due: nextOccurrence(every, new Date(Math.max(at.getTime(), alarm.due.getTime())), alarm.due) };
   const delivered = `delivered at ${at.toISOString()} for due ${alarm.due.toISOString()}`;
   const park = parksAtOnce(next);
   const entry = run.eventThenActive({ source: NOTIFY_SOURCE, output: alarm.message }, park ? parkedArmedLine(next, delivered) : armedLine(next, delivered), { park });

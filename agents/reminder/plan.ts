@@ -2,7 +2,7 @@
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
-import { nextOccurrence } from "./every.js";
+import { byTheClock, nextOccurrence } from "./every.js";
 import { everyFrom, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
 
 /** What a reminder says when its words name nothing to be reminded of ("remind me at 5"). */
@@ -21,9 +21,13 @@ export function planReminder(text: string, now: Date): Alarm | undefined {
   const subject = reminderSubject(when.rest);
   const message = `Reminder: ${subject === "" ? NO_SUBJECT : subject}`;
   if (repeat === undefined) return { kind: "reminder", due: when.due, message };
-  // The first one is the rule's next occurrence: "every weekday at 8" said on a saturday is monday's.
+  // The first one is the rule's next occurrence: "every weekday at 8" said on a saturday is
+  // monday's, "every other friday at 7" this friday's. Minutes and hours count from the time
+  // read: "every 30 minutes" from now, "every 8 hours starting at 8am" from 8am.
   const every = everyFrom(repeat.rule, when.due);
-  return { kind: "reminder", due: nextOccurrence(every, new Date(now.getTime() - 1)), message, every };
+  if (byTheClock(every)) return { kind: "reminder", due: when.due, message, every };
+  const { interval: _cadence, ...onItsDays } = every;
+  return { kind: "reminder", due: nextOccurrence(onItsDays, new Date(now.getTime() - 1)), message, every };
 }
 
 /**

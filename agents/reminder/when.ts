@@ -41,8 +41,12 @@ const PARTS = "morning|afternoon|evening|night";
 const PART_AFTER = new RegExp(`^(?:\\s+in the|\\s+this)?\\s+(?:${PARTS})\\b`, "i");
 /** What leads into a part of the day chrono-node read alone ("|in the |morning"). */
 const LEAD_BEFORE = /\b(?:in the|this)\s+$/i;
-/** A preposition chrono-node left before the time it read ("|on the |3rd of december", "|by |5pm", "|for |6:50pm"). */
-const PREPOSITION_BEFORE = /\b(?:(?:on|at|by|for|until|till|before) )?the\s+$|\b(?:on|at|by|for|until|till|before)\s+$/i;
+/**
+ * A preposition chrono-node left before the time it read ("|on the |3rd of december", "|by |5pm",
+ * "|for |6:50pm"), and the word that starts a repetition at it ("every 8 hours |starting at |8am",
+ * "|beginning |tomorrow"; not "the beginning").
+ */
+const PREPOSITION_BEFORE = /(?:(?<!\bthe )\b(?:starting|beginning)\s+)?(?:\b(?:(?:on|at|by|for|until|till|before) )?the\s+|\b(?:on|at|by|for|until|till|before)\s+)?$/i;
 const PART_OF_DAY = new RegExp(`^(?:${PARTS})\\b`, "i");
 const PART_ALONE = new RegExp(`^(?:${PARTS})$`, "i");
 

@@ -290,9 +290,31 @@ function lessUsual(t: string): Command | undefined {
   // Times in words are read only for words that start with a day (spokenTimes is the costly part).
   const dayFirst = DAY_STARTS.test(t) ? DAY_FIRST.exec(spokenTimes(t, "reminder")) : null;
   if (dayFirst && !NOT_A_REMINDER.test(dayFirst[2]!) && !TASK_BLOCK.test(dayFirst[2]!) && !TASKS.some(([re]) => re.test(dayFirst[2]!))) return timed(`${dayFirst[2]} ${dayFirst[1]}`, false, `${dayFirst[2]} ${dayFirst[1]}`, "reminder");
+  const often = REPEAT_WORD.test(t) ? repeatedTodo(t) : undefined;
+  if (often !== undefined) return often;
   const occasion = OCCASION.exec(t);
   if (occasion && !ASKING.test(t) && !NOT_AN_OCCASION.test(t) && occasionOnly(occasion[1]!, occasion[2])) return timed(t, true, t, "reminder");
   return undefined;
+}
+
+/** A word a repetition needs, before the costlier reading of times in words. */
+const REPEAT_WORD = /\b(?:every|each|daily|weekly|monthly|hourly|fortnightly|nightly)\b/;
+const TODO_FIRST = new RegExp(`^(?:${TODO_VERBS})\\b`);
+
+/**
+ * Something to do, said with how often and no "remind me": a repetition first ("every two weeks
+ * on friday put the recycling out", "every morning at 8 water the plants"), or after it ("take
+ * the pill every 8 hours", "water the plants every other day at 9"), as DAY_FIRST reads one day.
+ */
+function repeatedTodo(t: string): Command | undefined {
+  const spoken = spokenTimes(t, "reminder");
+  const repeat = readRepeat(spoken);
+  if (repeat === undefined) return undefined;
+  const first = repeat.start === 0 ? /^(?:,?\s*(?:at|on|from|starting at) \d{1,2}(?::\d\d)?(?:am|pm)?\b)?[\s,]*(.+)$/.exec(spoken.slice(repeat.end)) : null;
+  const todo = first ? first[1]! : spoken;
+  if (!TODO_FIRST.test(todo) || NOT_A_REMINDER.test(todo) || TASK_BLOCK.test(todo) || TASKS.some(([re]) => re.test(todo))) return undefined;
+  const words = first ? `${todo} ${spoken.slice(0, spoken.length - todo.length)}` : spoken;
+  return timed(words, false, words, "reminder");
 }
 
 /**

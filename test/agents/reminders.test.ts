@@ -1,7 +1,8 @@
 /**
  * Managing reminders (agents/reminders.ts) against real agents: list what is pending,
  * move one held by its own process (stopped first, so the new time is the latest line),
- * snooze a pending one and a delivered one, cancel one; refused to programs.
+ * snooze a pending one and a delivered one, cancel one (one repeating at an interval too);
+ * refused to programs.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { cancelReminder, listReminders, moveReminder, snoozeReminder } from "../../agents/reminders.js";
@@ -105,5 +106,28 @@ describe("reminders", () => {
     } finally {
       index.close();
     }
+  });
+
+  it("one repeating every 30 minutes, spawned by `world spawn`: listed with its interval, snoozed before it goes off (the rule kept), snoozed after (a one-off, the rule untouched), cancelled", async () => {
+    w = tempWorld();
+    const r = await world(w.home, ["spawn", "--kind", "reminder", "--id", "eyes", "remind me to rest my eyes every 30 minutes | need: event notify logged"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(list()).toMatchObject([{ id: "eyes", message: "Reminder: rest my eyes", repeats: "every 30 minutes", parked: true }]);
+    const first = parseArmed(findLastStatus(w.paths.log, "eyes")!.output)!;
+    expect(first.every).toEqual({ unit: "minute", interval: 30, hour: 0, minute: 0 });
+    const snoozed = await snoozeReminder(w.paths, "eyes", 10 * 60_000, person);
+    expect(snoozed).toMatchObject({ id: "eyes", due: new Date(first.due.getTime() + 10 * 60_000).toISOString() });
+    expect(parseArmed(findLastStatus(w.paths.log, "eyes")!.output)?.every).toEqual(first.every);
+    // It went off (as the scheduler writes it: the notify line, then its next armed line).
+    const next = new Date(first.due.getTime() + 40 * 60_000);
+    appendOnce(w.paths, { kind: "event", source: "notify", id: "eyes", output: "Reminder: rest my eyes" });
+    appendStatus(w.paths, { status: "active", id: "eyes", output: `armed: due ${next.toISOString()} by reminder (parked: the Keeper's scheduler delivers it; delivered at ${new Date().toISOString()} for due ${snoozed.due}; repeats every 30 minutes) — Reminder: rest my eyes` });
+    const again = await snoozeReminder(w.paths, "eyes", 5 * 60_000, person);
+    expect(again.id).not.toBe("eyes");
+    expect(list().map((x) => [x.id, x.repeats])).toEqual([[again.id, undefined], ["eyes", "every 30 minutes"]]);
+    expect(parseArmed(findLastStatus(w.paths.log, "eyes")!.output)?.due.toISOString()).toBe(next.toISOString());
+    await cancelReminder(w.paths, "eyes", person);
+    await cancelReminder(w.paths, again.id, person);
+    expect(list()).toEqual([]);
   });
 });

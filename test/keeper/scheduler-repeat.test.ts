@@ -2,7 +2,8 @@
  * Repeating reminders with real processes: spawned and parked with their rule, delivered
  * again and again by the Keeper's scheduler (the notify line and the next armed line in one
  * write, the session never finished), by their own agent when one is near, listed with
- * their rule, moved one time at a time, and stopped by a cancel.
+ * their rule, moved one time at a time, and stopped by a cancel; an interval's cadence kept
+ * after a late delivery.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { execa, type ResultPromise } from "execa";
@@ -155,5 +156,38 @@ describe("repeating reminders", () => {
     expect(next.every).toEqual(every);
     expect(next.due.getTime()).toBe(next8am(Date.parse(delivered[0]!.ts)));
     expect(own("stretch").filter((e) => e.kind === "agent" && (e.status === "finish" || e.status === "failed"))).toEqual([]);
+  });
+
+  it("an interval keeps its cadence after a late delivery, by the Keeper's scheduler and by its own agent: the next is the due time and its intervals, never moved by the lateness", async () => {
+    w = tempWorld();
+    const every = { unit: "minute" as const, interval: 2, hour: 0, minute: 0 };
+    // Parked, due 150 s ago (the Keeper was not running): delivered late, the next one 4 minutes after that due, not 2 after now.
+    const parkedDue = new Date(Math.floor((Date.now() - 150_000) / 1000) * 1000);
+    // Held by its own agent, due 150 s ago too (a restart): the same.
+    const heldDue = new Date(parkedDue.getTime() + 1000);
+    const appender = new Appender(w.paths);
+    try {
+      appender.appendMany([
+        { kind: "agent", status: "start", id: "water", output: "remind me to drink water every 2 minutes", need: "event notify logged" },
+        { kind: "agent", status: "active", id: "water", output: armedLine({ kind: "reminder", due: parkedDue, message: "Reminder: drink water", every }, "parked: the Keeper's scheduler delivers it") },
+        { kind: "agent", status: "start", id: "stand", output: "remind me to stand up every 2 minutes", need: "event notify logged" },
+        { kind: "agent", status: "active", id: "stand", output: armedLine({ kind: "reminder", due: heldDue, message: "Reminder: stand up", every }) },
+      ]);
+    } finally {
+      appender.close();
+    }
+    expect((await rearmRemindersAlone(w.paths)).map((s) => s.id)).toEqual(["stand"]);
+    startKeeper(w.home);
+    for (const [id, due] of [["water", parkedDue], ["stand", heldDue]] as const) {
+      await waitForEntry(w.paths, (e) => e.id === id && e.kind === "event" && e.source === "notify", { ...WAIT, what: `${id} delivered` });
+      const delivered = notifies(id)[0]!;
+      const after = own(id).find((e) => e.line === delivered.line + 1)!;
+      expect(after.output, id).toMatch(/; repeats every 2 minutes\) — Reminder: /);
+      const next = parseArmed(after.output)!;
+      expect(next.every, id).toEqual(every);
+      // The first of due + k·2 minutes after the delivery: 2 steps on, whatever the lateness was.
+      expect(next.due.getTime() - due.getTime(), id).toBe(Math.floor((Date.parse(delivered.ts) - due.getTime()) / 120_000 + 1) * 120_000);
+      expect(notifies(id), id).toHaveLength(1);
+    }
   });
 });

@@ -190,6 +190,43 @@ describe("repeating reminders", () => {
     }
   });
 
+  it("keeps an interval in the task: every few minutes or hours from now, every other day or every second week at its time", async () => {
+    const now = new Date(T0); // a monday, 09:00 UTC
+    const cases: [string, string, string, string][] = [
+      ["remind me to drink some water every hour", "remind me to drink some water every hour", "every hour", "2026-01-05T10:00:00.000Z"],
+      ["every twenty minutes remind me to look away from the screen", "remind me to look away from the screen every 20 minutes", "every 20 minutes", "2026-01-05T09:20:00.000Z"],
+      ["remind me to water the tomatoes every other day at seven am", "remind me to water the tomatoes at 7am every 2 days", "every 2 days at 7am", "2026-01-06T07:00:00.000Z"],
+      ["every two weeks on thursday remind me to put the glass out", "remind me to put the glass out every 2 weeks on thursday", "every 2 weeks on thursday at 12pm", "2026-01-08T12:00:00.000Z"],
+      ["remind me to take my antibiotics every twelve hours", "remind me to take my antibiotics every 12 hours", "every 12 hours", "2026-01-05T21:00:00.000Z"],
+      ["remind me to ring my sister every second sunday at six pm", "remind me to ring my sister at 6pm every 2 weeks on sunday", "every 2 weeks on sunday at 6pm", "2026-01-11T18:00:00.000Z"],
+    ];
+    for (const [said, task, rule, first] of cases) {
+      const spawn = await spawned(said);
+      expect(spawn.task, said).toBe(task);
+      const alarm = planReminder(spawn.task, now);
+      expect(alarm?.every && everyText(alarm.every), task).toBe(rule);
+      expect(alarm!.due.toISOString(), task).toBe(first);
+    }
+  });
+
+  it("hears something to do said with how often and no 'remind me' as a repeating reminder, unless an agent does it", async () => {
+    const cases: [string, string][] = [
+      ["every three weeks on saturday change the bed sheets", "remind me to change the bed sheets every 3 weeks on saturday"],
+      ["feed the fish every twelve hours", "remind me to feed the fish every 12 hours"],
+      ["every evening at nine take the dog out", "remind me to take the dog out at 9pm every evening"],
+    ];
+    for (const [said, task] of cases) expect((await spawned(said)).task, said).toBe(task);
+    // Not a request: what the user does every day.
+    expect((await room().hear("every day i go to work at eight", T0)).type).not.toBe("spawn");
+  });
+
+  it("an interval with an end stays one reminder", async () => {
+    for (const said of ["remind me to check the oven every ten minutes for an hour", "remind me to stretch every hour until five pm"]) {
+      const alarm = planReminder((await spawned(said)).task, new Date(T0));
+      expect(alarm?.every, said).toBeUndefined();
+    }
+  });
+
   it("says how a pending reminder repeats when asked what reminders there are", async () => {
     const r = room();
     r.agent("reminder-0123456789ab", "start", "remind me to take my pills every day at 8", T0);
@@ -197,6 +234,15 @@ describe("repeating reminders", () => {
     r.world.apply({ kind: "agent", ts: new Date(T0).toISOString(), status: "active", id: "reminder-0123456789ab", output: armed } as Entry);
     const listed = await r.hear("what reminders do i have", T0 + 60_000);
     expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to take my pills every day at 8" (due 2026-01-05T10:00:00.000Z, repeats every day at 8am)');
+  });
+
+  it("says an interval the same way", async () => {
+    const r = room();
+    r.agent("reminder-0123456789ac", "start", "remind me to drink water every 2 hours", T0);
+    const armed = armedLine({ kind: "reminder", due: new Date(T0 + 7_200_000), message: "Reminder: drink water", every: { unit: "hour", interval: 2, hour: 0, minute: 0 } }, "parked: the Keeper's scheduler delivers it");
+    r.world.apply({ kind: "agent", ts: new Date(T0).toISOString(), status: "active", id: "reminder-0123456789ac", output: armed } as Entry);
+    const listed = await r.hear("what reminders do i have", T0 + 60_000);
+    expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to drink water every 2 hours" (due 2026-01-05T11:00:00.000Z, repeats every 2 hours)');
   });
 
   it("a name with 'daily' in it, or a repetition with an end, is one reminder as before", async () => {

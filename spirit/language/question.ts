@@ -163,7 +163,9 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     }
     if (SUBJECTS.has(t.normal) && (has(next, "Verb") || t.text.includes("'"))) break;
     if (COORDINATORS.has(t.normal) && has(next, "Verb") && !has(next, "Gerund")) break;
-    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal)) {
+    // "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing.
+    const describing = (has(t, "PastTense") || has(t, "Participle")) && (ARTICLES.has(before.normal) || OWNERS.has(before.normal)) && has(next, "Noun") && !has(next, "Pronoun");
+    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing) {
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");

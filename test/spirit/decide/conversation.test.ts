@@ -110,6 +110,11 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     ]);
   });
 
+  it("a thing described by a participle ('the revised numbers', 'my signed copy') is still the thing in a plan", async () => {
+    const r = await questions(talk("minutes", "B: We're ten percent over.", "A: I'll send the updated figures on Friday."), talk("lease", "B: Did you find the lease?", "A: Yes, I'll bring my signed copy tomorrow."));
+    expect(r.asked).toEqual(["Want me to remind you to send the updated figures on Friday?", "Want me to remind you to bring your signed copy tomorrow?"]);
+  });
+
   it("an invitation to do something is offered as that thing, never read as a thing to see", async () => {
     const r = await questions(talk("tennis", "A: Do you want to go bowling on Friday?", "B: Sure, after work?"), talk("swim", "B: Hi!", "A: Would you like to play squash on Sunday?"));
     expect(r.asked).toEqual(["Want me to remind you to go bowling on Friday?", "Want me to remind you to play squash on Sunday?"]);

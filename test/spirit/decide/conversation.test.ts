@@ -110,6 +110,11 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     ]);
   });
 
+  it("a request to anyone present, taken on by the user, is the user's plan", async () => {
+    const r = await questions(talk("room", "B: Could somebody reserve the big room for Thursday's demo?", "A: Sure, I can do that."));
+    expect(r.asked).toEqual(["Want me to remind you tomorrow at 9am to reserve the big room for Thursday's demo?"]);
+  });
+
   it("a thing described by a participle ('the revised numbers', 'my signed copy') is still the thing in a plan", async () => {
     const r = await questions(talk("minutes", "B: We're ten percent over.", "A: I'll send the updated figures on Friday."), talk("lease", "B: Did you find the lease?", "A: Yes, I'll bring my signed copy tomorrow."));
     expect(r.asked).toEqual(["Want me to remind you to send the updated figures on Friday?", "Want me to remind you to bring your signed copy tomorrow?"]);

@@ -78,6 +78,8 @@ describe("the checker", () => {
       "Want me to look for flights to Tokyo?",
       "Want me to open a search for hotels in Rome next weekend?",
       "Want me to remind you to call him tomorrow?",
+      "Want me to remind you to post the corrected invoice on Monday?",
+      "Want me to remind you to bring your signed lease tomorrow?",
       "Want me to remind you tomorrow at 9am to book a table for three?",
       "Want me to remind you to pay B back the rent tomorrow?",
       "Want me to remind you in 1 hour to go about setting up direct deposit?",

@@ -77,7 +77,8 @@ function manage(t: string): Command | undefined {
   const notWanted = DO_NOT_REMIND.exec(t);
   if (notWanted) return { type: "manage", request: { verb: "cancel", target: target(`reminder ${notWanted[1]}`) } };
   const more = MORE_MINUTES.exec(t);
-  if (more && forHowLong(more[1]!.replace(/\b(?:more|another) /, "")) !== undefined) return { type: "manage", request: { verb: "snooze", target: "", to: forHowLong(more[1]!.replace(/\b(?:more|another) /, ""))! } };
+  const moreFor = more === null ? undefined : forHowLong(more[1]!.replace(/\b(?:more|another) /, ""));
+  if (moreFor !== undefined) return { type: "manage", request: { verb: "snooze", target: "", to: moreFor } };
   const snooze = SNOOZE.exec(t);
   if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
   const move = MOVE.exec(t);

@@ -42,6 +42,15 @@ function room() {
 
 const T0 = Date.parse("2026-01-05T09:00:00.000Z");
 
+/** Asks a question of the room and expects one answer line back: its text. */
+function answers(r: ReturnType<typeof room>): (said: string, at: number) => Promise<string> {
+  return async (said, at) => {
+    const a = await r.hear(said, at);
+    expect(a, said).toMatchObject({ type: "say", kind: "answer" });
+    return a.type === "say" ? a.text : "";
+  };
+}
+
 /** Each request, said to the assistant alone, gets its one honest line. */
 async function saysCannot(pairs: readonly (readonly [string, string])[]): Promise<void> {
   const r = room();
@@ -331,11 +340,7 @@ describe("managing, asking, and what no agent can do", () => {
 
   it("answers how a named task is going, and what is running, as people ask it", async () => {
     const r = room();
-    const say = async (said: string, at: number) => {
-      const a = await r.hear(said, at);
-      expect(a, said).toMatchObject({ type: "say", kind: "answer" });
-      return a.type === "say" ? a.text : "";
-    };
+    const say = answers(r);
     expect(await say("is the flight search done", T0)).toBe("I know of no task about flight search (none open, none done since I started)");
     r.agent("open-page-aaaaaaaaaaaa", "start", "open a search for flights to lisbon", T0);
     expect(await say("how is the flight search going", T0 + 5 * 60_000)).toBe('"open a search for flights to lisbon" is still at work (start 5 min ago)');
@@ -352,11 +357,7 @@ describe("managing, asking, and what no agent can do", () => {
 
   it("answers what waits for the user and how the whole world stands, as people ask it", async () => {
     const r = room();
-    const say = async (said: string, at: number) => {
-      const a = await r.hear(said, at);
-      expect(a, said).toMatchObject({ type: "say", kind: "answer" });
-      return a.type === "say" ? a.text : "";
-    };
+    const say = answers(r);
     for (const said of ["do you need anything from me", "are you waiting on me", "is anything stuck"]) expect(await say(said, T0), said).toBe("nothing waits for you");
     for (const said of ["did you set the reminder", "what did i ask you to remind me about"]) expect(await say(said, T0), said).toBe("you have no reminders set");
     for (const said of ["status report", "catch me up", "what did you get done today", "what happened while i was out"]) {

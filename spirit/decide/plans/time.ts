@@ -55,6 +55,8 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     }
     // "weekend" with nothing before it is part of a name ("super bowl weekend", "the Easter weekend"), not a time said.
     if (/^weekends?$/i.test(said)) continue;
+    // "next Tuesday at ten": an hour said in words after the day is part of the time (chrono-node reads only digits).
+    if (!r.start.isCertain("hour")) said += CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "";
     const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
     if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
@@ -65,6 +67,12 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
   }
   return undefined;
 }
+
+const HOUR_WORD = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday";
+const CLOCK_IN_WORDS = new RegExp(
+  `^\\s+(?:at|by|around|about)\\s+(?:(?:half|quarter|ten|twenty|five|twenty five) (?:past|to) )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty five|forty-five))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night))?\\b`,
+  "i",
+);
 
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 export function soon(text: string, now: Date): boolean {

@@ -12,7 +12,7 @@ describe("plans found, in their everyday forms", () => {
   it.each([
     ["Let's grab lunch at noon.", "grab lunch at noon", "at noon", "together"],
     ["Let's meet by the fountain at 6.", "meet by the fountain at 6", "at 6", "together"],
-    ["shall we get together next Tuesday around four?", "get together next Tuesday around four", "next Tuesday", "together"],
+    ["shall we get together next Tuesday around four?", "get together next Tuesday around four", "next Tuesday around four", "together"],
     ["Would you like to see a film with me tonight?", "see a film tonight", "tonight", "together"],
     ["We're driving to the coast on Saturday to see my aunt.", "drive to the coast on Saturday to see my aunt", "on Saturday", "together"],
     ["On Thursday I'm going to Denver to close the deal.", "go to Denver to close the deal", "on Thursday", "user"],

@@ -168,7 +168,7 @@ const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:up\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
@@ -251,6 +251,10 @@ function reminder(t: string): Command | undefined {
   const named = NAMED_REMINDER.exec(t);
   // "a reminder to pay the gas bill": a verb phrase keeps its "to"; "a reminder for the dentist" is about a thing.
   if (named) return reminderFor(named[1]!, !/^(?:to|that)\s/.test(named[1]!));
+  // "don't forget to set a reminder to pay the bills": the reminder asked for is the one set.
+  const nested = /^(?:(?:do not|don't) (?:let me )?forget|make sure) to ((?:set|create|make|add|put|schedule) .+)$/.exec(t);
+  const inner = nested === null ? undefined : reminder(nested[1]!);
+  if (inner !== undefined) return inner;
   const remind = REMIND.exec(t);
   // "remind me when i get home to take the chicken out": a moment no clock names and the
   // Spirit cannot see; the reminder is set without a time and its agent asks when.
@@ -269,7 +273,7 @@ function reminder(t: string): Command | undefined {
     if (/^remember\b/.test(t) && !/^remember(?: me)? (?:to|about|that|my|the)\b/.test(t) && !atATime) return undefined;
     if (/^remember(?: me)? that\b/.test(t) && !atATime) return undefined;
     // "don't forget you promised to send me the photos", "remember your keys": said to a person, about what they are to do.
-    if (/^(?:(?:do not|don't) forget|remember)\b/.test(t) && /\b(?:you|your|yours|yourself)\b/.test(rest)) return undefined;
+    if (/^(?:(?:do not|don't) forget|remember|make sure)\b/.test(t) && /\b(?:you|your|yours|yourself)\b/.test(rest)) return undefined;
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
@@ -371,6 +375,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   what = what.replace(/(^|\s)'s\b/g, "$1");
   // "that i have a haircut", "there is a meeting": a thing to be reminded about, once the words around it are cut.
   const aThing = HAS_A_THING.exec(what.trim())?.[1];
+  // "that the plumber comes at 11": a clause of its own, said "that"; "that i need to pay …" is what to do.
+  const thatClause = THAT_CLAUSE.test(what.trim());
   what = cleanSubject(what);
   // "that i have an appointment": the thing keeps its article ("an appointment"), which the framing words took with them.
   if (aThing !== undefined && what !== "" && !/^(?:a|an|my|our|the|some)\b/.test(what)) what = `${aThing} ${what}`;
@@ -382,14 +388,15 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   return {
     type: "reminder",
     alarm: alarm || wakeUp,
-    about: wakeUp ? false : aThing !== undefined ? true : connector !== null ? false : about,
+    about: wakeUp ? false : aThing !== undefined ? true : connector?.[0].startsWith("to ") || thatClause ? false : about,
     ...((wakeUp || connector?.[0].startsWith("to ")) && { to: true }),
-    ...(connector?.[0].startsWith("that ") && !wakeUp && { that: true }),
+    ...(connector?.[0].startsWith("that ") && thatClause && !wakeUp && { that: true }),
     ...(subject && { what: subject }),
     ...(when && { when }),
   };
 }
 
+const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,3}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
@@ -406,7 +413,9 @@ function escapeRegExp(text: string): string {
 }
 
 const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
-const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|is|are|was|will be|,)$/;
+const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
+// "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
+const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
 
 function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
@@ -421,7 +430,7 @@ function cleanSubject(words: string): string {
     .replace(/\s+/g, " ")
     .trim();
   for (let i = 0; i < 5; i += 1) {
-    const next = w.replace(FRAMING, "").replace(TAIL, "").replace(/^(?:to remind me|remind me)(?: to| about| of)?\s+/, "").trim();
+    const next = w.replace(FRAMING, "").replace(TAIL, "").replace(TAIL_VERB, "").replace(/^(?:to remind me|remind me)(?: to| about| of)?\s+/, "").trim();
     if (next === w) break;
     w = next;
   }

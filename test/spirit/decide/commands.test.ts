@@ -99,6 +99,8 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
       ["remind me at bedtime to charge my phone", "remind me to charge my phone at bedtime"],
       ["dad's birthday is on the ninth", "remind me about dad's birthday on the 9th"],
       ["do not forget to ring the school tomorrow", "remind me to ring the school tomorrow"],
+      ["don't forget to set a reminder to renew my library books", "remind me to renew my library books"],
+      ["put in a reminder that i need to book the vet on friday", "remind me to book the vet on friday"],
     ] as const) {
       expect(await spawned(said), said).toEqual({ agentKind: "reminder", task });
     }
@@ -106,6 +108,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     // Said to a person about what they are to do: no reminder for the user.
     expect(readCommand("don't forget you said you'd fix the tap")).toBeUndefined();
     expect(readCommand("remember your umbrella")).toBeUndefined();
+    expect(readCommand("make sure to put yourself on silent before the film")).toBeUndefined();
   });
 
   it("talk about a meeting is no calendar entry: without a time or words asking for one, nothing is set", async () => {

@@ -263,7 +263,9 @@ function reminder(t: string): Command | undefined {
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
     const lead = /^(at|on|by|around|before|after) ((?:\w+ ){0,2}?\w+) (to|that|about) (.+)$/.exec(remind[1]!);
-    const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : remind[1]!;
+    // "remind me daily to take my pills": how often goes after what to do too, where the repetition's reader finds it.
+    const often = /^(daily|hourly|weekly|monthly|nightly|yearly|annually|fortnightly) (to|about|that) (.+)$/.exec(remind[1]!);
+    const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : often ? `${often[2]} ${often[3]} ${often[1]}` : remind[1]!;
     // "tell me a joke", "let me know the weather": information, not a reminder, unless a time or "to"/"about" follows.
     const atATime = chronoWhen(spokenTimes(rest, "reminder")) !== undefined;
     if (/^(?:tell me|let me know|notify me|alert me|ping me|warn me|buzz me)/.test(t) && !/^(?:to|about|of|that|when it is|when its|at|in|on|tomorrow|tonight)\b/.test(rest) && !(EVENT_THING.test(rest) && atATime)) return undefined;

@@ -101,6 +101,8 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
       ["do not forget to ring the school tomorrow", "remind me to ring the school tomorrow"],
       ["don't forget to set a reminder to renew my library books", "remind me to renew my library books"],
       ["put in a reminder that i need to book the vet on friday", "remind me to book the vet on friday"],
+      ["remind me daily to water the tomatoes at seven", "remind me to water the tomatoes at 7pm every day"],
+      ["remind me hourly to stretch my legs", "remind me to stretch my legs every hour"],
     ] as const) {
       expect(await spawned(said), said).toEqual({ agentKind: "reminder", task });
     }

@@ -6,7 +6,7 @@
  * after a late delivery.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { armedLine, parseArmed } from "../../agents/reminder/armed.js";
 import { rearmRemindersAlone } from "../../agents/rearm.js";
 import { Appender, appendOnce } from "../../tools/world/append.js";
@@ -15,24 +15,22 @@ import { entriesOf, runAgentProcess, startSession } from "../agents/agent-proces
 import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
+import { Daemons } from "../support/daemons.js";
 
 // Every process here reads "8am" in UTC: the agents this process starts inherit it.
 process.env.TZ = "UTC";
 
 let w: TempWorld | undefined;
-const keepers: ResultPromise[] = [];
+const daemons = new Daemons();
 afterEach(async () => {
-  for (const k of keepers.splice(0)) {
-    k.kill("SIGKILL");
-    await k;
-  }
+  await daemons.stop();
   w?.cleanup();
   w = undefined;
 });
 
-/** The Keeper daemon, sweeping rarely: its scheduler is what is under test. */
+/** The Keeper, reading "8am" in UTC too. */
 function startKeeper(home: string): void {
-  keepers.push(execa(process.execPath, [WORLD_BIN, "--home", home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore", env: { TZ: "UTC" } }));
+  void daemons.keeper(home, { TZ: "UTC" });
 }
 
 const cli = (home: string, ...args: string[]) => execa(process.execPath, [WORLD_BIN, "--home", home, ...args], { env: { TZ: "UTC" }, reject: false });

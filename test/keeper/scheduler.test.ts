@@ -4,7 +4,7 @@
  * 1,000 parked reminders fire once each, across a kill -9 of the Keeper in the middle.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { execa, type ResultPromise } from "execa";
+import { execa } from "execa";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnAgent } from "../../agents/spawn.js";
@@ -16,27 +16,16 @@ import type { Located } from "../../tools/world/entry.js";
 import { collectEntries } from "../../tools/world/read.js";
 import { tempWorld, waitForEntry, WORLD_BIN, type TempWorld } from "../support/world.js";
 import { waitUntil } from "../support/wait.js";
+import { Daemons } from "../support/daemons.js";
 import { testRandom } from "../support/random.js";
 
 let w: TempWorld | undefined;
-const keepers: ResultPromise[] = [];
+const daemons = new Daemons();
 afterEach(async () => {
-  for (const k of keepers.splice(0)) {
-    k.kill("SIGKILL");
-    await k;
-  }
+  await daemons.stop();
   w?.cleanup();
   w = undefined;
 });
-
-// A daemon started with `void startKeeper(...)` is fire-and-forget: it runs until the test kills it or
-// afterEach stops it (its promise is kept in the list for that); reject: false, so it never rejects.
-/** The Keeper daemon, sweeping rarely: the scheduler is what is under test. */
-function startKeeper(home: string): ResultPromise {
-  const k = execa(process.execPath, [WORLD_BIN, "--home", home, "keeper", "--every", "0 0 1 1 *"], { reject: false, stdin: "ignore" });
-  keepers.push(k);
-  return k;
-}
 
 /** Every process below `pid` (children, their children…), from /proc. */
 function descendants(pid: number): number[] {
@@ -102,7 +91,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     const swept = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "keep", "--once"]);
     expect(swept.stdout).toMatch(/ 0 dead,/);
 
-    void startKeeper(w.home);
+    void daemons.keeper(w.home);
     const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
     const due = /^armed: due (\S+)/.exec(parked.output)![1]!;
     expect(finish.output).toMatch(new RegExp(`^delivered at \\S+ \\(due ${due.replace(/[.]/g, "\\.")}(, late by \\d+s)?\\) by the Keeper's scheduler$`));
@@ -144,7 +133,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(swept.stdout).toMatch(/ 0 dead,/);
 
     // Due in 13–15 s: the Keeper daemon delivers them (or, on a very slow machine, the sweep above already did, once).
-    void startKeeper(home);
+    void daemons.keeper(home);
     for (const id of ["rem-cli", "tim-in"]) {
       const finish = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "finish", { timeoutMs: 60_000 });
       const due = /^armed: due (\S+)/.exec(entries().find((e) => e.id === id && e.kind === "agent" && e.status === "active")!.output)![1]!;
@@ -158,10 +147,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     expect(verified.exitCode, verified.stderr).toBe(0);
     for (const id of ["rem-cli", "tim-in"]) await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "verified", { timeoutMs: 60_000 });
     // (The daemon stopped first: a sweep skips its run while another Keeper holds the lock.)
-    for (const k of keepers.splice(0)) {
-      k.kill("SIGTERM");
-      await k;
-    }
+    await daemons.stop("SIGTERM");
     const archived = await cli("keep", "--once");
     expect(archived.stdout, archived.stderr).toMatch(/ 0 dead,/);
     expect(existsSync(join(w.paths.procs, "rem-cli.json"))).toBe(false);
@@ -171,7 +157,7 @@ describe("parked agents and the Keeper's scheduler", () => {
 
   it("1,000 parked reminders fire once each; a kill -9 of the Keeper in the middle loses none and doubles none", async () => {
     w = tempWorld();
-    const first = startKeeper(w.home);
+    const first = daemons.keeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     // Parked while the scheduler runs (it follows the log), due over 10 s in 20 groups:
     // many batches, so the kill lands between two of them.
@@ -184,7 +170,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     const before = notified();
     expect(before).toBeLessThan(1000); // killed in the middle
 
-    void startKeeper(w.home);
+    void daemons.keeper(w.home);
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, "1,000 deliveries");
     const all = entries();
     for (const id of ids) {
@@ -201,9 +187,7 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("a kill -9 of `world up` and all its children at a random moment: each of 1,000 reminders delivered once after it starts again", async () => {
     w = tempWorld();
     const up = () => {
-      const u = execa(process.execPath, [WORLD_BIN, "--home", w!.home, "up", "--only", "keeper"], { reject: false, stdin: "ignore" });
-      keepers.push(u);
-      return u;
+      return daemons.add(execa(process.execPath, [WORLD_BIN, "--home", w!.home, "up", "--only", "keeper"], { reject: false, stdin: "ignore" }));
     };
     const first = up();
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "), { timeoutMs: 60_000 });
@@ -221,7 +205,7 @@ describe("parked agents and the Keeper's scheduler", () => {
       }
     }
     await first;
-    void up(); // fire-and-forget like startKeeper: afterEach stops it
+    void up(); // fire-and-forget like daemons.keeper: afterEach stops it
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length >= 1000, `1,000 deliveries (seed ${seed})`, 90_000);
     await new Promise((r) => setTimeout(r, 1500)); // a duplicate would come now, if at all
     const all = entries();
@@ -234,7 +218,7 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("after downtime, overdue wake-ups are delivered at once with how late they are", async () => {
     w = tempWorld();
     parkReminders(3, () => new Date(Date.now() - 90_000));
-    void startKeeper(w.home);
+    void daemons.keeper(w.home);
     const said = await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     expect(said.output).toBe("scheduler: 3 parked wake-ups pending, 3 overdue (delivered now)");
     await until(() => entries().filter((e) => e.kind === "agent" && e.status === "finish").length === 3, "3 deliveries", 30_000);
@@ -245,7 +229,7 @@ describe("parked agents and the Keeper's scheduler", () => {
     w = tempWorld();
     // First run: park for 2 s and end. Run after the wake-up: finish, with what it was woken for.
     const agent = parkingAgent(w.home, "sleepy.sh", "woken for $WORLD_WOKEN", "");
-    void startKeeper(w.home);
+    void daemons.keeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const { id } = await spawnAgent(w.paths, { task: "nap then finish", need: "output matches /woken/", command: [agent] });
     const sleep = await waitForEntry(w.paths, (e) => e.id === id && e.kind === "agent" && e.status === "active" && e.output.startsWith("sleep until "));
@@ -261,7 +245,7 @@ describe("parked agents and the Keeper's scheduler", () => {
   it("a relaunched agent gets its context: the `world spawn --env` it was started with (never in the log) and the state it parked with", async () => {
     w = tempWorld();
     const agent = parkingAgent(w.home, "context.sh", "woken with token=$API_TOKEN mode=$MODE state=$WORLD_STATE", ' state {\\"v\\":1,\\"seen\\":\\"$MODE\\"} — first run had token=${#API_TOKEN} chars');
-    void startKeeper(w.home);
+    void daemons.keeper(w.home);
     await waitForEntry(w.paths, (e) => e.id === "keeper" && e.output.startsWith("scheduler: "));
     const r = await execa(process.execPath, [WORLD_BIN, "--home", w.home, "spawn", "nap with a token | need: output matches /woken/", "--env", "API_TOKEN=s3cret=x", "--env", "MODE=quiet", "--", agent]);
     const id = r.stdout.trim();

@@ -21,7 +21,7 @@ import { parseParked, type Parked } from "./parked.js";
 import { readProcRecord, recordedGroupAlive } from "./procs.js";
 import { lateness } from "./reminder/armed.js";
 import { parkedArmedLine } from "./reminder/arming.js";
-import { nextOccurrence } from "./reminder/every.js";
+import { nextAfterRinging } from "./reminder/every.js";
 import { launchAgent } from "./spawn.js";
 
 /** What a session waits for, if its latest status line parks it. */
@@ -74,7 +74,7 @@ export async function wakeUp(paths: WorldPaths, index: WorldIndex, writer: LineA
         { kind: "event", source: NOTIFY_SOURCE, id, output: parked.alarm.message },
         every === undefined
           ? { kind: "agent", status: "finish", id, output: `delivered at ${at} (due ${dueIso}${late(lateMs)}) by the Keeper's scheduler` }
-          : { kind: "agent", status: "active", id, output: parkedArmedLine({ ...parked.alarm, due: nextOccurrence(every, new Date(Math.max(now, parked.due.getTime())), parked.due) }, `delivered at ${at} for due ${dueIso}${late(lateMs)}`) },
+          : { kind: "agent", status: "active", id, output: parkedArmedLine({ ...parked.alarm, due: nextAfterRinging(every, parked.due, now) }, `delivered at ${at} for due ${dueIso}${late(lateMs)}`) },
       );
       desktop.push({ title: parked.alarm.kind === "timer" ? "Timer" : "Reminder", message: parked.alarm.message });
       woken.push({ id, due: dueIso, lateMs, how: "delivered" });

@@ -25,7 +25,7 @@ import { sleep, type AgentRun } from "../harness.js";
 import { armedLine, lateness, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
 import { inThePast, parkedArmedLine, parksAtOnce, saidAtFrom } from "./arming.js";
 import { NO_SUBJECT } from "./plan.js";
-import { nextOccurrence, type Every } from "./every.js";
+import { nextAfterRinging, type Every } from "./every.js";
 import { msFromEnv } from "../../tools/duration.js";
 
 export { armedLine, parseArmed, type Alarm, type AlarmKind } from "./armed.js";
@@ -176,8 +176,7 @@ export async function runAlarm(run: AgentRun, kind: AlarmKind, plan: Planner, wh
  */
 function deliverRepeating(run: AgentRun, alarm: Alarm, every: Every): Alarm | undefined {
   const at = new Date();
-  // Counted from the one that rang, not from now: a late delivery keeps the cadence ("every 2 hours").
-  const next: Alarm = { ...alarm, due: nextOccurrence(every, new Date(Math.max(at.getTime(), alarm.due.getTime())), alarm.due) };
+  const next: Alarm = { ...alarm, due: nextAfterRinging(every, alarm.due, at.getTime()) };
   const delivered = `delivered at ${at.toISOString()} for due ${alarm.due.toISOString()}`;
   const park = parksAtOnce(next);
   const entry = run.eventThenActive({ source: NOTIFY_SOURCE, output: alarm.message }, park ? parkedArmedLine(next, delivered) : armedLine(next, delivered), { park });

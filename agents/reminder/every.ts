@@ -68,6 +68,15 @@ function onDay(every: Every, year: number, month: number, date: number): boolean
 }
 
 /**
+ * The next time a repeating reminder is due once the one due at `due` has rung at `now`:
+ * after both (a late delivery does not ring twice), counted from `due` (an interval keeps
+ * its cadence). One definition for the agent (alarm.ts) and the Keeper's scheduler (wake.ts).
+ */
+export function nextAfterRinging(every: Every, due: Date, now: number): Date {
+  return nextOccurrence(every, new Date(Math.max(now, due.getTime())), due);
+}
+
+/**
  * The first occurrence strictly after `after`, at the rule's local time of day in the
  * process's time zone (TZ): a daily 8am stays 8am across a change of clocks. A time that
  * does not exist that day (in the hour the clocks skip) is the moment after the skip.

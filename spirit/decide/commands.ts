@@ -56,7 +56,7 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     case "reminders":
     case "alarms":
     case "timers": {
-      const mine = agents.filter((a) => AGENT_WORDS[topic]!.test(a.id) && (a.state === "active" || a.state === "parked"));
+      const mine = atWork(agents).filter((a) => AGENT_WORDS[topic]!.test(a.id));
       const noun = topic === "timers" ? "timer" : "reminder";
       if (mine.length === 0) return `you have no ${topic === "alarms" ? "alarms or reminders" : `${noun}s`} set`;
       return `${count(mine.length, noun)} set: ${mine.slice(-5).map((a) => `${JSON.stringify(a.task)}${due(a)}`).join("; ")}`;
@@ -64,7 +64,7 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     case "calendar":
       return meetingAnswer(world.nextMeeting, now);
     case "running": {
-      const at = agents.filter((a) => a.state === "active" || a.state === "parked");
+      const at = atWork(agents);
       return at.length === 0 ? "no agents are at work" : `${count(at.length, "agent")} at work: ${at.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}`).join("; ")}`;
     }
     case "failed": {
@@ -73,11 +73,21 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     }
     case "waiting": {
       const failed = waitingForYou(agents);
-      return failed.length === 0 ? "nothing waits for you" : `${count(failed.length, "task")} ${failed.length === 1 ? "waits" : "wait"} for your answer (world respond): ${failed.join("; ")}`;
+      return failed.length === 0 ? "nothing waits for you" : `${waitFor(failed.length)} (world respond): ${failed.join("; ")}`;
     }
     case "overview":
       return overview(world, now);
   }
+}
+
+/** The sessions at work: running, or parked until their time. */
+function atWork(agents: ReturnType<WorldView["agentsNow"]>): ReturnType<WorldView["agentsNow"]> {
+  return agents.filter((a) => a.state === "active" || a.state === "parked");
+}
+
+/** "2 tasks wait for your answer". */
+function waitFor(n: number): string {
+  return `${count(n, "task")} ${n === 1 ? "waits" : "wait"} for your answer`;
 }
 
 /** The failed sessions, each with what it needs from the user (the Verifier's escalation). */
@@ -88,15 +98,15 @@ function waitingForYou(agents: ReturnType<WorldView["agentsNow"]>): string[] {
 /** "status report": what is at work, what waits for the user, what was done since the Spirit started. */
 function overview(world: WorldView, now: Date): string {
   const agents = world.agentsNow();
-  const atWork = agents.filter((a) => a.state === "active" || a.state === "parked");
+  const working = atWork(agents);
   const checking = agents.filter((a) => a.state === "pending");
   const waiting = waitingForYou(agents);
   const done = world.doneRecently();
   const latest = done.at(-1);
   const parts = [
-    atWork.length === 0 ? "nothing is at work" : `${count(atWork.length, "agent")} at work (${atWork.slice(-3).map((a) => JSON.stringify(a.task)).join(", ")})`,
+    working.length === 0 ? "nothing is at work" : `${count(working.length, "agent")} at work (${working.slice(-3).map((a) => JSON.stringify(a.task)).join(", ")})`,
     ...(checking.length === 0 ? [] : [`${count(checking.length, "task")} finished and being checked`]),
-    waiting.length === 0 ? "nothing waits for you" : `${count(waiting.length, "task")} ${waiting.length === 1 ? "waits" : "wait"} for your answer: ${waiting.join("; ")}`,
+    waiting.length === 0 ? "nothing waits for you" : `${waitFor(waiting.length)}: ${waiting.join("; ")}`,
     latest === undefined ? "nothing done since I started" : `${done.length} done since I started, the latest ${JSON.stringify(latest.task)} (${ago(latest.since, now)})`,
   ];
   return parts.join("; ");

@@ -4,7 +4,7 @@ import { planIn } from "./clause.js";
 import { BARE_GOING } from "./invitations.js";
 import { withReferent } from "./referred.js";
 import { LOOSE, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
-import { apostrophes, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
+import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
 
 /**
  * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
@@ -20,7 +20,7 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
   const visit = visitArranged(request.text, [], now, request.speaker, false);
   if (visit !== undefined) return { ...visit, from: "accepted" };
-  const asked = apostrophes(request.text).split(/(?<=[.!?;])\s+/).reverse();
+  const asked = sentencesOf(request.text).reverse();
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
   const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
   for (const sentence of [...invitations, ...asked]) {
@@ -69,7 +69,7 @@ async function theirPlan(sentences: readonly string[], speaker: string, now: Dat
 async function joinedPlan(turns: readonly SpokenTurn[], now: Date): Promise<Plan | undefined> {
   for (const turn of [...turns].reverse().slice(0, 4)) {
     if (turn.isUser) continue;
-    const sentences = apostrophes(turn.text).split(/(?<=[.!?;])\s+/).filter((t) => !/\b(?:now|right now|just|was|were|went|did|had)\b/i.test(t));
+    const sentences = sentencesOf(turn.text).filter((t) => !/\b(?:now|right now|just|was|were|went|did|had)\b/i.test(t));
     const joined = await theirPlan(sentences, turn.speaker, now);
     if (joined === undefined) continue;
     const found = timeAhead(joined, now) ?? timeFromTurns(turns.slice(-6), now);
@@ -87,7 +87,7 @@ async function joinedPlan(turns: readonly SpokenTurn[], now: Date): Promise<Plan
 
 /** A time the user proposes in a few words ("What about tomorrow?", "How about Saturday at 11?"), with a loose time said right after it ("After lunch?"). */
 function timeProposed(text: string, now: Date): string | undefined {
-  const sentences = apostrophes(text).split(/(?<=[.!?;])\s+/);
+  const sentences = sentencesOf(text);
   for (const [i, sentence] of sentences.entries()) {
     const words = sentence.trim();
     if (words.split(/\s+/).length > MAX_SETTLING_WORDS || !(/\?\s*$/.test(words) || TIME_PROPOSAL.test(words))) continue;
@@ -119,7 +119,7 @@ const DAY = /\b(?:tomorrow|(?:this |next |on )?(?:mon|tues|wednes|thurs|fri|satu
  * asked by the user is the other coming (expect them); asked of the user, the user goes (visit them).
  */
 function visitArranged(text: string, earlier: readonly { text: string }[], now: Date, other: string | undefined, byUser: boolean): Plan | undefined {
-  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/).reverse()) {
+  for (const sentence of sentencesOf(text).reverse()) {
     const m = VISIT.exec(sentence.trim());
     if (!m || HYPOTHETICAL.test(m[3]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
     // chrono-node reads "at 10", not "at ten".
@@ -147,7 +147,7 @@ const STAY = /\b(?:rented|booked|reserved|hired)\s+(?:a|an)\s+((?:[\w'-]+\s+){0,
 function stayTold(earlier: readonly { isUser: boolean; text: string }[], now: Date, listener: string | undefined): Plan | undefined {
   for (const turn of [...earlier].reverse().slice(0, 4)) {
     if (!turn.isUser) continue;
-    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+    for (const sentence of sentencesOf(turn.text).reverse()) {
       if (HYPOTHETICAL.test(sentence) || /\b(?:last|ago|used to|once|when i was)\b/i.test(sentence)) continue;
       const m = STAY.exec(sentence);
       if (!m) continue;

@@ -1,7 +1,7 @@
 /** Invitations with no verb of their own: to a thing ("Fancy a film tonight?"), to where the user will be ("Want to come?"), and in two steps ("Are you free on Saturday?" … "There's a concert on Saturday."). */
 import { chronoEn } from "../../../tools/calendar/chrono-en.js";
 import { TIME_WORD, timeAhead } from "./time.js";
-import { ACTIVITY, apostrophes, EVENT, FILLER, forTheUser, HYPOTHETICAL, lowerFirst, MEAL, OUTING, type Plan, type PlanContext, SHOW } from "./words.js";
+import { ACTIVITY, sentencesOf, EVENT, FILLER, forTheUser, HYPOTHETICAL, lowerFirst, MEAL, OUTING, type Plan, type PlanContext, SHOW } from "./words.js";
 
 // An invitation to a thing, with no verb: "Fancy a film tonight?", "How about dinner on
 // Friday?". The thing says what is done with it: a meal is had, a show seen, an event or a
@@ -30,7 +30,7 @@ export function thingInvited(sentence: string, now: Date, listener: string | und
  * (plans/settled.ts), when the user names it ("When is it on?" … "At 7:30.").
  */
 export function thingProposed(text: string, listener: string | undefined): Plan | undefined {
-  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+  for (const sentence of sentencesOf(text)) {
     if (HYPOTHETICAL.test(sentence)) continue;
     const action = thingAction(sentence, listener);
     if (action !== undefined) return { kind: "arrangement", action, from: "together" };
@@ -72,6 +72,14 @@ const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anythi
 // An event told as news: "There's a jazz concert in the park on Saturday", "there will be a live show of the match tonight".
 const THERE_IS = /^(?:(?:well|so|oh|and|hey|look|guess what)[\s,]+)*(?:there(?:'s| is| will be|'ll be|'s going to be| are| is going to be)|(?:they're|they are) (?:having|showing|holding|putting on))\s/i;
 
+/** The time of the latest "are you free on …?" among the sentences, if one was asked. */
+function freeTimeAsked(sentences: readonly string[], now: Date): { text: string; index: number } | undefined {
+  return sentences
+    .map((t) => (FREE_ASKED.test(t) ? timeAhead(t, now) : undefined))
+    .filter((t) => t !== undefined)
+    .at(-1);
+}
+
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
 /**
@@ -80,16 +88,16 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
  * News of an event without the question first, an event at another time, or the other asking, is no invitation.
  */
 export function eventAfterFreeTime(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
-  const asked = earlier
-    .slice(-4)
-    .filter((t) => t.isUser)
-    .flatMap((t) => apostrophes(t.text).split(/(?<=[.!?;])\s+/))
-    .map((t) => (FREE_ASKED.test(t) ? timeAhead(t, ctx.now) : undefined))
-    .filter((t) => t !== undefined)
-    .at(-1);
+  const asked = freeTimeAsked(
+    earlier
+      .slice(-4)
+      .filter((t) => t.isUser)
+      .flatMap((t) => sentencesOf(t.text)),
+    ctx.now,
+  );
   if (asked === undefined) return undefined;
   const askedDay = chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
-  for (const sentence of apostrophes(text).split(/(?<=[.!?;])\s+/)) {
+  for (const sentence of sentencesOf(text)) {
     if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
     const time = timeAhead(sentence, ctx.now);
     const event = EVENT.exec(sentence);
@@ -111,6 +119,8 @@ function goingTo(event: string, timeText: string, ctx: PlanContext): Plan | unde
   return { kind: "arrangement", action: `${action} ${thing} ${when}`, when: lowerFirst(when), from: "together" };
 }
 
+// A "but", a "can't", a "sorry" after it: taken up politely, and declined.
+const REFUSE_TAKING = /\b(?:but|can'?t|cannot|not|sorry|afraid|unfortunately|busy|won'?t)\b/i;
 // "Sounds fun, let's go", "I'm in", "Sure, why not": the user taking up what was proposed.
 const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|ok(?:ay)?)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that))\b/i;
 
@@ -121,11 +131,10 @@ const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|ok(?:ay)?)[\s,.!]*)*(?:(
  * An event told without the user taking it up is news, not a plan.
  */
 export function eventTakenUp(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
-  const reply = apostrophes(text).trim();
-  const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  const first = sentencesOf(text.trim())[0] ?? "";
   if (!TAKEN_UP.test(first) || REFUSE_TAKING.test(first)) return undefined;
-  const theirs = earlier.slice(-3).filter((t) => !t.isUser).flatMap((t) => apostrophes(t.text).split(/(?<=[.!?;])\s+/));
-  const asked = theirs.map((t) => (FREE_ASKED.test(t) ? timeAhead(t, ctx.now) : undefined)).filter((t) => t !== undefined).at(-1);
+  const theirs = earlier.slice(-3).filter((t) => !t.isUser).flatMap((t) => sentencesOf(t.text));
+  const asked = freeTimeAsked(theirs, ctx.now);
   const askedDay = asked && chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
   for (const sentence of theirs.reverse()) {
     if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
@@ -142,4 +151,3 @@ export function eventTakenUp(text: string, earlier: readonly { isUser: boolean; 
   }
   return undefined;
 }
-const REFUSE_TAKING = /\b(?:but|can'?t|cannot|not|sorry|afraid|unfortunately|busy|won'?t)\b/i;

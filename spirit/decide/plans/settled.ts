@@ -3,7 +3,7 @@ import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { thingProposed } from "./invitations.js";
 import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
-import { apostrophes, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
+import { apostrophes, sentencesOf, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The other asking when the user will do something: "When are you going to take your vacation?"
 const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
@@ -52,7 +52,7 @@ export async function timeSettled(
   if (time === undefined) return undefined;
   for (const turn of [...earlier].reverse()) {
     // A proposal of the user's, or one the other person made ("shall we go …"): never the other's own plans.
-    const proposal = turn.isUser ? turn.text : apostrophes(turn.text).split(/(?<=[.!?;])\s+/).find((t) => PROPOSAL_LEAD.test(t.trim()));
+    const proposal = turn.isUser ? turn.text : sentencesOf(turn.text).find((t) => PROPOSAL_LEAD.test(t.trim()));
     if (proposal === undefined) continue;
     const plan = turn.isUser
       ? ((await planIn(proposal, { ...ctx, untimed: true })) ?? thingProposed(proposal, ctx.listener))

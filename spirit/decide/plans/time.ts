@@ -1,6 +1,6 @@
 /** Times in a plan: a time ahead as said ("on Friday", "in a couple of hours", "after the meeting"), and the loose ones chrono-node cannot read. */
 import { chronoEn } from "../../../tools/calendar/chrono-en.js";
-import { apostrophes, HYPOTHETICAL } from "./words.js";
+import { sentencesOf, HYPOTHETICAL } from "./words.js";
 
 /** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
 export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
@@ -102,7 +102,7 @@ export function settledTime(text: string, now: Date): { text: string; index: num
 /** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */
 export function timeFromTurns(turns: readonly { text: string }[], now: Date): { text: string; index: number } | undefined {
   for (const turn of [...turns].reverse()) {
-    for (const sentence of apostrophes(turn.text).split(/(?<=[.!?;])\s+/).reverse()) {
+    for (const sentence of sentencesOf(turn.text).reverse()) {
       if (HYPOTHETICAL.test(sentence) || /\b(?:was|were|did|had|went|ago|last)\b/i.test(sentence)) continue;
       const time = settledTime(sentence, now);
       if (time !== undefined) return time;

@@ -26,6 +26,8 @@ export interface PlanContext {
 }
 
 export const apostrophes = (s: string) => s.replace(/[\u2018\u2019`]/g, "'").replace(/\s+'\s*(?=(?:s|t|re|ve|ll|d|m)\b)/gi, "'");
+/** The sentences of what was said, its apostrophes made plain. */
+export const sentencesOf = (text: string): string[] => apostrophes(text).split(/(?<=[.!?;])\s+/);
 
 export const FILLER = String.raw`(?:(?:this time|from now on|first of all|first|one (?:more|last|other) thing|besides|also|ok(?:ay)?|sure|yes|yeah|yep|alright|all right|fine|right|well|so|then|oh|and|but|now|good|great|cool|anyway|um|uh|hey|look|listen|honestly|actually)\b[\s,.!-]*)*`;
 export const lowerFirst = (when: string) => when.replace(/^(On|In|At|By|This|Next|Tomorrow|Tonight|Later|After|Before)\b/, (w) => w.toLowerCase());

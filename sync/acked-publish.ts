@@ -118,15 +118,21 @@ export class AckedPublisher {
   }
 }
 
+const PLAIN_ACK = '{"stream":"';
+
 /** Why an acknowledgement says the message was not stored (undefined: stored). */
 export function ackError(msg: Msg): Error | undefined {
   // A status instead of an acknowledgement: 503 when no stream takes the subject.
   if (msg.headers?.hasError === true) return new Error(`the NATS server answered ${msg.headers.code} ${msg.headers.description || "(no description)"} instead of a stream's acknowledgement`);
+  const text = Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength).toString("utf8");
+  // The server's usual acknowledgement, `{"stream":"<name>","seq":<n>…}`, known without a parse;
+  // anything else (an error, another order of its fields) is parsed in full.
+  if (text.startsWith(PLAIN_ACK) && text[PLAIN_ACK.length] !== '"' && !text.includes('"error"')) return undefined;
   let ack: { stream?: unknown; error?: { code?: unknown; description?: unknown } };
   try {
-    ack = JSON.parse(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength).toString("utf8")) as typeof ack;
+    ack = JSON.parse(text) as typeof ack;
   } catch {
-    return new Error(`the stream's acknowledgement is not JSON: ${JSON.stringify(Buffer.from(msg.data).toString("utf8").slice(0, 200))}`);
+    return new Error(`the stream's acknowledgement is not JSON: ${JSON.stringify(text.slice(0, 200))}`);
   }
   if (ack.error !== undefined) return new Error(`the stream refused the chunk: ${String(ack.error.description)} (${String(ack.error.code)})`);
   if (typeof ack.stream !== "string" || ack.stream === "") return new Error(`the stream's acknowledgement names no stream: ${JSON.stringify(ack).slice(0, 200)}`);

@@ -5,8 +5,8 @@
  * when the connection closes while it waits.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { connect, headers, type NatsConnection } from "nats";
-import { AckedPublisher } from "../../sync/acked-publish.js";
+import { connect, headers, type Msg, type NatsConnection } from "nats";
+import { AckedPublisher, ackError } from "../../sync/acked-publish.js";
 import { HAS_NATS, NO_NATS, startNats, type NatsServer } from "./cluster.js";
 
 if (!HAS_NATS) console.warn(NO_NATS);
@@ -73,5 +73,24 @@ describe.skipIf(!HAS_NATS)("an acknowledged publish", () => {
     await nc.close();
     await expect(waiting).rejects.toThrow(/ended before/);
     publisher.close();
+  });
+});
+
+describe("a stream's acknowledgement, read", () => {
+  const reply = (text: string, status?: { code: number; description: string }) =>
+    ({ data: Buffer.from(text), headers: status === undefined ? undefined : { hasError: true, ...status } }) as unknown as Msg;
+
+  it("stored, or stored before (a duplicate), in any order of its fields: no error", () => {
+    expect(ackError(reply('{"stream":"WORLD","seq":12}'))).toBeUndefined();
+    expect(ackError(reply('{"stream":"WORLD","seq":12,"duplicate":true}'))).toBeUndefined();
+    expect(ackError(reply('{"seq":12,"stream":"WORLD"}'))).toBeUndefined();
+  });
+
+  it("an error, no stream, not JSON, or a status instead: each says so", () => {
+    expect(ackError(reply('{"error":{"code":503,"err_code":10077,"description":"maximum messages exceeded"},"stream":"WORLD"}'))?.message).toMatch(/refused the chunk: maximum messages exceeded \(503\)/);
+    expect(ackError(reply('{"stream":"WORLD","seq":0,"error":{"code":400,"description":"bad"}}'))?.message).toMatch(/refused the chunk: bad/);
+    expect(ackError(reply('{"stream":"","seq":1}'))?.message).toMatch(/names no stream/);
+    expect(ackError(reply("not json"))?.message).toMatch(/not JSON/);
+    expect(ackError(reply("", { code: 503, description: "No Responders" }))?.message).toMatch(/503 No Responders/);
   });
 });

@@ -22,7 +22,7 @@ const SMALL_W = Object.keys(SMALL).join("|");
 const TENS_W = Object.keys(TENS).join("|");
 const ORD_W = Object.keys(ORDINAL).join("|");
 /** A number in words up to 59: "seven", "forty five", "twenty-two". */
-const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
+export const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
 
 function value(words: string): number {
   const parts = words.split(/[ -]/);
@@ -51,11 +51,11 @@ const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 export type TimeUse = "alarm" | "reminder";
 
 /**
- * Hesitations of speech ("uh", "um"), wherever they fall, taken out with the comma that
+ * Hesitations of speech ("uh", "um", "er"), wherever they fall, taken out with the comma that
  * closes one and the space before it: "tomorrow to, uh, buy milk" → "tomorrow to, buy milk".
  */
 export function withoutHesitations(text: string): string {
-  return text.replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ");
+  return text.replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|er|err|erm|hmm|ah|ahh|eh|mm|mmm)\b,?/gi, " ");
 }
 
 /**

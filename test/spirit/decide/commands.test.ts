@@ -156,6 +156,12 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me on the third of december to pay rent")).task).toBe("remind me to pay rent 3rd of december");
     expect((await spawned("set a reminder for five to call mum")).task).toBe("remind me to call mum at 5pm");
     expect((await spawned("set an alarm for half past seven tomorrow")).task).toBe("remind me about the alarm at 7:30am tomorrow");
+    // Speech as it comes: fillers, a restart, a time mended half-way, a thought of one's own first (spirit/intents/fluent.ts).
+    expect((await spawned("could you like set a reminder for nine am to feed the fish")).task).toBe("remind me to feed the fish at 9am");
+    expect((await spawned("remind me at two no sorry three to phone the garage")).task).toBe("remind me to phone the garage at 3pm");
+    expect((await spawned("remind me on monday i mean tuesday to post the parcel")).task).toBe("remind me to post the parcel on tuesday");
+    expect((await spawned("you know what remind me to book the vet on friday")).task).toBe("remind me to book the vet on friday");
+    expect((await spawned("oh no i forgot to pay the window cleaner remind me later")).task).toBe("remind me to pay the window cleaner");
     // A moment no clock names ("when i get home"): set without a time, its agent asks when.
     expect((await spawned("remind me when i get home to take the chicken out")).task).toBe("remind me to take the chicken out");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");
@@ -284,6 +290,7 @@ describe("managing, asking, and what no agent can do", () => {
       return manageLine(a.request, a.atWork);
     };
     expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": nothing to cancel, no reminder or timer is set');
+    expect(await line("cancel my four thirty call", T0)).toBe('manage: cancel "my four thirty call": nothing to cancel, no session is open');
     r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
     r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
     expect(await line("cancel the reminder about the jazz tickets", T0 + 1000)).toBe(
@@ -407,7 +414,14 @@ describe("managing, asking, and what no agent can do", () => {
       ["make it warmer", "I can't control the heating yet"],
       ["set the thermostat to 20 degrees", "I can't control the heating yet"],
       ["switch to german", "I can't change the language yet"],
+      // A message passed on, to a person or a company; a greeting first changes nothing.
+      ["tell grandad we will be there by six", "I can't make calls or send messages yet"],
+      ["let the landlord know the boiler is broken again", "I can't make calls or send messages yet"],
+      ["hey um start the playlist from the wedding", "I can't play music yet"],
     ]);
+    // "start" of what is no music; "tell me" is asked of the assistant, not passed on.
+    expect(readCommand("start of the second half")).toBeUndefined();
+    expect(readCommand("tell me a story")).toBeUndefined();
   });
 
   it("hears a request said the many ways people say it: a complaint, a wish, a question meant as a request, an assistant's wake word", async () => {

@@ -17,7 +17,7 @@ import { fluent } from "./fluent.js";
 import { describes } from "./frames.js";
 import { NUMBER, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -128,6 +128,21 @@ const PROGRESS = [
   /^why (?:did|has) (?:the|my|that|your) (.+?) (?:fail|failed|stop|stopped|not work|not finish)$/,
 ];
 
+// "are you still working on the laptops", "have you finished my report": the assistant's own work, whatever the words name.
+const YOUR_WORK = /^(?:(?:are|were) you (?:still )?(?:working on|doing|busy with|done with|finished with)|(?:have|did) you (?:finish(?:ed)?|do(?:ne)?|complete(?:d)?)) (?:the|my|that|your) (.+?)(?: yet)?$/;
+// "did you remind me about the dentist": how that reminder went (a reminder's words name it; no task word needed).
+const REMINDED = /^(?:did|have|has) (?:you|it) (?:remind(?:ed)?|tell|told|warn(?:ed)?) me (?:about|of|to) (.+?)(?: yet)?$/;
+// "what can you do", "how can you help me": what the assistant does.
+const ABILITIES = /^(?:what (?:can|could|do) you do(?: for me)?|what (?:are you|is it) (?:able to do|able to help(?: me)? with|capable of|good for|for)|(?:what|how) can you help(?: me)?(?: with)?|what do you know how to do|what are your (?:skills|abilities|features)|help|what can i (?:ask|say)(?: you)?)$/;
+// "are you there", "can you hear me": is the assistant listening.
+const PRESENCE = /^(?:(?:are you|you) (?:there|listening|awake|on|still there|with me)|(?:can you )?hear me|(?:is )?anyone (?:there|listening))$/;
+// "what did i just ask you", "what have i asked you to do today": the user's latest requests.
+const ASKED = /^(?:what (?:did|have) i (?:just )?(?:ask(?:ed)?|told|tell) you(?: to do)?(?: today| so far| earlier)?|what was the last thing i (?:asked|told)(?: you)?(?: to do)?|what (?:did|have) you (?:just )?(?:start(?:ed)?|set up)(?: for me)?(?: today)?)$/;
+// "what did you find", "any results yet": the latest of the world.
+const RESULTS = /^(?:what did you (?:find|find out|come up with|get)|(?:any|what are the) results(?: yet)?|what is the latest|how did it go)$/;
+// "how much time is left": the timers.
+const TIME_LEFT = /^how (?:much time|long) (?:is |do i have )?(?:left|remaining|to go)$/;
+
 // "do you need anything from me", "what are you waiting on": the sessions that wait for the user's answer.
 const WAITING =
   /^(?:do you need (?:anything|something)|is there anything you need|what do you need(?: from me)?|(?:what )?are you waiting (?:on|for)(?: me)?|what is stuck|is (?:anything|something) stuck|what needs (?:me|my (?:answer|attention|input|help|ok))|does (?:anything|something) need (?:me|my (?:answer|attention|input|help|ok))|(?:is there )?anything (?:waiting|for me to answer))\b/;
@@ -140,8 +155,14 @@ function query(t: string): Command | undefined {
     const about = form.exec(t)?.[1];
     if (about !== undefined && SESSION_NAMED.test(about)) return { type: "query", topic: "progress", about };
   }
+  const reminded = REMINDED.exec(t)?.[1] ?? YOUR_WORK.exec(t)?.[1];
+  if (reminded !== undefined) return { type: "query", topic: "progress", about: reminded };
   if (WAITING.test(t)) return { type: "query", topic: "waiting" };
-  if (OVERVIEW.test(t)) return { type: "query", topic: "overview" };
+  if (OVERVIEW.test(t) || RESULTS.test(t)) return { type: "query", topic: "overview" };
+  if (ABILITIES.test(t)) return { type: "query", topic: "abilities" };
+  if (PRESENCE.test(t)) return { type: "query", topic: "presence" };
+  if (ASKED.test(t)) return { type: "query", topic: "asked" };
+  if (TIME_LEFT.test(t)) return { type: "query", topic: "timers" };
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };

@@ -367,6 +367,17 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("did the exam go well")).toBeUndefined();
   });
 
+  it("says what it does, that it is listening, and that nothing was asked yet", async () => {
+    const say = answers(room());
+    for (const said of ["what can you do", "how can you help me", "what are you capable of"]) expect(await say(said, T0), said).toMatch(/^I set reminders, alarms and timers, and cancel, move or snooze them; .* ask before anything that matters$/);
+    for (const said of ["are you there", "can you hear me", "hey are you listening"]) expect(await say(said, T0), said).toBe("yes, I'm listening");
+    expect(await say("what did i ask you to do today", T0)).toBe("you have asked me nothing since I started");
+    expect(await say("did you remind me about the dentist", T0)).toBe("I know of no task about the dentist (none open, none done since I started)");
+    expect(await say("how much time is left", T0)).toBe("you have no timers set");
+    // A request for help with something is not a question about the assistant.
+    expect(readCommand("help me with my homework")).toBeUndefined();
+  });
+
   it("answers what waits for the user and how the whole world stands, as people ask it", async () => {
     const r = room();
     const say = answers(r);
@@ -385,6 +396,12 @@ describe("managing, asking, and what no agent can do", () => {
       '1 agent at work ("compare three laptops under 1000 euros"); 1 task waits for your answer: backup-bbbbbbbbbbbb "back up the photos to the nas" (needs the nas\'s address); 1 done since I started, the latest "open the train times to leeds" (1 min ago)',
     );
     expect(await say("why did the backup fail", T0 + 3 * 60_000)).toBe('"back up the photos to the nas" failed and waits for you: it needs the nas\'s address');
+    // What the user asked for lately, newest first; a task's state by the words of the question.
+    expect(await say("what did i just ask you to do", T0 + 3 * 60_000)).toBe(
+      'the latest: "open the train times to leeds" is done and checked (1 min ago); "back up the photos to the nas" failed and waits for you: it needs the nas\'s address (2 min ago); "compare three laptops under 1000 euros" is still at work (start 3 min ago)',
+    );
+    expect(await say("are you still working on the laptops", T0 + 3 * 60_000)).toBe('"compare three laptops under 1000 euros" is still at work (start 3 min ago)');
+    expect(await say("any results yet", T0 + 3 * 60_000)).toMatch(/^1 agent at work/);
     // Asked of a person, about a person: not the assistant's world.
     expect(readCommand("how is your mother doing")).toBeUndefined();
     expect(readCommand("do you need a break")).toBeUndefined();

@@ -285,7 +285,7 @@ function reminder(t: string): Command | undefined {
   if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
-    const lead = /^(at|on|by|around|before|after) ((?:\w+ ){0,2}?\w+) (to|that|about) (.+)$/.exec(remind[1]!);
+    const lead = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`).exec(remind[1]!);
     // "remind me daily to take my pills": how often goes after what to do too, where the repetition's reader finds it.
     const often = /^(daily|hourly|weekly|monthly|nightly|yearly|annually|fortnightly) (to|about|that) (.+)$/.exec(remind[1]!);
     const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : often ? `${often[2]} ${often[3]} ${often[1]}` : remind[1]!;
@@ -371,6 +371,8 @@ function reminderFor(rest: string, event: boolean): Command {
 }
 
 /** Cuts the time out of the words and keeps what to be reminded of. */
+const PART_OF_DAY = /^(?:morning|afternoon|evening|night|weekend)$/i;
+
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
   // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
@@ -391,8 +393,10 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
   const said = new Map<string, string>();
   for (const w of whens) {
-    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(from|on|at|by|for|in)\\s+)?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (_m, prep: string | undefined) => {
+    // "at around six", "in the morning": an approximation, and a part of the day said with "the" after its preposition, go with the time.
+    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:at|by)\\s+(?=around))?(?:\\b(from|on|at|by|for|in|around)\\s+${PART_OF_DAY.test(w) ? "(?:the\\s+)?" : ""})?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (cut, prep: string | undefined) => {
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
+      else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
       return " ";
     });
   }

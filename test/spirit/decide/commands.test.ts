@@ -162,6 +162,13 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me on monday i mean tuesday to post the parcel")).task).toBe("remind me to post the parcel on tuesday");
     expect((await spawned("you know what remind me to book the vet on friday")).task).toBe("remind me to book the vet on friday");
     expect((await spawned("oh no i forgot to pay the window cleaner remind me later")).task).toBe("remind me to pay the window cleaner");
+    // A time said loosely: a quarter to, about an hour, "in the morning", a 24-hour hour, the end of the week.
+    expect((await spawned("remind me at quarter to six to bring in the washing")).task).toBe("remind me to bring in the washing at 5:45pm");
+    expect((await spawned("remind me in an hour or so to ring the garage")).task).toBe("remind me to ring the garage in an hour");
+    expect((await spawned("remind me to put the bins out in the morning")).task).toBe("remind me to put the bins out in the morning");
+    expect((await spawned("remind me at sixteen hundred to feed the fish")).task).toBe("remind me to feed the fish at 4pm");
+    expect((await spawned("remind me by the end of the week to send the invoice")).task).toBe("remind me to send the invoice on friday at 5pm");
+    expect((await spawned("remind me about the evening walk")).task).toBe("remind me about the walk evening");
     // A moment no clock names ("when i get home"): set without a time, its agent asks when.
     expect((await spawned("remind me when i get home to take the chicken out")).task).toBe("remind me to take the chicken out");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");

@@ -197,7 +197,7 @@ const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
 const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:(?:of|for|about)\s+|(?=(?:to|that)\s))(.+)$/;
 // The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
-const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
+const OWN_PLAN = /^(?:i (?:have got|have|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
 const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
 const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";

@@ -77,7 +77,28 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     }
     case "overview":
       return overview(world, now);
+    case "abilities":
+      return ABILITIES;
+    case "presence":
+      return "yes, I'm listening";
+    case "asked":
+      return asked(world, now);
   }
+}
+
+// What the Spirit itself does, whatever agents are installed: each clause is a path in spirit/decide.
+const ABILITIES =
+  "I set reminders, alarms and timers, and cancel, move or snooze them; I tell you what is at work, what waits for your answer and your next meeting; when an agent here can do a task, I offer it and ask before anything that matters";
+
+/** "what did i ask you to do": the latest sessions, at work or done since the Spirit started, newest first. */
+function asked(world: WorldView, now: Date): string {
+  const all = [
+    ...world.agentsNow().map((a) => ({ task: a.task, since: a.since, state: stateWords(a, now) })),
+    ...world.doneRecently().map((d) => ({ task: d.task, since: d.since, state: d.status === "closed" ? "was closed" : "is done and checked" })),
+  ].sort((a, b) => Date.parse(b.since) - Date.parse(a.since));
+  if (all.length === 0) return "you have asked me nothing since I started";
+  // A state that says its own time ("still at work (start 3 min ago)") is not told it twice.
+  return `the latest: ${all.slice(0, 3).map((a) => `${JSON.stringify(a.task)} ${a.state}${a.state.endsWith(")") ? "" : ` (${ago(a.since, now)})`}`).join("; ")}`;
 }
 
 /** The sessions at work: running, or parked until their time. */

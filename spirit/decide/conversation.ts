@@ -9,12 +9,12 @@
  * train"); otherwise, in a conversation, the other person who spoke last (people answer
  * each other); when nobody else has spoken, the user's words are for the assistant and
  * anyone else's are for the user, unless the words themselves address a person: a
- * greeting or an "excuse me" (the user's first line to a clerk or a stranger comes before
+ * greeting (not one before a request the assistant knows: "hey, set a timer") or an "excuse me" (the user's first line to a clerk or a stranger comes before
  * they answer), or a proposal for "us" ("let's …", "shall we …"). Then the user is with
  * someone not heard yet (SOMEONE) until the conversation ends or they speak.
  */
 import type { Heard } from "../daemon/memory.js";
-import { WAKE_WORDS } from "../intents/commands.js";
+import { readCommand, WAKE_WORDS } from "../intents/commands.js";
 
 export const ASSISTANT = "(assistant)";
 /** The user, before the user has said anything in this conversation. */
@@ -29,9 +29,19 @@ const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|
 // "hey alexa, …", "ok google …": a greeting to an assistant, whichever name the user is used to.
 const TO_AN_ASSISTANT = new RegExp(`^(?:hey|hi|hello|ok|okay)[\\s,]+(?:${WAKE_WORDS})\\b`, "i");
 
+// A greeting and nothing that names whom: "hey, turn off the lights" is said to whoever does that.
+const GREETING = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:hey|hi|hello|ok|okay|good (?:morning|afternoon|evening))(?: there)?\b(?:[\s,!.]+(?:um|uh|er|erm)\b)*[\s,!.]*/i;
+
+// The first word of a request, never a name: "hey maria, switch the light off" greets Maria.
+const REQUEST_START = /^(?:can|could|would|will|please|what|what's|whats|when|where|how|is|are|do|does|did|i|i'd|i'm|set|turn|switch|play|remind|wake|tell|cancel|add|put|start|stop|open|send|call|text|book|order|show|find|check|read|make|give|delete|remove|mute|pause|resume|skip)\b/i;
+
 /** Does any sentence of the words start as one says it to a person? */
 function toAPerson(text: string): boolean {
   if (TO_AN_ASSISTANT.test(text.trim())) return false;
+  // A greeting, then a request the assistant knows ("hey, set a timer for ten minutes"): said to the assistant.
+  const greeted = GREETING.exec(text.trim());
+  const rest = greeted === null ? "" : text.trim().slice(greeted[0].length);
+  if (REQUEST_START.test(rest) && readCommand(rest) !== undefined) return false;
   // "I'm in Chicago next week, want to come?": an invitation may follow a comma.
   return text.split(/(?<=[.!?;,])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
 }

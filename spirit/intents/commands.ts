@@ -13,10 +13,11 @@ import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repe
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
+import { fluent } from "./fluent.js";
 import { describes } from "./frames.js";
-import { spokenTimes, withoutHesitations, type TimeUse } from "../../tools/calendar/spoken-time.js";
+import { NUMBER, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -33,14 +34,13 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|hello|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
-  // A word said twice in a row is a stumble of speech ("remind me to to take my pills").
-  // Hesitations ("remind me um to call mum") are not words of the request.
-  let t = withoutHesitations(normalize(text).replace(WAKE, " ")).replace(/ , /g, " ").replace(/\s+/g, " ").replace(/\b(\w+)(?: \1\b)+/g, "$1").trim();
+  // Speech's stumbles, fillers and mended times are not words of the request (fluent.ts).
+  let t = fluent(normalize(text).replace(WAKE, " "));
   for (let i = 0; i < 6; i += 1) {
     const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
     if (next === t) break;
@@ -62,6 +62,8 @@ const NO_NEED = new RegExp(`^(?:i (?:do not|don't|no longer) (?:need|want)|no (?
 const MOVE = /^(?:move|push|reschedule|postpone|change|shift|delay|bump|put off|set back|reset)\b\s*(.*?)\s+\b(?:to|till|until|for|at|by)\b\s+(.+)$/;
 // A session named by what it is ("stop that agent", "cancel the flight search"): closed like `world close`.
 const SESSION_NAMED = /\b(?:agents?|sessions?|search(?:es)?|jobs?|tasks?|watch(?:es|ing)?|lookups?|downloads?|uploads?|research|check(?:s|ing)?|reports?|summary|summaries|drafts?|analysis|translation|backups?|builds?|scans?|comparison)\b/;
+// A call on the calendar, named by its time or how often: "my five pm call", "the daily call" (not "this call").
+const SCHEDULED_CALL = new RegExp(`\\b(?:\\d|am|pm|o'?clock|${NUMBER}|daily|weekly|monthly|morning|afternoon|evening|conference|video|zoom|team|\\w+day(?:'s)?) calls?\\b`);
 const CLOSE = /^(?:close|end|abort|quit|terminate|halt)\b\s*(.*)$/;
 const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 // "five more minutes", "ten more minutes please": said to a ringing alarm, a snooze for that long.
@@ -92,7 +94,7 @@ function manage(t: string): Command | undefined {
   if (named !== undefined && SESSION_NAMED.test(named) && !/\b(?:lists?|history|account|subscription|order|cart|browser|tabs?|window|app)\b/.test(named)) {
     return { type: "manage", request: { verb: "cancel", target: target(named) } };
   }
-  if (cancel && (ONE.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
+  if (cancel && (ONE.test(cancel[1]!) || SCHEDULED_CALL.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
     if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
   }
@@ -126,6 +128,21 @@ const PROGRESS = [
   /^why (?:did|has) (?:the|my|that|your) (.+?) (?:fail|failed|stop|stopped|not work|not finish)$/,
 ];
 
+// "are you still working on the laptops", "have you finished my report": the assistant's own work, whatever the words name.
+const YOUR_WORK = /^(?:(?:are|were) you (?:still )?(?:working on|doing|busy with|done with|finished with)|(?:have|did) you (?:finish(?:ed)?|do(?:ne)?|complete(?:d)?)) (?:the|my|that|your) (.+?)(?: yet)?$/;
+// "did you remind me about the dentist": how that reminder went (a reminder's words name it; no task word needed).
+const REMINDED = /^(?:did|have|has) (?:you|it) (?:remind(?:ed)?|tell|told|warn(?:ed)?) me (?:about|of|to) (.+?)(?: yet)?$/;
+// "what can you do", "how can you help me": what the assistant does.
+const ABILITIES = /^(?:what (?:can|could|do) you do(?: for me)?|what (?:are you|is it) (?:able to do|able to help(?: me)? with|capable of|good for|for)|(?:what|how) can you help(?: me)?(?: with)?|what do you know how to do|what are your (?:skills|abilities|features)|help|what can i (?:ask|say)(?: you)?)$/;
+// "are you there", "can you hear me": is the assistant listening.
+const PRESENCE = /^(?:(?:are you|you) (?:there|listening|awake|on|still there|with me)|(?:can you )?hear me|(?:is )?anyone (?:there|listening))$/;
+// "what did i just ask you", "what have i asked you to do today": the user's latest requests.
+const ASKED = /^(?:what (?:did|have) i (?:just )?(?:ask(?:ed)?|told|tell) you(?: to do)?(?: today| so far| earlier)?|what was the last thing i (?:asked|told)(?: you)?(?: to do)?|what (?:did|have) you (?:just )?(?:start(?:ed)?|set up)(?: for me)?(?: today)?)$/;
+// "what did you find", "any results yet": the latest of the world.
+const RESULTS = /^(?:what did you (?:find|find out|come up with|get)|(?:any|what are the) results(?: yet)?|what is the latest|how did it go)$/;
+// "how much time is left": the timers.
+const TIME_LEFT = /^how (?:much time|long) (?:is |do i have )?(?:left|remaining|to go)$/;
+
 // "do you need anything from me", "what are you waiting on": the sessions that wait for the user's answer.
 const WAITING =
   /^(?:do you need (?:anything|something)|is there anything you need|what do you need(?: from me)?|(?:what )?are you waiting (?:on|for)(?: me)?|what is stuck|is (?:anything|something) stuck|what needs (?:me|my (?:answer|attention|input|help|ok))|does (?:anything|something) need (?:me|my (?:answer|attention|input|help|ok))|(?:is there )?anything (?:waiting|for me to answer))\b/;
@@ -138,8 +155,14 @@ function query(t: string): Command | undefined {
     const about = form.exec(t)?.[1];
     if (about !== undefined && SESSION_NAMED.test(about)) return { type: "query", topic: "progress", about };
   }
+  const reminded = REMINDED.exec(t)?.[1] ?? YOUR_WORK.exec(t)?.[1];
+  if (reminded !== undefined) return { type: "query", topic: "progress", about: reminded };
   if (WAITING.test(t)) return { type: "query", topic: "waiting" };
-  if (OVERVIEW.test(t)) return { type: "query", topic: "overview" };
+  if (OVERVIEW.test(t) || RESULTS.test(t)) return { type: "query", topic: "overview" };
+  if (ABILITIES.test(t)) return { type: "query", topic: "abilities" };
+  if (PRESENCE.test(t)) return { type: "query", topic: "presence" };
+  if (ASKED.test(t)) return { type: "query", topic: "asked" };
+  if (TIME_LEFT.test(t)) return { type: "query", topic: "timers" };
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
@@ -174,7 +197,7 @@ const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
 const NAMED_REMINDER = /^(?:a )?(?:reminder|notification|alert|heads up) (?:(?:of|for|about)\s+|(?=(?:to|that)\s))(.+)$/;
 // The user telling the assistant alone what they will do, with a time: "i have a meeting with al on march 21st at 10".
-const OWN_PLAN = /^(?:i (?:have|have got|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
+const OWN_PLAN = /^(?:i (?:have got|have|will be|am going to|will|want to|need to|have to|must|should)|i've got|i'll be|we (?:have|will be|are going to)) (.+)$/;
 const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
 const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
@@ -262,7 +285,7 @@ function reminder(t: string): Command | undefined {
   if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
-    const lead = /^(at|on|by|around|before|after) ((?:\w+ ){0,2}?\w+) (to|that|about) (.+)$/.exec(remind[1]!);
+    const lead = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`).exec(remind[1]!);
     // "remind me daily to take my pills": how often goes after what to do too, where the repetition's reader finds it.
     const often = /^(daily|hourly|weekly|monthly|nightly|yearly|annually|fortnightly) (to|about|that) (.+)$/.exec(remind[1]!);
     const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : often ? `${often[2]} ${often[3]} ${often[1]}` : remind[1]!;
@@ -348,6 +371,8 @@ function reminderFor(rest: string, event: boolean): Command {
 }
 
 /** Cuts the time out of the words and keeps what to be reminded of. */
+const PART_OF_DAY = /^(?:morning|afternoon|evening|night|weekend)$/i;
+
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
   // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
@@ -368,8 +393,10 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
   const said = new Map<string, string>();
   for (const w of whens) {
-    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(from|on|at|by|for|in)\\s+)?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (_m, prep: string | undefined) => {
+    // "at around six", "in the morning": an approximation, and a part of the day said with "the" after its preposition, go with the time.
+    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:at|by)\\s+(?=around))?(?:\\b(from|on|at|by|for|in|around)\\s+${PART_OF_DAY.test(w) ? "(?:the\\s+)?" : ""})?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (cut, prep: string | undefined) => {
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
+      else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
       return " ";
     });
   }
@@ -461,7 +488,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
-  [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b/, "run the vacuum cleaner"],
+  [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
   [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
@@ -483,8 +510,10 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:get|book|reserve|find)(?: me| us)? a table\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
-  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
+  [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start(?! (?:of|by|with|from|over|again|off|up|to|at|in|on|(?:the |a |my )?(?:house |home )?clean\w*|\w+ing)\b)|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
   [/^(?:disable|enable|turn on|turn off|switch on|switch off|stop|start) (?:the )?(?:shuffle|repeat|loop)\b|^(?:repeat|replay|loop) (?:the|this|that) (?:\w+ )?(?:song|track|tune)\b|^(?:after this|after that|next|then)(?: song| track)?,? play\b|^find and (?:queue|play)\b|^(?:open|load|launch|start) (?:spotify|pandora|itunes|apple music|youtube music|deezer|tidal|soundcloud)\b/, "play music"],
+  // "tell mum i am running late", "let the plumber know we are in": a message passed on (a bank has a capability of its own).
+  [/^tell (?!(?:me|us|you|myself|a|an|the (?:time|date|weather|news|truth|story|difference))\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}(?:that|i|we|to|he|she|they|it|my|our|the)\b|^let (?!(?:me|us)\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}know\b/, "make calls or send messages"],
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
@@ -528,7 +557,11 @@ export function reminderOf(text: string): Extract<Command, { type: "reminder" | 
   const t = plainRequest(text);
   const known = reminder(t);
   if (known?.type === "reminder" || known?.type === "timer") return known;
-  const words = t.replace(/\b(?:please )?(?:remind(?:er)?|alert|notify|ping)(?: me| us)?(?: of this| about (?:it|this|that))?\s*$/, "").trim();
+  // "i forgot to buy eggs, remind me later": what to be reminded of is the thing forgotten.
+  const words = t
+    .replace(/\b(?:please )?(?:remind(?:er)?|alert|notify|ping)(?: me| us)?(?: of this| about (?:it|this|that))?(?: later| some time| at some point)?\s*$/, "")
+    .replace(/^i (?:forgot|keep forgetting|always forget|must not forget|should not forget|must remember|have to remember|need to remember) (?=to )/, "")
+    .trim();
   return timed(words, false, words, "reminder") as Extract<Command, { type: "reminder" }>;
 }
 
@@ -541,7 +574,7 @@ export function readCommand(text: string): Command | undefined {
 
 /** "i have a meeting with al on march 21st at 10", "i'll be seeing my therapist every thursday at 2pm", said to the assistant alone. */
 function ownPlan(text: string): Command | undefined {
-  const m = OWN_PLAN.exec(normalize(text).replace(WAKE, " ").replace(/ , /g, " ").replace(/\s+/g, " ").trim());
+  const m = OWN_PLAN.exec(fluent(normalize(text).replace(WAKE, " ")));
   if (!m) return undefined;
   const rest = m[1]!.replace(/^seeing\b/, "see");
   if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || TRAVEL.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;

@@ -22,7 +22,7 @@
  *     "weekend" after other nouns or a verb is words run together).
  */
 import type { Nlp } from "./nlp.js";
-import { GERUND_AFTER } from "./question.js";
+import { GERUND_AFTER, owners } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -50,7 +50,7 @@ interface Term {
 
 function termsOf(nlp: Nlp, text: string): Term[] {
   const json = nlp(text).json({ terms: { tags: true, normal: true } }) as { terms: { normal: string; tags: string[] }[] }[];
-  return json.flatMap((s) => s.terms.map((t) => ({ normal: t.normal, tags: new Set(t.tags) })));
+  return owners(json.flatMap((s) => s.terms.map((t) => ({ normal: t.normal, tags: new Set(t.tags) }))));
 }
 
 /** The verbs after the first that make a second verb phrase ("play coach refused …" → "refused"). */

@@ -113,7 +113,18 @@ function termsOf(nlp: Nlp, text: string): Term[] {
       if (/[?!;]/.test(t.post)) out.push(sentenceBreak);
     }
   });
-  return out;
+  return owners(out);
+}
+
+/**
+ * "your cousin's wedding": compromise may read the "'s" of an owner as "is" ("cousin is
+ * wedding"). After an owner or an article and a noun, it is the owner's: the implied "is"
+ * goes and the word after it is the thing owned (the question check reads terms so too).
+ */
+export function owners<T extends { normal: string; tags: ReadonlySet<string> }>(terms: T[]): T[] {
+  const implied = (k: number) =>
+    terms[k]?.normal === "" && terms[k]!.tags.has("Copula") && terms[k - 1]?.normal.endsWith("'s") === true && (terms[k - 2]?.tags.has("Possessive") === true || terms[k - 2]?.tags.has("Determiner") === true);
+  return terms.flatMap((t, i) => (implied(i) ? [] : implied(i - 1) && t.tags.has("Verb") ? [{ ...t, tags: new Set(["Noun", "Singular"]) }] : [t]));
 }
 
 /** The time words said apart from the phrase, with their preposition ("for next weekend"). */

@@ -22,7 +22,7 @@ const SMALL_W = Object.keys(SMALL).join("|");
 const TENS_W = Object.keys(TENS).join("|");
 const ORD_W = Object.keys(ORDINAL).join("|");
 /** A number in words up to 59: "seven", "forty five", "twenty-two". */
-const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
+export const NUMBER = `(?:(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|${SMALL_W})`;
 
 function value(words: string): number {
   const parts = words.split(/[ -]/);
@@ -51,11 +51,11 @@ const MERIDIEM = "(?:a ?m|p ?m|a\\.m\\.|p\\.m\\.)";
 export type TimeUse = "alarm" | "reminder";
 
 /**
- * Hesitations of speech ("uh", "um"), wherever they fall, taken out with the comma that
+ * Hesitations of speech ("uh", "um", "er"), wherever they fall, taken out with the comma that
  * closes one and the space before it: "tomorrow to, uh, buy milk" → "tomorrow to, buy milk".
  */
 export function withoutHesitations(text: string): string {
-  return text.replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|erm|hmm)\b,?/gi, " ");
+  return text.replace(/(?:^|,?\s+)(?:uh|uhh|um|umm|uhm|er|err|erm|hmm|ah|ahh|eh|mm|mmm)\b,?/gi, " ");
 }
 
 /**
@@ -78,6 +78,7 @@ const REWRITTEN_PHRASE = new RegExp([
   "noon|midday|midnight",
   "days? (?:after|from)",
   "\\bend of\\b|\\beod\\b|and a half|half hour|lunch ?time",
+  "\\d ?-?ish\\b|\\bor so\\b|\\bfortnight\\b|\\barvo\\b|\\d hundred",
 ].join("|"), "i");
 
 /**
@@ -108,6 +109,21 @@ export function rewritten(text: string, use: TimeUse): string {
   t = t.replace(/\b(?:the )?end of (?:the )?(?:(?:business|work(?:ing)?) )?(?:day|business)\b|\beod\b/gi, "5pm");
   // "at lunchtime": midday.
   t = t.replace(/\blunch ?time\b/gi, "noon");
+  // "the end of the week": friday's working day's end.
+  t = t.replace(/\b(?:by |at |before )?(?:the )?end of (?:the |this )?(?:working )?week\b/gi, " on friday at 5pm");
+  // "in a fortnight": two weeks ("fortnightly" is a repetition, read elsewhere).
+  t = t.replace(/\b(?:in )?a fortnight(?:'s time)?\b(?! from| ago)/gi, "in 2 weeks");
+  // "this arvo": the afternoon, as said in Australia.
+  t = t.replace(/\barvo\b/gi, "afternoon");
+  // "in an hour or so", "at six or so": about then is then.
+  t = t.replace(/\b(minutes?|hours?|days?|weeks?|o'? ?clock|\d(?:am|pm)?|noon|${NUMBER}) or so\b/gi, "$1");
+  // "seventeen hundred", "at oh eight hundred hours": the hour on a 24-hour clock, after a time's preposition.
+  t = t.replace(new RegExp(`\\b(at|by|from|until|till|around|for) (?:oh |zero )?(${NUMBER}|\\d{1,2}) hundred(?: hours)?\\b`, "gi"), (m, prep: string, h: string) => {
+    const n = number(h);
+    return n > 23 ? m : ` ${prep} ${n === 0 ? "midnight" : n === 12 ? "noon" : n > 12 ? `${n - 12}pm` : `${n}am`}`;
+  });
+  // "sixish", "at around 6-ish": around that hour.
+  t = t.replace(new RegExp(`\\b(?:(?:at|by) )?(?:around |about )?(${NUMBER}|\\d{1,2}) ?-?ish\\b`, "gi"), (_m, h: string) => `around ${number(h)}`);
   // Ordinal days: "the twenty second", "april twenty second", "on the fifth".
   t = t.replace(new RegExp(`\\b(?:(${TENS_W})[ -])?(${ORD_W})\\b`, "gi"), (m, tens: string | undefined, ord: string) => {
     const n = (tens ? TENS[tens.toLowerCase()]! : 0) + ORDINAL[ord.toLowerCase()]!;

@@ -26,6 +26,7 @@
 import { loadNlp } from "../../language/nlp.js";
 import { verbPhrase } from "../../language/question.js";
 import { BARE_GOING, goneTo, thingInvited } from "./invitations.js";
+import { ownEvent } from "./own-event.js";
 import { HOLIDAY, soon, TIME_WORD, timeAhead } from "./time.js";
 import { apostrophes, FILLER, forTheUser, HYPOTHETICAL, lowerFirst, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type PlanKind, SERVICE } from "./words.js";
 
@@ -153,6 +154,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // "if you're free tonight, why don't you come over": an invitation is conditional by nature.
       const hypothetical = HYPOTHETICAL.test(before);
       let words = clause.replace(new RegExp(`^${FILLER}`, "i"), "");
+      // "my driving test is on thursday at ten": an event of the user's own, with its time.
+      const event = hypothetical || question ? undefined : ownEvent(words, ctx);
+      if (event !== undefined) return event;
       // A time in front ("On Thursday I'm going to Denver"): the plan follows it.
       const front = timeAhead(words, ctx.now);
       if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");

@@ -156,6 +156,19 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me on the third of december to pay rent")).task).toBe("remind me to pay rent 3rd of december");
     expect((await spawned("set a reminder for five to call mum")).task).toBe("remind me to call mum at 5pm");
     expect((await spawned("set an alarm for half past seven tomorrow")).task).toBe("remind me about the alarm at 7:30am tomorrow");
+    // Speech as it comes: fillers, a restart, a time mended half-way, a thought of one's own first (spirit/intents/fluent.ts).
+    expect((await spawned("could you like set a reminder for nine am to feed the fish")).task).toBe("remind me to feed the fish at 9am");
+    expect((await spawned("remind me at two no sorry three to phone the garage")).task).toBe("remind me to phone the garage at 3pm");
+    expect((await spawned("remind me on monday i mean tuesday to post the parcel")).task).toBe("remind me to post the parcel on tuesday");
+    expect((await spawned("you know what remind me to book the vet on friday")).task).toBe("remind me to book the vet on friday");
+    expect((await spawned("oh no i forgot to pay the window cleaner remind me later")).task).toBe("remind me to pay the window cleaner");
+    // A time said loosely: a quarter to, about an hour, "in the morning", a 24-hour hour, the end of the week.
+    expect((await spawned("remind me at quarter to six to bring in the washing")).task).toBe("remind me to bring in the washing at 5:45pm");
+    expect((await spawned("remind me in an hour or so to ring the garage")).task).toBe("remind me to ring the garage in an hour");
+    expect((await spawned("remind me to put the bins out in the morning")).task).toBe("remind me to put the bins out in the morning");
+    expect((await spawned("remind me at sixteen hundred to feed the fish")).task).toBe("remind me to feed the fish at 4pm");
+    expect((await spawned("remind me by the end of the week to send the invoice")).task).toBe("remind me to send the invoice on friday at 5pm");
+    expect((await spawned("remind me about the evening walk")).task).toBe("remind me about the walk evening");
     // A moment no clock names ("when i get home"): set without a time, its agent asks when.
     expect((await spawned("remind me when i get home to take the chicken out")).task).toBe("remind me to take the chicken out");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");
@@ -284,6 +297,7 @@ describe("managing, asking, and what no agent can do", () => {
       return manageLine(a.request, a.atWork);
     };
     expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": nothing to cancel, no reminder or timer is set');
+    expect(await line("cancel my four thirty call", T0)).toBe('manage: cancel "my four thirty call": nothing to cancel, no session is open');
     r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
     r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
     expect(await line("cancel the reminder about the jazz tickets", T0 + 1000)).toBe(
@@ -360,6 +374,17 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("did the exam go well")).toBeUndefined();
   });
 
+  it("says what it does, that it is listening, and that nothing was asked yet", async () => {
+    const say = answers(room());
+    for (const said of ["what can you do", "how can you help me", "what are you capable of"]) expect(await say(said, T0), said).toMatch(/^I set reminders, alarms and timers, and cancel, move or snooze them; .* ask before anything that matters$/);
+    for (const said of ["are you there", "can you hear me", "hey are you listening"]) expect(await say(said, T0), said).toBe("yes, I'm listening");
+    expect(await say("what did i ask you to do today", T0)).toBe("you have asked me nothing since I started");
+    expect(await say("did you remind me about the dentist", T0)).toBe("I know of no task about the dentist (none open, none done since I started)");
+    expect(await say("how much time is left", T0)).toBe("you have no timers set");
+    // A request for help with something is not a question about the assistant.
+    expect(readCommand("help me with my homework")).toBeUndefined();
+  });
+
   it("answers what waits for the user and how the whole world stands, as people ask it", async () => {
     const r = room();
     const say = answers(r);
@@ -378,6 +403,12 @@ describe("managing, asking, and what no agent can do", () => {
       '1 agent at work ("compare three laptops under 1000 euros"); 1 task waits for your answer: backup-bbbbbbbbbbbb "back up the photos to the nas" (needs the nas\'s address); 1 done since I started, the latest "open the train times to leeds" (1 min ago)',
     );
     expect(await say("why did the backup fail", T0 + 3 * 60_000)).toBe('"back up the photos to the nas" failed and waits for you: it needs the nas\'s address');
+    // What the user asked for lately, newest first; a task's state by the words of the question.
+    expect(await say("what did i just ask you to do", T0 + 3 * 60_000)).toBe(
+      'the latest: "open the train times to leeds" is done and checked (1 min ago); "back up the photos to the nas" failed and waits for you: it needs the nas\'s address (2 min ago); "compare three laptops under 1000 euros" is still at work (start 3 min ago)',
+    );
+    expect(await say("are you still working on the laptops", T0 + 3 * 60_000)).toBe('"compare three laptops under 1000 euros" is still at work (start 3 min ago)');
+    expect(await say("any results yet", T0 + 3 * 60_000)).toMatch(/^1 agent at work/);
     // Asked of a person, about a person: not the assistant's world.
     expect(readCommand("how is your mother doing")).toBeUndefined();
     expect(readCommand("do you need a break")).toBeUndefined();
@@ -407,7 +438,14 @@ describe("managing, asking, and what no agent can do", () => {
       ["make it warmer", "I can't control the heating yet"],
       ["set the thermostat to 20 degrees", "I can't control the heating yet"],
       ["switch to german", "I can't change the language yet"],
+      // A message passed on, to a person or a company; a greeting first changes nothing.
+      ["tell grandad we will be there by six", "I can't make calls or send messages yet"],
+      ["let the landlord know the boiler is broken again", "I can't make calls or send messages yet"],
+      ["hey um start the playlist from the wedding", "I can't play music yet"],
     ]);
+    // "start" of what is no music; "tell me" is asked of the assistant, not passed on.
+    expect(readCommand("start of the second half")).toBeUndefined();
+    expect(readCommand("tell me a story")).toBeUndefined();
   });
 
   it("hears a request said the many ways people say it: a complaint, a wish, a question meant as a request, an assistant's wake word", async () => {

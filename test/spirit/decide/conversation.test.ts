@@ -49,12 +49,18 @@ describe("conversation state", () => {
     }
   });
 
-  it("a greeting to an assistant by the name the user is used to is said to the assistant, a greeting to anyone else to a person", () => {
+  it("a greeting to an assistant by the name the user is used to, or before a request it knows, is said to the assistant; a greeting to anyone else to a person", () => {
     for (const [first, to] of [
       ["Hey Alexa, switch the porch light off", ASSISTANT],
       ["ok google what's on my calendar", ASSISTANT],
       ["Hi Siri play some jazz", ASSISTANT],
       ["Hey Maria, switch the porch light off", "(someone)"],
+      // A greeting with no name, then a request the assistant knows: for the assistant.
+      ["Hey, switch the porch light off", ASSISTANT],
+      ["hello could you remind me to defrost the chicken at four", ASSISTANT],
+      ["Good morning, what's on my calendar today?", ASSISTANT],
+      ["Hi, how are you doing?", "(someone)"],
+      ["hey come and look at this", "(someone)"],
       ["Hello, is this the right queue?", "(someone)"],
       ["Don't forget you said you'd walk the dog", "(someone)"],
     ] as const) {

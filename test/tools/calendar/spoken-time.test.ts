@@ -22,6 +22,20 @@ describe("spokenTimes", () => {
     expect(spokenTimes("ten to seven", "alarm")).toBe("6:50am");
   });
 
+  it("reads the looser ways people say a time: a 24-hour hour, about an hour, a fortnight, the end of the week", () => {
+    expect(spokenTimes("wake me at oh seven hundred", "alarm")).toBe("wake me at 7am");
+    expect(spokenTimes("the train is at nineteen hundred hours", "reminder")).toBe("the train is at 7pm");
+    expect(spokenTimes("remind me around sixish", "reminder")).toBe("remind me around 6pm");
+    expect(spokenTimes("call at 5-ish", "reminder")).toBe("call around 5pm");
+    expect(spokenTimes("in twenty minutes or so", "reminder")).toBe("in 20 minutes");
+    expect(spokenTimes("in a fortnight", "reminder")).toBe("in 2 weeks");
+    expect(spokenTimes("by the end of the week", "reminder")).toBe("on friday at 5pm");
+    expect(spokenTimes("this arvo", "reminder")).toBe("this afternoon");
+    // A hundred of something is no hour; "or so" after no time stays.
+    expect(spokenTimes("send nine hundred dollars", "reminder")).toBe("send nine hundred dollars");
+    expect(spokenTimes("this or so", "reminder")).toBe("this or so");
+  });
+
   it("leaves spans and counts with 'to' alone: only a time's preposition makes 'ten to five' a time", () => {
     expect(spokenTimes("we are open from ten to five", "reminder")).not.toContain("4:50");
     expect(spokenTimes("add ten to fifteen people", "reminder")).toBe("add ten to fifteen people");
@@ -61,7 +75,8 @@ const DIGITS = ["6", "10", "7:30", "12", "2026", "15th", "1", "3", "6am", "5pm",
 const AROUND_DIGITS = ["at", "by", "from", "until", "till", "around", "about", "for", "in", "noon", "midnight", "midday", "o'clock", "o clock",
   "oclock", "am", "a m", "p.m.", "pm", "days", "day", "after", "today", "now", "hours", "minutes", "a", "p", "clock", "AT", "Noon",
   "past", "to", "till", "before", "minutes to", "minute past", "and a half", "hours and a half", "hour", "and", "half", "eod", "EOD", "end of",
-  "end of the day", "end of business", "the end of the working day", "a half hour", "first thing", "thing", "end", "business", "work"];
+  "end of the day", "end of business", "the end of the working day", "a half hour", "first thing", "thing", "end", "business", "work",
+  "ish", "-ish", "or so", "or", "so", "fortnight", "a fortnight", "arvo", "hundred", "hundred hours", "oh", "week", "end of the week", "the end of this week"];
 
 describe("spokenTimes: its rewrites skipped when nothing could be rewritten", () => {
   it("gives the rewrites' text for every text, with and without a word they start from", () => {

@@ -1,0 +1,35 @@
+// An event of the user's own told with its time (spirit/decide/plans/own-event.ts). Our own sentences (plans-dev is evaluation only).
+import { describe, expect, it } from "vitest";
+import { planIn } from "../../../../spirit/decide/plans/clause.js";
+import { offerFor } from "../../../../spirit/decide/offers.js";
+
+const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const plan = (text: string) => planIn(text, { now, listener: "Ana" });
+
+describe("the user's own event, told with its time", () => {
+  it("is what the user goes to, takes or catches then", async () => {
+    expect(await plan("Ugh, my dental check-up is on Wednesday at four.")).toEqual({ kind: "arrangement", action: "go to my dental check-up", when: "on wednesday at four", from: "user" });
+    expect(await plan("My nephew's graduation is next Saturday, so I'll be away.")).toMatchObject({ action: "go to my nephew's graduation", when: "next saturday" });
+    expect(await plan("My maths exam starts at 9:30 tomorrow.")).toMatchObject({ action: "take my maths exam", when: "at 9:30 tomorrow" });
+    expect(await plan("Our train leaves at ten on Friday.")).toMatchObject({ action: "catch our train", when: "at ten on friday", from: "together" });
+  });
+
+  it("is offered as a reminder in words a person would say", async () => {
+    const offered = await offerFor((await plan("Honestly my cousin's wedding is on Saturday."))!, false);
+    expect(offered?.question).toBe("Want me to remind you to go to your cousin's wedding on saturday?");
+  });
+
+  it("is not someone else's event, a past one, one without a time, or a time said about something else", async () => {
+    for (const said of [
+      "My brother's party was on Saturday, it was great.",
+      "Your interview is at ten tomorrow.",
+      "The meeting is at three.",
+      "My car is at the garage until Friday.",
+      "My exam went fine.",
+      "My flight was delayed by two hours on Sunday.",
+      "If my interview is on Monday I'll need a suit.",
+    ]) {
+      expect(await plan(said), said).toBeUndefined();
+    }
+  });
+});

@@ -33,6 +33,7 @@ import { DeferredWrite } from "./deferred-write.js";
 import { allLinesSubject, linesSubject } from "./names.js";
 import { CONNECTED_TO, notice, noticeChanges, UNREACHABLE } from "./notices.js";
 import { Outbox, type Chunk } from "./outbox.js";
+import { AckedPublisher } from "./acked-publish.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
 import { chainOf, HEADER_FROM, HEADER_PREV, HEADER_SIG, signChunk, ZERO_CHAIN } from "./chunk-sign.js";
@@ -88,7 +89,7 @@ async function replicateThrough(nc: NatsConnection, paths: WorldPaths, state: Sy
     const jsm = await nc.jetstreamManager();
     await ensureStream(jsm, stream);
     const js = nc.jetstream();
-    await Promise.all([publishLoop(paths, js, jsm, state, skip, options), receiveLoop(js, applier, options)]);
+    await Promise.all([publishLoop(paths, nc, jsm, state, skip, options), receiveLoop(js, applier, options)]);
   } finally {
     if (!nc.isClosed()) await nc.close();
     await closed;
@@ -182,6 +183,9 @@ async function ensureStream(jsm: JetStreamManager, stream: string): Promise<void
   }
 }
 
+/** A chunk the stream has not acknowledged by then is published again (after asking the stream how far it has our log). */
+const PUBLISH_TIMEOUT_MS = 5000;
+
 /** How long sent.json may lag behind the acknowledgements (the stream is asked on every connect). */
 const SENT_CURSOR_DELAY_MS = 200;
 
@@ -215,7 +219,7 @@ async function streamHas(jsm: JetStreamManager, stream: string, machine: string)
 
 async function publishLoop(
   paths: WorldPaths,
-  js: JetStreamClient,
+  nc: NatsConnection,
   jsm: JetStreamManager,
   state: SyncState,
   skip: SkipLines,
@@ -255,6 +259,7 @@ async function publishLoop(
   await settle();
   const changes = new FileChanges(paths.log, { pollMs: 500, signal });
   const outbox = new Outbox(paths, skip);
+  const publisher = new AckedPublisher(nc, PUBLISH_TIMEOUT_MS);
   let sent = 0;
   try {
     let chunk: Chunk | undefined;
@@ -279,7 +284,7 @@ async function publishLoop(
           h.append(HEADER_FROM, String(chunk.from.offset));
           h.append(HEADER_PREV, prev);
           h.append(HEADER_SIG, signed.sig);
-          await js.publish(subject, data, { msgID: `${machine}:${chunk.from.offset}`, headers: h, timeout: 5000 });
+          await publisher.publish(subject, data, `${machine}:${chunk.from.offset}`, h);
           prev = signed.chain;
           backoff.reset();
         } catch (error) {
@@ -301,6 +306,7 @@ async function publishLoop(
     cursor.flush();
     changes.close();
     outbox.close();
+    publisher.close();
   }
 }
 

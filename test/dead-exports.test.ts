@@ -32,6 +32,7 @@ const TEST_SEAMS: { file: string; names: string[]; why: string }[] = [
   { file: "spirit/eval/eval-commands.ts", names: ["evaluateCommands", "TARGETS", "parseCommands"], why: "the eval is a program; the tests run its scoring in-process" },
   { file: "spirit/eval/eval-conversations.ts", names: ["parseConversations"], why: "the eval is a program; the tests parse its input in-process" },
   { file: "spirit/intents/train.ts", names: ["linesDigest", "train"], why: "training is a program (npm run train:intents); the tests train a small model in-process" },
+  { file: "sync/acked-publish.ts", names: ["ackError"], why: "a stream's acknowledgement read, tested on each shape (errors, field orders) without a server made to send each" },
   { file: "sync/auth.ts", names: ["natsAuth"], why: "credentials read from a URL, tested without a server" },
   { file: "sync/decisions.ts", names: ["receivedFrom"], why: "a pure step of who decides, tested on its own" },
   { file: "sync/machines.ts", names: ["enrolmentOutput"], why: "a signed peer in the tests writes its enrolment lines as a machine would" },

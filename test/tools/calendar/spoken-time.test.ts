@@ -31,6 +31,13 @@ describe("spokenTimes", () => {
     expect(spokenTimes("in a fortnight", "reminder")).toBe("in 2 weeks");
     expect(spokenTimes("by the end of the week", "reminder")).toBe("on friday at 5pm");
     expect(spokenTimes("this arvo", "reminder")).toBe("this afternoon");
+    // Digits as a transcript writes them: "5 30", "5.30", and after "at" "530" or a 24-hour "1730".
+    expect(spokenTimes("remind me at 5 30", "reminder")).toBe("remind me at 5:30pm");
+    expect(spokenTimes("wake me at 6.45", "alarm")).toBe("wake me at 6:45am");
+    expect(spokenTimes("call at 1730", "reminder")).toBe("call at 5:30pm");
+    expect(spokenTimes("leave at 0915", "reminder")).toBe("leave at 9:15am");
+    expect(spokenTimes("retire by 2030", "reminder")).toBe("retire by 2030");
+    expect(spokenTimes("add 20 30 to the list", "reminder")).toBe("add 20 30 to the list");
     // A hundred of something is no hour; "or so" after no time stays.
     expect(spokenTimes("send nine hundred dollars", "reminder")).toBe("send nine hundred dollars");
     expect(spokenTimes("this or so", "reminder")).toBe("this or so");

@@ -22,7 +22,7 @@
  *     "weekend" after other nouns or a verb is words run together).
  */
 import type { Nlp } from "./nlp.js";
-import { GERUND_AFTER, owners } from "./question.js";
+import { describesThing, GERUND_AFTER, owners } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -73,11 +73,6 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
 /** A participle right before a noun modifies it ("my upcoming meeting", "a solar powered lamp"): not a verb of its own. */
 function withoutModifiers(terms: Term[]): Term[] {
   return terms.filter((t, i) => !((t.tags.has("Gerund") || t.tags.has("PastTense")) && (terms[i + 1]?.tags.has("Noun") || terms[i + 1]?.tags.has("Adjective"))));
-}
-
-/** "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing (spirit/language/question.ts reads it so too). */
-function withoutDescribing(terms: Term[]): Term[] {
-  return terms.filter((t, i) => !(t.tags.has("PastTense") && (terms[i - 1]?.tags.has("Determiner") || terms[i - 1]?.tags.has("Possessive")) && isNoun(terms[i + 1])));
 }
 
 const isNoun = (t: Term | undefined) => t !== undefined && t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Verb");
@@ -156,7 +151,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
     if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.
-    const terms = withoutDescribing(termsOf(nlp, `I will ${phrase}`).slice(2));
+    const terms = termsOf(nlp, `I will ${phrase}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1]));
     if (!terms[0]?.tags.has("Verb")) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
     if (terms.some((t) => t.tags.has("PastTense") && !t.tags.has("Adjective"))) problems.push(`a past tense verb: a clause pasted in`);
     const extra = extraVerbs(terms, true);

@@ -117,11 +117,21 @@ function termsOf(nlp: Nlp, text: string): Term[] {
 }
 
 /**
+ * "the revised numbers", "my signed copy": a participle between an article or an owner and
+ * its noun describes the thing, and is no verb of its own (the question and its check read it so).
+ */
+export function describesThing(before: { normal: string } | undefined, t: TermLike, next: TermLike | undefined): boolean {
+  return (t.tags.has("PastTense") || t.tags.has("Participle")) && before !== undefined && (ARTICLES.has(before.normal) || OWNERS.has(before.normal)) && next !== undefined && next.tags.has("Noun") && !next.tags.has("Pronoun");
+}
+
+type TermLike = { normal: string; tags: ReadonlySet<string> };
+
+/**
  * "your cousin's wedding": compromise may read the "'s" of an owner as "is" ("cousin is
  * wedding"). After an owner or an article and a noun, it is the owner's: the implied "is"
  * goes and the word after it is the thing owned (the question check reads terms so too).
  */
-export function owners<T extends { normal: string; tags: ReadonlySet<string> }>(terms: T[]): T[] {
+export function owners<T extends TermLike>(terms: T[]): T[] {
   const implied = (k: number) =>
     terms[k]?.normal === "" && terms[k]!.tags.has("Copula") && terms[k - 1]?.normal.endsWith("'s") === true && (terms[k - 2]?.tags.has("Possessive") === true || terms[k - 2]?.tags.has("Determiner") === true);
   return terms.flatMap((t, i) => (implied(i) ? [] : implied(i - 1) && t.tags.has("Verb") ? [{ ...t, tags: new Set(["Noun", "Singular"]) }] : [t]));
@@ -175,7 +185,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     if (SUBJECTS.has(t.normal) && (has(next, "Verb") || t.text.includes("'"))) break;
     if (COORDINATORS.has(t.normal) && has(next, "Verb") && !has(next, "Gerund")) break;
     // "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing.
-    const describing = (has(t, "PastTense") || has(t, "Participle")) && (ARTICLES.has(before.normal) || OWNERS.has(before.normal)) && has(next, "Noun") && !has(next, "Pronoun");
+    const describing = describesThing(before, t, next);
     if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing) {
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.

@@ -34,15 +34,30 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|hello|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
-const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay)$/;
+  /^(?:please|kindly|hey|hi|hello|ok|okay|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|go ahead and|possibly|do me a favou?r and|(?:is|would) it (?:be )?possible (?:for you )?to|is there (?:any )?(?:way|chance) (?:you could|you can|to)|(?:i was |i am |i )?(?:wondering|hoping) (?:if|whether) you (?:could|would|can|might)|i was hoping you (?:could|would)|do you think you (?:could|can|would)|(?:is there )?any chance you (?:could|can|would)|i would (?:really )?(?:appreciate it|be grateful|love it) if you(?: could| would|'d)|if you(?: could| would|'d)|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
+const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay|(?:that|it) would be (?:great|good|lovely|nice|awesome|perfect|brilliant|helpful))$/;
+// "would you mind setting a timer", "mind reminding me": the verb said as a gerund after "mind".
+const MIND = /^(?:would you |do you |if you do not )?mind (\w+ing)\b/;
+const BASE_OF: Readonly<Record<string, string>> = {
+  setting: "set", reminding: "remind", turning: "turn", switching: "switch", playing: "play", putting: "put", sending: "send", calling: "call",
+  texting: "text", telling: "tell", checking: "check", adding: "add", making: "make", booking: "book", finding: "find", looking: "look",
+  getting: "get", ordering: "order", showing: "show", reading: "read", opening: "open", starting: "start", stopping: "stop", cancelling: "cancel",
+  canceling: "cancel", waking: "wake", giving: "give", writing: "write", emailing: "email", dimming: "dim", muting: "mute",
+  pausing: "pause", lowering: "lower", raising: "raise", moving: "move", snoozing: "snooze", deleting: "delete", removing: "remove", letting: "let",
+};
 
 /** The words with wake words, politeness and clause punctuation taken out. */
 function plainRequest(text: string): string {
   // Speech's stumbles, fillers and mended times are not words of the request (fluent.ts).
   let t = fluent(normalize(text).replace(WAKE, " "));
   for (let i = 0; i < 6; i += 1) {
-    const next = t.replace(LEAD, "").replace(TRAIL, "").trim();
+    const next = t
+      .replace(LEAD, "")
+      .replace(TRAIL, "")
+      .replace(MIND, (said, gerund: string) => BASE_OF[gerund] ?? said)
+      // "remind me, would you, to call the vet": the question tucked in asks nothing more.
+      .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
+      .trim();
     if (next === t) break;
     t = next;
   }
@@ -188,7 +203,7 @@ const TIMER = /^(?:set|start|put on|put|make|create|begin|run)?\s*(?:a |an |the 
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
@@ -302,7 +317,7 @@ function reminder(t: string): Command | undefined {
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
-  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotel|room|table|seats?)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);

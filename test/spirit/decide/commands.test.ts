@@ -162,6 +162,14 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me on monday i mean tuesday to post the parcel")).task).toBe("remind me to post the parcel on tuesday");
     expect((await spawned("you know what remind me to book the vet on friday")).task).toBe("remind me to book the vet on friday");
     expect((await spawned("oh no i forgot to pay the window cleaner remind me later")).task).toBe("remind me to pay the window cleaner");
+    // Asked politely, the long way round: the frame is not the reminder.
+    expect((await spawned("i was wondering if you could remind me to book the garage at ten")).task).toBe("remind me to book the garage at 10am");
+    expect((await spawned("would you mind setting a timer for fifteen minutes")).task).toBe("set a timer for 15 minutes");
+    expect((await spawned("any chance you could remind me about the parcel tomorrow")).task).toBe("remind me about the parcel tomorrow");
+    expect((await spawned("i'd be grateful if you'd remind me to ring gran on sunday")).task).toBe("remind me to ring gran on sunday");
+    expect((await spawned("remind me, would you, to lock the shed at six")).task).toBe("remind me to lock the shed at 6pm");
+    expect((await spawned("can you make sure i don't forget the tickets tomorrow")).task).toBe("remind me about the tickets tomorrow");
+    expect((await spawned("if you could set an alarm for half six that would be great")).task).toBe("remind me about the alarm at 6:30am");
     // A time said loosely: a quarter to, about an hour, "in the morning", a 24-hour hour, the end of the week.
     expect((await spawned("remind me at quarter to six to bring in the washing")).task).toBe("remind me to bring in the washing at 5:45pm");
     expect((await spawned("remind me in an hour or so to ring the garage")).task).toBe("remind me to ring the garage in an hour");

@@ -39,6 +39,14 @@ describe("a spoken yes counts only when it answers the assistant", () => {
     expect(spokenAnswer(voice(memory, "me", "Yes.", 4_000), memory)).toEqual({ to: NUDGE, text: "Yes. (spoken)" });
   });
 
+  it("a yes said the ways people say one is an answer: 'yes please', 'uh, yeah, go for it', 'that would be great, thanks'", () => {
+    for (const said of ["Yes please.", "Uh, yeah, go for it.", "That would be great, thanks.", "Sure thing.", "Okay, cheers."]) {
+      const memory = asked(1_000);
+      voice(memory, "me", "I'll call Ana tomorrow.", 0);
+      expect(spokenAnswer(voice(memory, "me", said, 4_000), memory), said).toEqual({ to: NUDGE, text: `${said} (spoken)` });
+    }
+  });
+
   it("a backchannel after a colleague spoke is said to the colleague", () => {
     const memory = asked(1_000);
     voice(memory, "me", "I'll call Ana tomorrow.", 0);

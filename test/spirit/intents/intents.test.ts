@@ -22,6 +22,11 @@ describe("detectIntent: the cases named in the brief", () => {
     expect(i.reason).toMatch(/discussion/);
   });
 
+  it("a need of the user's own keeps what is needed, without the frame", () => {
+    expect(detectIntent("i should book a hotel in porto for next weekend")).toMatchObject({ kind: "hotel", task: "book a hotel in porto for next weekend" });
+    expect(detectIntent("i really should book the train to leeds")).toMatchObject({ task: "book the train to leeds" });
+  });
+
   it("small talk stays quiet", () => {
     for (const t of ["hey how is it going", "thanks that was really helpful", "you are pretty funny", "good night"]) {
       expect(detectIntent(t), t).toMatchObject({ label: "quiet", decision: "quiet" });

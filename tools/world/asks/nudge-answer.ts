@@ -12,8 +12,10 @@
  *      like "oh", "well", "thanks", "sorry", "ok". "not now" is a no: the offer was for
  *      now, and the Spirit keeps no "later" it could come back with; who wants it later
  *      says when ("remind me tomorrow"), and "maybe later" leaves the question open.
- *   3. A yes word at the start is yes ("yes, economy only" carries the extra words),
- *      unless a negation follows it ("yes, but not the hotel"): unclear.
+ *   3. A yes word at the start is yes, after hesitations ("uh, yeah"), with any more yes
+ *      words and thanks after it ("yes please", "yeah, go for it", "ok thanks"); other
+ *      words are carried as extra ("yes, economy only"), unless a negation follows
+ *      ("yes, but not the hotel"): unclear.
  *   4. Anything else is unclear. A negation that means yes ("no problem") is never
  *      read as no: a wrong no loses an offer, a wrong yes would start something.
  */
@@ -25,6 +27,8 @@ const HEDGE = /\b(?:maybe|perhaps|possibly|not sure|unsure|don'?t know|dunno|no 
 /** Words people put before the answer itself. */
 const FILLERS = /^(?:(?:(?:thanks|thank you|thx|sorry)[\s,]+but|oh|ah|uh|um|erm|hmm|well|honestly|actually|sorry|thanks|thank you|thx|ok|okay|so|please)\b[\s,.!;:-]*)+/i;
 
+const HESITATIONS = /^(?:(?:uh|um|erm|er|hmm|oh|ah|well|so)\b[\s,.!;:-]*)+/i;
+
 /** Negations that mean yes, or are not answers: never read as no. */
 const NOT_A_NO = /^(?:no (?:problem|worries|doubt|objection)|not a problem|not bad|not a bad idea|don'?t mind|i don'?t mind|why not)\b/i;
 
@@ -34,7 +38,10 @@ const REFUSAL_PHRASE =
   /^(?:(?:i'?m|i am|we'?re|we are) (?:good|fine|ok|okay|all set|not interested|set)|(?:i'?ll|we'?ll) (?:pass|skip|do it myself|handle it)|(?:i'?d |we'?d )?rather not|forget (?:it|about it)|leave it|never ?mind|not interested|not needed|not necessary|that'?s not (?:needed|necessary))\b/i;
 
 // Longer phrases first: "please do" is one yes, not "please" and then "do".
-const YES = /^(?:please do|do it|go ahead|go for it|sounds good|of course|why not|absolutely|definitely|affirmative|please|yes|yeah|yep|yup|sure|okay|ok|ja|oui|si|y)\b[\s,.!:;-]*/i;
+const YES_WORDS = String.raw`please do|do it|do that|go ahead|go for it|sounds (?:good|great|perfect|lovely)|that (?:would|'d) be (?:great|good|lovely|perfect|nice|helpful|brilliant|handy)|that(?:'s| is) (?:great|perfect|fine)|of course|why not|absolutely|definitely|certainly|affirmative|please|yes(?: please)?|yeah|yep|yup|sure(?: thing)?|okay|ok|alright|all right|ja|oui|si|y`;
+const YES = new RegExp(`^(?:${YES_WORDS})\\b[\\s,.!:;-]*`, "i");
+// What may follow a yes and still be only a yes: "yes please", "yeah, go for it", "ok thanks".
+const MORE_YES = new RegExp(`^(?:${YES_WORDS}|please|thanks|thank you|thx|cheers|great|perfect|lovely|brilliant|cool|nice|good)\\b[\\s,.!:;-]*`, "i");
 const NEGATED = /\b(?:don'?t|do not|not|no|never|cancel|stop)\b/i;
 
 export function readAnswer(text: string): Answer {
@@ -44,9 +51,13 @@ export function readAnswer(text: string): Answer {
   if (afterFillers !== "" && !NOT_A_NO.test(afterFillers)) {
     if (NEGATION_START.test(afterFillers) || SUBJECT_NEGATION.test(afterFillers) || REFUSAL_PHRASE.test(afterFillers)) return { says: "no" };
   }
-  const yes = YES.exec(t);
+  // "uh, yeah, do it": hesitations before the yes are not words of it.
+  const start = YES.test(t) ? t : t.replace(HESITATIONS, "");
+  const yes = YES.exec(start);
   if (yes) {
-    const extra = t.slice(yes[0].length).trim();
+    let extra = start.slice(yes[0].length);
+    for (let more = MORE_YES.exec(extra); more !== null && more[0] !== ""; more = MORE_YES.exec(extra)) extra = extra.slice(more[0].length);
+    extra = extra.trim();
     if (extra === "") return { says: "yes" };
     // "please don't", "ok but not now": a yes word followed by a refusal is not a yes.
     if (NEGATED.test(extra)) return { says: "unclear" };

@@ -47,6 +47,14 @@ describe("yes", () => {
     ["go ahead", { says: "yes" }],
     ["why not", { says: "yes" }],
     ["sure, economy class only", { says: "yes", extra: "economy class only" }],
+    // More yes words and thanks after the first are still only a yes; hesitations before it are not words of it.
+    ["Yes please.", { says: "yes" }],
+    ["yeah, go for it", { says: "yes" }],
+    ["sure thing", { says: "yes" }],
+    ["ok thanks", { says: "yes" }],
+    ["uh, yeah, do it", { says: "yes" }],
+    ["That would be great, thanks!", { says: "yes" }],
+    ["yes please, the window seat", { says: "yes", extra: "the window seat" }],
   ])("%s", (text, answer) => {
     expect(readAnswer(text)).toEqual(answer);
   });
@@ -54,6 +62,12 @@ describe("yes", () => {
     expect(says("yes, but not the hotel")).toBe("unclear");
     expect(says("ok but never on Sundays")).toBe("unclear");
   });
+});
+
+it("thanks or praise alone is neither: no yes word said", () => {
+  expect(says("thanks")).toBe("unclear");
+  expect(says("great")).toBe("unclear");
+  expect(says("yesterday was fine")).toBe("unclear");
 });
 
 it("anything else is neither", () => {

@@ -143,7 +143,7 @@ export class OfflineBrain implements Brain {
         if (!timedOrAsked) return { action: "quiet", reason: `${intent.reason}: talk about a ${intent.kind}, with neither a time nor words asking for an entry` };
         if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
       }
-      const offer = await offerForIntent(intent, task, this.agentHasModel);
+      const offer = await offerForIntent(intent, task, this.agentHasModel, input.now);
       if (offer === undefined) {
         // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
         const said = withoutFiller(normalize(withoutBackchannel(text)));
@@ -156,7 +156,7 @@ export class OfflineBrain implements Brain {
     // weekend") is told to a person who is about to answer, and read as among people.
     if (heard.isUser && !conversation.addressed && conversation.turns.length === 1) {
       const plan = await planIn(withoutBackchannel(text), { now: input.now });
-      const offer = plan === undefined ? undefined : await offerFor(plan, this.agentHasModel);
+      const offer = plan === undefined ? undefined : await offerFor(plan, this.agentHasModel, input.now);
       if (plan !== undefined && offer !== undefined) return { action: "nudge", reason: `a plan for later, said first in a conversation: ${JSON.stringify(plan.action)}`, ...offer };
     }
     if (heard.isUser && SELF_FACT.test(text.trim())) {
@@ -169,7 +169,7 @@ export class OfflineBrain implements Brain {
   private async settledByOther(speaker: string, text: string, conversation: ConversationView, now: Date): Promise<Proposal | undefined> {
     const plan = await acceptedByOther(text, conversation.turns.slice(0, -1), { now, listener: speaker });
     if (plan === undefined) return undefined;
-    const offer = await offerFor(plan, this.agentHasModel);
+    const offer = await offerFor(plan, this.agentHasModel, now);
     if (offer === undefined) return undefined;
     return { action: "nudge", settles: true, reason: `${speaker} agreed to the user's plan: ${JSON.stringify(plan.action)}`, ...offer };
   }
@@ -184,7 +184,7 @@ export class OfflineBrain implements Brain {
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
       eventTakenUp(text, conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
-    const offer = await offerFor(plan, this.agentHasModel);
+    const offer = await offerFor(plan, this.agentHasModel, now);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };
     return { action: "nudge", reason: `a plan for later, said to ${to}: ${JSON.stringify(plan.action)}`, ...offer };
   }

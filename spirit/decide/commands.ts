@@ -83,6 +83,10 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
       return "yes, I'm listening";
     case "asked":
       return asked(world, now);
+    case "time":
+      return `it's ${now.toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true })} (${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })})`;
+    case "date":
+      return `today is ${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" })}`;
   }
 }
 

@@ -59,14 +59,14 @@ export function secondPerson(phrase: string): string {
 }
 
 /** A time the reminder agent can read (chrono-node), else a sensible one. */
-function reminderTime(when: string | undefined, fallback: string): string {
+function reminderTime(when: string | undefined, fallback: string, now: Date): string {
   if (when === undefined) return fallback;
   // "later today", "after the meeting": a sensible time, since the reminder agent cannot read them.
   const loose = looseReminderTime(when);
   // "tomorrow after lunch", "on Friday after work": the day said is when; the loose time only how soon.
   const day = /\b(?:tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(when);
   if (loose !== undefined) return day?.[0] ?? loose;
-  return chronoEn().parse(when, new Date(), { forwardDate: true }).length > 0 ? when : fallback;
+  return chronoEn().parse(when, now, { forwardDate: true }).length > 0 ? when : fallback;
 }
 
 // For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain
@@ -74,24 +74,24 @@ function reminderTime(when: string | undefined, fallback: string): string {
 // weekend"): the doing is sooner.
 const DONE_WHEN_SAID = new Set(["call", "message", "payment", "reminder", "arrangement"]);
 
-function isBefore(when: string, than: string): boolean {
-  const now = new Date();
+/** Whether `when` comes no later than `than`, both read from the time the words were said (never the wall clock: a backlog, the evals). */
+function isBefore(when: string, than: string, now: Date): boolean {
   const a = chronoEn().parseDate(when, now, { forwardDate: true });
   const b = chronoEn().parseDate(than, now, { forwardDate: true });
   return a !== null && b !== null && a.getTime() <= b.getTime();
 }
 
-async function reminder(kind: string, action: string, when: string | undefined, fallback = DEFAULT_WHEN): Promise<OfferedNudge | undefined> {
+async function reminder(kind: string, action: string, when: string | undefined, fallback: string, now: Date): Promise<OfferedNudge | undefined> {
   const nlp = await loadNlp();
   // "this Christmas": the holiday stays in the phrase, and the reminder is to plan for it the next morning.
   if (DONE_WHEN_SAID.has(kind) && !(when !== undefined && HOLIDAY.test(when))) {
-    const at = reminderTime(when, fallback);
+    const at = reminderTime(when, fallback, now);
     const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst: false });
     if (asked?.phrase === undefined) return undefined;
     return { kind, agentKind: "reminder", task: `remind me to ${asked.phrase.own} ${at}`, question: asked.question };
   }
   // A trip tonight is booked sooner than tomorrow morning.
-  const at = when !== undefined && isBefore(when, fallback) ? SOON : fallback;
+  const at = when !== undefined && isBefore(when, fallback, now) ? SOON : fallback;
   // The time said stays in the phrase here: it is when the trip is, not when to book it.
   // A long booking ("a table for two at the thai place friday at 7") is asked without its time rather than not at all.
   const asked = ask(nlp, { kind, action }, { type: "reminder", at, atFirst: true }) ?? (when !== undefined ? ask(nlp, { kind, action, when }, { type: "reminder", at, atFirst: true }) : undefined);
@@ -135,13 +135,13 @@ function searchKind(kind: string, action: string): string | undefined {
   return undefined;
 }
 
-async function offer(kind: string, action: string, when: string | undefined, agentHasModel: boolean, fallback: string): Promise<OfferedNudge | undefined> {
+async function offer(kind: string, action: string, when: string | undefined, agentHasModel: boolean, fallback: string, now: Date): Promise<OfferedNudge | undefined> {
   if (NOTHING_TO_DO.has(kind)) return undefined;
   const offered = await (async () => {
     if (agentHasModel && SEARCHABLE.has(kind)) return lookFor(kind, action, when);
     const search = agentHasModel ? undefined : searchKind(kind, action);
     const searched = search === undefined ? undefined : await openSearch(search, action, when, search !== kind);
-    return searched ?? reminder(kind, action, when, fallback);
+    return searched ?? reminder(kind, action, when, fallback, now);
   })();
   // A question a person could not read is not asked: quiet is better than garbled speech said back.
   if (offered !== undefined && questionProblems(await loadNlp(), offered.question).length > 0) return undefined;
@@ -164,14 +164,14 @@ async function note(plan: Plan): Promise<OfferedNudge | undefined> {
 }
 
 /** The offer for a plan heard in a conversation. */
-export function offerFor(plan: Plan, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
+export function offerFor(plan: Plan, agentHasModel: boolean, now: Date): Promise<OfferedNudge | undefined> {
   if (plan.when === undefined && !REMINDED_ERRANDS.has(plan.kind)) return note(plan);
-  return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN);
+  return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN, now);
 }
 
 /** The offer for a request the detector recognised that is not done without asking. */
-export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean): Promise<OfferedNudge | undefined> {
-  const when = chronoEn().parse(task, new Date(), { forwardDate: true })[0]?.text;
+export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean, now: Date): Promise<OfferedNudge | undefined> {
+  const when = chronoEn().parse(task, now, { forwardDate: true })[0]?.text;
   const action = intent.kind === "reminder" ? task.replace(/^remind me (?:to|about)\s+/i, "") : task;
-  return offer(intent.kind, action, when, agentHasModel, SOON);
+  return offer(intent.kind, action, when, agentHasModel, SOON, now);
 }

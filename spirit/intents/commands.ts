@@ -17,7 +17,7 @@ import { fluent } from "./fluent.js";
 import { describes } from "./frames.js";
 import { NUMBER, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked" | "time" | "date";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -155,6 +155,9 @@ const PRESENCE = /^(?:(?:are you|you) (?:there|listening|awake|on|still there|wi
 const ASKED = /^(?:what (?:did|have) i (?:just )?(?:ask(?:ed)?|told|tell) you(?: to do)?(?: today| so far| earlier)?|what was the last thing i (?:asked|told)(?: you)?(?: to do)?|what (?:did|have) you (?:just )?(?:start(?:ed)?|set up)(?: for me)?(?: today)?)$/;
 // "what did you find", "any results yet": the latest of the world.
 const RESULTS = /^(?:what did you (?:find|find out|come up with|get)|(?:any|what are the) results(?: yet)?|what is the latest|how did it go)$/;
+// "what time is it", "what's the date today": the clock and the calendar here (not "what time is it in tokyo").
+const CLOCK_TIME = /^(?:what time is it|what is the time|(?:what|which) time have you got|do you have the time|(?:tell me|give me) the time|the time|time please|what is the (?:current|exact) time|current time)(?: now| right now| please)?$/;
+const TODAYS_DATE = /^(?:what is (?:the date|today'?s date|the date today|today)|what(?: is the)? date is it(?: today)?|what day is it(?: today)?|which day is (?:it|today)|what day of the week is it|(?:tell me|give me) (?:the|today'?s) date|today'?s date)(?: today| please)?$/;
 // "how much time is left": the timers.
 const TIME_LEFT = /^how (?:much time|long) (?:is |do i have )?(?:left|remaining|to go)$/;
 
@@ -178,6 +181,8 @@ function query(t: string): Command | undefined {
   if (PRESENCE.test(t)) return { type: "query", topic: "presence" };
   if (ASKED.test(t)) return { type: "query", topic: "asked" };
   if (TIME_LEFT.test(t)) return { type: "query", topic: "timers" };
+  if (CLOCK_TIME.test(t)) return { type: "query", topic: "time" };
+  if (TODAYS_DATE.test(t)) return { type: "query", topic: "date" };
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };

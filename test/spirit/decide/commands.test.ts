@@ -226,21 +226,23 @@ describe("repeating reminders", () => {
   });
 
   it("keeps an interval in the task: every few minutes or hours from now, every other day or every second week at its time", async () => {
-    const now = new Date(T0); // a monday, 09:00 UTC
-    const cases: [string, string, string, string][] = [
-      ["remind me to drink some water every hour", "remind me to drink some water every hour", "every hour", "2026-01-05T10:00:00.000Z"],
-      ["every twenty minutes remind me to look away from the screen", "remind me to look away from the screen every 20 minutes", "every 20 minutes", "2026-01-05T09:20:00.000Z"],
-      ["remind me to water the tomatoes every other day at seven am", "remind me to water the tomatoes at 7am every 2 days", "every 2 days at 7am", "2026-01-06T07:00:00.000Z"],
-      ["every two weeks on thursday remind me to put the glass out", "remind me to put the glass out every 2 weeks on thursday", "every 2 weeks on thursday at 12pm", "2026-01-08T12:00:00.000Z"],
-      ["remind me to take my antibiotics every twelve hours", "remind me to take my antibiotics every 12 hours", "every 12 hours", "2026-01-05T21:00:00.000Z"],
-      ["remind me to ring my sister every second sunday at six pm", "remind me to ring my sister at 6pm every 2 weeks on sunday", "every 2 weeks on sunday at 6pm", "2026-01-11T18:00:00.000Z"],
+    // A monday, 09:00 on this machine's clock: the times of day below are its local times, wherever the tests run.
+    const now = new Date(2026, 0, 5, 9, 0);
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const cases: [string, string, string, Date][] = [
+      ["remind me to drink some water every hour", "remind me to drink some water every hour", "every hour", later(60)],
+      ["every twenty minutes remind me to look away from the screen", "remind me to look away from the screen every 20 minutes", "every 20 minutes", later(20)],
+      ["remind me to water the tomatoes every other day at seven am", "remind me to water the tomatoes at 7am every 2 days", "every 2 days at 7am", new Date(2026, 0, 6, 7, 0)],
+      ["every two weeks on thursday remind me to put the glass out", "remind me to put the glass out every 2 weeks on thursday", "every 2 weeks on thursday at 12pm", new Date(2026, 0, 8, 12, 0)],
+      ["remind me to take my antibiotics every twelve hours", "remind me to take my antibiotics every 12 hours", "every 12 hours", later(12 * 60)],
+      ["remind me to ring my sister every second sunday at six pm", "remind me to ring my sister at 6pm every 2 weeks on sunday", "every 2 weeks on sunday at 6pm", new Date(2026, 0, 11, 18, 0)],
     ];
     for (const [said, task, rule, first] of cases) {
       const spawn = await spawned(said);
       expect(spawn.task, said).toBe(task);
       const alarm = planReminder(spawn.task, now);
       expect(alarm?.every && everyText(alarm.every), task).toBe(rule);
-      expect(alarm!.due.toISOString(), task).toBe(first);
+      expect(alarm!.due.toISOString(), task).toBe(first.toISOString());
     }
   });
 
@@ -389,6 +391,12 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await say("what did i ask you to do today", T0)).toBe("you have asked me nothing since I started");
     expect(await say("did you remind me about the dentist", T0)).toBe("I know of no task about the dentist (none open, none done since I started)");
     expect(await say("how much time is left", T0)).toBe("you have no timers set");
+    // The clock and the calendar here, in this machine's time zone (the expected words made the same way).
+    const at = new Date(T0);
+    expect(await say("what time is it", T0)).toBe(`it's ${at.toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true })} (${at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })})`);
+    for (const said of ["what's the date today", "what day is it"]) expect(await say(said, T0), said).toBe(`today is ${at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" })}`);
+    // Not the time somewhere else: that needs a place's time zone, which is not read.
+    expect(readCommand("what time is it in tokyo")).toBeUndefined();
     // A request for help with something is not a question about the assistant.
     expect(readCommand("help me with my homework")).toBeUndefined();
   });

@@ -3,11 +3,13 @@ import { describe, expect, it } from "vitest";
 import { offerFor, offerForIntent } from "../../../spirit/decide/offers.js";
 import type { Intent } from "../../../spirit/intents/detect.js";
 
+// The words are read from when they were said, never the wall clock.
+const now = new Date(2026, 2, 2, 9, 0);
 const intent = (kind: string): Intent => ({ label: "task", decision: "nudge", kind, confidence: 0.9, reason: "test" });
 
 describe("offers", () => {
   it("offline, a flight plan is a search the open-page agent opens, with a need the offline Verifier checks", async () => {
-    expect(await offerFor({ kind: "flight", action: "book the flight to tokyo", from: "user" }, false)).toEqual({
+    expect(await offerFor({ kind: "flight", action: "book the flight to tokyo", from: "user" }, false, now)).toEqual({
       kind: "flight",
       agentKind: "open-page",
       task: "open a search for flights to Tokyo: https://duckduckgo.com/?q=flights+to+Tokyo",
@@ -17,7 +19,7 @@ describe("offers", () => {
   });
 
   it("with a model, the general agent looks and reports, as before", async () => {
-    expect(await offerFor({ kind: "flight", action: "book the flight to tokyo", from: "user" }, true)).toMatchObject({
+    expect(await offerFor({ kind: "flight", action: "book the flight to tokyo", from: "user" }, true, now)).toMatchObject({
       agentKind: "general",
       task: "look for flights to Tokyo in the browser and report the best options with links; do not buy or book anything",
       question: "Want me to look for flights to Tokyo?",
@@ -25,10 +27,10 @@ describe("offers", () => {
   });
 
   it("what no agent can do is not offered, and what has no place to search is a reminder", async () => {
-    expect(await offerForIntent(intent("media"), "play hey jude", false)).toBeUndefined();
-    expect(await offerForIntent(intent("smart_home"), "turn on the lights in the den", true)).toBeUndefined();
-    expect(await offerForIntent(intent("hotel"), "book the hotel", false)).toMatchObject({ agentKind: "reminder", question: "Want me to remind you in 1 hour to book the hotel?" });
-    expect(await offerFor({ kind: "booking", action: "book a table for three", from: "user" }, false)).toMatchObject({
+    expect(await offerForIntent(intent("media"), "play hey jude", false, now)).toBeUndefined();
+    expect(await offerForIntent(intent("smart_home"), "turn on the lights in the den", true, now)).toBeUndefined();
+    expect(await offerForIntent(intent("hotel"), "book the hotel", false, now)).toMatchObject({ agentKind: "reminder", question: "Want me to remind you in 1 hour to book the hotel?" });
+    expect(await offerFor({ kind: "booking", action: "book a table for three", from: "user" }, false, now)).toMatchObject({
       agentKind: "reminder",
       task: "remind me tomorrow at 9am to book a table for three",
       question: "Want me to remind you tomorrow at 9am to book a table for three?",

@@ -5,7 +5,7 @@ import { acceptedByOther, acceptedRequest } from "../../../../spirit/decide/plan
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
 import { offerFor } from "../../../../spirit/decide/offers.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 const plan = (text: string) => planIn(text, { now, listener: "Ana" });
 
 describe("when the user takes on what another proposes", () => {
@@ -53,7 +53,7 @@ describe("the user names the time, the other agrees to meet then", () => {
       when: "on Friday after work",
     });
     expect(await acceptedByOther("Fine, see you then.", turns(["me", "I'll lend you my notes. How about tomorrow at ten?"]), { now, listener: "Ana" })).toMatchObject({ action: "meet Ana tomorrow at ten" });
-    const offered = await offerFor({ kind: "arrangement", action: "meet Ana tomorrow after lunch", when: "tomorrow after lunch", from: "together" }, false);
+    const offered = await offerFor({ kind: "arrangement", action: "meet Ana tomorrow after lunch", when: "tomorrow after lunch", from: "together" }, false, now);
     expect(offered).toMatchObject({ task: "remind me to meet Ana tomorrow", question: "Want me to remind you to meet Ana tomorrow?" });
   });
 
@@ -70,7 +70,7 @@ describe("holidays, an event invited to, acceptance in idioms", () => {
   it("a holiday ahead is a time: reminded the next morning, the holiday kept in the words", async () => {
     const found = await plan("Let's cook something special for the grandparents this Easter.");
     expect(found).toMatchObject({ action: "cook something special for the grandparents this Easter", when: "this Easter", from: "together" });
-    expect(await offerFor(found!, false)).toMatchObject({ task: "remind me tomorrow at 9am to cook something special for the grandparents this Easter" });
+    expect(await offerFor(found!, false, now)).toMatchObject({ task: "remind me tomorrow at 9am to cook something special for the grandparents this Easter" });
     expect(await plan("I'm going to visit my cousins after the holidays.")).toMatchObject({ when: "after the holidays", from: "user" });
     expect(await plan("We had a lovely time over Christmas.")).toBeUndefined(); // the past
     expect(await plan("I love the holidays.")).toBeUndefined();

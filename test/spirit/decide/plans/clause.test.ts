@@ -5,7 +5,7 @@ import { acceptedRequest } from "../../../../spirit/decide/plans/accepted.js";
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
 import { offerFor } from "../../../../spirit/decide/offers.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 const plan = (text: string) => planIn(text, { now, listener: "Ana" });
 
 describe("plans found, in their everyday forms", () => {
@@ -98,14 +98,14 @@ describe("look-alikes that stay quiet", () => {
 
 describe("the offer for a plan", () => {
   it("a reminder at the time the plan names, or a sensible one for a loose time; asked in plain words", async () => {
-    expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
-    expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
-    expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false))?.task).toBe("remind me to phone the clinic tomorrow");
+    expect((await offerFor((await plan("Let's meet by the fountain at 6."))!, false, now))?.question).toBe("Want me to remind you to meet by the fountain at 6?");
+    expect((await offerFor((await plan("I'll mail you the slides after we finish."))!, false, now))?.question).toBe("Want me to remind you to mail Ana the slides in 1 hour?");
+    expect((await offerFor((await plan("I'll phone the clinic tomorrow to see if they have openings."))!, false, now))?.task).toBe("remind me to phone the clinic tomorrow");
     // A booking too long to ask with its time is asked without it, not dropped.
-    expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
-    expect((await offerFor((await plan("We should go dancing on Friday."))!, false))?.question).toBe("Want me to remind you to go dancing on Friday?");
+    expect((await offerFor((await plan("let's book a table for two at the thai place on friday at 7"))!, false, now))?.question).toMatch(/^Want me to remind you .* to book a table for two at the Thai Place\?$/);
+    expect((await offerFor((await plan("We should go dancing on Friday."))!, false, now))?.question).toBe("Want me to remind you to go dancing on Friday?");
     // A phrasal verb keeps its particle: "pick Ana up", not "pick Ana".
-    expect((await offerFor((await plan("I will pick you up at 6:30."))!, false))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
+    expect((await offerFor((await plan("I will pick you up at 6:30."))!, false, now))?.question).toBe("Want me to remind you to pick Ana up at 6:30?");
   });
 });
 
@@ -183,11 +183,11 @@ describe("plans with no time, kept as a note", () => {
   });
 
   it("the offer is a note the note agent keeps, in plain words", async () => {
-    const offered = await offerFor((await plan("I'll return your ladder, promise."))!, false);
+    const offered = await offerFor((await plan("I'll return your ladder, promise."))!, false, now);
     expect(offered).toMatchObject({ agentKind: "note", task: "note: return Ana's ladder", need: 'output contains "noted: "', question: "Want me to make a note to return Ana's ladder?" });
     // A timed plan is still a reminder; an untimed errand proposal still a reminder the next morning.
-    expect((await offerFor((await plan("I'll pay you back on Friday."))!, false))?.agentKind).toBe("reminder");
-    expect((await offerFor((await plan("We should call the plumber."))!, false))?.agentKind).toBe("reminder");
+    expect((await offerFor((await plan("I'll pay you back on Friday."))!, false, now))?.agentKind).toBe("reminder");
+    expect((await offerFor((await plan("We should call the plumber."))!, false, now))?.agentKind).toBe("reminder");
   });
 });
 
@@ -222,7 +222,7 @@ describe("going somewhere later today", () => {
     expect(await plan("Actually, I'm thinking about going to the hardware store today.")).toMatchObject({ action: "go to the hardware store today", when: "today", from: "user" });
     expect(await plan("We're heading to the lake today.")).toMatchObject({ action: "head to the lake today", when: "today", from: "together" });
     expect(await plan("I'm going to drive to the garden centre today.")).toMatchObject({ action: "drive to the garden centre today" });
-    expect(await offerFor({ kind: "arrangement", action: "go to the hardware store today", when: "today", from: "user" }, false)).toMatchObject({
+    expect(await offerFor({ kind: "arrangement", action: "go to the hardware store today", when: "today", from: "user" }, false, now)).toMatchObject({
       task: "remind me to go to the hardware store in 2 hours",
       question: "Want me to remind you to go to the hardware store in 2 hours?",
     });

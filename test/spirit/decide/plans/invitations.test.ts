@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { eventAfterFreeTime } from "../../../../spirit/decide/plans/invitations.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 
 describe("an invitation in two steps: free then? an event then", () => {
   const asked = (q: string, event: string) => eventAfterFreeTime(event, [{ isUser: true, text: q }, { isUser: false, text: "Why do you ask?" }], { now, listener: "Ana" });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
 import { offerFor } from "../../../../spirit/decide/offers.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 const plan = (text: string) => planIn(text, { now, listener: "Ana" });
 
 describe("the user's own event, told with its time", () => {
@@ -15,7 +15,7 @@ describe("the user's own event, told with its time", () => {
   });
 
   it("is offered as a reminder in words a person would say", async () => {
-    const offered = await offerFor((await plan("Honestly my cousin's wedding is on Saturday."))!, false);
+    const offered = await offerFor((await plan("Honestly my cousin's wedding is on Saturday."))!, false, now);
     expect(offered?.question).toBe("Want me to remind you to go to your cousin's wedding on saturday?");
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { referredPlan } from "../../../../spirit/decide/plans/referred.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 
 describe("the user's own plan for \"that one\", an event named before", () => {
   it("in the same turn or the turns before", async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { timeSettled } from "../../../../spirit/decide/plans/settled.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 
 describe("a time settled after the plan, or told in answer to 'when'", () => {
   it("a time settled after the plan: the plan said before, the time now", async () => {

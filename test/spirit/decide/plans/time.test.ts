@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
 import { timeAhead } from "../../../../spirit/decide/plans/time.js";
 
-const now = new Date("2026-03-02T09:00:00.000Z"); // a Monday morning
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 const plan = (text: string) => planIn(text, { now, listener: "Ana" });
 
 describe("times ahead", () => {

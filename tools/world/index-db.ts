@@ -20,6 +20,8 @@ import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
+import { asideFile, BUILD_LOCK, building, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
+import { tryLock } from "../process/lock.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
@@ -84,6 +86,8 @@ export class WorldIndex {
     readonly paths: WorldPaths,
     private readonly file = paths.index,
     private readonly report: HealReport = stderrReport,
+    /** The side file of a load from empty (index-aside.ts): no journal, no syncs, never itself built aside. */
+    private readonly aside = false,
   ) {
     if (file !== ":memory:") mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
     this.handle = this.openOrHeal();
@@ -196,9 +200,17 @@ export class WorldIndex {
     const db = new Database(this.file);
     this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
     try {
-      db.pragma("journal_mode = WAL");
-      db.pragma("synchronous = NORMAL");
       db.pragma("busy_timeout = 10000");
+      // Asked before anything that could write: a file given up for one being built aside
+      // (index-aside.ts) is closed untouched, and opened again once the new one is in place.
+      // If its builder died, it is empty and nobody's: reset below like any older index.
+      if (!this.aside && db.pragma("user_version", { simple: true }) === RETIRED_VERSION && building(this.paths)) {
+        db.close();
+        waitForBuild(this.paths);
+        return this.open();
+      }
+      db.pragma(this.aside ? "journal_mode = OFF" : "journal_mode = WAL");
+      db.pragma(this.aside ? "synchronous = OFF" : "synchronous = NORMAL");
       if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {
         const verdict = db.pragma("quick_check(1)", { simple: true });
         if (verdict !== "ok") throw damaged(String(verdict));
@@ -343,6 +355,10 @@ export class WorldIndex {
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
+    if (indexed === 0 && size > 0 && !this.aside && this.file !== ":memory:") {
+      const built = this.loadAside(onProgress);
+      if (built !== undefined) return built;
+    }
     if (size - indexed > indexed) beginBulk(this.bulkHost);
     let total = 0;
     for (;;) {
@@ -353,6 +369,67 @@ export class WorldIndex {
     }
     finishBulk(this.bulkHost);
     return total;
+  }
+
+  /**
+   * A load from empty, built beside index.db and renamed over it (index-aside.ts says why
+   * and how the others stay right). Returns the lines read, or undefined when it cannot be
+   * built aside (another connection keeps index.db open; another process's load, waited
+   * for, left something to catch up): then the caller loads in place.
+   */
+  private loadAside(onProgress?: (p: CatchUpProgress) => void): number | undefined {
+    const lock = tryLock(this.paths, BUILD_LOCK);
+    if (!("release" in lock)) {
+      // Another process builds: index.db closed while it does (it must be the only one with
+      // it open), then whatever it put in place is caught up as usual.
+      this.handle.close();
+      this.clearStatements();
+      waitForBuild(this.paths);
+      this.handle = this.openOrHeal();
+      return this.catchUpOnce(onProgress);
+    }
+    try {
+      // Built and put in place since we looked: catch up on the new file.
+      if (this.replaced()) {
+        this.handle.close();
+        this.clearStatements();
+        this.handle = this.openOrHeal();
+        return this.catchUpOnce(onProgress);
+      }
+      if (this.position().offset !== 0 || !retire(this.handle, SCHEMA_VERSION)) return undefined;
+      removeAside(this.file);
+      let lines: number;
+      try {
+        const side = new WorldIndex(this.paths, asideFile(this.file), this.report, true);
+        try {
+          lines = side.catchUpOnce(onProgress);
+        } catch (error) {
+          side.close();
+          throw error;
+        }
+        putInPlace(side.handle, this.file);
+      } catch (error) {
+        removeAside(this.file);
+        this.unretire();
+        throw error;
+      }
+      this.handle.close();
+      this.clearStatements();
+      this.handle = this.open();
+      return lines;
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** After a failed build aside: the retired index.db back as it was, if it can be (else the next open resets it). */
+  private unretire(): void {
+    try {
+      this.handle.pragma("journal_mode = WAL");
+      this.handle.pragma(`user_version = ${SCHEMA_VERSION}`);
+    } catch {
+      // a full disk, say: the file stays marked, and whoever opens it next resets it
+    }
   }
 
   /** Counts the ids just put in ids_recent, and folds them into ids_settled once they are too many. */

@@ -20,7 +20,7 @@ import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
-import { asideFile, BUILD_LOCK, building, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
+import { ASIDE_MIN_BYTES, asideFile, BUILD_LOCK, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
 import { tryLock } from "../process/lock.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
@@ -197,33 +197,55 @@ export class WorldIndex {
   }
 
   private open(): DB {
-    const db = new Database(this.file);
-    this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
-    try {
-      db.pragma("busy_timeout = 10000");
-      // Asked before anything that could write: a file given up for one being built aside
-      // (index-aside.ts) is closed untouched, and opened again once the new one is in place.
-      // If its builder died, it is empty and nobody's: reset below like any older index.
-      if (!this.aside && db.pragma("user_version", { simple: true }) === RETIRED_VERSION && building(this.paths)) {
+    for (;;) {
+      const before = this.file === ":memory:" ? undefined : statSync(this.file, { throwIfNoEntry: false })?.ino;
+      const db = new Database(this.file);
+      this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
+      try {
+        db.pragma("busy_timeout = 10000");
+        // Asked before anything that could write: a file given up for one being built aside
+        // (index-aside.ts) is closed untouched while its builder runs, and what is in its place
+        // then is opened.
+        if (!this.aside && this.inode !== undefined && db.pragma("user_version", { simple: true }) === RETIRED_VERSION) {
+          const lock = tryLock(this.paths, BUILD_LOCK);
+          if (!("release" in lock)) {
+            db.close();
+            waitForBuild(this.paths);
+            continue;
+          }
+          try {
+            // Renamed over as we looked: open the new one. Else its builder died: it is empty
+            // and nobody's, and becomes an index again (reset below) while no build can start.
+            if (statSync(this.file).ino !== before) {
+              db.close();
+              continue;
+            }
+            return this.setUp(db);
+          } finally {
+            lock.release();
+          }
+        }
+        return this.setUp(db);
+      } catch (error) {
         db.close();
-        waitForBuild(this.paths);
-        return this.open();
+        throw error;
       }
-      db.pragma(this.aside ? "journal_mode = OFF" : "journal_mode = WAL");
-      db.pragma(this.aside ? "synchronous = OFF" : "synchronous = NORMAL");
-      if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {
-        const verdict = db.pragma("quick_check(1)", { simple: true });
-        if (verdict !== "ok") throw damaged(String(verdict));
-      }
-      const version = db.pragma("user_version", { simple: true }) as number;
-      this.handle = db;
-      if (version !== SCHEMA_VERSION) this.reset();
-      else db.exec(TABLES);
-      return db;
-    } catch (error) {
-      db.close();
-      throw error;
     }
+  }
+
+  /** A connection made the index's: journal, checks, schema. */
+  private setUp(db: DB): DB {
+    db.pragma(this.aside ? "journal_mode = OFF" : "journal_mode = WAL");
+    db.pragma(this.aside ? "synchronous = OFF" : "synchronous = NORMAL");
+    if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {
+      const verdict = db.pragma("quick_check(1)", { simple: true });
+      if (verdict !== "ok") throw damaged(String(verdict));
+    }
+    const version = db.pragma("user_version", { simple: true }) as number;
+    this.handle = db;
+    if (version !== SCHEMA_VERSION) this.reset();
+    else db.exec(TABLES);
+    return db;
   }
 
   /**
@@ -355,7 +377,7 @@ export class WorldIndex {
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
-    if (indexed === 0 && size > 0 && !this.aside && this.file !== ":memory:") {
+    if (indexed === 0 && size >= ASIDE_MIN_BYTES && !this.aside && this.file !== ":memory:") {
       const built = this.loadAside(onProgress);
       if (built !== undefined) return built;
     }

@@ -42,6 +42,15 @@ export const RETIRED_VERSION = -1;
  */
 export const ASIDE_MIN_BYTES = 4 << 20;
 
+/**
+ * The page size of an index built aside (a new file can choose it; SQLite's default is
+ * 4 KiB). 16 KiB pages: a quarter as many B-tree pages to fill, sort into and write, and
+ * FTS5's ~4 KB segment leaves no longer each take a page of their own: measured ~0.25 s less
+ * CPU on 1M lines (issue 23), and a 10,000-line catch-up on top costs the same. The page
+ * cache is sized in KiB, so memory does not grow with it.
+ */
+export const ASIDE_PAGE_BYTES = 16_384;
+
 /** How long a builder tries to be the only one with index.db open (others waiting for it close theirs). */
 const RETIRE_WAIT_MS = 1_000;
 
@@ -99,6 +108,9 @@ export function putInPlace(side: DB, file: string): void {
   if (mode !== "wal") throw new Error(`the index built aside did not switch to WAL: expected "wal", received "${String(mode)}"`);
   side.close();
   const aside = asideFile(file);
+  // Synced through a descriptor of our own, closed before any connection opens the file
+  // again: closing a descriptor drops every POSIX lock this process holds on the file,
+  // SQLite's included.
   fsyncFile(aside);
   renameSync(aside, file);
   fsyncFile(dirname(file));

@@ -20,7 +20,7 @@ import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
-import { ASIDE_MIN_BYTES, asideFile, BUILD_LOCK, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
+import { ASIDE_MIN_BYTES, ASIDE_PAGE_BYTES, asideFile, BUILD_LOCK, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
 import { tryLock } from "../process/lock.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
@@ -235,6 +235,7 @@ export class WorldIndex {
 
   /** A connection made the index's: journal, checks, schema. */
   private setUp(db: DB): DB {
+    if (this.aside) db.pragma(`page_size = ${ASIDE_PAGE_BYTES}`); // before its first page is written
     db.pragma(this.aside ? "journal_mode = OFF" : "journal_mode = WAL");
     db.pragma(this.aside ? "synchronous = OFF" : "synchronous = NORMAL");
     if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {

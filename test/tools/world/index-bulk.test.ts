@@ -139,7 +139,8 @@ it("a process killed during a load from empty (built aside) leaves no index that
   try {
     expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
     expect(answers(index, stats)).toEqual(fresh(w.paths, stats));
-    expect(index.db.pragma("journal_mode", { simple: true })).toBe("wal");
+    // Built aside (its 16 KiB pages say so), in WAL mode like every index.db.
+    expect([index.db.pragma("page_size", { simple: true }), index.db.pragma("journal_mode", { simple: true })]).toEqual([16_384, "wal"]);
   } finally {
     index.close();
   }
@@ -162,6 +163,7 @@ it("a load from empty runs in place while another connection has index.db open; 
     expect(idle.catchUp()).toBe(10_001); // the rest, and the final build
     expect(built(idle)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
     expect(answers(idle, stats)).toEqual(fresh(w.paths, stats));
+    expect(idle.db.pragma("page_size", { simple: true })).toBe(4_096); // the file it had open all along
   } finally {
     idle.close();
   }

@@ -99,21 +99,32 @@ export function retire(db: DB, schemaVersion: number): boolean {
 }
 
 /**
- * The built side file made the index: in WAL mode like every index.db (a header change; it
- * has no journal to fold), closed, on disk, then renamed over `file` with the directory
- * synced, so a crash leaves the old file or the new one whole.
+ * The built side file readied to be the index: in WAL mode like every index.db (a header
+ * change; it has no journal to fold), closed, and on disk before it gets the index's name.
  */
-export function putInPlace(side: DB, file: string): void {
+export function seal(side: DB, file: string): void {
   const mode = side.pragma("journal_mode = WAL", { simple: true });
   if (mode !== "wal") throw new Error(`the index built aside did not switch to WAL: expected "wal", received "${String(mode)}"`);
   side.close();
-  const aside = asideFile(file);
   // Synced through a descriptor of our own, closed before any connection opens the file
   // again: closing a descriptor drops every POSIX lock this process holds on the file,
   // SQLite's included.
-  fsyncFile(aside);
-  renameSync(aside, file);
-  fsyncFile(dirname(file));
+  fsyncFile(asideFile(file));
+}
+
+/**
+ * The sealed side file renamed over `file` (one step: a crash leaves the old file or the
+ * new one whole), then the directory synced so that the rename survives a power loss. A
+ * failed directory sync is not an error: the rename is done, and should it be lost, the
+ * retired file it replaced is reset at its next open and the load runs again.
+ */
+export function swapIn(file: string): void {
+  renameSync(asideFile(file), file);
+  try {
+    fsyncFile(dirname(file));
+  } catch {
+    // see above
+  }
 }
 
 function fsyncFile(path: string): void {

@@ -20,7 +20,7 @@ import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
-import { ASIDE_MIN_BYTES, ASIDE_PAGE_BYTES, asideFile, BUILD_LOCK, putInPlace, removeAside, retire, RETIRED_VERSION, waitForBuild } from "./index-aside.js";
+import { ASIDE_MIN_BYTES, ASIDE_PAGE_BYTES, asideFile, BUILD_LOCK, removeAside, retire, RETIRED_VERSION, seal, swapIn, waitForBuild } from "./index-aside.js";
 import { tryLock } from "../process/lock.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
@@ -430,12 +430,13 @@ export class WorldIndex {
           side.close();
           throw error;
         }
-        putInPlace(side.handle, this.file);
+        seal(side.handle, this.file);
       } catch (error) {
         removeAside(this.file);
         this.unretire();
         throw error;
       }
+      swapIn(this.file);
       this.handle.close();
       this.clearStatements();
       this.handle = this.open();

@@ -8,6 +8,8 @@
  * rows go into the bare tables and the secondary indexes and full-text index are built
  * once at the end, which is several times faster than keeping them up to date row by
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
+ * A load from empty of a big log is built beside index.db and renamed over it when done
+ * (index-aside.ts: each page written once, not into the WAL and again by checkpoints).
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";

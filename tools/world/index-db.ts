@@ -8,6 +8,8 @@
  * rows go into the bare tables and the secondary indexes and full-text index are built
  * once at the end, which is several times faster than keeping them up to date row by
  * row. Small catch-ups keep everything up to date row by row. Both give the same index.
+ * A load from empty of a big log is built beside index.db and renamed over it when done
+ * (index-aside.ts: each page written once, not into the WAL and again by checkpoints).
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { mkdirSync, statSync } from "node:fs";
@@ -20,6 +22,8 @@ import { FormatState } from "./log-format.js";
 import { logSize, scanLines, type Position } from "./read.js";
 import { SCHEMA_VERSION, SETTLE_IDS, TABLES } from "./schema.sql.js";
 import { beginBulk, finishBulk, type BulkHost } from "./index-bulk.js";
+import { ASIDE_MIN_BYTES, ASIDE_PAGE_BYTES, asideFile, BUILD_LOCK, removeAside, retire, RETIRED_VERSION, seal, swapIn, waitForBuild } from "./index-aside.js";
+import { tryLock } from "../process/lock.js";
 import { isDiskFull } from "../disk.js";
 import { damaged, isCorruption, isEnvironment, moveAside, stderrReport, type HealReport } from "./index-heal.js";
 import { SessionFolder } from "./session-fold.js";
@@ -32,6 +36,12 @@ export type DB = BetterSqlite3.Database;
 
 /** Lines per transaction: big transactions are what make SQLite ingest fast. */
 const BATCH = 50_000;
+/**
+ * The same for a load built aside, which nobody else writes or waits on between batches:
+ * fewer, bigger transactions (measured on 1M lines: ~0.1 s less CPU and ~12 MB less peak
+ * than 50,000), still a progress report every 200,000 lines.
+ */
+const ASIDE_BATCH = 200_000;
 /**
  * `ids_recent` is folded into `ids_settled` once it holds more than this share of the
  * settled rows (schema.sql.ts): the fold rewrites most of ids_settled's pages once, so
@@ -84,6 +94,8 @@ export class WorldIndex {
     readonly paths: WorldPaths,
     private readonly file = paths.index,
     private readonly report: HealReport = stderrReport,
+    /** The side file of a load from empty (index-aside.ts): no journal, no syncs, never itself built aside. */
+    private readonly aside = false,
   ) {
     if (file !== ":memory:") mkdirSync(paths.dir, { recursive: true, mode: PRIVATE_DIR });
     this.handle = this.openOrHeal();
@@ -193,25 +205,56 @@ export class WorldIndex {
   }
 
   private open(): DB {
-    const db = new Database(this.file);
-    this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
-    try {
-      db.pragma("journal_mode = WAL");
-      db.pragma("synchronous = NORMAL");
-      db.pragma("busy_timeout = 10000");
-      if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {
-        const verdict = db.pragma("quick_check(1)", { simple: true });
-        if (verdict !== "ok") throw damaged(String(verdict));
+    for (;;) {
+      const before = this.file === ":memory:" ? undefined : statSync(this.file, { throwIfNoEntry: false })?.ino;
+      const db = new Database(this.file);
+      this.inode = this.file === ":memory:" ? undefined : statSync(this.file).ino;
+      try {
+        db.pragma("busy_timeout = 10000");
+        // Asked before anything that could write: a file given up for one being built aside
+        // (index-aside.ts) is closed untouched while its builder runs, and what is in its place
+        // then is opened.
+        if (!this.aside && this.inode !== undefined && db.pragma("user_version", { simple: true }) === RETIRED_VERSION) {
+          const lock = tryLock(this.paths, BUILD_LOCK);
+          if (!("release" in lock)) {
+            db.close();
+            waitForBuild(this.paths);
+            continue;
+          }
+          try {
+            // Renamed over as we looked: open the new one. Else its builder died: it is empty
+            // and nobody's, and becomes an index again (reset below) while no build can start.
+            if (statSync(this.file).ino !== before) {
+              db.close();
+              continue;
+            }
+            return this.setUp(db);
+          } finally {
+            lock.release();
+          }
+        }
+        return this.setUp(db);
+      } catch (error) {
+        db.close();
+        throw error;
       }
-      const version = db.pragma("user_version", { simple: true }) as number;
-      this.handle = db;
-      if (version !== SCHEMA_VERSION) this.reset();
-      else db.exec(TABLES);
-      return db;
-    } catch (error) {
-      db.close();
-      throw error;
     }
+  }
+
+  /** A connection made the index's: journal, checks, schema. */
+  private setUp(db: DB): DB {
+    if (this.aside) db.pragma(`page_size = ${ASIDE_PAGE_BYTES}`); // before its first page is written
+    db.pragma(this.aside ? "journal_mode = OFF" : "journal_mode = WAL");
+    db.pragma(this.aside ? "synchronous = OFF" : "synchronous = NORMAL");
+    if (this.inode !== undefined && statSync(this.file).size <= QUICK_CHECK_MAX_BYTES) {
+      const verdict = db.pragma("quick_check(1)", { simple: true });
+      if (verdict !== "ok") throw damaged(String(verdict));
+    }
+    const version = db.pragma("user_version", { simple: true }) as number;
+    this.handle = db;
+    if (version !== SCHEMA_VERSION) this.reset();
+    else db.exec(TABLES);
+    return db;
   }
 
   /**
@@ -343,16 +386,86 @@ export class WorldIndex {
     if (!replaced && known.offset === size && this.meta("bulk") !== "pending") return 0;
     if (replaced) this.reset();
     const indexed = this.position().offset;
+    if (indexed === 0 && size >= ASIDE_MIN_BYTES && !this.aside && this.file !== ":memory:") {
+      const built = this.loadAside(onProgress);
+      if (built !== undefined) return built;
+    }
     if (size - indexed > indexed) beginBulk(this.bulkHost);
     let total = 0;
     for (;;) {
       const read = this.db.transaction(() => this.ingestBatch()).immediate();
       total += read.lines;
       onProgress?.({ offset: read.end.offset, size, lines: total });
-      if (read.lines < BATCH) break;
+      if (read.lines < this.batch) break;
     }
     finishBulk(this.bulkHost);
     return total;
+  }
+
+  /**
+   * A load from empty, built beside index.db and renamed over it (index-aside.ts says why
+   * and how the others stay right). Returns the lines read, or undefined when it cannot be
+   * built aside (another connection keeps index.db open; another process's load, waited
+   * for, left something to catch up): then the caller loads in place.
+   */
+  private loadAside(onProgress?: (p: CatchUpProgress) => void): number | undefined {
+    const lock = tryLock(this.paths, BUILD_LOCK);
+    if (!("release" in lock)) {
+      // Another process builds: index.db closed while it does (it must be the only one with
+      // it open), then whatever it put in place is caught up as usual.
+      this.handle.close();
+      this.clearStatements();
+      waitForBuild(this.paths);
+      this.handle = this.openOrHeal();
+      return this.catchUpOnce(onProgress);
+    }
+    try {
+      // Built and put in place since we looked: catch up on the new file.
+      if (this.replaced()) {
+        this.handle.close();
+        this.clearStatements();
+        this.handle = this.openOrHeal();
+        return this.catchUpOnce(onProgress);
+      }
+      if (this.position().offset !== 0 || !retire(this.handle, SCHEMA_VERSION)) return undefined;
+      removeAside(this.file);
+      let lines: number;
+      try {
+        const side = new WorldIndex(this.paths, asideFile(this.file), this.report, true);
+        try {
+          lines = side.catchUpOnce(onProgress);
+        } catch (error) {
+          side.close();
+          throw error;
+        }
+        seal(side.handle, this.file);
+      } catch (error) {
+        removeAside(this.file);
+        this.unretire();
+        throw error;
+      }
+      swapIn(this.file);
+      this.handle.close();
+      this.clearStatements();
+      this.handle = this.open();
+      return lines;
+    } finally {
+      lock.release();
+    }
+  }
+
+  /** After a failed build aside: the retired index.db back as it was, if it can be (else the next open resets it). */
+  private unretire(): void {
+    try {
+      this.handle.pragma("journal_mode = WAL");
+      this.handle.pragma(`user_version = ${SCHEMA_VERSION}`);
+    } catch {
+      // a full disk, say: the file stays marked, and whoever opens it next resets it
+    }
+  }
+
+  private get batch(): number {
+    return this.aside ? ASIDE_BATCH : BATCH;
   }
 
   /** Counts the ids just put in ids_recent, and folds them into ids_settled once they are too many. */
@@ -394,7 +507,7 @@ export class WorldIndex {
       } else if (!parsed.skip) {
         problem.run(at.line, at.offset, parsed.error);
       }
-      return lines < BATCH;
+      return lines < this.batch;
     });
     sessions.flush();
     if (withFts && end.line > from.line) {

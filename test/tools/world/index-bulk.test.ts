@@ -1,8 +1,11 @@
 /**
  * A bulk load never leaves an index that looks complete before it is: a final build that
- * fails half-way leaves nothing of itself, and a process killed during the load leaves it
- * pending for the next reader, who finishes it to exactly what a fresh rebuild gives.
+ * fails half-way leaves nothing of itself; a process killed during a load in place leaves it
+ * pending for the next reader, who finishes it to exactly what a fresh rebuild gives; one
+ * killed during a load from empty built aside (index-aside.ts) leaves only its side file and
+ * an empty index, which the next reader rebuilds; two loads started at once read each line once.
  */
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { execa } from "execa";
@@ -95,21 +98,40 @@ it("a final build that fails half-way leaves the load pending and none of its wo
   }
 });
 
-it("a process killed during a bulk load leaves it pending, and the next reader finishes it as a rebuild would", { timeout: 120_000 }, async () => {
+/** The compiled index (as the CLI runs it) in a child: opens the world and catches up, then prints what it counts. */
+const CHILD = `
+  const { WorldIndex } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/index-db.js"))});
+  const { worldPaths } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/paths.js"))});
+  const q = await import(${JSON.stringify(join(ROOT, "dist/tools/world/query.js"))});
+  const index = new WorldIndex(worldPaths(process.argv[1]));
+  const kill = process.argv[2] === "kill";
+  const lines = index.catchUp(() => kill && process.kill(process.pid, "SIGKILL"));
+  process.stdout.write(JSON.stringify({ lines, counts: q.counts(index) }));
+  index.close();`;
+
+/** What is in .world/ beside the index: a side file of a load from empty, or its journals. */
+const sideFiles = (w: TempWorld) => readdirSync(w.paths.dir).filter((f) => f.startsWith("index.db.building"));
+
+it("a process killed during a load from empty (built aside) leaves no index that looks complete; the next reader rebuilds it", { timeout: 120_000 }, async () => {
   w = tempWorld();
   const stats = generateLog(w.paths.log, { lines: 60_000, sessions: 600 }); // two batches of the ingest
-  // The compiled index (as the CLI runs it), killed once its first batch is committed.
-  const child = `
-    const { WorldIndex } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/index-db.js"))});
-    const { worldPaths } = await import(${JSON.stringify(join(ROOT, "dist/tools/world/paths.js"))});
-    new WorldIndex(worldPaths(process.argv[1])).catchUp(() => process.kill(process.pid, "SIGKILL"));`;
-  const killed = await execa("node", ["--input-type=module", "-e", child, w.home], { reject: false });
+  // Killed once its first batch is in the side file.
+  const killed = await execa("node", ["--input-type=module", "-e", CHILD, w.home, "kill"], { reject: false });
   expect(killed.signal).toBe("SIGKILL");
-
+  expect(sideFiles(w)).toEqual(["index.db.building"]); // half-built, never renamed into place
+  // index.db itself was given up for the side file (retired): empty, and marked so that
+  // nobody uses it while the build runs. Its builder is dead: the next open resets it.
+  const retired = new (sqlite())(w.paths.index, { readonly: true });
+  try {
+    expect(retired.pragma("user_version", { simple: true })).toBe(-1);
+    expect(retired.prepare("SELECT value FROM meta WHERE key = 'offset'").get()).toBeUndefined();
+  } finally {
+    retired.close();
+  }
   const left = new WorldIndex(w.paths);
   try {
-    expect(left.position().line).toBe(50_000);
-    expect(built(left)).toMatchObject({ bulk: "pending", eventsBySource: 0, ids: 0 });
+    expect(left.position()).toEqual({ offset: 0, line: 0 });
+    expect(q.counts(left).entries).toBe(0);
   } finally {
     left.close();
   }
@@ -117,6 +139,51 @@ it("a process killed during a bulk load leaves it pending, and the next reader f
   try {
     expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
     expect(answers(index, stats)).toEqual(fresh(w.paths, stats));
+    // Built aside (its 16 KiB pages say so), in WAL mode like every index.db.
+    expect([index.db.pragma("page_size", { simple: true }), index.db.pragma("journal_mode", { simple: true })]).toEqual([16_384, "wal"]);
+  } finally {
+    index.close();
+  }
+  expect(sideFiles(w)).toEqual([]);
+});
+
+it("a load from empty runs in place while another connection has index.db open; killed, it is left pending and finished by the next reader", { timeout: 120_000 }, async () => {
+  w = tempWorld();
+  const stats = generateLog(w.paths.log, { lines: 60_000, sessions: 600 });
+  // An idle reader with the empty index open: a rename over its file would leave it on the
+  // old one, sharing -wal and -shm with the new. The load cannot retire the file, so it runs
+  // in place, and the reader is left a file that is still the index.
+  const idle = new WorldIndex(w.paths);
+  try {
+    const killed = await execa("node", ["--input-type=module", "-e", CHILD, w.home, "kill"], { reject: false });
+    expect(killed.signal).toBe("SIGKILL");
+    expect(sideFiles(w)).toEqual([]);
+    expect(idle.position().line).toBe(50_000);
+    expect(built(idle)).toMatchObject({ bulk: "pending", eventsBySource: 0, ids: 0 });
+    expect(idle.catchUp()).toBe(10_001); // the rest, and the final build
+    expect(built(idle)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
+    expect(answers(idle, stats)).toEqual(fresh(w.paths, stats));
+    expect(idle.db.pragma("page_size", { simple: true })).toBe(4_096); // the file it had open all along
+  } finally {
+    idle.close();
+  }
+});
+
+it("two processes starting a load from empty at once: one builds, the other waits, and both answer from the whole index", { timeout: 120_000 }, async () => {
+  w = tempWorld();
+  const stats = generateLog(w.paths.log, { lines: 60_000, sessions: 600 });
+  const expected = fresh(w.paths, stats);
+  const runs = await Promise.all([0, 1].map(() => execa("node", ["--input-type=module", "-e", CHILD, w.home])));
+  const said = runs.map((r) => JSON.parse(r.stdout) as { lines: number; counts: ReturnType<typeof q.counts> });
+  // Every line read once between them (built aside by one, or in place by both in turns).
+  expect(said.map((s) => s.lines).reduce((a, b) => a + b)).toBe(60_001);
+  for (const s of said) expect(s.counts).toEqual(expected.counts);
+  expect(sideFiles(w)).toEqual([]);
+  const index = openIndex(w.paths);
+  try {
+    expect(built(index)).toEqual({ bulk: "done", eventsBySource: 1, ids: 60_001, sorter: [0, DEFAULT_CACHE] });
+    expect(answers(index, stats)).toEqual(expected);
+    expect(index.db.pragma("integrity_check", { simple: true })).toBe("ok");
   } finally {
     index.close();
   }

@@ -23,6 +23,7 @@ import { ESCAPED_ATTACHMENT, escapeField, TORN_MARK } from "./escape.js";
 import { formatEntry } from "./format.js";
 import { PRIVATE_DIR, PRIVATE_FILE, type WorldPaths } from "./paths.js";
 import { withLock } from "../process/lock.js";
+import { syncPath } from "../fs/sync-path.js";
 import { formatLineBefore, formatLineText, knownFormatLine, writeFormatHint } from "./log-format.js";
 
 export const OUTPUT_LIMIT = 2048; // escaped bytes of output kept on the line
@@ -303,8 +304,8 @@ export class Appender {
     attached.push(file); // before writing: a write that fails half-way leaves a file too
     writeFileSync(file, wellFormed ? text : escapeField(text), { flag: "wx" });
     if (sync) {
-      syncFile(file);
-      syncFile(this.paths.attachments); // the new name too, not only the bytes
+      syncPath(file);
+      syncPath(this.paths.attachments); // the new name too, not only the bytes
     }
     return [prefixWithin(text, limit - 64) + "…", `attachments/${name}`];
   }
@@ -401,15 +402,6 @@ function prefixWithin(text: string, limit: number): string {
   // Never cut a surrogate pair in two (the prefix would end in a lone surrogate).
   const last = text.charCodeAt(lo - 1);
   return text.slice(0, last >= 0xd800 && last <= 0xdbff ? lo - 1 : lo);
-}
-
-function syncFile(file: string): void {
-  const fd = openSync(file, "r");
-  try {
-    fdatasyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The timestamp at the head of a line, if it has a valid one. */

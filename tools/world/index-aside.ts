@@ -24,7 +24,8 @@
  *   old index, retired or not: nothing that looks complete. A retired file whose builder
  *   is gone is empty and is reset by whoever opens it next.
  */
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
+import { syncPath } from "../fs/sync-path.js";
 import { dirname } from "node:path";
 import { lockHolder } from "../process/lock.js";
 import type { DB } from "./index-db.js";
@@ -109,7 +110,7 @@ export function seal(side: DB, file: string): void {
   // Synced through a descriptor of our own, closed before any connection opens the file
   // again: closing a descriptor drops every POSIX lock this process holds on the file,
   // SQLite's included.
-  fsyncFile(asideFile(file));
+  syncPath(asideFile(file));
 }
 
 /**
@@ -121,17 +122,8 @@ export function seal(side: DB, file: string): void {
 export function swapIn(file: string): void {
   renameSync(asideFile(file), file);
   try {
-    fsyncFile(dirname(file));
+    syncPath(dirname(file));
   } catch {
     // see above
-  }
-}
-
-function fsyncFile(path: string): void {
-  const fd = openSync(path, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }

@@ -102,7 +102,8 @@ function manage(t: string): Command | undefined {
   if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
     return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
-  const cancel = CANCEL.exec(t);
+  // "turn the alarm off", "switch my reminders off": the particle said after what is cancelled.
+  const cancel = CANCEL.exec(t.replace(/^(turn|switch|shut) (.+?) off$/, (said, verb: string, what: string) => (ONE.test(what) ? `${verb} off ${what}` : said)));
   if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
   const close = CLOSE.exec(t);
   const named = cancel?.[1] ?? close?.[1];
@@ -255,6 +256,12 @@ const DAY_STARTS = new RegExp(`^(?:on |this |next |coming )?(?:today|tonight|tom
 const OCCASION = /^((?:(?:my|our|the|a|an|\w+'s|\w+s) )?(?:[\w']+ ){0,2}(?:birthday|anniversary|appointment|meeting|wedding|interview|deadline|reunion|graduation))(?: (.+))?$/;
 const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|check|cancel|delete|remove|reschedule|move|postpone|what|when|where|who|why|how|is|are|was|did|do|does|email|call|text|message|book|join|skip|miss|end|start|stop|leave|mute|record|share|send|forward|plan|organi[sz]e|schedule|set|add|create|make|arrange|put|happy|merry|congratulations|thanks?)\b/;
 
+// "remind john to …", "remind the kids about …": someone else to be reminded.
+const PEOPLE = "kids|children|boys|girls|wife|husband|partner|mum|mom|mother|dad|father|parents|son|daughter|brother|sister|family|team|boss|colleague|colleagues|flatmate|roommate|friend|friends|neighbou?r|grandma|grandpa|gran|nan|babysitter|nanny|cleaner";
+const REMIND_SOMEONE = new RegExp(`^remind (?:(?:the|my|our) (?:${PEOPLE})|(?!(?:me|us|myself|ourselves|the|my|our|a|an|this|that|it)\\b)\\w+) (?:to|about|that)\\b`);
+// "remind me in ten to check the oven", "ping me in 30": minutes, when no unit is said.
+const IN_A_FEW = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me in) (${NUMBER}|\\d{1,3})(?= (?:to|about|that)\\b|$)`);
+
 function reminder(t: string): Command | undefined {
   if (WATCHING.test(t)) return undefined;
   const bare = BARE.exec(t);
@@ -298,7 +305,12 @@ function reminder(t: string): Command | undefined {
   const nested = /^(?:(?:do not|don't) (?:let me )?forget|make sure) to ((?:set|create|make|add|put|schedule) .+)$/.exec(t);
   const inner = nested === null ? undefined : reminder(nested[1]!);
   if (inner !== undefined) return inner;
-  const remind = REMIND.exec(t);
+  // "remind john to take the bins out": a message for someone else, not the user's reminder (task() says so).
+  if (REMIND_SOMEONE.test(t)) return undefined;
+  // "tell me when it's five o'clock": an alarm at that time.
+  const whenItIs = /^(?:tell|let) me (?:know )?when it is (.+)$/.exec(t);
+  if (whenItIs && chronoWhen(spokenTimes(whenItIs[1]!, "reminder")) !== undefined) return timed("", false, whenItIs[1]!, "reminder");
+  const remind = REMIND.exec(t.replace(IN_A_FEW, "$1 $2 minutes"));
   // "remind me when i get home to take the chicken out": a moment no clock names and the
   // Spirit cannot see; the reminder is set without a time and its agent asks when.
   const onArrival = remind && /^(?:remind(?:er)?(?: me| us)?|(?:do not|don't) let me forget)\b/.test(t) ? ON_ARRIVAL.exec(remind[1]!) : null;
@@ -554,7 +566,7 @@ const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 const ASK_INSIDE = /\b(?:(?:can|could|would|will) you(?: please)?|i (?:need|want|would like) to) (?=\w)/;
 
 function task(t: string): Command | undefined {
-  if (TASK_BLOCK.test(t.replace(MAY_I_HAVE, "get ")) || REMINDER_WORDS.test(t)) return undefined;
+  if (TASK_BLOCK.test(t.replace(MAY_I_HAVE, "get ")) || (REMINDER_WORDS.test(t) && !REMIND_SOMEONE.test(t))) return undefined;
   const inside = ASK_INSIDE.exec(t);
   const capability = capabilityFor(t) ?? (inside === null ? undefined : capabilityFor(t.slice(inside.index + inside[0].length)));
   if (capability === undefined) return undefined;
@@ -564,6 +576,7 @@ function task(t: string): Command | undefined {
 
 /** The capability a request needs, when it is said as one (a question or talk about a thing is not). */
 function capabilityFor(t: string): string | undefined {
+  if (REMIND_SOMEONE.test(t)) return "make calls or send messages";
   const asked = t.replace(MAY_I_HAVE, "get ");
   if (asked === "" || TASK_BLOCK.test(asked) || describes(asked) || PROBLEM_WITH.test(asked)) return undefined;
   return TASKS.find(([re]) => re.test(asked))?.[1];

@@ -170,6 +170,9 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me, would you, to lock the shed at six")).task).toBe("remind me to lock the shed at 6pm");
     expect((await spawned("can you make sure i don't forget the tickets tomorrow")).task).toBe("remind me about the tickets tomorrow");
     expect((await spawned("if you could set an alarm for half six that would be great")).task).toBe("remind me about the alarm at 6:30am");
+    // "in ten" after a reminder's verb is minutes; "tell me when it's five" is a time to be told.
+    expect((await spawned("remind me in ten to turn the oven off")).task).toBe("remind me to turn the oven off in 10 minutes");
+    expect((await spawned("tell me when it's six o'clock")).task).toBe("remind me at 6pm");
     // A time said loosely: a quarter to, about an hour, "in the morning", a 24-hour hour, the end of the week.
     expect((await spawned("remind me at quarter to six to bring in the washing")).task).toBe("remind me to bring in the washing at 5:45pm");
     expect((await spawned("remind me in an hour or so to ring the garage")).task).toBe("remind me to ring the garage in an hour");
@@ -307,6 +310,7 @@ describe("managing, asking, and what no agent can do", () => {
       return manageLine(a.request, a.atWork);
     };
     expect(await line("cancel my alarm", T0)).toBe('manage: cancel "my alarm": nothing to cancel, no reminder or timer is set');
+    expect(await line("turn the alarm off", T0)).toBe('manage: cancel "the alarm": nothing to cancel, no reminder or timer is set');
     expect(await line("cancel my four thirty call", T0)).toBe('manage: cancel "my four thirty call": nothing to cancel, no session is open');
     r.agent("reminder-aaaaaaaaaaaa", "start", "remind me about the jazz tickets at 6pm", T0);
     r.agent("reminder-bbbbbbbbbbbb", "start", "remind me to call mom at 5pm", T0);
@@ -458,6 +462,9 @@ describe("managing, asking, and what no agent can do", () => {
       ["tell grandad we will be there by six", "I can't make calls or send messages yet"],
       ["let the landlord know the boiler is broken again", "I can't make calls or send messages yet"],
       ["hey um start the playlist from the wedding", "I can't play music yet"],
+      // Someone else to be reminded is a message to them, not the user's reminder.
+      ["remind dave to bring the ladder back", "I can't make calls or send messages yet"],
+      ["remind the kids about their swimming kit", "I can't make calls or send messages yet"],
     ]);
     // "start" of what is no music; "tell me" is asked of the assistant, not passed on.
     expect(readCommand("start of the second half")).toBeUndefined();

@@ -259,6 +259,8 @@ const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|chec
 // "remind john to …", "remind the kids about …": someone else to be reminded.
 const PEOPLE = "kids|children|boys|girls|wife|husband|partner|mum|mom|mother|dad|father|parents|son|daughter|brother|sister|family|team|boss|colleague|colleagues|flatmate|roommate|friend|friends|neighbou?r|grandma|grandpa|gran|nan|babysitter|nanny|cleaner";
 const REMIND_SOMEONE = new RegExp(`^remind (?:(?:the|my|our) (?:${PEOPLE})|(?!(?:me|us|myself|ourselves|the|my|our|a|an|this|that|it)\\b)\\w+) (?:to|about|that)\\b`);
+// "at bedtime to take my pills": a moment said before what to do ("at quarter to six to …" goes on with its time).
+const MOMENT_FIRST = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`);
 // "remind me in ten to check the oven", "ping me in 30": minutes, when no unit is said.
 const IN_A_FEW = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me in) (${NUMBER}|\\d{1,3})(?= (?:to|about|that)\\b|$)`);
 
@@ -317,7 +319,7 @@ function reminder(t: string): Command | undefined {
   if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
-    const lead = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`).exec(remind[1]!);
+    const lead = MOMENT_FIRST.exec(remind[1]!);
     // "remind me daily to take my pills": how often goes after what to do too, where the repetition's reader finds it.
     const often = /^(daily|hourly|weekly|monthly|nightly|yearly|annually|fortnightly) (to|about|that) (.+)$/.exec(remind[1]!);
     const rest = lead && chronoWhen(spokenTimes(`${lead[1]} ${lead[2]}`, "reminder")) === undefined ? `${lead[3]} ${lead[4]} ${lead[1]} ${lead[2]}` : often ? `${often[2]} ${often[3]} ${often[1]}` : remind[1]!;
@@ -402,9 +404,9 @@ function reminderFor(rest: string, event: boolean): Command {
   return timed(rest, event, rest, "reminder");
 }
 
-/** Cuts the time out of the words and keeps what to be reminded of. */
 const PART_OF_DAY = /^(?:morning|afternoon|evening|night|weekend)$/i;
 
+/** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
   // "pick me up from the airport i have a three pm meeting": a second clause glued on, with its own time.
   // A repetition ("every friday", "daily", "the 15th of every month") is cut out and handed on
@@ -512,6 +514,8 @@ function cleanSubject(words: string): string {
 const COLOUR = "red|green|blue|yellow|purple|pink|orange|white|warm white|cool white|warm|cool";
 const ROOM = "room|kitchen|bedroom|living room|lounge|hall|hallway|office|bathroom|study|house|flat";
 const TASKS: Array<[RegExp, string]> = [
+  // "remind the kids to vacuum the stairs": someone else to be reminded, whatever of, is a message to them (first, before what it is about).
+  [REMIND_SOMEONE, "make calls or send messages"],
   [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up|go quiet|be silent|stay quiet|quiet down|hush)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my |all )?(?:(?:\w+ )?volume|sound|tone)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b|^(?:speak|talk)(?: \w+){0,2} (?:louder|quieter|softer|up|more (?:quietly|softly|loudly))\b|^i cannot hear\b|^(?:it is|this is|that is) (?:\w+ )?too (?:loud|quiet)\b/, "change the volume"],
   [/^turn (?:up|down) (?:the |my )?(?:\w+ )?(?:volume|sound|speakers?)\b|\b(?:mute|muted|unmute)\b|^(?:audio|sound|speakers?) (?:on|off|up|down)$/, "change the volume"],
   [new RegExp(`^(?:turn|switch|shut|put)\\s+(?:on|off|up|down|out)?\\s*(?:the |my |all (?:the )?)?(?:\\w+ )?(?:lights?|lamps?|bulbs?)\\b|^(?:dim|brighten|lighten|darken)\\b|^(?:change|set|make|chance|adjust|lower|raise|reduce|increase|decrease|minimi[sz]e|maximi[sz]e|soften) (?:the |my |all |a |an )?(?:\\w+ ){0,3}?(?:lights?|lamps?|bulbs?|lighting|light settings|brightness|colou?r)\\b|\\b(?:lights?|lamps?) (?:on|off|up|down)\\b|^(?:bring|turn|put) (?:the |my |all )?(?:\\w+ )?(?:lights?|lighting|lamps?) (?:up|down)\\b|^(?:lights?|lamps?)\\b|^(?:give me|i want|set) (?:some |a )?(?:soft|dim|low|bright|warm|cool|mood|night|reading) (?:light|lighting|lights)\\b|^(?:make|turn|paint|set|change) (?:the |my |this |a )?(?:\\w+ )?(?:${ROOM}|lights?|lamps?) (?:to )?(?:${COLOUR}|darker|brighter|lighter)\\b|^(?:can|could) (?:the|my) (?:\\w+ ){0,2}(?:lights?|lamps?) (?:go|turn|be) |^(?:it is|this is|it has got|it is got)(?: way| much| a bit| a little| really| so| far)? too (?:dark|bright|dim)(?: in here| here| in (?:the|this|my) (?:${ROOM}))?$|^(?:it is|this is) (?:very |really |so |pretty )?dark (?:in )?here$`), "control the lights"],
@@ -576,7 +580,6 @@ function task(t: string): Command | undefined {
 
 /** The capability a request needs, when it is said as one (a question or talk about a thing is not). */
 function capabilityFor(t: string): string | undefined {
-  if (REMIND_SOMEONE.test(t)) return "make calls or send messages";
   const asked = t.replace(MAY_I_HAVE, "get ");
   if (asked === "" || TASK_BLOCK.test(asked) || describes(asked) || PROBLEM_WITH.test(asked)) return undefined;
   return TASKS.find(([re]) => re.test(asked))?.[1];

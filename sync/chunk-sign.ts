@@ -1,6 +1,6 @@
 /**
  * What a machine signs when it publishes (docs/sync.md, "Signed chunks"): one Ed25519
- * signature per chunk, not per line (a signature costs ~70 µs and its check ~100-200 µs:
+ * signature per chunk (sync/ed25519.ts), not per line (a signature costs ~20-80 µs and its check ~50-200 µs:
  * per line that would cap a catch-up near 5,000 lines/s; per chunk of up to 2000 lines it
  * is lost in the noise, and the latency of one line pays one of each).
  *
@@ -13,7 +13,8 @@
  * or a history rewritten), and one that does not name that chain value as its previous
  * does not extend the history it holds (rewritten); both are refused.
  */
-import { hash, sign, verify, type KeyObject } from "node:crypto";
+import { hash, type KeyObject } from "node:crypto";
+import { signEd25519, verifyEd25519 } from "./ed25519.js";
 
 export const ZERO_CHAIN = "0".repeat(64);
 
@@ -44,19 +45,13 @@ function signedText(f: ChunkFields, data: Uint8Array): Buffer {
 /** The signature (base64) and the chunk's chain value. */
 export function signChunk(f: ChunkFields, data: Uint8Array, key: KeyObject): { sig: string; chain: string } {
   const text = signedText(f, data);
-  return { sig: sign(null, text, key).toString("base64"), chain: sha256(text) };
+  return { sig: signEd25519(text, key).toString("base64"), chain: sha256(text) };
 }
 
 /** The chunk's chain value when the signature holds for `key`, else undefined. */
 export function checkChunk(f: ChunkFields, data: Uint8Array, sig: string, key: KeyObject): string | undefined {
   const text = signedText(f, data);
-  let holds = false;
-  try {
-    holds = verify(null, text, key, Buffer.from(sig, "base64"));
-  } catch {
-    holds = false;
-  }
-  return holds ? sha256(text) : undefined;
+  return verifyEd25519(text, Buffer.from(sig, "base64"), key) ? sha256(text) : undefined;
 }
 
 /** The chain value of a chunk already in the stream (this machine's last one, read back on start). */

@@ -37,6 +37,7 @@ import { AckedPublisher } from "./acked-publish.js";
 import { SkipLines } from "./skip-lines.js";
 import { lineHash, SyncState } from "./state.js";
 import { chainOf, HEADER_FROM, HEADER_PREV, HEADER_SIG, signChunk, ZERO_CHAIN } from "./chunk-sign.js";
+import { ED25519_BY } from "./ed25519.js";
 import { ownKey } from "./machine-key.js";
 import { enrolSelf } from "./machines.js";
 
@@ -79,7 +80,7 @@ export async function runSync(paths: WorldPaths, options: SyncOptions): Promise<
 async function replicateThrough(nc: NatsConnection, paths: WorldPaths, state: SyncState, skip: SkipLines, applier: Applier, options: SyncOptions): Promise<void> {
   const { signal, log, machine, stream } = options;
   const url = shownUrl(options.url); // never its credentials: the log goes to every machine
-  log.info({ url, stream, machine }, "connected");
+  log.info({ url, stream, machine, ed25519: ED25519_BY }, "connected");
   notice(paths, machine, `${CONNECTED_TO}${url}, stream ${stream}`);
   options.say?.(`connected to ${url}, stream ${stream}`);
   const changes = noticeChanges(paths, machine, nc, url, options.say).catch((error: unknown) => log.warn({ error: String(error) }, "cannot write a sync notice"));

@@ -212,7 +212,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // to stop talking" is what is done now.
       const resolution = commit !== undefined && /(?:need to|have to|must|got to)$/i.test(commit) && QUITTING.test(found.action);
       const untimedCommitment =
-        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now) && !illustrating;
+        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp || found.later) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now) && !illustrating;
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";
@@ -222,12 +222,19 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
   return undefined;
 }
 
+/** A frame of remembering around what is to be done ("remember to", "make sure to", "be sure to"). */
+const REMINDING = /^(?:remember to|make sure (?:to|that i|i)|be sure to|not forget to)\s+(?=\S)/i;
+
 // Verbs done to or with people: their "them" is someone.
 const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|visit|see|ask|tell|invite|pay|thank|help|pick|contact|join|remind|introduce|drop|collect|fetch|drive|greet|take|bring|show|teach|treat|feed|hug|congratulate|warn|interview|hire|follow|wake)$/i;
 
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
-async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string } | undefined> {
-  let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string; later: boolean } | undefined> {
+  let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right|i think|i guess|i suppose)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  // "I'll remember to bring the cake", "I'll make sure to send it", "I'll be sure to call": the doing is the plan,
+  // and one for later ("I'll remember to bring it next time" is not "I'll bring it", done now).
+  const later = REMINDING.test(words);
+  words = words.replace(REMINDING, "");
   // One word after a comma at the end is whom it is said to: "I'll pay you back, sis".
   words = words.replace(/,\s*([a-z]+)$/i, (all, word: string) => (TIME_WORD.test(word) ? all : ""));
   if (/^(?:gonna|gotta|hafta|wanna|got to|have to)\b/i.test(words)) return undefined; // a frame said twice: the words are not one clause
@@ -269,5 +276,5 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     .slice(1)
     .filter((w) => !TIME_WORD.test(w) && !notNamed.test(w));
   if (named.length === 0) return undefined;
-  return { verb: phrase.verb, action: words };
+  return { verb: phrase.verb, action: words, later };
 }

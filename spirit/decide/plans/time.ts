@@ -36,6 +36,9 @@ const SOON_MS = 20 * 60_000;
 const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next|\bfor (?:a|an|one))\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
+/** "in", a hedge and an article before a length of time that chrono-node reads without them ("in about a half an hour"). */
+const IN_ABOUT = /\b(?:in|within)\s+(?:(?:about|around|roughly|like|maybe|just|another)\s+)?(?:a\s+)?$/i;
+
 // What a time is said with: chrono-node also reads "the money" as Monday.
 export const TIME_WORD = /\d(?!\d*'?s\b)|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
 
@@ -45,6 +48,12 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     let said = r.text.trim();
     let index = r.index;
     if (/^(?:now|right now|a second|one|a minute|today|this|that)$/i.test(said) || !TIME_WORD.test(said) || STRETCH.test(text.slice(0, index))) continue;
+    // "in about a half an hour", "in like an hour": the words between "in" and the length are part of it.
+    const lead = DURATION.test(said) ? IN_ABOUT.exec(text.slice(0, index)) : null;
+    if (lead) {
+      said = `${lead[0]}${said}`;
+      index = lead.index;
+    }
     // A length of time is a time ahead only as "in two hours", "in a couple of days".
     if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said)) continue;
     // "at noon", "on Friday": the preposition goes with the time.

@@ -286,3 +286,20 @@ describe("'them' names people, not things", () => {
     expect(await plan("I'll buy the tickets in the afternoon.")).toMatchObject({ action: "buy the tickets in the afternoon" });
   });
 });
+
+describe("a frame of remembering around the plan", () => {
+  it("'remember to', 'make sure to', 'be sure to': the doing is what is offered", async () => {
+    expect(await plan("I'll make sure to send the report on Friday.")).toMatchObject({ action: "send the report on Friday", when: "on Friday", from: "user" });
+    expect(await plan("I'll be sure to call mum tomorrow.")).toMatchObject({ action: "call mum tomorrow", when: "tomorrow" });
+    expect(await plan("I'll make sure that I book the flights this week.")).toMatchObject({ action: "book the flights this week" });
+    const note = await plan("I'll remember to bring the cake next time.");
+    expect(note).toMatchObject({ action: "bring the cake next time", from: "user" });
+    expect((await offerFor(note!, false))?.question).toBe("Want me to make a note to bring the cake next time?");
+  });
+
+  it("with nothing to do after it, or done now without it: quiet", async () => {
+    expect(await plan("I'll remember that.")).toBeUndefined();
+    expect(await plan("I'll remember to.")).toBeUndefined();
+    expect(await plan("I'll bring the cake.")).toBeUndefined(); // handed over now
+  });
+});

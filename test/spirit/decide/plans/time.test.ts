@@ -22,3 +22,17 @@ describe("a time with nothing to fix it is part of a name", () => {
     expect(await plan("I'll be grilling burgers this weekend!")).toMatchObject({ action: "grill burgers this weekend", when: "this weekend" });
   });
 });
+
+describe("a length of time with words between 'in' and it", () => {
+  it("'in about a half an hour', 'in like an hour': the whole is the time ahead", async () => {
+    expect(timeAhead("meet you in about a half an hour", now)?.text).toBe("in about a half an hour");
+    expect(timeAhead("back in like an hour", now)?.text).toBe("in like an hour");
+    expect(timeAhead("in a half an hour", now)?.text).toBe("in a half an hour");
+    expect(await plan("Okay then I'll meet you in about a half an hour, I think.")).toMatchObject({ action: "meet Ana in about a half an hour", when: "in about a half an hour" });
+  });
+
+  it("a length not ahead stays none: 'for about a half an hour', 'spent about an hour'", () => {
+    expect(timeAhead("we talked for about a half an hour", now)).toBeUndefined();
+    expect(timeAhead("I spent about an hour on it", now)).toBeUndefined();
+  });
+});

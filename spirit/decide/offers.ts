@@ -20,6 +20,7 @@
  * the question check (spirit/language/question-check.ts).
  */
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { searchUrl } from "../../agents/open-page/page.js";
 import type { Intent } from "../intents/detect.js";
 import { loadNlp } from "../language/nlp.js";
@@ -66,7 +67,9 @@ function reminderTime(when: string | undefined, fallback: string, now: Date): st
   // "tomorrow after lunch", "on Friday after work": the day said is when; the loose time only how soon.
   const day = /\b(?:tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(when);
   if (loose !== undefined) return day?.[0] ?? loose;
-  return chronoEn().parse(when, now, { forwardDate: true }).length > 0 ? when : fallback;
+  // "at five", "Thursday at half past two": an hour in words, which chrono-node does not read and the reminder
+  // agent does (agents/reminder/plan.ts reads spoken times): kept as said.
+  return chronoEn().parse(spokenTimes(when, "reminder"), now, { forwardDate: true }).length > 0 ? when : fallback;
 }
 
 // For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain

@@ -190,11 +190,13 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (invite !== undefined && /\byou$/i.test(invite) && !/^(?:come|join)\b|\bwith (?:me|us)\b/i.test(rest)) continue;
       const progressiveFrame = progressive !== undefined || /\bbe$/i.test(commit ?? together ?? "");
       const goingTo = /going to$|gonna$/i.test(commit ?? together ?? "");
+      // "let's meet at six", "shall we meet up tomorrow": with no one and no place named, each other, so the one spoken to.
+      const plan = together !== undefined || invite !== undefined ? rest.replace(MEET_EACH_OTHER, `meet ${ctx.listener ?? "them"}`) : rest;
       // A long sentence says more after a comma ("I'm having a party on Saturday, a sort of house warming, …"): the plan is before it.
-      const upToComma = rest.split(/,\s+/)[0]!;
+      const upToComma = plan.split(/,\s+/)[0]!;
       const found =
-        (await readAction(forTheUser(rest, ctx.listener), progressiveFrame, goingTo, nlp)) ??
-        (upToComma !== rest ? await readAction(forTheUser(upToComma, ctx.listener), progressiveFrame, goingTo, nlp) : undefined);
+        (await readAction(forTheUser(plan, ctx.listener), progressiveFrame, goingTo, nlp)) ??
+        (upToComma !== plan ? await readAction(forTheUser(upToComma, ctx.listener), progressiveFrame, goingTo, nlp) : undefined);
       if (found === undefined) continue;
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
       // A bare day in front ("Friday we should …") is said "on Friday" after the plan.
@@ -221,6 +223,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
   }
   return undefined;
 }
+
+/** "meet" or "meet up" with no one and no place after it: a time ("at six", "on Friday", "tomorrow") or nothing. */
+const MEET_EACH_OTHER = /^meet(?:\s+up)?(?=\s+(?:at|on|in|by|around)\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that)\b|\S+'s\b)|\s+(?:tomorrow|tonight|today|this|next|after|later)\b|\s*$)/i;
 
 /** A frame of remembering around what is to be done ("remember to", "make sure to", "be sure to"). */
 const REMINDING = /^(?:remember to|make sure (?:to|that i|i)|be sure to|not forget to)\s+(?=\S)/i;

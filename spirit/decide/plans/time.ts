@@ -66,10 +66,19 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     if (/^weekends?$/i.test(said)) continue;
     // "next Tuesday at ten": an hour said in words after the day is part of the time (chrono-node reads only digits).
     if (!r.start.isCertain("hour")) said += CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "";
+    // "at nine tomorrow": the hour in words said before the day is part of it too.
+    const hourBefore = r.start.isCertain("hour") ? null : HOUR_BEFORE_DAY.exec(text.slice(0, index));
+    if (hourBefore) {
+      said = `${hourBefore[0].trimStart()}${said}`;
+      index = hourBefore.index + (hourBefore[0].length - hourBefore[0].trimStart().length);
+    }
     const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
     if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
   }
+  // "at five", "at half past six", "at ten thirty": an hour in words, which chrono-node does not read.
+  const worded = hourInWords(text);
+  if (worded) return worded;
   for (const [re] of LOOSE) {
     const m = re.exec(text);
     if (m) return { text: m[0], index: m.index };
@@ -82,6 +91,24 @@ const CLOCK_IN_WORDS = new RegExp(
   `^\\s+(?:at|by|around|about)\\s+(?:(?:half|quarter|ten|twenty|five|twenty five) (?:past|to) )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty five|forty-five))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night))?\\b`,
   "i",
 );
+
+/**
+ * An hour said in words after "at" or "around": "at five", "around quarter to four", "at ten thirty", "at three
+ * o'clock tonight". Not after "by": "we have to finish by three" is a deadline within the talk, as often as not.
+ */
+const HOUR_SAID = String.raw`(?:at|around)\s+(?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty\s*-?\s*five|oh (?:five|one|two|three|four|six|seven|eight|nine)))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night|tonight|tomorrow))?`;
+/** Such an hour, not a count or a place in a list ("at one point", "at two of them", "at seven people"). */
+const HOUR_IN_WORDS = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|\w+s)\b)`, "i");
+/** The first such hour in the text, as said. */
+function hourInWords(text: string): { text: string; index: number } | undefined {
+  const m = HOUR_IN_WORDS.exec(text);
+  if (m === null) return undefined;
+  const lead = m[0].length - m[0].trimStart().length;
+  return { text: m[0].slice(lead), index: m.index + lead };
+}
+
+/** Such an hour just before a day chrono-node read ("at nine tomorrow", "at half past six on Friday"). */
+const HOUR_BEFORE_DAY = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\s+(?:on\s+|this\s+|next\s+)?$`, "i");
 
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 export function soon(text: string, now: Date): boolean {

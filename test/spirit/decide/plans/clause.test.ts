@@ -294,12 +294,26 @@ describe("a frame of remembering around the plan", () => {
     expect(await plan("I'll make sure that I book the flights this week.")).toMatchObject({ action: "book the flights this week" });
     const note = await plan("I'll remember to bring the cake next time.");
     expect(note).toMatchObject({ action: "bring the cake next time", from: "user" });
-    expect((await offerFor(note!, false))?.question).toBe("Want me to make a note to bring the cake next time?");
+    expect((await offerFor(note!, false, now))?.question).toBe("Want me to make a note to bring the cake next time?");
   });
 
   it("with nothing to do after it, or done now without it: quiet", async () => {
     expect(await plan("I'll remember that.")).toBeUndefined();
     expect(await plan("I'll remember to.")).toBeUndefined();
     expect(await plan("I'll bring the cake.")).toBeUndefined(); // handed over now
+  });
+});
+
+describe("meeting each other", () => {
+  it("'let's meet at six', 'shall we meet up on Friday?': the one spoken to is met", async () => {
+    expect(await plan("Let's meet at half past six.")).toMatchObject({ action: "meet Ana at half past six", when: "at half past six", from: "together" });
+    expect(await plan("Shall we meet up on Friday?")).toMatchObject({ action: "meet Ana on Friday", when: "on Friday" });
+    expect(await plan("Let's meet at the cafe at 6.")).toMatchObject({ action: "meet at the cafe at 6" }); // a place named: met there
+    expect(await plan("Let's meet the new manager tomorrow.")).toMatchObject({ action: "meet the new manager tomorrow" });
+  });
+
+  it("with no time or place, or a habit: quiet", async () => {
+    expect(await plan("We should meet.")).toBeUndefined();
+    expect(await plan("We should meet more often.")).toBeUndefined();
   });
 });

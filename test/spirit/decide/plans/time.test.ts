@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
 import { timeAhead } from "../../../../spirit/decide/plans/time.js";
+import { offerFor } from "../../../../spirit/decide/offers.js";
 
 const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 const plan = (text: string) => planIn(text, { now, listener: "Ana" });
@@ -34,5 +35,25 @@ describe("a length of time with words between 'in' and it", () => {
   it("a length not ahead stays none: 'for about a half an hour', 'spent about an hour'", () => {
     expect(timeAhead("we talked for about a half an hour", now)).toBeUndefined();
     expect(timeAhead("I spent about an hour on it", now)).toBeUndefined();
+  });
+});
+
+describe("an hour said in words", () => {
+  it("'at five', 'at quarter to four', 'at ten thirty', 'at nine tomorrow': a time ahead, reminded at that hour", async () => {
+    expect(timeAhead("pick up the kids at five", now)?.text).toBe("at five");
+    expect(timeAhead("see the doctor at quarter to four", now)?.text).toBe("at quarter to four");
+    expect(timeAhead("email her at ten thirty", now)?.text).toBe("at ten thirty");
+    expect(timeAhead("phone the bank at nine tomorrow", now)?.text).toBe("at nine tomorrow");
+    const kids = await plan("I will pick up the kids at five.");
+    expect(kids).toMatchObject({ action: "pick up the kids at five", when: "at five", from: "user" });
+    // Kept as said: the reminder agent reads an hour in words (agents/reminder/plan.ts), the afternoon up to seven.
+    expect(await offerFor(kids!, false, now)).toMatchObject({ task: "remind me to pick up the kids at five", question: "Want me to remind you to pick up the kids at five?" });
+  });
+
+  it("a count or a place in a list is no hour: 'at one point', 'at two of them', 'at seven people'", async () => {
+    expect(timeAhead("at one point I'll call him", now)).toBeUndefined();
+    expect(timeAhead("look at two of them", now)).toBeUndefined();
+    expect(timeAhead("a table at seven people", now)).toBeUndefined();
+    expect(await plan("At one point I'll call him.")).toBeUndefined();
   });
 });

@@ -72,6 +72,9 @@ function reminderTime(when: string | undefined, fallback: string, now: Date): st
   return chronoEn().parse(spokenTimes(when, "reminder"), now, { forwardDate: true }).length > 0 ? when : fallback;
 }
 
+/** A day of the month said without its month ("on the fifth", "by the 22nd"), which chrono-node does not read. */
+const UNREAD_DAY = /\b(?:on|by|before|until|till|from|for) the (?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[ -](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b(?! (?:floor|time|one|place|half|row|page|day|week|month|year|round|step|chapter)\b)/i;
+
 // For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain
 // at 6"); for the others it is when the trip or the event is ("book a hotel for next
 // weekend"): the doing is sooner.
@@ -89,9 +92,12 @@ async function reminder(kind: string, action: string, when: string | undefined, 
   // "this Christmas": the holiday stays in the phrase, and the reminder is to plan for it the next morning.
   if (DONE_WHEN_SAID.has(kind) && !(when !== undefined && HOLIDAY.test(when))) {
     const at = reminderTime(when, fallback, now);
-    const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst: false });
+    // A day the reminder cannot read stays in the words ("send it on the twenty second"): the time it rings goes
+    // first, not after that day ("… to send it on the twenty second tomorrow at 9am" says two times).
+    const atFirst = at === fallback && UNREAD_DAY.test(action);
+    const asked = ask(nlp, { kind, action, ...(when !== undefined && { when }) }, { type: "reminder", at, atFirst });
     if (asked?.phrase === undefined) return undefined;
-    return { kind, agentKind: "reminder", task: `remind me to ${asked.phrase.own} ${at}`, question: asked.question };
+    return { kind, agentKind: "reminder", task: atFirst ? `remind me ${at} to ${asked.phrase.own}` : `remind me to ${asked.phrase.own} ${at}`, question: asked.question };
   }
   // A trip tonight is booked sooner than tomorrow morning.
   const at = when !== undefined && isBefore(when, fallback, now) ? SOON : fallback;

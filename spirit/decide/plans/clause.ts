@@ -101,8 +101,9 @@ function kindOf(verb: string, object: string): PlanKind {
   return base;
 }
 
-// Seeing the one spoken to at a place ("there", "at the station") is meeting them: what follows "see you".
-const SEE_YOU_AT = /^see you ((?:there|at (?:the|your|my|our) [\w' ]+?)\s+(?:at|around|by)\s+.+)$/i;
+// Seeing the one spoken to at a place ("there", "at the station") or at an hour ("at noon", "at six") is meeting them:
+// what follows "see you". The hour is checked where it is used: "see you at the meeting" names none.
+const SEE_YOU_AT = /^see you ((?:(?:there|at (?:the|your|my|our) [\w' ]+?)\s+)?(?:at|around)\s+.+)$/i;
 
 // Breaking a habit: "stop eating junk food", "quit smoking", "give up sugar", "cut down on coffee"; not stopping what is said or done now.
 const QUITTING = /^(?:(?:stop|quit) (?!(?:talking|speaking|rambling|interrupting|complaining|worrying|joking|there|here|now|it|that|this)\b)\w+ing\b|give up (?!(?:it|that|this|now)\b)\w|cut (?:down|back) on\b)/i;

@@ -312,6 +312,13 @@ describe("meeting each other", () => {
     expect(await plan("Let's meet the new manager tomorrow.")).toMatchObject({ action: "meet the new manager tomorrow" });
   });
 
+  it("'I'll see you at noon', 'I'll see you at six tomorrow': seeing the one spoken to at an hour is meeting them", async () => {
+    expect(await plan("I'll see you at noon.")).toMatchObject({ action: "meet Ana at noon", when: "at noon" });
+    expect(await plan("I'll see you at six tomorrow.")).toMatchObject({ action: "meet Ana at six tomorrow", when: "at six tomorrow" });
+    expect(await plan("I'll see you at the meeting.")).toBeUndefined(); // no hour: a goodbye
+    expect(await plan("I'll see you around.")).toBeUndefined();
+  });
+
   it("with no time or place, or a habit: quiet", async () => {
     expect(await plan("We should meet.")).toBeUndefined();
     expect(await plan("We should meet more often.")).toBeUndefined();

@@ -1,6 +1,6 @@
 /** Times in a plan: a time ahead as said ("on Friday", "in a couple of hours", "after the meeting"), and the loose ones chrono-node cannot read. */
 import { chronoEn } from "../../../tools/calendar/chrono-en.js";
-import { sentencesOf, HYPOTHETICAL } from "./words.js";
+import { sentencesOf, HYPOTHETICAL, MAX_SETTLING_WORDS } from "./words.js";
 
 /** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
 export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
@@ -157,10 +157,14 @@ export function settledTime(text: string, now: Date): { text: string; index: num
       const preposition = /\b(?:at|on|around|this|next)\s+$/i.exec(text.slice(0, r.index));
       // "at six", "on Saturday", "how about tomorrow": a time proposed; "it's midnight" is a time told.
       if (preposition === null && !r.start.isCertain("weekday") && !/^(?:at|on|around|this|next|tomorrow|tonight)\b/i.test(r.text) && !TIME_PROPOSAL.test(text)) continue;
-      return { text: `${preposition?.[0] ?? ""}${r.text}`, index: preposition?.index ?? r.index };
+      // "tomorrow at five": an hour said in words after the day is part of the time.
+      const hour = r.start.isCertain("hour") ? "" : (CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "");
+      return { text: `${preposition?.[0] ?? ""}${r.text}${hour}`, index: preposition?.index ?? r.index };
     }
   }
-  return undefined;
+  // "how about at six?", "at half past six then": an hour in words, proposed in a short turn or as a proposal (in a
+  // long one it is as often an hour told: "somebody booked the room for at one").
+  return TIME_PROPOSAL.test(text) || text.split(/\s+/).length <= MAX_SETTLING_WORDS ? hourInWords(text) : undefined;
 }
 
 /** The first time ahead said in the earlier turns of the arrangement, newest first: "Do you have time tonight?" … "Let's go to the match." */

@@ -1,7 +1,7 @@
 // Times ahead in a plan (spirit/decide/plans/time.ts). Our own sentences.
 import { describe, expect, it } from "vitest";
 import { planIn } from "../../../../spirit/decide/plans/clause.js";
-import { countedDay, timeAhead } from "../../../../spirit/decide/plans/time.js";
+import { countedDay, settledTime, timeAhead } from "../../../../spirit/decide/plans/time.js";
 import { offerFor } from "../../../../spirit/decide/offers.js";
 
 const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
@@ -71,5 +71,17 @@ describe("counted from a day", () => {
 
   it("a length of time that is no moment stays none: 'for two days after Friday'", () => {
     expect(timeAhead("I worked for two days after Friday", now)).toBeUndefined();
+  });
+});
+
+describe("an hour in words, proposed", () => {
+  it("'what about tomorrow at five?', 'how about at six?': the hour is part of the time settled", () => {
+    expect(settledTime("What about tomorrow at five?", now)?.text).toBe("tomorrow at five");
+    expect(settledTime("How about at six?", now)?.text).toBe("at six");
+    expect(settledTime("Sure, at half past twelve?", now)?.text).toBe("at half past twelve");
+  });
+
+  it("in a long turn that is no proposal, an hour is as often told: 'somebody booked the room for at one'", () => {
+    expect(settledTime("And now the meeting room is busy, somebody booked the meeting room just for at one, so we should leave.", now)).toBeUndefined();
   });
 });

@@ -24,7 +24,7 @@ import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { searchUrl } from "../../agents/open-page/page.js";
 import type { Intent } from "../intents/detect.js";
 import { loadNlp } from "../language/nlp.js";
-import { countedDay, HOLIDAY, looseReminderTime } from "./plans/time.js";
+import { HOLIDAY, looseReminderTime } from "./plans/time.js";
 import type { Plan } from "./plans/words.js";
 import { ask } from "../language/question.js";
 import { questionProblems } from "../language/question-check.js";
@@ -67,9 +67,6 @@ function reminderTime(when: string | undefined, fallback: string, now: Date): st
   // "tomorrow after lunch", "on Friday after work": the day said is when; the loose time only how soon.
   const day = /\b(?:tomorrow|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(when);
   if (loose !== undefined) return day?.[0] ?? loose;
-  // "a week from Tuesday": the date it names.
-  const counted = countedDay(when, now);
-  if (counted !== undefined) return counted;
   // "at five", "Thursday at half past two": an hour in words, which chrono-node does not read and the reminder
   // agent does (agents/reminder/plan.ts reads spoken times): kept as said.
   return chronoEn().parse(spokenTimes(when, "reminder"), now, { forwardDate: true }).length > 0 ? when : fallback;

@@ -10,6 +10,8 @@
  * sources (the tests), there is no bundle and the package itself is loaded.
  */
 
+import { countedFromWeekday, dayOfMonth } from "./day-parsers.js";
+
 export type ChronoEn = typeof import("chrono-node/en");
 
 let chrono: ChronoEn | undefined;
@@ -28,10 +30,24 @@ const BUNDLE = "../../tools/calendar/chrono-node-en.cjs";
 function load(): ChronoEn {
   // node:module loads the ES module loader (3 internal modules): only when a time is first read (issue 23).
   const require = process.getBuiltinModule("node:module").createRequire(import.meta.url);
+  let en: ChronoEn;
   try {
-    return require(BUNDLE) as ChronoEn;
+    en = require(BUNDLE) as ChronoEn;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "MODULE_NOT_FOUND") throw error;
-    return require("chrono-node/en") as ChronoEn;
+    en = require("chrono-node/en") as ChronoEn;
   }
+  return withWorldDays(en);
+}
+
+/**
+ * The casual parser with the days it does not read (day-parsers.ts) tried first: on the same
+ * words, chrono-node keeps the first of two results of the same length ("two days after
+ * Friday" is then counted forward), and the longer of two that overlap ("a week from Tuesday"
+ * over "a week" and "Tuesday").
+ */
+function withWorldDays(en: ChronoEn): ChronoEn {
+  const casual = en.casual.clone();
+  casual.parsers.unshift(dayOfMonth, countedFromWeekday);
+  return { ...en, casual, parse: casual.parse.bind(casual), parseDate: casual.parseDate.bind(casual) as ChronoEn["parseDate"] };
 }

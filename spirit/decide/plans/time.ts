@@ -55,7 +55,7 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
       index = lead.index;
     }
     // A length of time is a time ahead only as "in two hours", "in a couple of days".
-    if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said) && !COUNTED_DAY.test(said)) continue;
+    if (DURATION.test(said) && !/^(?:in|within)\b/i.test(said) && !/\b(?:next|this|coming|from now)\b/i.test(said) && !(COUNTED_FROM_DAY.test(said) && !/\bfor\s+$/i.test(text.slice(0, index)))) continue;
     // "at noon", "on Friday": the preposition goes with the time.
     const preposition = /\b(?:(?:at|on|in|by|around|before|for)(?:\s+the)?|the|this|next)\s+$/i.exec(text.slice(0, index));
     if (preposition && !/^(?:at|on|in|by|around|before|for|the|this|next)\b/i.test(said)) {
@@ -66,20 +66,13 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     if (/^weekends?$/i.test(said)) continue;
     // "next Tuesday at ten": an hour said in words after the day is part of the time (chrono-node reads only digits).
     if (!r.start.isCertain("hour")) said += CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "";
-    // "a week from Tuesday", "two days after Friday": counted from the day said (countedDay reads it).
-    const counted = COUNTED_FROM.exec(text.slice(0, index));
-    if (counted && !DURATION.test(said)) {
-      said = `${counted[0]}${said}`;
-      index = counted.index;
-    }
     // "at nine tomorrow": the hour in words said before the day is part of it too.
     const hourBefore = r.start.isCertain("hour") ? null : HOUR_BEFORE_DAY.exec(text.slice(0, index));
     if (hourBefore) {
       said = `${hourBefore[0].trimStart()}${said}`;
       index = hourBefore.index + (hourBefore[0].length - hourBefore[0].trimStart().length);
     }
-    // A count from a day is ahead of it (chrono-node counts "two days after Friday" from the Friday just gone).
-    const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said) || COUNTED_DAY.test(said);
+    const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
     if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
   }
@@ -117,26 +110,8 @@ function hourInWords(text: string): { text: string; index: number } | undefined 
 /** Such an hour just before a day chrono-node read ("at nine tomorrow", "at half past six on Friday"). */
 const HOUR_BEFORE_DAY = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\s+(?:on\s+|this\s+|next\s+)?$`, "i");
 
-/** A count of days or weeks from a day: "a week from ", "two days after ". */
-const COUNT = "a|an|one|two|three|four|five|six|seven|\\d{1,2}";
-const COUNTED_FROM = new RegExp(`\\b(?:${COUNT}) (?:days?|weeks?) (?:from|after) $`, "i");
-const COUNTED_DAY = new RegExp(`^(${COUNT}) (days?|weeks?) (?:from|after) (.+)$`, "i");
-const COUNT_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/**
- * "a week from Tuesday" as a date chrono-node reads ("on December 8"): chrono-node reads "a week" (from now) and
- * "Tuesday" apart. Undefined for anything else.
- */
-export function countedDay(when: string, now: Date): string | undefined {
-  const m = COUNTED_DAY.exec(when.trim());
-  if (m === null) return undefined;
-  const day = chronoEn().parseDate(m[3]!, now, { forwardDate: true });
-  if (day === null) return undefined;
-  const n = COUNT_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
-  day.setDate(day.getDate() + n * (/^week/i.test(m[2]!) ? 7 : 1));
-  return `on ${MONTH_NAMES[day.getMonth()]!} ${day.getDate()}`;
-}
+/** A length counted from a day ("a week from Tuesday": tools/calendar/day-parsers.ts) is a moment, not a length. */
+const COUNTED_FROM_DAY = /\b(?:from|after)\s+(?:next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
 
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 export function soon(text: string, now: Date): boolean {

@@ -61,7 +61,7 @@ const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "fa
 const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best\b|our best\b)\S/i;
 
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to| need to| must| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to|(?:'ve| have)? gotta| need to| must|'d better| had better| ought to| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
 // "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
 // Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
@@ -163,6 +163,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");
       // "I'm really going to", "I will definitely": the adverb goes after the frame.
       words = words.replace(/^(i'm|i am|i'll|i will|i have|i've|we're|we are|we'll|we will)\s+(?:really|definitely|actually|totally|certainly|seriously|finally|just)\s+/i, "$1 ");
+      // "I'm off to the doctor's at four": going there.
+      words = words.replace(/^(i'm|i am|we're|we are) off to\b/i, "$1 going to");
       const m = FRAME.exec(words);
       if (!m) continue;
       const [, have, commit, together, invite, progressive, body] = m;
@@ -214,8 +216,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       // "I need to stop eating junk food", "I have to give up sugar": a habit to break is a resolution, kept for later; "I have
       // to stop talking" is what is done now.
       const resolution = commit !== undefined && /(?:need to|have to|must|got to)$/i.test(commit) && QUITTING.test(found.action);
+      // "I must remember to buy a card for Tom": a thing to remember for later is kept, whatever the frame.
       const untimedCommitment =
-        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution) && (!NOW_VERBS.has(found.verb) || takenUp || found.later) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now) && !illustrating;
+        commit !== undefined && (UNTIMED_COMMIT.test(commit) || resolution || found.later) && (!NOW_VERBS.has(found.verb) || takenUp || found.later) && !SERVICE.test(clause) && sentence.split(/\s+/).length <= MAX_UNTIMED_WORDS && !soon(clause, ctx.now) && !illustrating;
       if (when === undefined && !ctx.untimed && !untimedCommitment && (commit !== undefined || progressive !== undefined || have !== undefined || !ERRANDS.has(kind))) continue;
       const action = found.action;
       const from = commit !== undefined || /^i/i.test(progressive ?? "") || /\bi\b/i.test(have ?? "") ? "user" : "together";

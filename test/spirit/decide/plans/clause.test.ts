@@ -324,3 +324,19 @@ describe("meeting each other", () => {
     expect(await plan("We should meet more often.")).toBeUndefined();
   });
 });
+
+describe("more ways to say one will", () => {
+  it("'I gotta', 'I'd better', 'I ought to', 'I'm off to': a commitment with its time", async () => {
+    expect(await plan("I gotta call the plumber tomorrow morning.")).toMatchObject({ action: "call the plumber tomorrow morning", when: "tomorrow morning", from: "user" });
+    expect(await plan("I'd better phone the landlord tonight.")).toMatchObject({ action: "phone the landlord tonight", when: "tonight" });
+    expect(await plan("I ought to send that email first thing tomorrow.")).toMatchObject({ action: "send that email first thing tomorrow" });
+    expect(await plan("I'm off to the doctor's at four.")).toMatchObject({ action: "go to the doctor's at four", when: "at four" });
+    expect(await plan("I must remember to buy a birthday card for Tom.")).toMatchObject({ action: "buy a birthday card for Tom", from: "user" });
+  });
+
+  it("leaving now, a way of speaking, a lesson: quiet", async () => {
+    for (const said of ["I gotta go.", "I'd better go.", "I gotta say, that was great.", "I ought to know better.", "I must remember that.", "I'm off to bed.", "I'm off to work."]) {
+      expect(await plan(said), said).toBeUndefined();
+    }
+  });
+});

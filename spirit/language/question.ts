@@ -165,6 +165,8 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   if (head === undefined || !has(head, "Verb") || has(head, "Modal") || has(head, "Copula") || has(head, "PastTense")) return undefined;
 
   const kept: Term[] = [head];
+  /** Words the tagger took for verbs that name a thing here. */
+  const things = new Set<Term>();
   let cut = false;
   for (let i = 0; i < rest.length; i++) {
     const t = rest[i]!;
@@ -186,7 +188,10 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     if (COORDINATORS.has(t.normal) && has(next, "Verb") && !has(next, "Gerund")) break;
     // "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing.
     const describing = describesThing(before, t, next);
-    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing) {
+    // "pick the kids up": after an article the word is a thing (the tagger reads "kids up" as a phrasal verb).
+    const named = has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense");
+    if (named) things.add(t);
+    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing && !named) {
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
@@ -209,7 +214,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   }
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
-  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value"))) return undefined; // "transfer", "book it"-less: nothing named
+  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"

@@ -70,3 +70,19 @@ describe("questions from the kind and its slots", () => {
     expect(ask(nlp, { kind: "shopping", action: "order can you buy stamps here" }, openSearch)).toBeUndefined();
   });
 });
+
+describe("a word after an article names a thing", () => {
+  let nlp: Nlp;
+  beforeAll(async () => {
+    nlp = await loadNlp();
+  });
+
+  it("'pick the kids up': the tagger's phrasal verb 'kids up' is the kids, picked up", () => {
+    expect(ask(nlp, { kind: "arrangement", action: "pick the kids up at 5pm", when: "at 5pm" }, remindWhenSaid("at 5pm"))?.question).toBe("Want me to remind you to pick the kids up at 5pm?");
+    expect(verbPhrase(nlp, "pick the kids up tomorrow", "tomorrow")?.own).toBe("pick the kids up");
+  });
+
+  it("a second verb glued on still makes no phrase", () => {
+    expect(verbPhrase(nlp, "book the flight pay the bill")).toBeUndefined();
+  });
+});

@@ -82,3 +82,10 @@ describe("an hour in words, proposed", () => {
     expect(settledTime("And now the meeting room is busy, somebody booked the meeting room just for at one, so we should leave.", now)).toBeUndefined();
   });
 });
+
+describe("half past, as said in Britain", () => {
+  it("'at half three' is an hour", async () => {
+    expect(timeAhead("picking the kids up at half three", now)?.text).toBe("at half three");
+    expect((await offerFor((await plan("I'm picking the kids up at half three."))!, false, now))?.question).toBe("Want me to remind you to pick the kids up at half three?");
+  });
+});

@@ -72,8 +72,8 @@ function reminderTime(when: string | undefined, fallback: string, now: Date): st
   return chronoEn().parse(spokenTimes(when, "reminder"), now, { forwardDate: true }).length > 0 ? when : fallback;
 }
 
-/** A day of the month said without its month ("on the fifth", "by the 22nd"), which chrono-node does not read. */
-const UNREAD_DAY = /\b(?:on|by|before|until|till|from|for) the (?:\d{1,2}(?:st|nd|rd|th)|(?:twenty|thirty)[ -](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b(?! (?:floor|time|one|place|half|row|page|day|week|month|year|round|step|chapter)\b)/i;
+/** A day of the month said in words without its month ("on the fifth"): in digits chrono-node reads it (tools/calendar/day-parsers.ts). */
+const UNREAD_DAY = /\b(?:on|by|before|until|till|from|for) the (?:(?:twenty|thirty)[ -](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b(?! (?:floor|time|one|place|half|row|page|day|week|month|year|round|step|chapter)\b)/i;
 
 // For these the time said is when to do it ("call him tomorrow", "meet Ana by the fountain
 // at 6"); for the others it is when the trip or the event is ("book a hotel for next

@@ -42,7 +42,7 @@ describe("a day of the month without its month", () => {
   it("stays in the words, and the time the reminder rings goes first", async () => {
     const offered = await offerFor({ kind: "message", action: "send it on the twenty second", from: "user" }, false, now);
     expect(offered).toMatchObject({ task: "remind me tomorrow at 9am to send it on the twenty second", question: "Want me to remind you tomorrow at 9am to send it on the twenty second?" });
-    expect((await offerFor({ kind: "call", action: "call the bank by the 5th", from: "user" }, false, now))?.question).toBe("Want me to remind you tomorrow at 9am to call the bank by the 5th?");
+    expect((await offerFor({ kind: "call", action: "call the bank by the fifth", from: "user" }, false, now))?.question).toBe("Want me to remind you tomorrow at 9am to call the bank by the fifth?");
   });
 
   it("an ordinal that is no day keeps the usual order: 'on the second floor'", async () => {

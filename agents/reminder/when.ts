@@ -8,7 +8,6 @@
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { plainDuration, type PlainDuration } from "../../tools/calendar/plain-duration.js";
 import { withoutHesitations } from "../../tools/calendar/spoken-time.js";
-import { MONTHS } from "./every.js";
 
 export interface When {
   due: Date;
@@ -18,8 +17,8 @@ export interface When {
   rest: string;
 }
 
-export function findWhen(said: string, now: Date): When | undefined {
-  const task = withMonth(said, now);
+/** The first time said in the task; "on the 15th", "a week from Tuesday" too (tools/calendar/day-parsers.ts). */
+export function findWhen(task: string, now: Date): When | undefined {
   // "in 1 hour" alone is read without loading chrono-node, as chrono-node reads it (issue 23).
   const found = plainDuration(task, now) ?? chronoFirst(task, now);
   if (found === undefined) return undefined;
@@ -69,21 +68,6 @@ function withPartOfDay(task: string, start: number, end: number): { start: numbe
   const before = (PART_OF_DAY.test(task.slice(start)) ? LEAD_BEFORE : PREPOSITION_BEFORE).exec(task.slice(0, start));
   if (before !== null) start = before.index;
   return { start, end };
-}
-
-/** A day of the month said without its month: "on the 15th" (chrono-node reads no date in it). */
-export const DAY_OF_MONTH = /\b(on|by|until|till|before|for) the (\d{1,2})(?:st|nd|rd|th)\b(?=\s*$|\s+(?:at|in|from|to|for|and|morning|afternoon|evening|night|\d))/i;
-
-/** "on the 15th" → "<month> 15" (also by, until, before, for): this month's if it is still to come, else next month's. */
-function withMonth(task: string, now: Date): string {
-  if (!/the \d/i.test(task)) return task; // no "the <digits>" (and its expression not compiled: issue 23)
-  return task.replace(DAY_OF_MONTH, (m, _prep: string, d: string) => {
-    const day = Number(d);
-    if (day < 1 || day > 31) return m;
-    const month = day >= now.getDate() ? now.getMonth() : (now.getMonth() + 1) % 12;
-    // The preposition goes with the date: what is left is what to be reminded of.
-    return `${MONTHS[month]} ${day}`;
-  });
 }
 
 /** What to remind of: "remind me to call mom at 5pm" → "call mom". */

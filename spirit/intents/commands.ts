@@ -8,7 +8,6 @@
 //
 // The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
-import { DAY_OF_MONTH } from "../../agents/reminder/when.js";
 import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repeat.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import type { ManageRequest } from "../decide/manage.js";
@@ -201,7 +200,7 @@ function query(t: string): Command | undefined {
 
 function chronoWhen(t: string): string | undefined {
   if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
-  return chronoEn().parse(t, new Date(0))[0]?.text ?? DAY_OF_MONTH.exec(t)?.[0];
+  return chronoEn().parse(t, new Date(0))[0]?.text;
 }
 
 // Setting something for later.
@@ -418,9 +417,6 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
   const repeatDay = repeat && weekdayOf(repeat.rule);
   const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay);
-  // "on the 15th": a day of this month or the next, which the agent reads (agents/reminder/when.ts).
-  const day = DAY_OF_MONTH.exec(spoken)?.[0];
-  if (day !== undefined && !whens.some((w) => w.includes(day.replace(/^\w+ /, "")))) whens.push(day);
   let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   // "on the 3rd of december": "the" too, before a date said by its day. A clock time read

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { outlastUsers } from "./support.js";
 import type { ChaosAttack, ChaosContext, ChaosRow } from "./types.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +24,7 @@ async function attacks(filter: string | undefined): Promise<ChaosAttack[]> {
   return all.filter((a) => !filter || a.name.includes(filter));
 }
 
-/** Runs one attack in temp dirs of its own, removed afterwards whatever happened. */
+/** Runs one attack in temp dirs of its own, removed afterwards whatever happened (once no process uses them). */
 async function runOne(attack: ChaosAttack): Promise<ChaosRow> {
   const dirs: string[] = [];
   const ctx: ChaosContext = { bin: BIN, tmp: () => (dirs.push(mkdtempSync(join(tmpdir(), "world-chaos-"))), dirs.at(-1)!) };
@@ -33,6 +34,8 @@ async function runOne(attack: ChaosAttack): Promise<ChaosRow> {
     // An attack that crashes has not shown the system safe: a row that cannot read 0.
     return { attacks: 0, linesLost: 0, linesForged: 0, verdictsDoubled: 0, verdictsMissing: 0, unapprovedCommands: 0, notes: `attack crashed: ${(error as Error).message}` };
   } finally {
+    // Its processes first: one that ends after the removal would make a folder again.
+    await outlastUsers(dirs);
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }

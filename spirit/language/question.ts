@@ -219,7 +219,8 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"
 
-  const shown = (t: Term) => (NAME_TAGS.some((tag) => has(t, tag)) && t.text === t.text.toLowerCase() && t.normal !== "i" ? titled(t.text) : t.text);
+  // A name said in lower case is written as one; a particle after a name is not part of it ("call Ana back": not "Ana Back").
+  const shown = (t: Term) => (NAME_TAGS.some((tag) => has(t, tag)) && t.text === t.text.toLowerCase() && t.normal !== "i" && !PARTICLES.has(t.normal) ? titled(t.text) : t.text);
   const own = [head.normal, ...after.map(shown)].filter(Boolean).join(" ");
   const yours = [head.normal, ...after.map((t) => SECOND_PERSON[t.normal] ?? shown(t))].filter(Boolean).join(" ");
   return { verb: head.normal, own, yours, slots: slotsOf(after, shown, when) };

@@ -121,6 +121,8 @@ function goingToday(action: string): { text: string; index: number } | undefined
 
 // Speech's hesitations: "talk about this um alleged paper".
 const DISFLUENCY = /,?\s*\b(?:um+|uh+|er+m?|hmm+|mm+|you know|i mean|ok(?:ay)?)\b(?=[\s,.!?;]|$),?/gi;
+// "at like four", "in like an hour": "like" as a filler before a time (elsewhere it may be the verb).
+const LIKE_BEFORE_TIME = /\b(at|around|in|for|by|until) like\b/gi;
 
 // Speech repeats itself: "talk to talk to Chuck", "the the hour".
 const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
@@ -142,7 +144,7 @@ function withoutBrokenEnd(text: string): string {
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
   let said = "";
-  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
+  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(LIKE_BEFORE_TIME, "$1").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
     const sentence = raw.trim();
     const saidBefore = said;
     said += ` ${sentence}`;

@@ -94,9 +94,9 @@ const CLOCK_IN_WORDS = new RegExp(
 
 /**
  * An hour said in words after "at" or "around": "at five", "around quarter to four", "at ten thirty", "at half
- * three" (half past, as said in Britain), "at three o'clock tonight". Not after "by": "we have to finish by three" is a deadline within the talk, as often as not.
+ * three" (half past, as said in Britain), "at about six", "at three o'clock tonight". Not after "by": "we have to finish by three" is a deadline within the talk, as often as not.
  */
-const HOUR_SAID = String.raw`(?:at|around)\s+(?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty\s*-?\s*five|oh (?:five|one|two|three|four|six|seven|eight|nine)))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night|tonight|tomorrow))?`;
+const HOUR_SAID = String.raw`(?:at|around)\s+(?:(?:like|about|around|maybe|roughly|say)\s+)?(?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty\s*-?\s*five|oh (?:five|one|two|three|four|six|seven|eight|nine)))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night|tonight|tomorrow))?`;
 /** Such an hour, not a count or a place in a list ("at one point", "at two of them", "at seven people"). */
 const HOUR_IN_WORDS = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|\w+s)\b)`, "i");
 /** The first such hour in the text, as said. */

@@ -82,6 +82,10 @@ describe("a word after an article names a thing", () => {
     expect(verbPhrase(nlp, "pick the kids up tomorrow", "tomorrow")?.own).toBe("pick the kids up");
   });
 
+  it("a particle after a name is no part of it: 'call Ana back', not 'call Ana Back'", () => {
+    expect(ask(nlp, { kind: "call", action: "call Ana back tomorrow", when: "tomorrow" }, remindWhenSaid("tomorrow"))?.question).toBe("Want me to remind you to call Ana back tomorrow?");
+  });
+
   it("a second verb glued on still makes no phrase", () => {
     expect(verbPhrase(nlp, "book the flight pay the bill")).toBeUndefined();
   });

@@ -83,6 +83,14 @@ describe("an hour in words, proposed", () => {
   });
 });
 
+describe("'like' or 'about' before an hour", () => {
+  it("'at like four', 'at about six': a filler or a hedge, and the hour is the time", async () => {
+    expect(await plan("so um i'll i'll call you back at like four")).toMatchObject({ action: "call Ana back at four", when: "at four" });
+    expect(await plan("I'll call you at about six.")).toMatchObject({ when: "at about six" });
+    expect(await plan("I like it at home.")).toBeUndefined();
+  });
+});
+
 describe("half past, as said in Britain", () => {
   it("'at half three' is an hour", async () => {
     expect(timeAhead("picking the kids up at half three", now)?.text).toBe("at half three");

@@ -38,7 +38,7 @@ const REFUSAL_PHRASE =
   /^(?:(?:i'?m|i am|we'?re|we are) (?:good|fine|ok|okay|all set|not interested|set)|(?:i'?ll|we'?ll) (?:pass|skip|do it myself|handle it)|(?:i'?d |we'?d )?rather not|forget (?:it|about it)|leave it|never ?mind|not interested|not needed|not necessary|that'?s not (?:needed|necessary))\b/i;
 
 // Longer phrases first: "please do" is one yes, not "please" and then "do".
-const YES_WORDS = String.raw`please do|do it|do that|go ahead|go for it|sounds (?:good|great|perfect|lovely)|that (?:would|'d) be (?:great|good|lovely|perfect|nice|helpful|brilliant|handy)|that(?:'s| is) (?:great|perfect|fine)|of course|why not|absolutely|definitely|certainly|affirmative|please|yes(?: please)?|yeah|yep|yup|sure(?: thing)?|okay|ok|alright|all right|ja|oui|si|y`;
+const YES_WORDS = String.raw`please do|do it|do that|go ahead|go for it|go on(?: then)?|sounds (?:good|great|perfect|lovely)|that (?:would|'d) be (?:great|good|lovely|perfect|nice|helpful|brilliant|handy)|that(?:'s| is) (?:great|perfect|fine)|of course|why not|absolutely|definitely|certainly|affirmative|please|yes(?: please)?|yeah|yep|yup|sure(?: thing)?|okay|ok|alright|all right|ja|oui|si|y`;
 const YES = new RegExp(`^(?:${YES_WORDS})\\b[\\s,.!:;-]*`, "i");
 // What may follow a yes and still be only a yes: "yes please", "yeah, go for it", "ok thanks".
 const MORE_YES = new RegExp(`^(?:${YES_WORDS}|please|thanks|thank you|thx|cheers|great|perfect|lovely|brilliant|cool|nice|good)\\b[\\s,.!:;-]*`, "i");

@@ -55,6 +55,9 @@ describe("yes", () => {
     ["uh, yeah, do it", { says: "yes" }],
     ["That would be great, thanks!", { says: "yes" }],
     ["yes please, the window seat", { says: "yes", extra: "the window seat" }],
+    // "go on then": a yes, as said in Britain.
+    ["yeah go on then", { says: "yes" }],
+    ["go on", { says: "yes" }],
   ])("%s", (text, answer) => {
     expect(readAnswer(text)).toEqual(answer);
   });

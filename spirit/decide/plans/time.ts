@@ -1,5 +1,6 @@
 /** Times in a plan: a time ahead as said ("on Friday", "in a couple of hours", "after the meeting"), and the loose ones chrono-node cannot read. */
 import { chronoEn } from "../../../tools/calendar/chrono-en.js";
+import { NUMBER, spokenTimes } from "../../../tools/calendar/spoken-time.js";
 import { sentencesOf, HYPOTHETICAL, MAX_SETTLING_WORDS } from "./words.js";
 
 /** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
@@ -77,7 +78,7 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     if (ahead || (r.start.isCertain("hour") && !DURATION.test(said))) return { text: said, index };
   }
   // "at five", "at half past six", "at ten thirty": an hour in words, which chrono-node does not read.
-  const worded = hourInWords(text);
+  const worded = hourInWords(text) ?? lengthInWords(text, now);
   if (worded) return worded;
   for (const [re] of LOOSE) {
     const m = re.exec(text);
@@ -107,6 +108,17 @@ function hourInWords(text: string): { text: string; index: number } | undefined 
   return { text: m[0].slice(lead), index: m.index + lead };
 }
 
+/** "in forty five minutes", "in about twenty days": a length in words past ten, which chrono-node does not read. */
+const LENGTH_IN_WORDS = new RegExp(String.raw`\b(?:in|within)\s+(?:(?:about|around|roughly|like|maybe|just|another)\s+)?(?:${NUMBER})\s+(?:minutes?|hours?|days?|weeks?|months?)\b`, "i");
+
+/** Such a length, as said, when it ends more than SOON_MS ahead (read in digits: spokenTimes). */
+function lengthInWords(text: string, now: Date): { text: string; index: number } | undefined {
+  const m = LENGTH_IN_WORDS.exec(text);
+  if (m === null) return undefined;
+  const at = chronoEn().parseDate(spokenTimes(m[0], "reminder"), now, { forwardDate: true });
+  return at !== null && at.getTime() - now.getTime() > SOON_MS ? { text: m[0], index: m.index } : undefined;
+}
+
 /** Such an hour just before a day chrono-node read ("at nine tomorrow", "at half past six on Friday"). */
 const HOUR_BEFORE_DAY = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\s+(?:on\s+|this\s+|next\s+)?$`, "i");
 
@@ -115,9 +127,11 @@ const COUNTED_FROM_DAY = /\b(?:from|after)\s+(?:next\s+|this\s+)?(?:mon|tues|wed
 
 /** A time said that is now, not later ("in about ten minutes", "in a second"): what it goes with is done now. */
 export function soon(text: string, now: Date): boolean {
+  // "in I think about ten minutes": a hedge inside the time is no part of it; "in twenty minutes": chrono-node reads
+  // a length in words only up to ten (spokenTimes writes it in digits).
+  const said = spokenTimes(text.replace(/\b(?:i think|i guess|i suppose|maybe|say)\s+/gi, ""), "reminder");
   return chronoEn()
-    // "in I think about ten minutes": a hedge inside the time is no part of it.
-    .parse(text.replace(/\b(?:i think|i guess|i suppose|maybe|say)\s+/gi, ""), now, { forwardDate: true })
+    .parse(said, now, { forwardDate: true })
     .some((r) => r.start.date().getTime() - now.getTime() <= SOON_MS && /^(?:in|within)\b/i.test(r.text));
 }
 

@@ -97,3 +97,13 @@ describe("half past, as said in Britain", () => {
     expect((await offerFor((await plan("I'm picking the kids up at half three."))!, false, now))?.question).toBe("Want me to remind you to pick the kids up at half three?");
   });
 });
+
+describe("a length said in words past ten", () => {
+  it("'in forty five minutes', 'in twenty days': a time ahead; 'in twenty minutes' is now, as 'in 20 minutes' is", async () => {
+    expect(timeAhead("call you back in forty five minutes", now)?.text).toBe("in forty five minutes");
+    expect(await plan("I'll call you back in forty five minutes.")).toMatchObject({ action: "call Ana back in forty five minutes", when: "in forty five minutes" });
+    expect(await plan("I'll call you back in twenty minutes.")).toBeUndefined();
+    expect(await plan("I'll call you back in 20 minutes.")).toBeUndefined();
+    expect(timeAhead("I worked there for forty five minutes", now)).toBeUndefined();
+  });
+});

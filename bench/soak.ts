@@ -25,6 +25,7 @@ import { worldPaths } from "../tools/world/paths.js";
 import { printTable, type Row } from "./measure.js";
 import { mtimes, processTree, readProc, sampleProc, type ProcSample } from "./proc-sample.js";
 import { waitForText } from "./reaction.js";
+import { outlastUsers } from "../tools/process/outlast-users.js";
 
 const progress = (text: string) => process.stderr.write(`[bench soak] ${new Date().toISOString()} ${text}\n`);
 const WORLD_BIN = fileURLToPath(new URL("../bin/world.js", import.meta.url));
@@ -107,6 +108,7 @@ export async function run(): Promise<void> {
   } finally {
     up.kill("SIGTERM");
     await up;
+    await outlastUsers([root]); // a reminder's exit note after the removal would make the folder again
     rmSync(root, { recursive: true, force: true });
   }
   const first = rows.find((r) => r.minute >= 5) ?? rows[0];

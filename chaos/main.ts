@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { outlastUsers } from "./support.js";
+import { outlastUsers } from "../tools/process/outlast-users.js";
 import type { ChaosAttack, ChaosContext, ChaosRow } from "./types.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));

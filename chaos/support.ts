@@ -1,6 +1,6 @@
 /** What the attacks share: the real CLI, reading the log back, waiting on it. */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { execa, type Options } from "execa";
 import type { Entry, Located } from "../tools/world/entry.js";
@@ -114,46 +114,4 @@ export function smallDisk(parent: string, size: string): SmallDisk | { skipped: 
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Pids of processes still using one of `dirs` (named in their arguments or environment:
- * `--home`, WORLD_HOME), read from /proc; none where there is no /proc. An attack's agents
- * can outlive it by a moment: an agent's exit note (`world event … exited with code 3`)
- * written after the attack's folder was removed makes that folder again.
- */
-function processesUsing(dirs: readonly string[]): number[] {
-  let pids: string[];
-  try {
-    pids = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
-  } catch {
-    return [];
-  }
-  return pids
-    .filter((pid) => {
-      try {
-        const said = readFileSync(`/proc/${pid}/cmdline`, "latin1") + "\0" + readFileSync(`/proc/${pid}/environ`, "latin1");
-        return dirs.some((d) => said.includes(d));
-      } catch {
-        return false; // gone meanwhile, or not ours to read
-      }
-    })
-    .map(Number);
-}
-
-/** Waits (up to `timeoutMs`) for the processes using `dirs` to end, then kills those left. */
-export async function outlastUsers(dirs: readonly string[], timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let left = processesUsing(dirs);
-  while (left.length > 0 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    left = processesUsing(dirs);
-  }
-  for (const pid of left) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
 }

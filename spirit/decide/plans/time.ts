@@ -1,4 +1,5 @@
 /** Times in a plan: a time ahead as said ("on Friday", "in a couple of hours", "after the meeting"), and the loose ones chrono-node cannot read. */
+import type { ParsedResult } from "chrono-node/en";
 import { chronoEn } from "../../../tools/calendar/chrono-en.js";
 import { NUMBER, spokenTimes } from "../../../tools/calendar/spoken-time.js";
 import { sentencesOf, HYPOTHETICAL, MAX_SETTLING_WORDS } from "./words.js";
@@ -37,8 +38,10 @@ const SOON_MS = 20 * 60_000;
 const STRETCH = /(?:\b(?:within|until|till|(?<!(?:how|what|at|around|by) )about|every|each|per|over|during|all)(?:\s+the)?|\bthe next|\bfor (?:a|an|one))\s+$/i;
 const DURATION = /\b(?:minutes?|hours?|days?|weeks?|months?|years?)\b/i;
 
+/** Words between "in" and a length of time: "in about an hour", "in like ten minutes", "in another week". */
+const LENGTH_HEDGE = String.raw`(?:(?:about|around|roughly|like|maybe|just|another)\s+)?`;
 /** "in", a hedge and an article before a length of time that chrono-node reads without them ("in about a half an hour"). */
-const IN_ABOUT = /\b(?:in|within)\s+(?:(?:about|around|roughly|like|maybe|just|another)\s+)?(?:a\s+)?$/i;
+const IN_ABOUT = new RegExp(String.raw`\b(?:in|within)\s+${LENGTH_HEDGE}(?:a\s+)?$`, "i");
 
 // What a time is said with: chrono-node also reads "the money" as Monday.
 export const TIME_WORD = /\d(?!\d*'?s\b)|\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|week|weekend|month|year|hours?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|january|february|march|april|june|july|august|september|october|november|december|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|couple|few)\b/i;
@@ -66,12 +69,12 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
     // "weekend" with nothing before it is part of a name ("super bowl weekend", "the Easter weekend"), not a time said.
     if (/^weekends?$/i.test(said)) continue;
     // "next Tuesday at ten": an hour said in words after the day is part of the time (chrono-node reads only digits).
-    if (!r.start.isCertain("hour")) said += CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "";
+    said += hourAfter(text, r);
     // "at nine tomorrow": the hour in words said before the day is part of it too.
     const hourBefore = r.start.isCertain("hour") ? null : HOUR_BEFORE_DAY.exec(text.slice(0, index));
     if (hourBefore) {
-      said = `${hourBefore[0].trimStart()}${said}`;
-      index = hourBefore.index + (hourBefore[0].length - hourBefore[0].trimStart().length);
+      said = `${hourBefore[0]}${said}`;
+      index = hourBefore.index;
     }
     const ahead = r.start.date().getTime() - now.getTime() > SOON_MS || /\b(?:tonight|tomorrow|this (?:afternoon|evening)|weekend)\b/i.test(said);
     // "at 6" is read as six in the morning after six in the evening: an hour said is ahead.
@@ -93,23 +96,27 @@ const CLOCK_IN_WORDS = new RegExp(
   "i",
 );
 
+/** The hour in words said right after a day chrono-node read with none ("next Tuesday| at ten|"), else "". */
+function hourAfter(text: string, r: ParsedResult): string {
+  if (r.start.isCertain("hour")) return "";
+  return CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "";
+}
+
 /**
  * An hour said in words after "at" or "around": "at five", "around quarter to four", "at ten thirty", "at half
  * three" (half past, as said in Britain), "at about six", "at three o'clock tonight". Not after "by": "we have to finish by three" is a deadline within the talk, as often as not.
  */
 const HOUR_SAID = String.raw`(?:at|around)\s+(?:(?:like|about|around|maybe|roughly|say)\s+)?(?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty\s*-?\s*five|oh (?:five|one|two|three|four|six|seven|eight|nine)))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night|tonight|tomorrow))?`;
 /** Such an hour, not a count or a place in a list ("at one point", "at two of them", "at seven people"). */
-const HOUR_IN_WORDS = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|\w+s)\b)`, "i");
+const HOUR_IN_WORDS = new RegExp(String.raw`(?<!\S)${HOUR_SAID}\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|\w+s)\b)`, "i");
 /** The first such hour in the text, as said. */
 function hourInWords(text: string): { text: string; index: number } | undefined {
   const m = HOUR_IN_WORDS.exec(text);
-  if (m === null) return undefined;
-  const lead = m[0].length - m[0].trimStart().length;
-  return { text: m[0].slice(lead), index: m.index + lead };
+  return m === null ? undefined : { text: m[0], index: m.index };
 }
 
 /** "in forty five minutes", "in about twenty days": a length in words past ten, which chrono-node does not read. */
-const LENGTH_IN_WORDS = new RegExp(String.raw`\b(?:in|within)\s+(?:(?:about|around|roughly|like|maybe|just|another)\s+)?(?:${NUMBER})\s+(?:minutes?|hours?|days?|weeks?|months?)\b`, "i");
+const LENGTH_IN_WORDS = new RegExp(String.raw`\b(?:in|within)\s+${LENGTH_HEDGE}(?:${NUMBER})\s+(?:minutes?|hours?|days?|weeks?|months?)\b`, "i");
 
 /** Such a length, as said, when it ends more than SOON_MS ahead (read in digits: spokenTimes). */
 function lengthInWords(text: string, now: Date): { text: string; index: number } | undefined {
@@ -120,7 +127,7 @@ function lengthInWords(text: string, now: Date): { text: string; index: number }
 }
 
 /** Such an hour just before a day chrono-node read ("at nine tomorrow", "at half past six on Friday"). */
-const HOUR_BEFORE_DAY = new RegExp(String.raw`(?:^|\s)${HOUR_SAID}\s+(?:on\s+|this\s+|next\s+)?$`, "i");
+const HOUR_BEFORE_DAY = new RegExp(String.raw`(?<!\S)${HOUR_SAID}\s+(?:on\s+|this\s+|next\s+)?$`, "i");
 
 /** A length counted from a day ("a week from Tuesday": tools/calendar/day-parsers.ts) is a moment, not a length. */
 const COUNTED_FROM_DAY = /\b(?:from|after)\s+(?:next\s+|this\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i;
@@ -147,8 +154,7 @@ export function settledTime(text: string, now: Date): { text: string; index: num
       // "at six", "on Saturday", "how about tomorrow": a time proposed; "it's midnight" is a time told.
       if (preposition === null && !r.start.isCertain("weekday") && !/^(?:at|on|around|this|next|tomorrow|tonight)\b/i.test(r.text) && !TIME_PROPOSAL.test(text)) continue;
       // "tomorrow at five": an hour said in words after the day is part of the time.
-      const hour = r.start.isCertain("hour") ? "" : (CLOCK_IN_WORDS.exec(text.slice(r.index + r.text.length))?.[0].trimEnd() ?? "");
-      return { text: `${preposition?.[0] ?? ""}${r.text}${hour}`, index: preposition?.index ?? r.index };
+      return { text: `${preposition?.[0] ?? ""}${r.text}${hourAfter(text, r)}`, index: preposition?.index ?? r.index };
     }
   }
   // "how about at six?", "at half past six then": an hour in words, proposed in a short turn or as a proposal (in a

@@ -135,7 +135,7 @@ export function rewritten(text: string, use: TimeUse): string {
   // "twelve noon", "12 midnight": the word says it all.
   t = t.replace(/\b(?:twelve|12)(?::00)? ?(noon|midday|midnight)\b/gi, (_m, w: string) => (w.toLowerCase() === "midnight" ? "midnight" : "noon"));
   // "april two" → "april 2"
-  t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:${UNIT}|o'?clock|am|pm))`, "gi"), (_m, month: string, n: string) => `${month} ${value(n)}`);
+  t = t.replace(new RegExp(`\\b(${MONTHS}) (${NUMBER})\\b(?! (?:(?:${UNIT})\\b|o'?clock|am|pm))`, "gi"), (_m, month: string, n: string) => `${month} ${value(n)}`);
   // Halves: "an hour and a half", "two and a half hours" → "1.5 hours", "2.5 hours" (chrono-node reads "an hour" and drops the half).
   t = t.replace(new RegExp(`\\b(an?|${NUMBER}|\\d+) (hours?|minutes?) and a half\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) and a half (hours?|minutes?)\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
@@ -148,16 +148,16 @@ export function rewritten(text: string, use: TimeUse): string {
   t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
   t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
   // "twenty past six", "five past 9" → "6:20", "9:05".
-  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2})(?: minutes?)? past (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, mins: string, h: string) => clock(number(h), number(mins)) ?? m);
+  t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2})(?: minutes?)? past (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT})\\b)`, "gi"), (m, mins: string, h: string) => clock(number(h), number(mins)) ?? m);
   // "at ten to seven", "by 5 to 6" → "6:50", "5:55": only after a time's preposition or alone ("from ten to five" is a span).
-  t = t.replace(new RegExp(`(^ |\\b(?:at|by|around|about|for|until|till|before) )(${NUMBER}|\\d{1,2})(?: minutes?)? (?:to|till) (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT}))`, "gi"), (m, lead: string, mins: string, h: string) => {
+  t = t.replace(new RegExp(`(^ |\\b(?:at|by|around|about|for|until|till|before) )(${NUMBER}|\\d{1,2})(?: minutes?)? (?:to|till) (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT})\\b)`, "gi"), (m, lead: string, mins: string, h: string) => {
     const n = number(mins);
     const time = n <= 30 ? clock(((number(h) + 10) % 12) + 1, 60 - n) : undefined;
     return time === undefined || number(h) > 12 ? m : `${lead}${time}`;
   });
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}) (?:o'? ?clock|oclock)\\b`, "gi"), (_m, h: string) => `${/\d/.test(h) ? h : value(h)}:00`);
   // "five thirty", "seven oh five", "six forty five" (an hour, then minutes from ten up, or oh + digit).
-  t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT}))`, "gi"), (m, h: string, mins: string) => {
+  t = t.replace(new RegExp(`\\b(${SMALL_W}) ((?:oh (?:${SMALL_W}))|(?:${TENS_W})(?:[ -](?:${SMALL_W}))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\\b(?! (?:${UNIT})\\b)`, "gi"), (m, h: string, mins: string) => {
     const hour = SMALL[h.toLowerCase()]!;
     const minutes = /^oh /i.test(mins) ? SMALL[mins.slice(3).toLowerCase()]! : value(mins);
     return hour >= 1 && hour <= 12 && minutes < 60 ? `${hour}:${String(minutes).padStart(2, "0")}` : m;
@@ -165,22 +165,23 @@ export function rewritten(text: string, use: TimeUse): string {
   // "six am", "10 p m"
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "gi"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
   // "at 5 30", "at 5.30", and after "at" "530", "1730": a clock time as a transcript writes digits ("by 2030" is a year).
-  t = t.replace(new RegExp(`\\b(?:(at) (\\d{1,2})(\\d\\d)|(at|by|for|until|till|around|from|before) (\\d{1,2})[ .](\\d\\d))\\b(?![:.]\\d| (?:${UNIT}|people|percent|dollars|euros|pounds|of|more|times|\\w+s\\b))`, "gi"), (m, ...said: (string | undefined)[]) => {
+  t = t.replace(new RegExp(`\\b(?:(at) (\\d{1,2})(\\d\\d)|(at|by|for|until|till|around|from|before) (\\d{1,2})[ .](\\d\\d))\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|percent|dollars|euros|pounds|of|more|times|\\w+s\\b))`, "gi"), (m, ...said: (string | undefined)[]) => {
     const [prep, hs, ms] = said[0] !== undefined ? said.slice(0, 3) as string[] : said.slice(3, 6) as string[];
     const [h, mins] = [Number(hs), Number(ms)];
     if (h > 23 || mins > 59) return m;
     return h > 12 ? `${prep} ${h - 12}:${ms}pm` : `${prep} ${h}:${ms}`;
   });
   // "at six", "for seven", "by nine": an hour after a time preposition.
-  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:${UNIT}|people|of|more|times|\\w+s\\b))`, "gi"), (m, prep: string, h: string) => {
+  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|of|more|times|\\w+s\\b))`, "gi"), (m, prep: string, h: string) => {
     const n = /\d/.test(h) ? Number(h) : value(h);
     return n >= 1 && n <= 12 ? `${prep} ${n}:00` : m;
   });
   return withMeridiem(t, use).replace(/\s+/g, " ").trim();
 }
 
-const MORNING = /\b(?:morning|a\.?m\b|breakfast|dawn|wake|get me up|get up)/i;
-const EVENING = /\b(?:evening|tonight|night|afternoon|p\.?m\b|dinner|lunch|supper)/i;
+// "am" and "pm" only after a number, or written "a.m.": "i am seeing the doctor at four" is no morning.
+const MORNING = /\b(?:morning|breakfast|dawn|wake|get me up|get up)|(?<=\d ?)am\b|\ba\.m\b/i;
+const EVENING = /\b(?:evening|tonight|night|afternoon|dinner|lunch|supper)|(?<=\d ?)pm\b|\bp\.m\b/i;
 
 /** "6:00" with no am/pm → "6pm" or "6am", by what it is for. */
 function withMeridiem(t: string, use: TimeUse): string {

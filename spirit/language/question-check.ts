@@ -28,6 +28,10 @@ const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
 const REMINDER = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?to (.+)$/;
 const SEARCH = /^(?:open a search for|look for) (.+)$/;
+// "remind you that the plumber is coming": a clause of its own, with its own subject and one verb group.
+const REMINDER_THAT = /^remind you (?:(?:in|at|on|tomorrow|tonight|later|next|this)\b[^?]*? )?that (.+)$/;
+// In such a clause a subject is right ("that he arrives"); the speaker's own words are not.
+const FIRST_PERSON = /\b(?:i|i'm|i'll|i've|i'd|we|we're|me|my|us|our)\b/i;
 // The note agent's frame (spirit/decide/offers.ts): what follows it is one verb phrase, like a reminder's.
 const NOTE = /^make a note to (.+)$/;
 // A reminder about a thing ("remind you about the plumber"): what follows names it, like a query.
@@ -130,6 +134,8 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   const body = m[1]!;
   if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
   if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
+  const clause = REMINDER_THAT.exec(body)?.[1];
+  if (clause !== undefined) return [...problems, ...clauseProblems(nlp, clause)];
   const reminder = REMINDER.exec(body) ?? NOTE.exec(body);
   const about = reminder ? null : REMINDER_ABOUT.exec(body);
   const search = SEARCH.exec(body) ?? about;
@@ -157,5 +163,31 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
     const extra = extraVerbs(terms, true);
     if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);
   }
+  return problems;
+}
+
+/** A "that" clause: its words as a phrase's, and one group of verbs ("is coming", "will be back"), not two run together. */
+function clauseProblems(nlp: Nlp, clause: string): string[] {
+  const problems: string[] = [];
+  if (FIRST_PERSON.test(clause)) problems.push(`the speaker's own words: "${FIRST_PERSON.exec(clause)![0]}"`);
+  if (DANGLING.test(clause)) problems.push(`ends on a dangling word: "${DANGLING.exec(clause)![0]}"`);
+  if (TWICE.test(clause)) problems.push(`a word said twice: "${TWICE.exec(clause)![0]}"`);
+  if (REQUEST_WORDS.test(clause)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(clause)![0]}"`);
+  if (BROKEN.test(clause)) problems.push(`speech broken off and joined: "${BROKEN.exec(clause)![0]}"`);
+  if (clause.split(" ").length > 16) problems.push(`too long to take in: ${clause.split(" ").length} words`);
+  const terms = termsOf(nlp, clause);
+  const groups: string[][] = [];
+  terms.forEach((t, i) => {
+    const before = terms[i - 1];
+    if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
+    // "has to leave", "about leaving": a verb that hangs on another is no group of its own.
+    if ((before?.normal === "to" && !t.tags.has("PastTense")) || (t.tags.has("Gerund") && before?.tags.has("Preposition"))) return;
+    // "is coming", "will not be": verbs side by side, or with an adverb between, are one group.
+    const joined = before !== undefined && (before.tags.has("Verb") || ((before.tags.has("Adverb") || before.tags.has("Negative")) && terms[i - 2]?.tags.has("Verb") === true));
+    if (joined && groups.length > 0) groups[groups.length - 1]!.push(t.normal);
+    else groups.push([t.normal]);
+  });
+  if (groups.length === 0) problems.push(`no verb in the clause: ${JSON.stringify(clause)}`);
+  if (groups.length > 1) problems.push(`a second verb phrase glued on: ${groups.slice(1).map((g) => g.join(" ")).join(", ")}`);
   return problems;
 }

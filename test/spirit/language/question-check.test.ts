@@ -68,6 +68,10 @@ describe("the checker", () => {
       "Want me to remind you to get snacks very party?",
       "Want me to remind you to watch football playoff weekend?",
       "Want me to make a note to visit grandma month?",
+      // A "that" clause: one group of verbs, never the speaker's own words.
+      "Want me to remind you that the plumber is coming he said tomorrow?",
+      "Want me to remind you that I am off on Friday?",
+      "Want me to remind you that the plumber the electrician?",
     ]) {
       expect(questionProblems(nlp, q), q).not.toEqual([]);
     }
@@ -88,6 +92,11 @@ describe("the checker", () => {
       "Want me to remind you to go out bowling on Saturday?",
       "Want me to remind you to try snorkelling next weekend?",
       "Want me to remind you to meet up with Ana for dinner this evening?",
+      // A "that" clause with its own subject and verb group.
+      "Want me to remind you that the plumber is coming tomorrow?",
+      "Want me to remind you on Friday that you are off?",
+      "Want me to remind you that the boiler man comes on Monday?",
+      "Want me to remind you that you have to leave at 4pm?",
       // Names with words compromise reads as verbs (issue 20).
       "Want me to remind you about the solar powered garden stakes?",
       "Want me to remind you about your work tasks every day?",

@@ -14,9 +14,10 @@
  *     it cannot do yet, unless the brain has an agent that can (spirit/decide/hearing.ts asks it).
  */
 import type { Nlp } from "../language/nlp.js";
-import type { Command, WorldTopic } from "../intents/commands.js";
+import { dayNamed, type Command, type WorldTopic } from "../intents/commands.js";
 import { ago, type Meeting, type Situation } from "../daemon/situation.js";
 import { namingWords, taskHas } from "./manage.js";
+import { clockOf } from "../../tools/calendar/places.js";
 
 /** What the answers read: the agents at work and the next meeting (spirit/daemon/situation.ts). */
 export type WorldView = Pick<Situation, "agentsNow" | "doneRecently" | "stillAtWork" | "nextMeeting">;
@@ -84,10 +85,42 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     case "asked":
       return asked(world, now);
     case "time":
-      return `it's ${now.toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true })} (${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })})`;
+      return about === "" ? `it's ${timeOfDay(now)} (${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })})` : timeIn(about, now);
     case "date":
-      return `today is ${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" })}`;
+      return about === "" ? `today is ${now.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" })}` : dayAnswer(about, now, false);
+    case "countdown":
+      return dayAnswer(about, now, true);
   }
+}
+
+function timeOfDay(at: Date, timeZone?: string): string {
+  return at.toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true, ...(timeZone && { timeZone }) });
+}
+
+/** "christmas is Friday 25 December, in 28 days": the day the words name, read forward from now. */
+function dayAnswer(words: string, now: Date, countdown: boolean): string {
+  const day = dayNamed(words, now);
+  if (day === undefined) return `I can't tell which day ${JSON.stringify(words)} is`;
+  const date = day.at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", ...(day.at.getFullYear() !== now.getFullYear() && { year: "numeric" }) });
+  const days = Math.round((Date.UTC(day.at.getFullYear(), day.at.getMonth(), day.at.getDate()) - Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())) / 86_400_000);
+  const away = days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days${days >= 14 ? ` (${weeksAndDays(days)})` : ""}`;
+  // "today is Monday 5 January", not "… (today)" again.
+  return countdown ? `${day.said} is ${away}, ${date}` : `${day.said} is ${date}${days <= 1 && !/\b(?:today|tomorrow|tonight)\b/.test(day.said) ? ` (${away})` : ""}`;
+}
+
+function weeksAndDays(days: number): string {
+  const weeks = Math.floor(days / 7);
+  return `${count(weeks, "week")}${days % 7 === 0 ? "" : ` and ${count(days % 7, "day")}`}`;
+}
+
+/** "it's 7:08 am in Tokyo (Saturday)": a place's clock (tools/calendar/places.ts), or an honest "I don't know". */
+function timeIn(place: string, now: Date): string {
+  const clock = clockOf(place);
+  if (clock === undefined) return `I don't know which time zone ${JSON.stringify(place)} is in: name a city, as Tokyo or New York`;
+  if ("several" in clock) return `${JSON.stringify(place)} has more than one time zone: name a city there`;
+  const weekday = (timeZone?: string) => now.toLocaleDateString("en-GB", { weekday: "long", ...(timeZone && { timeZone }) });
+  const there = weekday(clock.zone);
+  return `it's ${timeOfDay(now, clock.zone)} ${clock.where}${there === weekday() ? "" : ` (${there})`}`;
 }
 
 // What the Spirit itself does, whatever agents are installed: each clause is a path in spirit/decide.

@@ -10,13 +10,14 @@
 
 import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repeat.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { isHoliday } from "../../tools/calendar/holidays.js";
 import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
 import { fluent } from "./fluent.js";
 import { describes } from "./frames.js";
 import { NUMBER, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
-export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked" | "time" | "date";
+export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked" | "time" | "date" | "countdown";
 
 export type Command =
   /** A reminder (or an alarm): what to be reminded of, in the user's words, and when. */
@@ -101,8 +102,12 @@ function manage(t: string): Command | undefined {
   if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
     return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
-  // "turn the alarm off", "switch my reminders off": the particle said after what is cancelled.
-  const cancel = CANCEL.exec(t.replace(/^(turn|switch|shut) (.+?) off$/, (said, verb: string, what: string) => (ONE.test(what) ? `${verb} off ${what}` : said)));
+  // "turn the alarm off", "take the gym session off my calendar": the particle said after what is cancelled.
+  const cancel = CANCEL.exec(
+    t
+      .replace(/^(turn|switch|shut) (.+?) off$/, (said, verb: string, what: string) => (ONE.test(what) ? `${verb} off ${what}` : said))
+      .replace(OFF_CALENDAR, "remove $1 from $2$3"),
+  );
   if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
   const close = CLOSE.exec(t);
   const named = cancel?.[1] ?? close?.[1];
@@ -158,6 +163,15 @@ const RESULTS = /^(?:what did you (?:find|find out|come up with|get)|(?:any|what
 // "what time is it", "what's the date today": the clock and the calendar here (not "what time is it in tokyo").
 const CLOCK_TIME = /^(?:what time is it|what is the time|(?:what|which) time have you got|do you have the time|(?:tell me|give me) the time|the time|time please|what is the (?:current|exact) time|current time)(?: now| right now| please)?$/;
 const TODAYS_DATE = /^(?:what is (?:the date|today'?s date|the date today|today)|what(?: is the)? date is it(?: today)?|what day is it(?: today)?|which day is (?:it|today)|what day of the week is it|(?:tell me|give me) (?:the|today'?s) date|today'?s date)(?: today| please)?$/;
+// "what's the date next friday", "what day is christmas on this year", "what day of the week is the 14th",
+// "when is easter", "how many days until halloween": a day's date, or how far off it is, from the clock
+// (the day is read by dayNamed; "when is my dentist appointment" names none and asks the calendar).
+const DATE_OF = /^(?:what|which) (?:is )?(?:the )?(?:date|day(?: of the week)?) (?:is |was |will be |falls on |is it |of |for |on )?(.+?)(?: (?:on|fall on|falls on|fall))?(?: this year| next year)?$/;
+const WHEN_IS = /^when (?:is|will be|does) (.+?)(?: (?:this|next) year)?(?: fall| be)?$/;
+const COUNTDOWN = /^(?:how (?:many|much) (?:more )?(?:days|weeks|time|sleeps) (?:is it |are there |is there |are left |is left |left |to go |do i have |do we have )?|how long (?:is it |is there |do i have |do we have |have i got |have we got )?)(?:until|till|til|to|before) (.+?)(?: (?:this|next) year)?$/;
+// "what time is it in tokyo": a city's clock, from the time zones the runtime knows.
+// Not "… in india when it is noon in the us": a conversion, which it does not read.
+const TIME_IN = /^(?:what time is it|what is the time|what is the current time|what time) in (?!.*\b(?:when|if|after|before|while)\b)((?:[\w']+ ?){1,5}?)(?: (?:now|right now))?$/;
 // "how much time is left": the timers.
 const TIME_LEFT = /^how (?:much time|long) (?:is |do i have )?(?:left|remaining|to go)$/;
 
@@ -183,6 +197,12 @@ function query(t: string): Command | undefined {
   if (TIME_LEFT.test(t)) return { type: "query", topic: "timers" };
   if (CLOCK_TIME.test(t)) return { type: "query", topic: "time" };
   if (TODAYS_DATE.test(t)) return { type: "query", topic: "date" };
+  const place = TIME_IN.exec(t)?.[1];
+  if (place !== undefined) return { type: "query", topic: "time", about: place };
+  const countdown = COUNTDOWN.exec(t)?.[1];
+  if (countdown !== undefined && dayNamed(countdown, new Date(0)) !== undefined) return { type: "query", topic: "countdown", about: countdown };
+  const dateOf = DATE_OF.exec(t)?.[1] ?? WHEN_IS.exec(t)?.[1];
+  if (dateOf !== undefined && dayNamed(dateOf, new Date(0)) !== undefined) return { type: "query", topic: "date", about: dateOf };
   if (!ASKING.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
@@ -198,6 +218,18 @@ function query(t: string): Command | undefined {
   return undefined;
 }
 
+/**
+ * The one day the words name, read forward from now ("next friday", "christmas", "the 14th"),
+ * or undefined when they name none, or more than a day ("my birthday", "the meeting on friday").
+ */
+export function dayNamed(words: string, now: Date): { said: string; at: Date } | undefined {
+  const spoken = spokenTimes(/^the \w/.test(words) ? `on ${words}` : words, "reminder");
+  const found = chronoEn().parse(spoken, now, { forwardDate: true })[0];
+  if (found === undefined || (found.end ?? null) !== null) return undefined;
+  const left = spoken.replace(found.text, "").replace(/\b(?:on|the|this|that|day|date|it|of|in|a)\b/g, "").trim();
+  return left === "" ? { said: found.text.replace(/^on /, ""), at: found.start.date() } : undefined;
+}
+
 function chronoWhen(t: string): string | undefined {
   if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
   return chronoEn().parse(t, new Date(0))[0]?.text;
@@ -205,10 +237,10 @@ function chronoWhen(t: string): string | undefined {
 
 // Setting something for later.
 const TIMER = /^(?:set|start|put on|put|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:on\s+)?(?:for|of|to)?\s*(.*)$/;
-const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
-const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up))\b\s*(?:up\b)?\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
@@ -222,10 +254,12 @@ const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
 const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
 const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
+// "take the gym session off my calendar": removing an entry, said with its particle after it.
+const OFF_CALENDAR = new RegExp(`^(?:take|cross|strike|wipe) (.+?) (?:off|out of|from) ((?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})\\b(.*)$`);
 const CALENDAR_LEAD = new RegExp(`^(?:in|on|to|into) (?:my |the |our )?${CALENDAR_WORD} (?:put|add|write|note|mark|set|enter)(?: down| in)?\\s+(.*)$`);
 const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
 // "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
-const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
+const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter|schedule)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
 const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
 const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
 
@@ -281,10 +315,16 @@ function reminder(t: string): Command | undefined {
     }
   }
   const wake = WAKE_ME.exec(t);
-  if (wake) return timed("wake up", false, wake[1]!, "alarm", true);
+  // "up by six", "awake before eight": the alarm rings then.
+  if (wake) return timed("wake up", false, wake[1]!.replace(/^(?:by|before) /, "at "), "alarm", true);
   const alarm = ALARM.exec(t);
   // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
-  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[1]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[1]!, "alarm")) !== undefined)) return alarmCommand(alarm[1]!);
+  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[2]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[2]!, "alarm")) !== undefined)) {
+    // "a daily alarm at seven": how often, said before the noun, goes after the time where the
+    // repetition's reader finds it; "a recurring alarm every sunday" says it again after.
+    const often = alarm[1] === undefined || readRepeat(alarm[2]!) !== undefined ? undefined : OFTEN_BEFORE[alarm[1]];
+    return alarmCommand(often === undefined ? alarm[2]! : `${alarm[2]} ${often}`);
+  }
   const onCal = ON_CALENDAR.exec(t);
   if (onCal && !NOT_A_REMINDER.test(onCal[1]!)) return timed(onCal[1]!, true, `${onCal[1]} ${onCal[2]}`, "reminder");
   const calLead = CALENDAR_LEAD.exec(t);
@@ -335,7 +375,7 @@ function reminder(t: string): Command | undefined {
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
-  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?|e-?mails?|messages?|texts?|tweets?|posts?|facebook|twitter)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);
@@ -392,6 +432,9 @@ function occasionOnly(name: string, tail: string | undefined): boolean {
   return when !== undefined && spoken.replace(when, "").replace(/\b(?:on|at|in|for|this|next|is)\b/g, "").trim() === "";
 }
 
+/** How often, said as a word before "alarm"; "recurring" alone names no rule, so nothing is added. */
+const OFTEN_BEFORE: Readonly<Record<string, string>> = { daily: "every day", weekday: "every weekday", weekly: "every week" };
+
 function alarmCommand(rest: string): Command {
   // "for 7am labelled taxi", "called gym", "for the gym at 6"
   const label = /\b(?:labell?ed|called|named|titled|saying|for the purpose of)\s+(.+)$/.exec(rest);
@@ -416,7 +459,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   const results = chronoEn().parse(spoken, new Date(0));
   // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
   const repeatDay = repeat && weekdayOf(repeat.rule);
-  const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay);
+  // "valentine's day with her tomorrow": beside another time, a holiday is the occasion's name.
+  const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
   let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   // "on the 3rd of december": "the" too, before a date said by its day. A clock time read
@@ -435,8 +479,11 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "that i have a haircut", "there is a meeting": a thing to be reminded about, once the words around it are cut.
   const aThing = HAS_A_THING.exec(what.trim())?.[1];
   // "that the plumber comes at 11": a clause of its own, said "that"; "that i need to pay …" is what to do.
-  const thatClause = THAT_CLAUSE.test(what.trim());
   what = cleanSubject(what);
+  // "that i am off on friday", "i am away next week": the user's own state, kept as a clause.
+  const ownState = OWN_STATE.test(what);
+  if (ownState) what = `that ${what.replace(/^that /, "")}`;
+  const thatClause = ownState || THAT_CLAUSE.test(what.trim());
   // "that i have an appointment": the thing keeps its article ("an appointment"), which the framing words took with them.
   if (aThing !== undefined && what !== "" && !/^(?:a|an|my|our|the|some)\b/.test(what)) what = `${aThing} ${what}`;
   const times = whens.map((w) => said.get(w) ?? (CLOCK_ALONE.test(w) ? `at ${w}` : w));
@@ -456,6 +503,7 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 }
 
 const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,3}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
+const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
@@ -498,7 +546,8 @@ function cleanSubject(words: string): string {
   // "may 2 is mary's birthday" with the date cut out: what the day is.
   w = w.replace(/^(?:is|are|was|will be)\s+/, "");
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
-  w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:am|are|will be|have got|have|will have)(?: (?:having|seeing|going to|got))?)\s+/, "");
+  // Not "i am off on friday": what follows is no thing, so the clause stays whole (timed() says it with "that").
+  w = w.replace(/^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have)(?: got)?|(?:i|we) (?:am|are|will be)(?= (?:a|an|the|my|our|some|having|seeing|going to|got)\b)(?: (?:having|seeing|going to|got))?)\s+/, "");
   if (/^(?:it|this|that|something|me|later|again|now|the time|for|of|on|at|to|about|with|the|in|by|a|an|reminders?)$/.test(w)) return "";
   return w;
 }
@@ -517,6 +566,7 @@ const TASKS: Array<[RegExp, string]> = [
   [new RegExp(`^(?:turn|switch|shut|put)\\s+(?:on|off|up|down|out)?\\s*(?:the |my |all (?:the )?)?(?:\\w+ )?(?:lights?|lamps?|bulbs?)\\b|^(?:dim|brighten|lighten|darken)\\b|^(?:change|set|make|chance|adjust|lower|raise|reduce|increase|decrease|minimi[sz]e|maximi[sz]e|soften) (?:the |my |all |a |an )?(?:\\w+ ){0,3}?(?:lights?|lamps?|bulbs?|lighting|light settings|brightness|colou?r)\\b|\\b(?:lights?|lamps?) (?:on|off|up|down)\\b|^(?:bring|turn|put) (?:the |my |all )?(?:\\w+ )?(?:lights?|lighting|lamps?) (?:up|down)\\b|^(?:lights?|lamps?)\\b|^(?:give me|i want|set) (?:some |a )?(?:soft|dim|low|bright|warm|cool|mood|night|reading) (?:light|lighting|lights)\\b|^(?:make|turn|paint|set|change) (?:the |my |this |a )?(?:\\w+ )?(?:${ROOM}|lights?|lamps?) (?:to )?(?:${COLOUR}|darker|brighter|lighter)\\b|^(?:can|could) (?:the|my) (?:\\w+ ){0,2}(?:lights?|lamps?) (?:go|turn|be) |^(?:it is|this is|it has got|it is got)(?: way| much| a bit| a little| really| so| far)? too (?:dark|bright|dim)(?: in here| here| in (?:the|this|my) (?:${ROOM}))?$|^(?:it is|this is) (?:very |really |so |pretty )?dark (?:in )?here$`), "control the lights"],
   [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
+  [/^(?:open|close|shut|raise|lower|draw|pull (?:up|down)|put (?:up|down)|roll (?:up|down)) (?:the |my |all (?:the )?)?(?:\w+ )?(?:blinds|curtains|shades|shutters)\b|^(?:the )?(?:blinds|curtains|shades|shutters) (?:up|down|open|closed?)$|^(?:lock|unlock) (?:the |my |all (?:the )?)?(?:\w+ )?(?:doors?|locks?|gate)\b|^(?:open|close|shut) (?:the |my )?garage(?: door)?\b/, "control devices at home"],
   [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],

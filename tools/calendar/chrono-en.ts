@@ -11,6 +11,7 @@
  */
 
 import { countedFromWeekday, dayOfMonth } from "./day-parsers.js";
+import { holiday } from "./holidays.js";
 
 export type ChronoEn = typeof import("chrono-node/en");
 
@@ -41,13 +42,13 @@ function load(): ChronoEn {
 }
 
 /**
- * The casual parser with the days it does not read (day-parsers.ts) tried first: on the same
+ * The casual parser with the days it does not read (day-parsers.ts, holidays.ts) tried first: on the same
  * words, chrono-node keeps the first of two results of the same length ("two days after
  * Friday" is then counted forward), and the longer of two that overlap ("a week from Tuesday"
  * over "a week" and "Tuesday").
  */
 function withWorldDays(en: ChronoEn): ChronoEn {
   const casual = en.casual.clone();
-  casual.parsers.unshift(dayOfMonth, countedFromWeekday);
+  casual.parsers.unshift(dayOfMonth, countedFromWeekday, holiday);
   return { ...en, casual, parse: casual.parse.bind(casual), parseDate: casual.parseDate.bind(casual) as ChronoEn["parseDate"] };
 }

@@ -127,6 +127,27 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("siri get me up at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });
     expect((await spawned("let me know when it's 4 pm")).task).toMatch(/ 4pm$/);
     expect(await spawned("set a timer for thirty seconds")).toEqual({ agentKind: "timer", task: "set a timer for 30 seconds" });
+    // Passive, and said as being up by a time: the alarm rings then.
+    expect(await spawned("i want to be woken at seven")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 7am" });
+    expect(await spawned("make sure i'm up by six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });
+    expect(await spawned("make sure i'm awake before eight tomorrow")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 8am tomorrow" });
+  });
+
+  it("hears how often an alarm repeats when it is said before the word 'alarm'", async () => {
+    expect(await spawned("set up a daily alarm at seven")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 7am every day" });
+    expect(await spawned("set a weekday alarm for six thirty")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 6:30am every weekday" });
+    expect(await spawned("create a recurring alarm every sunday at nine")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 9am every sunday" });
+    // A number before a word that only starts like a unit ("weekly", "hourly") is a clock time.
+    expect(spokenTimes("for monday at seven weekly", "alarm")).toBe("for monday at 7am weekly");
+  });
+
+  it("keeps the user's own state as a clause: 'that i am off on friday'", async () => {
+    expect(await spawned("add to my calendar that i'm off on friday")).toEqual({ agentKind: "reminder", task: "remind me that i am off on friday" });
+    expect(await spawned("i need reminding about the car service next tuesday")).toEqual({ agentKind: "reminder", task: "remind me about the car service next tuesday" });
+    expect(await spawned("i need reminding to call the vet")).toEqual({ agentKind: "reminder", task: "remind me to call the vet" });
+    expect(await spawned("schedule dentist for the twenty third at two pm")).toMatchObject({ agentKind: "reminder", task: expect.stringMatching(/^remind me about dentist .*23rd at 2pm$/) });
+    // "am" the verb is no morning: the afternoon, as for any reminder said without am or pm.
+    expect(spokenTimes("i am seeing the doctor at four", "reminder")).toBe("i am seeing the doctor at 4pm");
   });
 
   it("reads the rarer forms: a day marked, an occasion named, a day first, an event to attend, a day of the month", async () => {
@@ -300,6 +321,8 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await r.hear("push it to 8", T0 + 2000)).toMatchObject({ type: "manage", request: { verb: "move", target: "it" } });
     expect(await r.hear("snooze that", T0 + 3000)).toMatchObject({ type: "manage", request: { verb: "snooze" } });
     expect(readCommand("remove pepper from my grocery list")).toMatchObject({ type: "task", capability: "edit your lists" });
+    // The particle after what is cancelled, off a calendar.
+    expect(await r.hear("take the gym session off my calendar", T0 + 4000)).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the gym session from my calendar" } });
   });
 
   it("finds which reminder the words mean among those at work, or asks which one", async () => {
@@ -371,6 +394,21 @@ describe("managing, asking, and what no agent can do", () => {
     expect(next.type === "say" && next.text).toBe('your next meeting is "Budget review" at 2026-01-05T09:45:00.000Z (in 45 min)');
   });
 
+  it("answers what day a date or a holiday is, how far off it is, and the time in a city, from the clock", async () => {
+    const ask = answers(room());
+    // T0 is Monday 5 January 2026, 09:00 UTC.
+    expect(await ask("what's the date next friday", T0)).toMatch(/^next friday is Friday 1[0-9] January$/);
+    expect(await ask("what day of the week is the fourteenth", T0)).toBe("the 14th is Wednesday 14 January");
+    expect(await ask("how many days until christmas", T0)).toBe("christmas is in 354 days (50 weeks and 4 days), Friday 25 December");
+    expect(await ask("how long till friday", T0)).toBe("friday is in 4 days, Friday 9 January");
+    expect(await ask("when is easter", T0)).toBe("easter is Sunday 5 April");
+    expect(await ask("what time is it in tokyo", T0)).toBe("it's 6:00 pm in Tokyo");
+    expect(await ask("what time is it in narnia", T0)).toMatch(/^I don't know which time zone "narnia" is in/);
+    // A day no clock names is the calendar's, or nothing the clock can answer.
+    expect(readCommand("when is my dentist appointment")).toMatchObject({ type: "query", topic: "calendar" });
+    expect(readCommand("how many days until my birthday")).toBeUndefined();
+  });
+
   it("answers how a named task is going, and what is running, as people ask it", async () => {
     const r = room();
     const say = answers(r);
@@ -399,8 +437,8 @@ describe("managing, asking, and what no agent can do", () => {
     const at = new Date(T0);
     expect(await say("what time is it", T0)).toBe(`it's ${at.toLocaleTimeString("en-GB", { hour: "numeric", minute: "2-digit", hour12: true })} (${at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long" })})`);
     for (const said of ["what's the date today", "what day is it"]) expect(await say(said, T0), said).toBe(`today is ${at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric" })}`);
-    // Not the time somewhere else: that needs a place's time zone, which is not read.
-    expect(readCommand("what time is it in tokyo")).toBeUndefined();
+    // The time somewhere else is that place's clock (the next test).
+    expect(readCommand("what time is it in tokyo")).toMatchObject({ type: "query", topic: "time", about: "tokyo" });
     // A request for help with something is not a question about the assistant.
     expect(readCommand("help me with my homework")).toBeUndefined();
   });
@@ -465,6 +503,8 @@ describe("managing, asking, and what no agent can do", () => {
       // Someone else to be reminded is a message to them, not the user's reminder.
       ["remind dave to bring the ladder back", "I can't make calls or send messages yet"],
       ["remind the kids about their swimming kit", "I can't make calls or send messages yet"],
+      ["shut the blinds", "I can't control devices at home yet"],
+      ["lock the front door", "I can't control devices at home yet"],
     ]);
     // "start" of what is no music; "tell me" is asked of the assistant, not passed on.
     expect(readCommand("start of the second half")).toBeUndefined();

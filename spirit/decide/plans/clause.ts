@@ -61,7 +61,7 @@ const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "fa
 const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best\b|our best\b)\S/i;
 
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to|(?:'ve| have)? gotta| need to| must|'d better| had better| ought to| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to|(?:'ve| have)? gotta| need to| must| should(?! have\b|'ve\b)|'d better| had better| ought to| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
 // "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
 // Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
@@ -128,6 +128,10 @@ const LIKE_BEFORE_TIME = /\b(at|around|in|for|by|until) like\b/gi;
 const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
 
 // "in two hours' time": the length of time is the time said.
+// Speech has no question marks: "we're having a barbecue on sunday do you wanna come" is two
+// sentences, a plan and an invitation to join it, said last. Split before the invitation, in
+// words with no punctuation of their own (a transcript's: written text says where it ends).
+const JOIN_US = /\s+(?=(?:(?:so |and )?(?:do|would|will|can|could) (?:you|ya) (?:wanna|want to|like to|fancy|care to) (?:come|join)|(?:you )?wanna (?:come|join)|fancy (?:coming|joining)|are you (?:coming|in)|you should come)\b(?:\s+\S+){0,3}\s*$)/i;
 const IN_TIME = /\b(minutes?|hours?|days?|weeks?|months?|years?)\s*'s?\s+time\b/gi;
 
 /**
@@ -144,7 +148,7 @@ function withoutBrokenEnd(text: string): string {
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
   let said = "";
-  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(LIKE_BEFORE_TIME, "$1").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/)) {
+  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(LIKE_BEFORE_TIME, "$1").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/).flatMap((part) => (/[,.!?;]/.test(part) ? [part] : part.split(JOIN_US)))) {
     const sentence = raw.trim();
     const saidBefore = said;
     said += ` ${sentence}`;
@@ -165,6 +169,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (front !== undefined && front.index === 0) words = words.slice(front.text.length).replace(/^[\s,]+/, "");
       // "I'm really going to", "I will definitely": the adverb goes after the frame.
       words = words.replace(/^(i'm|i am|i'll|i will|i have|i've|we're|we are|we'll|we will)\s+(?:really|definitely|actually|totally|certainly|seriously|finally|just)\s+/i, "$1 ");
+      // "I really need to", "I probably should": the adverb between the subject and its modal goes too.
+      words = words.replace(/^(i|we)\s+(?:really|definitely|actually|seriously|probably|still|just|honestly)\s+(?=(?:need to|have to|should|must|ought to|gotta|got to|had better|plan to|intend to|promise)\b)/i, "$1 ");
       // "I'm off to the doctor's at four": going there.
       words = words.replace(/^(i'm|i am|we're|we are) off to\b/i, "$1 going to");
       const m = FRAME.exec(words);

@@ -332,10 +332,18 @@ describe("more ways to say one will", () => {
     expect(await plan("I ought to send that email first thing tomorrow.")).toMatchObject({ action: "send that email first thing tomorrow" });
     expect(await plan("I'm off to the doctor's at four.")).toMatchObject({ action: "go to the doctor's at four", when: "at four" });
     expect(await plan("I must remember to buy a birthday card for Tom.")).toMatchObject({ action: "buy a birthday card for Tom", from: "user" });
+    // "should" with a time, an adverb between the subject and its modal.
+    expect(await plan("i should really call my sister this weekend")).toMatchObject({ action: "call my sister this weekend", when: "this weekend", from: "user" });
+    expect(await plan("i really need to call my sister this weekend")).toMatchObject({ action: "call my sister this weekend" });
+  });
+
+  it("a plan with an invitation to join it run on, as speech without question marks says it", async () => {
+    expect(await plan("we're having a barbecue on sunday afternoon do you wanna come")).toMatchObject({ action: "have a barbecue on sunday afternoon", from: "together" });
+    expect(await plan("i'm going to the pub at eight fancy joining")).toMatchObject({ action: "go to the pub at eight" });
   });
 
   it("leaving now, a way of speaking, a lesson: quiet", async () => {
-    for (const said of ["I gotta go.", "I'd better go.", "I gotta say, that was great.", "I ought to know better.", "I must remember that.", "I'm off to bed.", "I'm off to work."]) {
+    for (const said of ["I gotta go.", "I'd better go.", "I gotta say, that was great.", "I ought to know better.", "I must remember that.", "I'm off to bed.", "I'm off to work.", "I should probably go to bed.", "I should have called her yesterday.", "I should think so."]) {
       expect(await plan(said), said).toBeUndefined();
     }
   });

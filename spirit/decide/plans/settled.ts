@@ -6,7 +6,8 @@ import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
 import { apostrophes, sentencesOf, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The other asking when the user will do something: "When are you going to take your vacation?"
-const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\?$/i;
+// (speech without a question mark too: the words already ask).
+const WHEN_ASKED = /^(?:(?:so|and|but|well|ok(?:ay)?)[\s,]+)*(?:when|what time|what day) (?:are you (?:going to|gonna|planning to|planning on)|will you|do you (?:plan|want|need|have) to|(?=are you \w+ing\b)are you) (.+?)\??$/i;
 
 /**
  * The user's own plan told in answer to "when are you going to …?": "Later this month."
@@ -22,7 +23,9 @@ async function whenAnswered(said: string, asked: string, ctx: PlanContext): Prom
   if (time === undefined) return undefined;
   const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me");
   const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
-  const plan = await planIn(`${frame} ${doing} ${time.text.replace(/[\s,.]+$/, "")}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
+  // "wednesday at half two" → "on wednesday at half two", as the plan is said whole.
+  const when = time.text.replace(/[\s,.]+$/, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+  const plan = await planIn(`${frame} ${doing} ${when}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
   return plan?.from === "user" ? plan : undefined;
 }
 

@@ -92,7 +92,7 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
 
 const HOUR_WORD = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday";
 const CLOCK_IN_WORDS = new RegExp(
-  `^\\s+(?:at|by|around|about)\\s+(?:(?:half|quarter|ten|twenty|five|twenty five) (?:past|to) )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty five|forty-five))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night))?\\b`,
+  `^\\s+(?:at|by|around|about)\\s+(?:(?:half|quarter|ten|twenty|five|twenty five) (?:past|to) |half )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty five|forty-five))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night))?\\b`,
   "i",
 );
 

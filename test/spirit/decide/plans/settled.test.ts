@@ -20,6 +20,8 @@ describe("a time settled after the plan, or told in answer to 'when'", () => {
     const asked = (text: string) => [{ speaker: "Ana", isUser: false, text }];
     expect(await timeSettled("Later this month. I can't wait!", asked("When are you going to take your vacation?"), { now, listener: "Ana" })).toMatchObject({ action: "take my vacation Later this month", when: "later this month", from: "user" });
     expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
+    // As speech gives it: no question mark, a weekday and a British half hour in the answer.
+    expect(await timeSettled("wednesday at half two", asked("so when are you seeing the accountant"), { now, listener: "Ana" })).toMatchObject({ action: "see the accountant on wednesday at half two", from: "user" });
     // Unsure, refused, or the past: quiet.
     expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
     expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();

@@ -237,7 +237,7 @@ function chronoWhen(t: string): string | undefined {
 
 // Setting something for later.
 const TIMER = /^(?:set|start|put on|put|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:on\s+)?(?:for|of|to)?\s*(.*)$/;
-const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
@@ -296,9 +296,19 @@ const REMIND_SOMEONE = new RegExp(`^remind (?:(?:the|my|our) (?:${PEOPLE})|(?!(?
 const MOMENT_FIRST = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`);
 // "remind me in ten to check the oven", "ping me in 30": minutes, when no unit is said.
 const IN_A_FEW = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me in) (${NUMBER}|\\d{1,3})(?= (?:to|about|that)\\b|$)`);
+// "remind me to check the oven in twenty": the same, said last.
+const IN_A_FEW_LAST = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me (?:to|about) .+ in) (${NUMBER}|\\d{1,3})$`);
+// "tomorrow morning wake me at six": the day said first, then the request.
+const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|afternoon|evening|night))?),? ((?:wake|get) me\b.+|(?:set|remind|alarm)\b.+)$/;
+// "i have a dentist at four remind me": the request said after what it is about.
+const REMIND_AFTER = /^((?:i|we) (?:have|have got|ve got|got|am|are) .+) (?:so )?(?:please )?remind me(?: (?:about|of) (?:it|that))?$/;
 
 function reminder(t: string): Command | undefined {
   if (WATCHING.test(t)) return undefined;
+  const dayLead = DAY_LEAD.exec(t);
+  if (dayLead) return reminder(`${dayLead[2]} ${dayLead[1]}`);
+  const remindAfter = REMIND_AFTER.exec(t);
+  if (remindAfter) return reminder(`remind me that ${remindAfter[1]}`);
   const bare = BARE.exec(t);
   if (bare?.[1] === "timer") return { type: "timer" };
   if (bare?.[1] === "alarm") return alarmCommand("");
@@ -319,7 +329,7 @@ function reminder(t: string): Command | undefined {
   if (wake) return timed("wake up", false, wake[1]!.replace(/^(?:by|before) /, "at "), "alarm", true);
   const alarm = ALARM.exec(t);
   // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
-  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[2]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |wake)/.test(t) || chronoWhen(spokenTimes(alarm[2]!, "alarm")) !== undefined)) {
+  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[2]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |need|want|wake)/.test(t) || chronoWhen(spokenTimes(alarm[2]!, "alarm")) !== undefined)) {
     // "a daily alarm at seven": how often, said before the noun, goes after the time where the
     // repetition's reader finds it; "a recurring alarm every sunday" says it again after.
     const often = alarm[1] === undefined || readRepeat(alarm[2]!) !== undefined ? undefined : OFTEN_BEFORE[alarm[1]];
@@ -351,7 +361,7 @@ function reminder(t: string): Command | undefined {
   // "tell me when it's five o'clock": an alarm at that time.
   const whenItIs = /^(?:tell|let) me (?:know )?when it is (.+)$/.exec(t);
   if (whenItIs && chronoWhen(spokenTimes(whenItIs[1]!, "reminder")) !== undefined) return timed("", false, whenItIs[1]!, "reminder");
-  const remind = REMIND.exec(t.replace(IN_A_FEW, "$1 $2 minutes"));
+  const remind = REMIND.exec(t.replace(IN_A_FEW, "$1 $2 minutes").replace(IN_A_FEW_LAST, "$1 $2 minutes"));
   // "remind me when i get home to take the chicken out": a moment no clock names and the
   // Spirit cannot see; the reminder is set without a time and its agent asks when.
   const onArrival = remind && /^(?:remind(?:er)?(?: me| us)?|(?:do not|don't) let me forget)\b/.test(t) ? ON_ARRIVAL.exec(remind[1]!) : null;

@@ -141,6 +141,13 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(spokenTimes("for monday at seven weekly", "alarm")).toBe("for monday at 7am weekly");
   });
 
+  it("hears the request said after what it is about, a day said first, minutes left unsaid at the end", async () => {
+    expect(await spawned("i have a dentist at four remind me")).toEqual({ agentKind: "reminder", task: "remind me about a dentist at 4pm" });
+    expect(await spawned("tomorrow morning wake me at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am tomorrow morning" });
+    expect(await spawned("remind me to check the oven in twenty")).toEqual({ agentKind: "reminder", task: "remind me to check the oven in 20 minutes" });
+    expect(await spawned("need an alarm at quarter past six")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 6:15am" });
+  });
+
   it("keeps the user's own state as a clause: 'that i am off on friday'", async () => {
     expect(await spawned("add to my calendar that i'm off on friday")).toEqual({ agentKind: "reminder", task: "remind me that i am off on friday" });
     expect(await spawned("i need reminding about the car service next tuesday")).toEqual({ agentKind: "reminder", task: "remind me about the car service next tuesday" });

@@ -158,7 +158,9 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.
     const terms = termsOf(nlp, `I will ${phrase}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1]));
-    if (!terms[0]?.tags.has("Verb")) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
+    // "water the plants", "ship the parcel": a word compromise reads as a noun, before its object, is the verb.
+    const verbFirst = terms[0]?.tags.has("Verb") || (terms[0]?.tags.has("Noun") && !terms[0].tags.has("Pronoun") && (terms[1]?.tags.has("Determiner") || terms[1]?.tags.has("Possessive")));
+    if (!verbFirst) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
     if (terms.some((t) => t.tags.has("PastTense") && !t.tags.has("Adjective"))) problems.push(`a past tense verb: a clause pasted in`);
     const extra = extraVerbs(terms, true);
     if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);

@@ -96,6 +96,8 @@ describe("the checker", () => {
       "Want me to remind you that the plumber is coming tomorrow?",
       "Want me to remind you on Friday that you are off?",
       "Want me to remind you that the boiler man comes on Monday?",
+      // A verb compromise reads as a noun, before its object.
+      "Want me to remind you to water the plants every evening?",
       "Want me to remind you that you have to leave at 4pm?",
       // Names with words compromise reads as verbs (issue 20).
       "Want me to remind you about the solar powered garden stakes?",

@@ -19,7 +19,7 @@ type DateIn = (year: number) => readonly [number, number];
 const fixed = (month: number, day: number): DateIn => () => [month, day];
 
 /** Easter Sunday in the Gregorian calendar (the anonymous algorithm, Meeus/Jones/Butcher). */
-export function easterSunday(year: number): readonly [number, number] {
+function easterSunday(year: number): readonly [number, number] {
   const a = year % 19;
   const b = Math.floor(year / 100);
   const c = year % 100;

@@ -108,6 +108,13 @@ async function reminder(kind: string, action: string, when: string | undefined, 
   return { kind, agentKind: "reminder", task: `remind me ${at} to ${asked.phrase.own}`, question: asked.question };
 }
 
+/** "my mum is coming over" on sunday → "Want me to remind you on sunday that your mum is coming over?": what will happen, at the time said. */
+async function reminderThat(plan: Plan, now: Date): Promise<OfferedNudge | undefined> {
+  const at = reminderTime(plan.when, DEFAULT_WHEN, now);
+  const offered = { kind: plan.kind, agentKind: "reminder", task: `remind me ${at} that ${plan.action}`, question: `Want me to remind you ${at} that ${secondPerson(plan.action)}?` };
+  return questionProblems(await loadNlp(), offered.question).length > 0 ? undefined : offered;
+}
+
 /** With a model: the general agent searches in a browser and reports; it never buys. */
 async function lookFor(kind: string, action: string, when: string | undefined): Promise<OfferedNudge | undefined> {
   const asked = ask(await loadNlp(), { kind, action, ...(when !== undefined && { when }) }, { type: "search", how: "look" });
@@ -174,6 +181,7 @@ async function note(plan: Plan): Promise<OfferedNudge | undefined> {
 
 /** The offer for a plan heard in a conversation. */
 export function offerFor(plan: Plan, agentHasModel: boolean, now: Date): Promise<OfferedNudge | undefined> {
+  if (plan.that === true) return reminderThat(plan, now);
   if (plan.when === undefined && !REMINDED_ERRANDS.has(plan.kind)) return note(plan);
   return offer(plan.kind, plan.action, plan.when, agentHasModel, DEFAULT_WHEN, now);
 }

@@ -24,8 +24,29 @@ const OWN_EVENT = new RegExp(
 // What may come between the verb and the day: nothing, a word placing it, or an hour ("at nine tomorrow", "at 6:30 on sunday").
 const AFTER_THE_VERB = /^(?:(?:on|at|in|this|next|around|by|from) )?(?:(?:at|around|by|from) (?:\d{1,2}(?::\d\d)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: ?(?:am|pm|a\.m\.|p\.m\.|o'clock|thirty|fifteen|forty-?five))?,? )?$/i;
 
-/** The plan in "my <event> is <time>", or undefined. */
+// Someone coming to the user: family and friends as "my …" or "our …", and those who come to work on a home as "the …".
+const KIN = "mum|mom|mother|dad|father|parents|folks|sister|brother|son|daughter|kids|children|grandma|grandpa|gran|granny|nan|grandparents|aunt|auntie|uncle|cousins?|in-laws|mother-in-law|father-in-law|sister-in-law|brother-in-law|niece|nephew|friends?|family|guests|visitors|boyfriend|girlfriend|partner";
+const TRADE = "plumber|electrician|builders?|decorators?|painters?|cleaner|gardener|engineer|technician|repair ?man|gas man|boiler man|handyman|locksmith|carpenter|landlord|estate agent|inspector|removal men|movers|babysitter|nanny|dog walker";
+const VISITOR = new RegExp(
+  `^((?:(?:my|our)(?: [a-z]+'s)?(?: [a-z-]+)?? (?:${KIN})|the (?:${TRADE}))(?:'s| is| are|'re) (?:coming (?:over|round|around|home|back|to stay|to visit|for (?:dinner|lunch|tea|the weekend))|coming|visiting|arriving|getting here|popping (?:over|round|in|by)|dropping by|staying(?: with us| with me)?))\\s+(.+)$`,
+  "i",
+);
+
+/** "my mum's coming over on sunday", "the plumber is coming tomorrow at ten": a visit to the user, reminded as said. */
+function visitor(clause: string, ctx: PlanContext): Plan | undefined {
+  const m = VISITOR.exec(clause.trim());
+  if (!m) return undefined;
+  const [, coming, rest] = m as unknown as [string, string, string];
+  const when = timeAhead(rest, ctx.now);
+  if (when === undefined || !AFTER_THE_VERB.test(rest.slice(0, when.index))) return undefined;
+  const action = coming.replace(/'s (?=coming|visiting|arriving|getting|popping|dropping|staying)/i, " is ").replace(/'re /i, " are ").toLowerCase();
+  return { kind: "arrangement", action, when: rest.slice(0, when.index + when.text.length).replace(/[\s,]+$/, "").toLowerCase(), from: "user", that: true };
+}
+
+/** The plan in "my <event> is <time>" or a visit to the user, or undefined. */
 export function ownEvent(clause: string, ctx: PlanContext): Plan | undefined {
+  const visit = visitor(clause, ctx);
+  if (visit !== undefined) return visit;
   const m = OWN_EVENT.exec(clause.trim());
   if (!m) return undefined;
   const [, named, whose, event, rest] = m as unknown as [string, string, string, string, string];

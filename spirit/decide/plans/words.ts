@@ -11,6 +11,8 @@ export interface Plan {
   when?: string;
   /** The user's own commitment, one with others ("let's …"), or the user accepting another's proposal or request. */
   from: "user" | "together" | "accepted";
+  /** Something that will happen to the user, said as a clause ("my mum is coming over"): reminded "that", not "to". */
+  that?: true;
 }
 
 /** A turn of the conversation as the plan reader needs it (conversation.ts's Turn, without its addressee and time). */

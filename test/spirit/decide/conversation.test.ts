@@ -118,7 +118,7 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
 
   it("an hour said in words after the day stays in the offer", async () => {
     const r = await questions(talk("dentist", "B: When are you seeing the dentist?", "A: Thursday at half past two."), talk("bus", "A: I'll catch the early bus tomorrow at six in the morning.", "B: Good luck."));
-    expect(r.asked).toEqual(["Want me to remind you to see the dentist Thursday at half past two?", "Want me to remind you to catch the early bus tomorrow at six in the morning?"]);
+    expect(r.asked).toEqual(["Want me to remind you to see the dentist on Thursday at half past two?", "Want me to remind you to catch the early bus tomorrow at six in the morning?"]);
   });
 
   it("a request to anyone present, taken on by the user, is the user's plan", async () => {

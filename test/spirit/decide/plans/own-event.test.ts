@@ -19,6 +19,17 @@ describe("the user's own event, told with its time", () => {
     expect(offered?.question).toBe("Want me to remind you to go to your cousin's wedding on saturday?");
   });
 
+  it("a visit to the user, by family, friends or a trade, told with its time: reminded 'that', as said", async () => {
+    expect(await plan("my mum's coming over on sunday")).toEqual({ kind: "arrangement", action: "my mum is coming over", when: "on sunday", from: "user", that: true });
+    expect(await plan("The plumber is coming tomorrow at ten.")).toMatchObject({ action: "the plumber is coming", when: "tomorrow at ten", that: true });
+    expect(await plan("Our friends are coming for dinner on Saturday at seven.")).toMatchObject({ action: "our friends are coming for dinner", when: "on saturday at seven" });
+    const offered = await offerFor((await plan("my mum's coming over on sunday"))!, false, now);
+    expect(offered).toMatchObject({ agentKind: "reminder", task: "remind me on sunday that my mum is coming over", question: "Want me to remind you on sunday that your mum is coming over?" });
+    for (const said of ["My mum came over on Sunday.", "My mum's coming over.", "The plumber is coming.", "My brother's coming to the party on Friday.", "Your mum is coming on Sunday."]) {
+      expect(await plan(said), said).toBeUndefined();
+    }
+  });
+
   it("is not someone else's event, a past one, one without a time, or a time said about something else", async () => {
     for (const said of [
       "My brother's party was on Saturday, it was great.",

@@ -43,9 +43,43 @@ function visitor(clause: string, ctx: PlanContext): Plan | undefined {
   return { kind: "arrangement", action, when: rest.slice(0, when.index + when.text.length).replace(/[\s,]+$/, "").toLowerCase(), from: "user", that: true };
 }
 
-/** The plan in "my <event> is <time>" or a visit to the user, or undefined. */
+// "I've got a dentist appointment on thursday at three", "the kids have a match on saturday": an event someone has.
+const HAS_EVENT = new RegExp(
+  `^((?:i|we)(?: have got| have|'ve got|'ve| got)|(?:my|our)(?: [a-z]+'s)? (?:${KIN})(?: has got| have got| has| have|'s got|'ve got)|the (?:kids|children|boys|girls)(?: have got| have|'ve got)) (?:(a|an|my|our|his|her|their|the) )((?:[a-z'-]+ ){0,3}?(?:${EVENT}))\\s+(.+)$`,
+  "i",
+);
+// What may come between the event and its time: whom with or where ("with my boss", "at the clinic"), then as after a verb.
+const WITH_THEN_TIME = new RegExp(`^((?:with|at|for) (?:[\\w'-]+ ){1,3}?)?${AFTER_THE_VERB.source.slice(1)}`, "i");
+
+/** "I've got an interview on monday" → go to my interview on monday; "the kids have a match on saturday" → that the kids have …. */
+function hasEvent(clause: string, ctx: PlanContext): Plan | undefined {
+  const m = HAS_EVENT.exec(clause.trim());
+  if (!m) return undefined;
+  const [, subject, article, event, rest] = m as unknown as [string, string, string, string, string];
+  const when = timeAhead(rest, ctx.now);
+  const between = when === undefined ? null : WITH_THEN_TIME.exec(rest.slice(0, when.index));
+  if (when === undefined || between === null) return undefined;
+  const time = rest.slice(0, when.index + when.text.length).slice(between[1]?.length ?? 0).replace(/[\s,]+$/, "").toLowerCase();
+  // "I have a class at 2 as well": an hour alone is today's routine, told in passing; a day makes it a plan told.
+  if (!DAY_NAMED.test(time)) return undefined;
+  const named = `${event}${between[1] === undefined ? "" : ` ${between[1].trim()}`}`.toLowerCase();
+  if (/^(?:i|we)\b/i.test(subject)) {
+    const whose = /^we\b/i.test(subject) ? "our" : "my";
+    return { kind: "arrangement", action: `${verbFor(event)} ${/^(?:a|an|the)$/i.test(article) ? whose : article.toLowerCase()} ${named}`, when: time, from: whose === "our" ? "together" : "user" };
+  }
+  return { kind: "arrangement", action: `${subject} ${article} ${named}`.toLowerCase().replace(/'s got /, " has ").replace(/'ve got /, " have "), when: time, from: "user", that: true };
+}
+
+const DAY_NAMED = /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|year|morning|afternoon|evening|night|\d{1,2}(?:st|nd|rd|th)|first|second|third|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
+
+function verbFor(event: string): string {
+  const last = event.split(" ").at(-1)!;
+  return new RegExp(`^(?:${TAKEN})$`, "i").test(last) ? "take" : new RegExp(`^(?:${CAUGHT})$`, "i").test(last) ? "catch" : new RegExp(`^(?:${GIVEN})$`, "i").test(last) ? "give" : "go to";
+}
+
+/** The plan in "my <event> is <time>", an event someone has, or a visit to the user; or undefined. */
 export function ownEvent(clause: string, ctx: PlanContext): Plan | undefined {
-  const visit = visitor(clause, ctx);
+  const visit = visitor(clause, ctx) ?? hasEvent(clause, ctx);
   if (visit !== undefined) return visit;
   const m = OWN_EVENT.exec(clause.trim());
   if (!m) return undefined;
@@ -53,6 +87,5 @@ export function ownEvent(clause: string, ctx: PlanContext): Plan | undefined {
   // The time comes first after the verb ("is on thursday at ten", "leaves at six"), not somewhere later.
   const when = timeAhead(rest, ctx.now);
   if (when === undefined || !AFTER_THE_VERB.test(rest.slice(0, when.index))) return undefined;
-  const verb = new RegExp(`^(?:${TAKEN})$`, "i").test(event) ? "take" : new RegExp(`^(?:${CAUGHT})$`, "i").test(event) ? "catch" : new RegExp(`^(?:${GIVEN})$`, "i").test(event) ? "give" : "go to";
-  return { kind: "arrangement", action: `${verb} ${named.toLowerCase()}`, when: rest.slice(0, when.index + when.text.length).replace(/[\s,]+$/, "").toLowerCase(), from: whose.toLowerCase() === "our" ? "together" : "user" };
+  return { kind: "arrangement", action: `${verbFor(event)} ${named.toLowerCase()}`, when: rest.slice(0, when.index + when.text.length).replace(/[\s,]+$/, "").toLowerCase(), from: whose.toLowerCase() === "our" ? "together" : "user" };
 }

@@ -30,6 +30,19 @@ describe("the user's own event, told with its time", () => {
     }
   });
 
+  it("an event the user, or someone of theirs, has on a day: 'I've got …', 'the kids have …'", async () => {
+    expect(await plan("I've got a dentist appointment on Thursday at three.")).toEqual({ kind: "arrangement", action: "go to my dentist appointment", when: "on thursday at three", from: "user" });
+    expect(await plan("i have a meeting with my boss tomorrow at nine")).toMatchObject({ action: "go to my meeting with my boss", when: "tomorrow at nine" });
+    expect(await plan("We have a flight at six tomorrow morning.")).toMatchObject({ action: "catch our flight", from: "together" });
+    expect(await plan("the kids have a dentist appointment on thursday")).toMatchObject({ action: "the kids have a dentist appointment", when: "on thursday", that: true });
+    const offered = await offerFor((await plan("my son has a football match on saturday morning"))!, false, now);
+    expect(offered?.question).toBe("Want me to remind you on saturday morning that your son has a football match?");
+    // An hour alone is today's routine, told in passing; the past, and what a clerk has, are no plan.
+    for (const said of ["I have a class at 2 as well.", "I had a dentist appointment on Thursday.", "We have a few rooms next weekend.", "I've got work tomorrow."]) {
+      expect(await plan(said), said).toBeUndefined();
+    }
+  });
+
   it("is not someone else's event, a past one, one without a time, or a time said about something else", async () => {
     for (const said of [
       "My brother's party was on Saturday, it was great.",

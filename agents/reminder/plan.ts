@@ -1,6 +1,7 @@
 /** Task words → an alarm, for the reminder and the timer agents. */
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
 import { byTheClock, nextOccurrence } from "./every.js";
 import { everyFrom, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
@@ -14,6 +15,10 @@ export const NO_SUBJECT = "(no subject given)";
  * to remind you?" that the Spirit passed on (tools/calendar/spoken-time.ts).
  */
 export function planReminder(text: string, now: Date): Alarm | undefined {
+  // "… (me added: at half nine)": the answer that took the offer named another time (tools/world/asks/nudge-answer.ts movedTo).
+  const added = ADDED.exec(text);
+  const moved = added === null ? undefined : movedReminder(text.slice(0, added.index), added[1]!, now);
+  if (moved !== undefined) return moved;
   const spoken = spokenTimes(text, "reminder");
   const repeat = readRepeat(spoken);
   const when = repeat === undefined ? findWhen(spoken, now) : repeatingWhen(spoken, repeat, now);
@@ -28,6 +33,32 @@ export function planReminder(text: string, now: Date): Alarm | undefined {
   if (byTheClock(every)) return { kind: "reminder", due: when.due, message, every };
   const { interval: _cadence, ...onItsDays } = every;
   return { kind: "reminder", due: nextOccurrence(onItsDays, new Date(now.getTime() - 1)), message, every };
+}
+
+const ADDED = /\s*\([\w.@-]+ added: ([^()]+)\)\s*$/;
+
+/**
+ * The offered reminder at the time the answer named: a day said replaces the day and the hour
+ * ("tomorrow", "on friday at 6"), an hour alone keeps the offer's day ("at half nine" for
+ * "tomorrow at nine"). Undefined when the added words name no time, or the offer repeats.
+ */
+function movedReminder(offered: string, words: string, now: Date): Alarm | undefined {
+  const time = chronoEn().parse(spokenTimes(words, "reminder"), now, { forwardDate: true })[0];
+  if (time === undefined || readRepeat(spokenTimes(offered, "reminder")) !== undefined) return undefined;
+  const plan = planReminder(offered, now);
+  const message = plan?.message ?? `Reminder: ${reminderSubject(offered) || NO_SUBJECT}`;
+  const dayNamed = time.start.isCertain("day") || time.start.isCertain("weekday") || plan === undefined;
+  if (dayNamed || !time.start.isCertain("hour")) {
+    // A day without an hour keeps the offer's hour ("tomorrow" for "tonight at 8").
+    const due = time.start.date();
+    if (!time.start.isCertain("hour") && plan !== undefined) due.setHours(plan.due.getHours(), plan.due.getMinutes(), 0, 0);
+    // "on friday" said on a friday after the hour: next week's.
+    if (due <= now && time.start.isCertain("weekday") && !time.start.isCertain("day")) due.setDate(due.getDate() + 7);
+    return { kind: "reminder", due, message };
+  }
+  const due = new Date(plan.due);
+  due.setHours(time.start.get("hour") ?? due.getHours(), time.start.get("minute") ?? 0, 0, 0);
+  return { kind: "reminder", due, message };
 }
 
 /**

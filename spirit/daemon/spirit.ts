@@ -283,6 +283,8 @@ export class Spirit {
       case "answer":
         // Relayed as the line `world respond` would write; handle() then treats it as an answer.
         this.appender.append({ kind: "event", source: ANSWER_SOURCE, id: hearing.to, output: hearing.text });
+        // "… and also set an alarm for seven": the request after the yes, acted on as if said alone.
+        if (hearing.then !== undefined) return this.act(hearing.then, hearing.heard, entry);
         return;
       case "action":
         return this.act(hearing.action, hearing.heard, entry);

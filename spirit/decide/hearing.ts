@@ -26,7 +26,7 @@ export type Hearing =
   /** Heard late, in a backlog the Spirit caught up with (spirit/daemon/late.ts): context, not a request. */
   | { type: "context"; heard: Heard }
   /** A bare yes/no to the one recent nudge, or a time to the one failed session told to the user that asks when: relayed as `[event:user][<to>] <text>` (spoken-answer.ts). */
-  | { type: "answer"; heard: Heard; to: string; text: string }
+  | { type: "answer"; heard: Heard; to: string; text: string; /** A request said after the yes ("… and also set an alarm for seven"), decided as a command. */ then?: Action }
   | { type: "action"; heard: Heard; action: Action };
 
 export interface HearingDeps {
@@ -46,7 +46,14 @@ export async function hearVoice(entry: Located<EventEntry>, d: HearingDeps, now:
   const age = now - Date.parse(entry.ts);
   if (age > config.staleVoiceMs) return { type: "stale", heard, age };
   const spoken = spokenAnswer(heard, memory);
-  if (spoken !== undefined) return { type: "answer", heard, ...spoken };
+  if (spoken !== undefined) {
+    const { rest, ...relay } = spoken;
+    if (rest === undefined) return { type: "answer", heard, ...relay };
+    // The request after the yes, as the grammar of commands reads it alone (nothing else is guessed at).
+    const restHeard = { ...heard, text: rest };
+    const then = await commandAction(restHeard, { ...entry, output: rest }, d, now, brainInput(restHeard, recent, d, now, entry.ts), rest);
+    return { type: "answer", heard, ...relay, ...(then !== undefined && { then }) };
+  }
   const preference = preferenceAction(heard, entry);
   if (preference) return { type: "action", heard, action: preference };
   const input = brainInput(heard, recent, d, now, entry.ts);
@@ -87,10 +94,10 @@ export function foldLate(entry: Located<EventEntry>, memory: SpiritMemory): Hear
  * (spirit/decide/commands.ts): reminders and timers go through the rules like any spawn;
  * management, questions about the world and requests no agent can do get their own line.
  */
-async function commandAction(heard: Heard, entry: Located<EventEntry>, d: HearingDeps, now: number, input: BrainInput): Promise<Action | undefined> {
+async function commandAction(heard: Heard, entry: Located<EventEntry>, d: HearingDeps, now: number, input: BrainInput, said?: string): Promise<Action | undefined> {
   const view = d.memory.conversation.view();
   if (!heard.isUser || (view.userWith.length > 0 && !view.addressed)) return undefined;
-  const command = readCommand(view.addressed ? view.rest : heard.text);
+  const command = readCommand(said ?? (view.addressed ? view.rest : heard.text));
   if (command === undefined) return undefined;
   switch (command.type) {
     case "manage":

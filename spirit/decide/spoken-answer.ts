@@ -4,7 +4,9 @@
  * you?" → "four pm"). Either counts only when it answers the assistant:
  *
  *   - said by the user (never by another speaker);
- *   - bare ("yes", "no thanks"; "sure, after lunch" is as often said to someone else);
+ *   - bare ("yes", "no thanks"; "sure, after lunch" is as often said to someone else), or a yes
+ *     followed by a request of its own ("yes please, and also set an alarm for seven": the
+ *     yes answers, and the request is heard as if said alone);
  *   - after the question, by the voice line's own time, not by the order the Spirit reads
  *     the lines in (a Spirit behind the log must not take a "yeah" said before its
  *     question as the answer to it), and soon after it (SPOKEN_WINDOW_MS);
@@ -20,7 +22,7 @@
  * `world respond` would write; anything else is conversation. The tag says how the
  * answer came: it is the relay's, never the user's words (tools/world/asks/spoken.ts).
  */
-import { readAnswer } from "../../tools/world/asks/nudge-answer.js";
+import { movedTo, readAnswer } from "../../tools/world/asks/nudge-answer.js";
 import { relayed } from "../../tools/world/asks/spoken.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
@@ -45,6 +47,21 @@ export function bareAnswer(text: string): boolean {
 export interface SpokenAnswer {
   to: string;
   text: string;
+  /** "yes please, and also set an alarm for seven": a request said after the yes, heard as one of its own. */
+  rest?: string;
+}
+
+// "yes please, and also …", "sure, oh and …": a yes, then a request of its own.
+const AND_ALSO = /^(?:and also|and then|and|also|oh and|plus|but also|then)\b[\s,]*(\S.*)$/i;
+
+/** A yes with a request after it: the yes words and the request, or undefined. */
+function yesAndMore(text: string): { yes: string; rest: string } | undefined {
+  const answer = readAnswer(text);
+  if (answer.says !== "yes" || answer.extra === undefined) return undefined;
+  const rest = AND_ALSO.exec(answer.extra)?.[1];
+  if (rest === undefined) return undefined;
+  const yes = text.trim().slice(0, text.trim().length - answer.extra.length).replace(/[\s,.;:-]+$/, "");
+  return yes.split(/\s+/).length <= MAX_WORDS ? { yes, rest } : undefined;
 }
 
 export function spokenAnswer(heard: Heard, memory: SpiritMemory): SpokenAnswer | undefined {
@@ -60,7 +77,13 @@ export function spokenAnswer(heard: Heard, memory: SpiritMemory): SpokenAnswer |
   if (before.some((t) => !t.isUser && t.at >= askedAt)) return undefined; // someone else spoke since the question
   if (before.at(-1)?.isUser === false) return undefined; // the reply to the one who spoke last
   const nudge = nudges[0];
-  if (nudge !== undefined) return bareAnswer(heard.text) ? { to: nudge.id, text: relayed(heard.text) } : undefined;
+  if (nudge !== undefined) {
+    // "no, make it ten instead": to an open question, the offer taken at another time is only an answer too
+    // (not a bare answer anywhere else: "remind me tomorrow at two" said alone is a request).
+    if (bareAnswer(heard.text) || movedTo(heard.text) !== undefined) return { to: nudge.id, text: relayed(heard.text) };
+    const more = yesAndMore(heard.text);
+    return more === undefined ? undefined : { to: nudge.id, text: relayed(more.yes), rest: more.rest };
+  }
   const plea = pleas[0]!;
   return asksForATime(plea.text) && onlyATime(heard.text, new Date(at)) ? { to: plea.id, text: relayed(heard.text) } : undefined;
 }

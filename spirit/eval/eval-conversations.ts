@@ -215,10 +215,10 @@ async function hearConversation(c: Conversation, config: SpiritConfig, brainFor:
         out.spawns.push({ kind: outcome.agentKind, task: outcome.task });
         report(now, outcome.id, say.spawn(outcome.agentKind, outcome.task, outcome.reason));
       }
-      continue;
+      if (hearing.then === undefined) continue;
     }
-    if (hearing.type !== "action" || hearing.action.type === "quiet") continue;
-    const action = hearing.action;
+    const action = hearing.type === "answer" ? hearing.then : hearing.type === "action" ? hearing.action : undefined;
+    if (action === undefined || action.type === "quiet") continue;
     if (memory.written.has(action.id)) continue;
     if (action.type === "spawn") out.spawns.push({ kind: action.agentKind, task: action.task });
     if (action.type === "nudge")

@@ -72,6 +72,19 @@ describe("reminder planning (chrono-node)", () => {
     expect([leave.due.toISOString(), leave.message]).toEqual(["2026-11-22T11:30:00.000Z", "Reminder: leave"]);
   });
 
+  it("an offer taken at another time ('… (me added: at half nine)'): that hour on the offer's day, or the day named", () => {
+    const local = new Date(2026, 10, 27, 10, 0); // Friday, on this machine's clock
+    const offered = "remind me to call the bank tomorrow at nine";
+    const at = (added: string) => planReminder(`${offered} (me added: ${added})`, local);
+    expect(at("at half nine")).toEqual({ kind: "reminder", due: new Date(2026, 10, 28, 9, 30), message: "Reminder: call the bank" });
+    expect(at("on monday")?.due).toEqual(new Date(2026, 10, 30, 9, 0));
+    expect(at("on friday at 6")?.due).toEqual(new Date(2026, 10, 27, 18, 0));
+    // Today's Friday has passed its hour: next week's.
+    expect(at("on friday")?.due).toEqual(new Date(2026, 11, 4, 9, 0));
+    // Words that name no time are kept with the message, as before.
+    expect(at("economy only")).toEqual({ kind: "reminder", due: new Date(2026, 10, 28, 9, 0), message: "Reminder: call the bank (me added: economy only)" });
+  });
+
   it("reads a timer's duration", () => {
     const t = planTimer("set a timer for 10 minutes", now)!;
     expect(t.message).toBe("Timer done: 10 minutes");

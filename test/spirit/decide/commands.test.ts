@@ -146,6 +146,8 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("tomorrow morning wake me at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am tomorrow morning" });
     expect(await spawned("remind me to check the oven in twenty")).toEqual({ agentKind: "reminder", task: "remind me to check the oven in 20 minutes" });
     expect(await spawned("need an alarm at quarter past six")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 6:15am" });
+    // Words that would move an open question's offer are a request of their own when none is open.
+    expect(await spawned("remind me tomorrow at two pm")).toEqual({ agentKind: "reminder", task: "remind me tomorrow at 2pm" });
   });
 
   it("keeps the user's own state as a clause: 'that i am off on friday'", async () => {

@@ -80,6 +80,28 @@ describe("a spoken yes counts only when it answers the assistant", () => {
   });
 });
 
+describe("a yes with more to it", () => {
+  it("a yes, then a request of its own: the yes answers, the request is heard after it", () => {
+    const memory = asked(1_000);
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(memory, "me", "Yes please, and also set an alarm for seven.", 4_000), memory)).toEqual({ to: NUDGE, text: "Yes please (spoken)", rest: "set an alarm for seven." });
+  });
+
+  it("the offer taken at another time is an answer, relayed whole", () => {
+    const memory = asked(1_000);
+    voice(memory, "me", "I'll call Ana tomorrow.", 0);
+    expect(spokenAnswer(voice(memory, "me", "no but remind me at ten instead", 4_000), memory)).toEqual({ to: NUDGE, text: "no but remind me at ten instead (spoken)" });
+  });
+
+  it("in the whole path: both the offer and the request are started; the moved offer carries its time", async () => {
+    const conversation = (id: string, answer: string): Conversation => ({ id, turns: [{ speaker: "A", text: "I'll call the bank tomorrow at nine." }, { speaker: "A", text: answer }] });
+    const both = (await evaluate("test", [conversation("and", "yeah, and remind me to buy milk tonight")], "A")).perConversation[0]!;
+    expect(both.spawns.map((s) => s.task)).toEqual(["remind me to call the bank tomorrow at nine", "remind me to buy milk tonight"]);
+    const moved = (await evaluate("test", [conversation("moved", "yes but at half nine")], "A")).perConversation[0]!;
+    expect(moved.spawns.map((s) => s.task)).toEqual(["remind me to call the bank tomorrow at nine (user added: at half nine)"]);
+  });
+});
+
 describe("the relay's tag", () => {
   it("is taken off before the answer is read: never task words", () => {
     expect(withoutRelayTag("yes (spoken)")).toBe("yes");

@@ -3,7 +3,7 @@
  * (which acts on it) and for every reader of the log (tools/world/asks/nudge-state.ts), so
  * `world query nudges`, the monitor and MCP say what the Spirit did.
  *
- * The rule, in order:
+ * The rule, in order (step 4 is read right after the hedge):
  *   1. A hedge anywhere ("maybe later", "not sure", "let me think", "later") is unclear:
  *      the question stays open, visible everywhere, until a yes or a no.
  *   2. A refusal at the start is no: a negation word ("no …", "nah", "not this weekend",
@@ -16,7 +16,10 @@
  *      words and thanks after it ("yes please", "yeah, go for it", "ok thanks"); other
  *      words are carried as extra ("yes, economy only"), unless a negation follows
  *      ("yes, but not the hotel"): unclear.
- *   4. Anything else is unclear. A negation that means yes ("no problem") is never
+ *   4. Words that only move the offer to another time ("no, make it ten instead", "yes but
+ *      at half nine", "tomorrow would be better") are a yes, the time carried as extra ("at
+ *      ten"): the reminder agent rings then (agents/reminder/plan.ts).
+ *   5. Anything else is unclear. A negation that means yes ("no problem") is never
  *      read as no: a wrong no loses an offer, a wrong yes would start something.
  */
 
@@ -44,9 +47,30 @@ const YES = new RegExp(`^(?:${YES_WORDS})\\b[\\s,.!:;-]*`, "i");
 const MORE_YES = new RegExp(`^(?:${YES_WORDS}|please|thanks|thank you|thx|cheers|great|perfect|lovely|brilliant|cool|nice|good)\\b[\\s,.!:;-]*`, "i");
 const NEGATED = /\b(?:don'?t|do not|not|no|never|cancel|stop)\b/i;
 
+// "no, make it ten instead", "yes but at half nine", "tomorrow would be better": the offer taken at another time.
+const MOVED_LEAD = /^(?:(?:no|nah|nope|yes|yeah|yep|sure|ok|okay|actually|but|hmm|well)\b[\s,.]*)*(?:(?:can|could) you\s+)?(?:make (?:it|that)|do (?:it|that)|set it for|remind me|how about|what about|rather|better)?\s*/i;
+const MOVED_TAIL = /\s*(?:instead|rather|then|please|would be better|is better|works better|would work better)?[\s.!]*$/i;
+const TIME_WORD = /^(?:at|for|on|in|around|about|by|this|next|tomorrow|tonight|today|morning|afternoon|evening|night|noon|midday|midnight|half|quarter|past|to|o'?clock|am|pm|a\.m\.|p\.m\.|the|a|an|weekend|week|minutes?|hours?|days?|(?:mon|tues|wednes|thurs|fri|satur|sun)day|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|\d{1,2}(?::\d\d)?(?:am|pm)?)$/i;
+const TIME_START = /^(?:at|for|on|in|around|by|this|next|tomorrow|tonight|today|noon|midday|midnight|half|quarter|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)/i;
+
+/**
+ * The time a reply moves the offer to ("no, make it ten instead" → "at ten"), or undefined:
+ * words of time and nothing more, after the words that ask for the change. A yes, at that time.
+ */
+export function movedTo(text: string): string | undefined {
+  const t = text.trim().replace(/[\u2018\u2019]/g, "'").toLowerCase();
+  const words = t.replace(MOVED_LEAD, "").replace(MOVED_TAIL, "").replace(/[,]/g, " ").trim();
+  if (words === "") return undefined;
+  const said = words.split(/\s+/);
+  if (said.length > 6 || !TIME_START.test(words) || !said.every((w) => TIME_WORD.test(w)) || !said.some((w) => !/^(?:at|for|on|in|around|about|by|the|a|an|this|next|to|past)$/.test(w))) return undefined;
+  return /^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|quarter|noon|midday|midnight)\b)/.test(words) ? `at ${words}` : words;
+}
+
 export function readAnswer(text: string): Answer {
   const t = text.trim().replace(/[\u2018\u2019]/g, "'");
   if (HEDGE.test(t)) return { says: "unclear" };
+  const moved = movedTo(t);
+  if (moved !== undefined) return { says: "yes", extra: moved };
   const afterFillers = t.replace(FILLERS, "");
   if (afterFillers !== "" && !NOT_A_NO.test(afterFillers)) {
     if (NEGATION_START.test(afterFillers) || SUBJECT_NEGATION.test(afterFillers) || REFUSAL_PHRASE.test(afterFillers)) return { says: "no" };

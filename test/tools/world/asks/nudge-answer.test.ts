@@ -78,3 +78,14 @@ it("anything else is neither", () => {
   expect(says("the blue one")).toBe("unclear");
   expect(says("notably the train")).toBe("unclear");
 });
+
+it("words that only move the offer to another time are a yes at that time", () => {
+  expect(readAnswer("no, make it ten instead")).toEqual({ says: "yes", extra: "at ten" });
+  expect(readAnswer("yes but at half nine")).toEqual({ says: "yes", extra: "at half nine" });
+  expect(readAnswer("can you make it 6pm instead")).toEqual({ says: "yes", extra: "at 6pm" });
+  expect(readAnswer("tomorrow would be better")).toEqual({ says: "yes", extra: "tomorrow" });
+  // A refusal of the time alone, a hedge, or other words: as before.
+  expect(says("not tonight")).toBe("no");
+  expect(says("maybe at ten")).toBe("unclear");
+  expect(readAnswer("yes, economy only")).toEqual({ says: "yes", extra: "economy only" });
+});

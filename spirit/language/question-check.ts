@@ -61,12 +61,37 @@ function termsOf(nlp: Nlp, text: string): Term[] {
 // "go sky diving", "try rock climbing": one noun before the gerund names the kind of activity.
 const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Gerund");
 
+/** Verbs of having something done: "get my oil changed", "have the car washed" (as spirit/language/question.ts reads them). */
+const CAUSATIVE = new Set(["get", "have", "got"]);
+
+/**
+ * Words after the first verb that compromise reads as verbs but are not a second one, as
+ * spirit/language/question.ts reads them: the one word between the verb and its particle
+ * ("pick milk up") or before the activity ("go dress shopping") is a thing, and a participle
+ * after what is had done to it ("get my oil changed") describes it; after "go" or "come" a
+ * second verb is the one done ("go check the mail").
+ */
+function withObjects(said: Term[]): Term[] {
+  // "go check the mail", "come see the garden": the second verb is what is done (as question.ts's plans read it).
+  const terms = /^(?:go|come)$/.test(said[0]?.normal ?? "") && said[1]?.tags.has("Verb") && !said[1].tags.has("Gerund") && !said[1].tags.has("PastTense") && !PARTICLES.has(said[1].normal) && said[2]?.tags.has("Gerund") !== true ? said.slice(1) : said;
+  return terms.map((t, i) => {
+    const next = terms[i + 1];
+    const before = terms[i - 1];
+    if (i === 1 && t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense")) {
+      if ((next !== undefined && PARTICLES.has(next.normal) && !next.tags.has("Verb")) || (GERUND_AFTER.has(terms[0]!.normal) && next?.tags.has("Gerund") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
+    }
+    const had = i >= 2 && CAUSATIVE.has(terms[0]!.normal) && (t.tags.has("PastTense") || t.tags.has("Participle")) && before !== undefined && before.tags.has("Noun") && !before.tags.has("Pronoun");
+    return had ? { normal: t.normal, tags: new Set(["Adjective"]) } : t;
+  });
+}
+
 function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
   const extra: string[] = [];
   terms.forEach((t, i) => {
     if (i === 0 && firstIsVerb) return;
     if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
     const before = terms[i - 1];
+
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
     const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
     if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
@@ -157,11 +182,14 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
     if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.
-    const terms = termsOf(nlp, `I will ${phrase}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1]));
+    const terms = withObjects(termsOf(nlp, `I will ${phrase}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1])));
     // "water the plants", "ship the parcel": a word compromise reads as a noun, before its object, is the verb.
     const verbFirst = terms[0]?.tags.has("Verb") || (terms[0]?.tags.has("Noun") && !terms[0].tags.has("Pronoun") && (terms[1]?.tags.has("Determiner") || terms[1]?.tags.has("Possessive")));
     if (!verbFirst) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
     if (terms.some((t) => t.tags.has("PastTense") && !t.tags.has("Adjective"))) problems.push(`a past tense verb: a clause pasted in`);
+    // "go rock climbing swimming": two activities run together (the tagger may read the second as a noun).
+    const runTogether = terms.findIndex((t, i) => t.tags.has("Gerund") && /ing$/.test(terms[i + 1]?.normal ?? "") && !terms[i + 1]!.tags.has("Preposition"));
+    if (runTogether >= 0) problems.push(`speech run together: "${terms[runTogether]!.normal} ${terms[runTogether + 1]!.normal}"`);
     const extra = extraVerbs(terms, true);
     if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);
   }

@@ -154,6 +154,9 @@ const ENDING_PARTICLES = new Set(["up", "back", "out", "off", "down", "away"]);
  * glued together. `when` (the time words) is taken out: questions say it apart.
  */
 
+/** Verbs of having something done: "get my oil changed", "have the car washed". */
+const CAUSATIVE = new Set(["get", "have", "got"]);
+
 export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = MAX_WORDS_AFTER_VERB): VerbPhrase | undefined {
   const words = withoutTime(action.replace(/[\u2018\u2019]/g, "'"), when).replace(/\s+/g, " ").trim();
   if (words === "") return undefined;
@@ -190,13 +193,17 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     const describing = describesThing(before, t, next);
     // "pick the kids up": after an article the word is a thing (the tagger reads "kids up" as a phrasal verb).
     const named = has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense");
-    if (named) things.add(t);
-    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing && !named) {
+    // "pick milk up": one word between the verb and its particle is what it acts on; "go dress shopping": one before the activity names its kind.
+    const object = has(t, "Verb") && before === head && !has(t, "Gerund") && !has(t, "PastTense") && ((PARTICLES.has(next?.normal ?? "") && !has(next, "Verb")) || (GERUND_AFTER.has(head.normal) && has(next, "Gerund")));
+    if (named || object) things.add(t);
+    // "get my oil changed", "have the boiler serviced": a participle after what is had done to it.
+    const causative = CAUSATIVE.has(head.normal) && (has(t, "PastTense") || has(t, "Participle")) && kept.length >= 2 && (has(before, "Noun") || things.has(before)) && !has(before, "Pronoun");
+    if (has(t, "Verb") && !has(t, "Particle") && !PARTICLES.has(t.normal) && !describing && !named && !object && !causative) {
       if (before.comma) break; // "book flights to la, returning on march 5": the rest is more about it
       // "to visit", "about setting up": a verb inside the phrase; anything else is a second one glued on.
       const infinitive = before.normal === "to" && !has(t, "PastTense") && !has(t, "Modal") && !has(t, "Copula");
       // "go sky diving", "try rock climbing": one noun may name the kind of activity.
-      const kindOfActivity = kept.length === 2 && has(before, "Noun") && !has(before, "Pronoun") && !has(before, "Gerund");
+      const kindOfActivity = kept.length === 2 && (has(before, "Noun") || things.has(before)) && !has(before, "Pronoun") && !has(before, "Gerund");
       const gerund = has(t, "Gerund") && (has(before, "Preposition") || has(before, "Particle") || ((before === head || kindOfActivity || (kept.length === 2 && PARTICLES.has(before.normal))) && GERUND_AFTER.has(head.normal)));
       if (!infinitive && !gerund) return undefined;
     }

@@ -98,6 +98,11 @@ describe("the checker", () => {
       "Want me to remind you that the boiler man comes on Monday?",
       // A verb compromise reads as a noun, before its object.
       "Want me to remind you to water the plants every evening?",
+      // An object between a verb and its particle, the kind of an activity, a participle of having something done, "go" and a verb.
+      "Want me to remind you to pick milk up at the store tonight?",
+      "Want me to remind you to go dress shopping on Saturday?",
+      "Want me to remind you to get your oil changed tomorrow?",
+      "Want me to remind you to go check the mail?",
       "Want me to remind you that you have to leave at 4pm?",
       // Names with words compromise reads as verbs (issue 20).
       "Want me to remind you about the solar powered garden stakes?",

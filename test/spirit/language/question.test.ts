@@ -90,3 +90,17 @@ describe("a word after an article names a thing", () => {
     expect(verbPhrase(nlp, "book the flight pay the bill")).toBeUndefined();
   });
 });
+
+describe("words the tagger reads as a second verb that are none", () => {
+  it("one word between the verb and its particle is its object; one before an activity names its kind", () => {
+    expect(verbPhrase(nlp, "pick milk up at the store tonight", "tonight")?.own).toBe("pick milk up at the store");
+    expect(verbPhrase(nlp, "go dress shopping on Saturday", "on Saturday")?.own).toBe("go dress shopping");
+  });
+
+  it("a participle after what is had done to it: 'get my oil changed', 'have the boiler serviced'", () => {
+    expect(ask(nlp, { kind: "arrangement", action: "get my oil changed tomorrow", when: "tomorrow" }, remindWhenSaid("tomorrow"))?.question).toBe("Want me to remind you to get your oil changed tomorrow?");
+    expect(verbPhrase(nlp, "have the boiler serviced")?.own).toBe("have the boiler serviced");
+    // Not after a pronoun, and a past tense clause after a name is still pasted speech.
+    expect(verbPhrase(nlp, "play coach refused to play him")).toBeUndefined();
+  });
+});

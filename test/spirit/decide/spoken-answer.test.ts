@@ -94,7 +94,7 @@ describe("a yes with more to it", () => {
   });
 
   it("in the whole path: both the offer and the request are started; the moved offer carries its time", async () => {
-    const conversation = (id: string, answer: string): Conversation => ({ id, turns: [{ speaker: "A", text: "I'll call the bank tomorrow at nine." }, { speaker: "A", text: answer }] });
+    const conversation = (id: string, answer: string): Conversation => ({ id, topic: "test", turns: [{ speaker: "A", text: "I'll call the bank tomorrow at nine." }, { speaker: "A", text: answer }] });
     const both = (await evaluate("test", [conversation("and", "yeah, and remind me to buy milk tonight")], "A")).perConversation[0]!;
     expect(both.spawns.map((s) => s.task)).toEqual(["remind me to call the bank tomorrow at nine", "remind me to buy milk tonight"]);
     const moved = (await evaluate("test", [conversation("moved", "yes but at half nine")], "A")).perConversation[0]!;

@@ -103,6 +103,8 @@ function dayAnswer(words: string, now: Date, countdown: boolean): string {
   if (day === undefined) return `I can't tell which day ${JSON.stringify(words)} is`;
   const date = day.at.toLocaleDateString("en-GB", { weekday: "long", day: "numeric", month: "long", ...(day.at.getFullYear() !== now.getFullYear() && { year: "numeric" }) });
   const days = Math.round((Date.UTC(day.at.getFullYear(), day.at.getMonth(), day.at.getDate()) - Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())) / 86_400_000);
+  // "what day was yesterday": a day gone is said as gone.
+  if (days < 0) return `${day.said} was ${date}${countdown ? `, ${count(-days, "day")} ago` : ""}`;
   const away = days === 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days${days >= 14 ? ` (${weeksAndDays(days)})` : ""}`;
   // "today is Monday 5 January", not "… (today)" again.
   return countdown ? `${day.said} is ${away}, ${date}` : `${day.said} is ${date}${days <= 1 && !/\b(?:today|tomorrow|tonight)\b/.test(day.said) ? ` (${away})` : ""}`;

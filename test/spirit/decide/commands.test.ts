@@ -411,6 +411,8 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await ask("how many days until christmas", T0)).toBe("christmas is in 354 days (50 weeks and 4 days), Friday 25 December");
     expect(await ask("how long till friday", T0)).toBe("friday is in 4 days, Friday 9 January");
     expect(await ask("when is easter", T0)).toBe("easter is Sunday 5 April");
+    expect(await ask("what day was yesterday", T0)).toBe("yesterday was Sunday 4 January");
+    expect(await ask("what day is it tomorrow", T0)).toBe("tomorrow is Tuesday 6 January");
     expect(await ask("what time is it in tokyo", T0)).toBe("it's 6:00 pm in Tokyo");
     expect(await ask("what time is it in narnia", T0)).toMatch(/^I don't know which time zone "narnia" is in/);
     // A day no clock names is the calendar's, or nothing the clock can answer.

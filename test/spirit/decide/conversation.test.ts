@@ -63,6 +63,10 @@ describe("conversation state", () => {
       ["hey come and look at this", "(someone)"],
       ["Hello, is this the right queue?", "(someone)"],
       ["Don't forget you said you'd walk the dog", "(someone)"],
+      // A question tagged for a person to confirm.
+      ["We're meeting the clients at 2 tomorrow, right?", "(someone)"],
+      ["The rent is due on Friday, isn't it?", "(someone)"],
+      ["Is the rent due on Friday?", ASSISTANT],
     ] as const) {
       const c = new ConversationState("world", 60_000);
       c.hear(at(0, "me", first));

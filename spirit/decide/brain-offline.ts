@@ -99,6 +99,11 @@ export interface OfflineBrainOptions {
   agentHasModel?: boolean;
 }
 
+/** The conversation's first words, said by the user to no one named yet. */
+function firstWords(input: BrainInput): boolean {
+  return input.heard.isUser && !input.conversation.addressed && input.conversation.turns.length === 1;
+}
+
 export class OfflineBrain implements Brain {
   readonly name = "offline";
   private readonly agentHasModel: boolean;
@@ -116,53 +121,60 @@ export class OfflineBrain implements Brain {
       if (settled !== undefined) return settled;
     }
     const intent = detectIntent(withoutBackchannel(text));
-    if (intent.decision !== "quiet") {
-      if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
-      // "tell me the date today": the model hears a reminder in "tell me"; a question whose words set nothing stays a question.
-      if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
-        return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
-      }
-      // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A
-      // reminder only the model heard needs a time, or words that ask for one, before it is set.
-      if (intent.kind === "reminder" && readCommand(text) === undefined && !REMINDER_ASKED.test(text)) {
-        const heardReminder = reminderOf(withoutBackchannel(text));
-        if (heardReminder.type === "reminder" && heardReminder.when === undefined) return { action: "quiet", reason: `${intent.reason}, but neither a time nor words asking for a reminder` };
-      }
-      const task = await taskFor(intent, withoutBackchannel(text));
-      // Only what is done without asking is proposed as a spawn; anything else is offered as
-      // what an agent can really do (spirit/decide/offers.ts), with a question built for it.
-      // "next alarm", "alarm clock": neither a time nor a word that sets one.
-      if ((intent.kind === "alarm" || intent.kind === "timer") && !TIME_OR_SETTING.test(text)) return { action: "quiet", reason: `${intent.reason}: an ${intent.kind} without a time or a word that sets one` };
-      if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
-      // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
-      if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && !CHANGE_WORDS.test(text) && asksForEntry(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
-        const asked = reminderOf(text);
-        const entry = taskOf(asked, await loadNlp());
-        // Talk about a meeting ("right, so start of the first meeting") is no entry: it needs a time or words asking for one.
-        const timedOrAsked = (asked.type === "reminder" && asked.when !== undefined) || REMINDER_ASKED.test(text);
-        if (!timedOrAsked) return { action: "quiet", reason: `${intent.reason}: talk about a ${intent.kind}, with neither a time nor words asking for an entry` };
-        if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
-      }
-      const offer = await offerForIntent(intent, task, this.agentHasModel, input.now);
-      if (offer === undefined) {
-        // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
-        const said = withoutFiller(normalize(withoutBackchannel(text)));
-        const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(said)) && !describes(said) ? capabilityOf(intent.kind) : undefined;
-        return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
-      }
-      return { action: "nudge", reason: intent.reason, ...offer };
-    }
+    const fromIntent = intent.decision === "quiet" ? undefined : await this.onIntent(intent, text, input);
+    // A request the model heard but cannot place, or nothing to offer for it: the first words may still tell a plan.
+    if (fromIntent !== undefined && !(fromIntent.action === "quiet" && fromIntent.cannot === undefined && firstWords(input))) return fromIntent;
     // The conversation's first words, before anyone answers: a plan told ("I'm going to try rock climbing this
     // weekend") is told to a person who is about to answer, and read as among people.
-    if (heard.isUser && !conversation.addressed && conversation.turns.length === 1) {
+    if (firstWords(input)) {
       const plan = await planIn(withoutBackchannel(text), { now: input.now });
       const offer = plan === undefined ? undefined : await offerFor(plan, this.agentHasModel, input.now);
       if (plan !== undefined && offer !== undefined) return { action: "nudge", reason: `a plan for later, said first in a conversation: ${JSON.stringify(plan.action)}`, ...offer };
     }
+    if (fromIntent !== undefined) return fromIntent;
     if (heard.isUser && SELF_FACT.test(text.trim())) {
       return { action: "observe", reason: "the user said something about themselves", note: `something ${heard.speaker} said about themselves` };
     }
     return { action: "quiet", reason: intent.reason };
+  }
+
+  /** What the intent the model heard leads to (a spawn, an offer, or quiet with why). */
+  private async onIntent(intent: ReturnType<typeof detectIntent>, text: string, input: BrainInput): Promise<Proposal> {
+    const { heard, conversation } = input;
+    if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
+    // "tell me the date today": the model hears a reminder in "tell me"; a question whose words set nothing stays a question.
+    if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
+      return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
+    }
+    // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A
+    // reminder only the model heard needs a time, or words that ask for one, before it is set.
+    if (intent.kind === "reminder" && readCommand(text) === undefined && !REMINDER_ASKED.test(text)) {
+      const heardReminder = reminderOf(withoutBackchannel(text));
+      if (heardReminder.type === "reminder" && heardReminder.when === undefined) return { action: "quiet", reason: `${intent.reason}, but neither a time nor words asking for a reminder` };
+    }
+    const task = await taskFor(intent, withoutBackchannel(text));
+    // Only what is done without asking is proposed as a spawn; anything else is offered as
+    // what an agent can really do (spirit/decide/offers.ts), with a question built for it.
+    // "next alarm", "alarm clock": neither a time nor a word that sets one.
+    if ((intent.kind === "alarm" || intent.kind === "timer") && !TIME_OR_SETTING.test(text)) return { action: "quiet", reason: `${intent.reason}: an ${intent.kind} without a time or a word that sets one` };
+    if (intent.decision === "spawn" && heard.isUser && DIRECT_KINDS.has(intent.kind)) return { action: "spawn", reason: intent.reason, kind: intent.kind, task };
+    // A calendar entry asked for outright ("i need a meeting with the cfo on thursday") is kept as a reminder.
+    if (heard.isUser && CALENDAR_KINDS.has(intent.kind) && !CHANGE_WORDS.test(text) && asksForEntry(text) && !/^(?:can|could|would|will|is|are|do|does)\b/.test(text.trim()) && conversation.userWith.length === 0) {
+      const asked = reminderOf(text);
+      const entry = taskOf(asked, await loadNlp());
+      // Talk about a meeting ("right, so start of the first meeting") is no entry: it needs a time or words asking for one.
+      const timedOrAsked = (asked.type === "reminder" && asked.when !== undefined) || REMINDER_ASKED.test(text);
+      if (!timedOrAsked) return { action: "quiet", reason: `${intent.reason}: talk about a ${intent.kind}, with neither a time nor words asking for an entry` };
+      if (entry !== undefined) return { action: "spawn", reason: `${intent.reason}: a calendar entry, kept as a reminder`, kind: "reminder", task: entry.task };
+    }
+    const offer = await offerForIntent(intent, task, this.agentHasModel, input.now);
+    if (offer === undefined) {
+      // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
+      const said = withoutFiller(normalize(withoutBackchannel(text)));
+      const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(said)) && !describes(said) ? capabilityOf(intent.kind) : undefined;
+      return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
+    }
+    return { action: "nudge", reason: intent.reason, ...offer };
   }
 
   /** Another speaker agreeing to the user's proposal: the arrangement is settled, and the user is asked about it now. */

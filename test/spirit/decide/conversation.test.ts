@@ -120,6 +120,12 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     ]);
   });
 
+  it("a plan said as the first words is offered even when the intent model hears something else in it", async () => {
+    // The model reads these as media or banking requests it has nothing to offer for; the plan is still there.
+    const r = await questions(talk("books", "A: I need to return these books to the library by Thursday.", "B: Don't forget."), talk("tag", "A: We're meeting the clients at 2 tomorrow, right?", "B: Yes."));
+    expect(r.asked).toEqual(["Want me to remind you to return these books to the library by Thursday?"]);
+  });
+
   it("an hour said in words after the day stays in the offer", async () => {
     const r = await questions(talk("dentist", "B: When are you seeing the dentist?", "A: Thursday at half past two."), talk("bus", "A: I'll catch the early bus tomorrow at six in the morning.", "B: Good luck."));
     expect(r.asked).toEqual(["Want me to remind you to see the dentist on Thursday at half past two?", "Want me to remind you to catch the early bus tomorrow at six in the morning?"]);

@@ -6,6 +6,8 @@ import { withReferent } from "./referred.js";
 import { LOOSE, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
 import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
 
+const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (to (?:my|our) |to the |(?:over|round) )/i;
+
 /**
  * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
  * "Sure."; "can you call me tomorrow?" → "ok, will do"): it becomes the user's plan,
@@ -24,7 +26,8 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
   const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));
   for (const sentence of [...invitations, ...asked]) {
-    const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, ""));
+    // "Are you coming to my party on Saturday?": asked whether the user will come, an invitation all the same (going, for the user).
+    const m = PROPOSAL.exec(sentence.trim().replace(/[.!?;]+$/, "").replace(ARE_YOU_COMING, (_said, to: string) => `do you want to ${/^to\b/i.test(to) ? "go" : "come"} ${to}`));
     if (!m) continue;
     // "stay with us", "visit us": whom with is what is named.
     const withThem = /\b(?:stay|visit)\b/i.test(m[1]!) ? `with ${request.speaker}` : "";

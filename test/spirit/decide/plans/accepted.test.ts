@@ -15,6 +15,11 @@ describe("when the user takes on what another proposes", () => {
     expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "Shall we meet at the cafe at 6?" }, now)).toBeUndefined();
     expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Could you call them constraints?" }, now)).toBeUndefined();
   });
+
+  it("'are you coming to my party on Saturday?' is an invitation, going there for the user", async () => {
+    expect(await acceptedRequest("Of course, I wouldn't miss it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toMatchObject({ action: "go to Ana's party on Saturday", from: "accepted" });
+    expect(await acceptedRequest("Sorry, I can't make it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toBeUndefined();
+  });
 });
 
 describe("the other's yes settles the user's proposal", () => {

@@ -21,7 +21,8 @@ async function whenAnswered(said: string, asked: string, ctx: PlanContext): Prom
   if (REFUSE.test(first) || first.split(/\s+/).length > MAX_SETTLING_WORDS) return undefined;
   const time = timeAhead(first, ctx.now);
   if (time === undefined) return undefined;
-  const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me");
+  // "When do you want to meet?": meeting the one who asks.
+  const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me").replace(/^(meet(?: up)?)$/i, `$1 with ${ctx.listener ?? "them"}`);
   const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
   // "wednesday at half two" → "on wednesday at half two", as the plan is said whole.
   const when = time.text.replace(/[\s,.]+$/, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");

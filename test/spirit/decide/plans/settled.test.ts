@@ -22,6 +22,8 @@ describe("a time settled after the plan, or told in answer to 'when'", () => {
     expect(await timeSettled("On Friday.", asked("So when are you leaving for Boston?"), { now, listener: "Ana" })).toMatchObject({ action: "leave for Boston On Friday", when: "on Friday" });
     // As speech gives it: no question mark, a weekday and a British half hour in the answer.
     expect(await timeSettled("wednesday at half two", asked("so when are you seeing the accountant"), { now, listener: "Ana" })).toMatchObject({ action: "see the accountant on wednesday at half two", from: "user" });
+    // Asked when to meet: meeting the one who asks.
+    expect(await timeSettled("How about Thursday afternoon?", asked("When do you want to meet?"), { now, listener: "Ana" })).toMatchObject({ action: "meet with Ana on Thursday afternoon", from: "user" });
     // Unsure, refused, or the past: quiet.
     expect(await timeSettled("I'm not sure, maybe next week.", asked("When are you going to take your vacation?"), { now })).toBeUndefined();
     expect(await timeSettled("Never!", asked("When are you going to tell her?"), { now })).toBeUndefined();

@@ -115,14 +115,17 @@ function goingTo(event: string, timeText: string, ctx: PlanContext): Plan | unde
   if (TIME_WORD.test(thing)) return undefined;
   const head = thing.split(/\s+/).slice(0, 4).join(" ");
   const action = MEAL.test(head) ? "have" : SHOW.test(head) ? "see" : ACTIVITY.test(head) ? "go for" : "go to";
-  const when = timeText.replace(/[\s,.!?]+$/, "");
+  // "scheduled for Wednesday": on that day.
+  const when = timeText.replace(/[\s,.!?]+$/, "").replace(/^for (?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
   return { kind: "arrangement", action: `${action} ${thing} ${when}`, when: lowerFirst(when), from: "together" };
 }
 
 // A "but", a "can't", a "sorry" after it: taken up politely, and declined.
 const REFUSE_TAKING = /\b(?:but|can'?t|cannot|not|sorry|afraid|unfortunately|busy|won'?t)\b/i;
 // "Sounds fun, let's go", "I'm in", "Sure, why not": the user taking up what was proposed.
-const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|ok(?:ay)?)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that))\b/i;
+const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|good|fine|perfect|ok(?:ay)?|thanks|thank you)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that)|i'll (?:definitely )?be there|i will (?:definitely )?be there|see you there|i'll make it)\b/i;
+// "The interview is scheduled for Wednesday at 9:30", "your appointment is on Friday": an event named with its time.
+const THE_EVENT_IS = /^(?:(?:so|ok(?:ay)?|well|and|right)[\s,]+)*((?:the|your|our) (?:[\w'-]+ ){0,2}?(?:interview|appointment|meeting|exam|test|class|lesson|party|wedding|concert|show|game|match|dinner|lunch|presentation|session|viewing|hearing|surgery|check-?up|rehearsal|practice))(?:'s| is| will be)(?: (?:scheduled|set|booked|planned|arranged|moved|confirmed))?\s+(?:for |on |at )?\S/i;
 
 /**
  * The same invitation made by the other, taken up by the user: the other asks if the user is free at a time
@@ -137,8 +140,10 @@ export function eventTakenUp(text: string, earlier: readonly { isUser: boolean; 
   const asked = freeTimeAsked(theirs, ctx.now);
   const askedDay = asked && chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
   for (const sentence of theirs.reverse()) {
-    if (!THERE_IS.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
-    const event = EVENT.exec(sentence);
+    if (HYPOTHETICAL.test(sentence)) continue;
+    const named = THE_EVENT_IS.exec(sentence.trim());
+    // The other's "your appointment" is the user's own.
+    const event = named !== null ? [named[0], named[1]!.replace(/^your\b/i, "my")] : THERE_IS.test(sentence.trim()) ? EVENT.exec(sentence) : null;
     if (!event) continue;
     const own = timeAhead(sentence, ctx.now);
     const time = own ?? asked;

@@ -160,6 +160,16 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     expect(no.asked).toEqual([]);
   });
 
+  it("an event the other names with its time, and the user says they will be there, is offered", async () => {
+    const yes = await questions(
+      talk("interview", "B: The interview is scheduled for Wednesday at 9:30.", "A: Great, I'll be there."),
+      talk("yours", "B: Your appointment is on Wednesday at 9:30.", "A: OK, thanks, I'll be there."),
+    );
+    expect(yes.asked).toEqual(["Want me to remind you to go to the interview on Wednesday at 9:30?", "Want me to remind you to go to your appointment on Wednesday at 9:30?"]);
+    const no = await questions(talk("cannot", "B: The interview is scheduled for Wednesday at 9:30.", "A: Sorry, I can't be there."), talk("past", "B: The interview was on Wednesday.", "A: I'll be there next time."));
+    expect(no.asked).toEqual([]);
+  });
+
   it("what is done in person now is quiet: ordering from a waiter, a clerk, a customer", async () => {
     const r = await questions(
       talk("waiter", "B: Good evening, welcome.", "A: Can I have a table for three?", "B: Of course, follow me.", "A: Can you bring the menu please?", "A: I'll order the salmon."),

@@ -24,7 +24,7 @@ const SOMEONE = "(someone)";
 
 // Words said to a person, never to an assistant: greetings, asking a stranger's attention,
 // a proposal that includes the listener, a reminder of what the listener is to do. (Thanks and sorry may be said to an assistant.)
-const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us)|(?:do not|don'?t) forget (?:that )?(?:you|your)|remember (?:that )?(?:you|your))\b/i;
+const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us)|(?:do not|don'?t) forget (?:that )?(?:you|your|we|we'?re|we'?ve|our)|remember (?:that )?(?:you|your|we|we'?re|we'?ve|our))\b/i;
 
 // "We're meeting the clients at 2 tomorrow, right?": a question tagged for a person to confirm.
 const TAG_QUESTION = /,\s*(?:right|isn'?t (?:it|he|she|that)|aren'?t (?:we|you|they)|don'?t (?:we|you|they)|didn'?t (?:we|you|they|i)|won'?t (?:we|you)|haven'?t (?:we|you)|wasn'?t (?:it|he|she)|weren'?t (?:we|you|they)|can'?t (?:we|you)|shouldn'?t (?:we|you)|yeah|eh|no)\s*\?\s*$/i;

@@ -17,7 +17,7 @@ const GIVEN = "presentation|talk|speech|recital|performance|audition";
 const GONE_TO = "interview|appointment|wedding|party|meeting|class|lesson|game|match|concert|play|show|surgery|operation|check-?up|graduation|ceremony|funeral|trip|holiday|vacation|hearing|reunion|race|tournament|rehearsal|practice|date";
 const EVENT = `(?:${TAKEN}|${CAUGHT}|${GIVEN}|${GONE_TO})`;
 const OWN_EVENT = new RegExp(
-  `^((my|our)(?: [a-z]+'s?)?(?: [a-z-]+){0,2}? (${EVENT}))\\s+(?:is|are|starts?|begins?|will (?:be|start|begin)|leaves?|departs?|takes off|kicks off|is (?:on|at|booked for|set for))\\s+(.+)$`,
+  `^((my|our)(?: [a-z]+'s?)?(?: [a-z-]+){0,2}? (${EVENT})(?: (?:to|from|with|for|in) [a-z-]+(?: [a-z-]+)?)??)\\s+(?:is|are|starts?|begins?|will (?:be|start|begin)|leaves?|departs?|takes off|kicks off|is (?:on|at|booked for|set for))\\s+(.+)$`,
   "i",
 );
 

@@ -66,6 +66,7 @@ describe("conversation state", () => {
       // A question tagged for a person to confirm.
       ["We're meeting the clients at 2 tomorrow, right?", "(someone)"],
       ["The rent is due on Friday, isn't it?", "(someone)"],
+      ["Don't forget we have a dinner reservation at seven tonight.", "(someone)"],
       ["Is the rent due on Friday?", ASSISTANT],
     ] as const) {
       const c = new ConversationState("world", 60_000);

@@ -337,6 +337,10 @@ describe("more ways to say one will", () => {
     expect(await plan("i really need to call my sister this weekend")).toMatchObject({ action: "call my sister this weekend" });
   });
 
+  it("a day in front and a loose time in the plan are one time", async () => {
+    expect(await plan("Tomorrow I'm going to the gym after work.")).toMatchObject({ action: "go to the gym after work", when: "tomorrow after work" });
+  });
+
   it("a plan with an invitation to join it run on, as speech without question marks says it", async () => {
     expect(await plan("we're having a barbecue on sunday afternoon do you wanna come")).toMatchObject({ action: "have a barbecue on sunday afternoon", from: "together" });
     expect(await plan("i'm going to the pub at eight fancy joining")).toMatchObject({ action: "go to the pub at eight" });

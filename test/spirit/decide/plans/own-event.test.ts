@@ -12,6 +12,7 @@ describe("the user's own event, told with its time", () => {
     expect(await plan("My nephew's graduation is next Saturday, so I'll be away.")).toMatchObject({ action: "go to my nephew's graduation", when: "next saturday" });
     expect(await plan("My maths exam starts at 9:30 tomorrow.")).toMatchObject({ action: "take my maths exam", when: "at 9:30 tomorrow" });
     expect(await plan("Our train leaves at ten on Friday.")).toMatchObject({ action: "catch our train", when: "at ten on friday", from: "together" });
+    expect(await plan("My flight to Paris leaves at 6 am on Friday.")).toMatchObject({ action: "catch my flight to paris", when: "at 6 am on friday" });
   });
 
   it("is offered as a reminder in words a person would say", async () => {

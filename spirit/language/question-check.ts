@@ -166,11 +166,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   const search = SEARCH.exec(body) ?? about;
   const phrase = reminder?.[1] ?? search?.[1] ?? body;
   if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
-  if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
-  if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
-  if (REQUEST_WORDS.test(phrase)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(phrase)![0]}"`);
-  if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
-  if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
+  problems.push(...wordProblems(phrase, body));
   const bodyTerms = termsOf(nlp, body);
   const degree = degreeBeforeNoun(bodyTerms);
   if (degree !== undefined) problems.push(`a word of degree before a noun: "${degree}"`);
@@ -196,15 +192,22 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   return problems;
 }
 
+/** What the words alone show, in what is asked for (`phrase`) and in the whole question (`body`: a word said twice). */
+function wordProblems(phrase: string, body: string): string[] {
+  const problems: string[] = [];
+  if (DANGLING.test(phrase)) problems.push(`ends on a dangling word: "${DANGLING.exec(phrase)![0]}"`);
+  if (TWICE.test(body)) problems.push(`a word said twice: "${TWICE.exec(body)![0]}"`);
+  if (REQUEST_WORDS.test(phrase)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(phrase)![0]}"`);
+  if (BROKEN.test(phrase)) problems.push(`speech broken off and joined: "${BROKEN.exec(phrase)![0]}"`);
+  if (phrase.split(" ").length > 16) problems.push(`too long to take in: ${phrase.split(" ").length} words`);
+  return problems;
+}
+
 /** A "that" clause: its words as a phrase's, and one group of verbs ("is coming", "will be back"), not two run together. */
 function clauseProblems(nlp: Nlp, clause: string): string[] {
   const problems: string[] = [];
   if (FIRST_PERSON.test(clause)) problems.push(`the speaker's own words: "${FIRST_PERSON.exec(clause)![0]}"`);
-  if (DANGLING.test(clause)) problems.push(`ends on a dangling word: "${DANGLING.exec(clause)![0]}"`);
-  if (TWICE.test(clause)) problems.push(`a word said twice: "${TWICE.exec(clause)![0]}"`);
-  if (REQUEST_WORDS.test(clause)) problems.push(`the request's own words kept: "${REQUEST_WORDS.exec(clause)![0]}"`);
-  if (BROKEN.test(clause)) problems.push(`speech broken off and joined: "${BROKEN.exec(clause)![0]}"`);
-  if (clause.split(" ").length > 16) problems.push(`too long to take in: ${clause.split(" ").length} words`);
+  problems.push(...wordProblems(clause, clause));
   const terms = termsOf(nlp, clause);
   const groups: string[][] = [];
   terms.forEach((t, i) => {

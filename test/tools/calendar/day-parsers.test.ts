@@ -1,14 +1,8 @@
 // Days chrono-node does not read, added to world's English parser (tools/calendar/day-parsers.ts).
 import { describe, expect, it } from "vitest";
-import { chronoEn } from "../../../tools/calendar/chrono-en.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
+import { day, friday, read } from "./read-days.js";
 
-const friday = new Date(2026, 10, 27, 10, 0); // Friday 27 November 2026, on this machine's clock
-const read = (text: string, now = friday) => {
-  const r = chronoEn().parse(text, now, { forwardDate: true })[0];
-  return r === undefined ? undefined : { text: r.text, date: r.start.date() };
-};
-const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h, 0);
 
 describe("a day of the month without its month", () => {
   it("'on the 5th', 'by the 31st': the next such day, today included, the month skipped that has none", () => {

@@ -1,15 +1,9 @@
 // Days named instead of a date, added to world's English parser (tools/calendar/holidays.ts).
 import { describe, expect, it } from "vitest";
-import { chronoEn } from "../../../tools/calendar/chrono-en.js";
 import { isHoliday } from "../../../tools/calendar/holidays.js";
 import { planReminder } from "../../../agents/reminder/plan.js";
+import { day, friday, read } from "./read-days.js";
 
-const friday = new Date(2026, 10, 27, 10, 0); // Friday 27 November 2026, on this machine's clock
-const read = (text: string, now = friday) => {
-  const r = chronoEn().parse(text, now, { forwardDate: true })[0];
-  return r === undefined ? undefined : { text: r.text, date: r.start.date() };
-};
-const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h, 0);
 
 describe("holidays", () => {
   it("reads the next such day, today included, spelled as transcripts write them", () => {

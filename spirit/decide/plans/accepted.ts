@@ -111,6 +111,7 @@ function timeProposed(text: string, now: Date): string | undefined {
 // A visit asked of the other at a time: "can you come over at 11?", "could you drop by tomorrow morning?".
 // A visit arranged at a time: asked ("can you come over at 11?", "could you drop by tomorrow morning?") or offered ("I can come round at ten").
 const VISIT = /^(?:(?:ok(?:ay)?|so|then|well|and)[\s,]+)*(?:(?:can|could|would|will) (you|someone|somebody|one of you)(?: please)?|(i|we|someone|somebody|one of us) (?:can|could|will|'ll|shall)) (?:come|drop|stop|pop)(?: (?:over|by|round|around|in|out))?\b\s*(.*?)[?.!]*$/i;
+const FOR_A_PURPOSE = /^for (?:a|an|the|your|my) (?:[\w'-]+ ){0,2}?(?:interview|appointment|check-?up|meeting|fitting|viewing|consultation|test|scan|chat|coffee|drink|dinner|lunch)\s+/i;
 const HOURS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
 const HOUR_WORD = new RegExp(String.raw`\b(at|around|by) (${HOURS.join("|")})\b`, "i");
 // A day named in the turns before: "How about Saturday?" … "Can you come over at 11?".
@@ -125,8 +126,10 @@ function visitArranged(text: string, earlier: readonly { text: string }[], now: 
   for (const sentence of sentencesOf(text).reverse()) {
     const m = VISIT.exec(sentence.trim());
     if (!m || HYPOTHETICAL.test(m[3]!) || /\b(?:if|unless|wish)\b/i.test(sentence)) continue;
+    // "come in for an interview on Monday at 10": what the visit is for, said before its time.
+    const purpose = FOR_A_PURPOSE.exec(m[3]!);
     // chrono-node reads "at 10", not "at ten".
-    const said = m[3]!.replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
+    const said = m[3]!.slice(purpose?.[0].length ?? 0).replace(HOUR_WORD, (_, at: string, n: string) => `${at} ${HOURS.indexOf(n.toLowerCase()) + 1}`);
     const time = timeAhead(said, now);
     // Only the time is said after the visit: "can you come in and sign this?" is something else.
     if (time === undefined || (time.index !== 0 && !/^(?:(?:on|at)\s+)?$/i.test(said.slice(0, time.index).trim()))) continue;
@@ -138,7 +141,8 @@ function visitArranged(text: string, earlier: readonly { text: string }[], now: 
       if (named !== undefined) when = `${named} ${when}`;
     }
     const otherComes = (m[1] !== undefined) === byUser;
-    return { kind: "arrangement", action: `${otherComes ? "expect" : "visit"} ${other ?? "them"} ${when}`, when: lowerFirst(when), from: "together" };
+    const visit = purpose === null ? `${otherComes ? "expect" : "visit"} ${other ?? "them"}` : `${otherComes ? `expect ${other ?? "them"}` : "go in"} ${purpose[0].trim().replace(/\byour\b/i, "my")}`;
+    return { kind: "arrangement", action: `${visit} ${when}`, when: lowerFirst(when), from: "together" };
   }
   return undefined;
 }

@@ -145,6 +145,8 @@ describe("the user invites the other along to a stay told before", () => {
 describe("a visit the other asks for or offers at a time, the user agrees", () => {
   it("the user goes, or expects them", async () => {
     expect(await acceptedRequest("That'll be fine.", { speaker: "Ana", text: "Can you come in at ten tomorrow?" }, now)).toMatchObject({ action: "visit Ana at 10 tomorrow" });
+    // What the visit is for, before its time.
+    expect(await acceptedRequest("Yes, that would be fine.", { speaker: "Ana", text: "Can you come in for an interview on Monday at 10?" }, now)).toMatchObject({ action: "go in for an interview on Monday at 10" });
     expect(await acceptedRequest("Sure, that works.", { speaker: "Ana", text: "I can come round on Friday at 4pm." }, now)).toMatchObject({ action: "expect Ana on Friday at 4pm" });
   });
 

@@ -1,10 +1,31 @@
 /** A plan agreed between two speakers: the user accepting another's proposal or request, or another accepting the user's. */
 import { ACCEPT, ACCEPT_WORD, AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASKED, PROPOSAL, PROPOSAL_LEAD, QUESTION_LEAD, REFUSE, SEE_YOU_THEN } from "./agreement.js";
 import { planIn } from "./clause.js";
-import { BARE_GOING } from "./invitations.js";
+import { BARE_GOING, thingProposed } from "./invitations.js";
 import { withReferent } from "./referred.js";
 import { LOOSE, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
 import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
+
+const HOW_ABOUT = /^(?:(?:so|and|well|hey|ok(?:ay)?)[\s,]+)*(?:how|what) about\b/i;
+
+/**
+ * "How about lunch tomorrow?" → "Sounds good. Noon?": the thing the other proposed, at the time
+ * it names, with an hour the user adds. Without a time said by either, no plan.
+ */
+function thingAccepted(proposed: string, added: string, speaker: string, now: Date): Plan | undefined {
+  const question = sentencesOf(proposed).reverse().find((t) => HOW_ABOUT.test(t.trim()) && /\?\s*$/.test(t));
+  const thing = question === undefined ? undefined : thingProposed(question, speaker);
+  if (thing === undefined) return undefined;
+  const own = timeAhead(thing.action, now);
+  // "Noon?": an hour said alone is settled too (settledTime reads a time proposed, not a bare "noon").
+  const words = added.replace(/^[\s,.!]+/, "").trim();
+  const hour = words === "" ? undefined : (settledTime(words, now) ?? (/^(?:noon|midday)\b/i.test(words) ? { text: words.replace(/[?.!\s]+$/, "").toLowerCase(), index: 0 } : undefined));
+  if (own === undefined && hour === undefined) return undefined;
+  const at = hour === undefined ? "" : /^(?:\d|noon|midday|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(hour.text) ? `at ${hour.text}` : hour.text;
+  const action = `${thing.action}${at && ` ${at}`}`.replace(/[\s?.!]+$/, "");
+  const when = [own?.text, at].filter((w) => w !== undefined && w !== "").join(" ");
+  return { ...thing, action, when: lowerFirst(when), from: "accepted" };
+}
 
 const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (to (?:my|our) |to the |(?:over|round) )/i;
 
@@ -22,6 +43,8 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
   const visit = visitArranged(request.text, [], now, request.speaker, false);
   if (visit !== undefined) return { ...visit, from: "accepted" };
+  const meal = thingAccepted(request.text, reply.slice(accepted[0].length), request.speaker, now);
+  if (meal !== undefined) return meal;
   const asked = sentencesOf(request.text).reverse();
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
   const invitations = asked.map((t) => t.split(/,\s+/).at(-1)!.trim()).filter((t) => COME_INVITED.test(t) && !asked.includes(t));

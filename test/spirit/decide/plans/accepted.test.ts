@@ -16,6 +16,14 @@ describe("when the user takes on what another proposes", () => {
     expect(await acceptedRequest("Yeah.", { speaker: "Ana", text: "Could you call them constraints?" }, now)).toBeUndefined();
   });
 
+  it("a thing the other proposes with 'how about', taken with its time, and an hour the user adds", async () => {
+    expect(await acceptedRequest("Sounds good. Noon?", { speaker: "Ana", text: "How about lunch tomorrow?" }, now)).toMatchObject({ action: "have lunch tomorrow at noon", when: "tomorrow at noon", from: "accepted" });
+    expect(await acceptedRequest("Great, at seven?", { speaker: "Ana", text: "What about dinner on Friday?" }, now)).toMatchObject({ action: "have dinner on Friday at seven" });
+    // No time from either: no plan; a refusal: none.
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "How about lunch?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "How about lunch tomorrow?" }, now)).toBeUndefined();
+  });
+
   it("'are you coming to my party on Saturday?' is an invitation, going there for the user", async () => {
     expect(await acceptedRequest("Of course, I wouldn't miss it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toMatchObject({ action: "go to Ana's party on Saturday", from: "accepted" });
     expect(await acceptedRequest("Sorry, I can't make it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toBeUndefined();

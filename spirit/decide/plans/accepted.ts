@@ -3,7 +3,7 @@ import { ACCEPT, ACCEPT_WORD, AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASK
 import { planIn } from "./clause.js";
 import { BARE_GOING, thingProposed } from "./invitations.js";
 import { withReferent } from "./referred.js";
-import { LOOSE, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
+import { LOOSE, onTheDay, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
 import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
 
 const HOW_ABOUT = /^(?:(?:so|and|well|hey|ok(?:ay)?)[\s,]+)*(?:how|what) about\b/i;
@@ -99,10 +99,7 @@ async function joinedPlan(turns: readonly SpokenTurn[], now: Date): Promise<Plan
     const joined = await theirPlan(sentences, turn.speaker, now);
     if (joined === undefined) continue;
     const found = timeAhead(joined, now) ?? timeFromTurns(turns.slice(-6), now);
-    const when = found?.text
-      .replace(/[\s,.!?]+$/, "")
-      .replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ")
-      .replace(/^(?:the )?weekend$/i, "this weekend");
+    const when = found === undefined ? undefined : onTheDay(found.text.replace(/[\s,.!?]+$/, "")).replace(/^(?:the )?weekend$/i, "this weekend");
     // Whom with goes without saying when the plan is long already: a question a person takes in at once.
     const withWhom = joined.split(/\s+/).length <= 6 ? ` with ${turn.speaker}` : "";
     const action = `${joined}${withWhom}${when !== undefined && !joined.includes(when) ? ` ${when}` : ""}`;
@@ -125,7 +122,7 @@ function timeProposed(text: string, now: Date): string | undefined {
     const after = sentences[i + 1] === undefined ? undefined : LOOSE.map(([re]) => re.exec(sentences[i + 1]!)).find((m) => m !== null && m !== undefined);
     // The time as said to the sentence's end: "tomorrow at ten" (chrono-node reads "tomorrow" only).
     const said = words.slice(time.index).replace(/[\s,.!?]+$/, "").replace(/,\s*\w+$/, "");
-    const day = said.replace(/^(?:how|what) about\s+/i, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+    const day = onTheDay(said.replace(/^(?:how|what) about\s+/i, ""));
     return [day, after?.[0].toLowerCase()].filter(Boolean).join(" ");
   }
   return undefined;
@@ -160,7 +157,7 @@ function visitArranged(text: string, earlier: readonly { text: string }[], now: 
     if (!DAY.test(when)) {
       const day = earlier.slice(-6).map((t) => DAY.exec(apostrophes(t.text))).filter((d) => d !== null).at(-1)?.[0];
       // "on saturday" → "on Saturday"; "next friday" → "next Friday"; "tomorrow".
-      const named = day?.toLowerCase().replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day)/, "on ").replace(/\b(\w)(?=\w*day$)(?!oday)/, (c) => c.toUpperCase());
+      const named = day === undefined ? undefined : onTheDay(day.toLowerCase()).replace(/\b(\w)(?=\w*day$)(?!oday)/, (c) => c.toUpperCase());
       if (named !== undefined) when = `${named} ${when}`;
     }
     const otherComes = (m[1] !== undefined) === byUser;

@@ -27,7 +27,7 @@ import { loadNlp } from "../../language/nlp.js";
 import { verbPhrase } from "../../language/question.js";
 import { BARE_GOING, goneTo, thingInvited } from "./invitations.js";
 import { ownEvent } from "./own-event.js";
-import { HOLIDAY, looseReminderTime, soon, TIME_WORD, timeAhead } from "./time.js";
+import { HOLIDAY, looseReminderTime, onTheDay, soon, TIME_WORD, timeAhead } from "./time.js";
 import { apostrophes, FILLER, forTheUser, HYPOTHETICAL, lowerFirst, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type PlanKind, SERVICE } from "./words.js";
 
 /** Verb → kind, for errands an agent can help with; any other verb makes an arrangement. */
@@ -211,7 +211,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       if (found === undefined) continue;
       // The plan's own time, one said in front of it, or one in the clause before ("Mum turns sixty next month, we have to …").
       // A bare day in front ("Friday we should …") is said "on Friday" after the plan.
-      const fronted = front && (/^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(front.text) ? `on ${front.text}` : front.text);
+      const fronted = front && onTheDay(front.text);
       const own = timeAhead(found.action, ctx.now);
       // "Tomorrow I'm going to the gym after work": a day in front and a loose time in the plan are one time.
       const when = (own && fronted && front?.index === 0 && front.text !== own.text && looseReminderTime(own.text) !== undefined ? { ...own, text: `${fronted} ${own.text}` } : own) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now)) ?? goingToday(found.action);

@@ -2,7 +2,7 @@
 import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { thingProposed } from "./invitations.js";
-import { settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
+import { onTheDay, settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
 import { apostrophes, sentencesOf, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The other asking when the user will do something: "When are you going to take your vacation?"
@@ -25,7 +25,7 @@ async function whenAnswered(said: string, asked: string, ctx: PlanContext): Prom
   const doing = question[1]!.replace(/\byours\b/gi, "mine").replace(/\byour\b/gi, "my").replace(/\byou\b/gi, "me").replace(/^(meet(?: up)?)$/i, `$1 with ${ctx.listener ?? "them"}`);
   const frame = /^\w+ing\b/i.test(doing) ? "I'm" : "I'm going to";
   // "wednesday at half two" → "on wednesday at half two", as the plan is said whole.
-  const when = time.text.replace(/[\s,.]+$/, "").replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+  const when = onTheDay(time.text.replace(/[\s,.]+$/, ""));
   const plan = await planIn(`${frame} ${doing} ${when}.`, { now: ctx.now, ...(ctx.listener !== undefined && { listener: ctx.listener }) });
   return plan?.from === "user" ? plan : undefined;
 }

@@ -7,6 +7,11 @@ import { sentencesOf, HYPOTHETICAL, MAX_SETTLING_WORDS } from "./words.js";
 /** A holiday ahead: "this Christmas", "after the holidays" (chrono-node reads no holidays); reminded the next morning, to plan for it. */
 export const HOLIDAY = /\b(?:this|next|at|for|on|over|after|before|by) (?:the )?(?:christmas|easter|thanksgiving|new year(?:'s)?(?: eve| day)?|halloween|(?<=the )holidays)\b/i;
 
+/** "wednesday at half two" → "on wednesday at half two": a time that starts with its weekday, said as a plan says it. */
+export function onTheDay(when: string): string {
+  return when.replace(/^(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/i, "on ");
+}
+
 /** Loose times chrono-node does not read, with the reminder time they suggest. */
 // A bare "later" ("we'll talk about it later", "talk to you later") is a way of speaking, not a time.
 export const LOOSE: readonly [RegExp, string][] = [

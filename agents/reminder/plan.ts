@@ -2,6 +2,7 @@
 import type { Alarm, AlarmKind } from "./armed.js";
 import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { addedTo } from "../../tools/world/asks/nudge-answer.js";
 import { findWhen, reminderSubject, timerLabel, type When } from "./when.js";
 import { byTheClock, nextOccurrence } from "./every.js";
 import { everyFrom, partWordsOf, readRepeat, timeWordsOf, weekdayOf, type RepeatSaid } from "./repeat.js";
@@ -16,8 +17,8 @@ export const NO_SUBJECT = "(no subject given)";
  */
 export function planReminder(text: string, now: Date): Alarm | undefined {
   // "… (me added: at half nine)": the answer that took the offer named another time (tools/world/asks/nudge-answer.ts movedTo).
-  const added = ADDED.exec(text);
-  const moved = added === null ? undefined : movedReminder(text.slice(0, added.index), added[1]!, now);
+  const added = addedTo(text);
+  const moved = added === undefined ? undefined : movedReminder(added.task, added.words, now);
   if (moved !== undefined) return moved;
   const spoken = spokenTimes(text, "reminder");
   const repeat = readRepeat(spoken);
@@ -34,8 +35,6 @@ export function planReminder(text: string, now: Date): Alarm | undefined {
   const { interval: _cadence, ...onItsDays } = every;
   return { kind: "reminder", due: nextOccurrence(onItsDays, new Date(now.getTime() - 1)), message, every };
 }
-
-const ADDED = /\s*\([\w.@-]+ added: ([^()]+)\)\s*$/;
 
 /**
  * The offered reminder at the time the answer named: a day said replaces the day and the hour

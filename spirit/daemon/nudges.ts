@@ -5,6 +5,7 @@
  */
 import type { EventEntry, Located } from "../../tools/world/entry.js";
 import { afterAnswer } from "../../tools/world/asks/nudge-state.js";
+import { withAdded } from "../../tools/world/asks/nudge-answer.js";
 import { unstamped } from "../../tools/world/writer.js";
 import type { SpiritConfig } from "./config.js";
 import { formatDuration } from "../../tools/duration.js";
@@ -51,7 +52,7 @@ function acceptNudge(nudge: Nudge, who: string, answer: string, extra: string | 
   // The task offered was kept with the nudge; only nudges from before that are read back from the question.
   const agentKind = nudge.offer?.agentKind ?? agentKindFor(nudge.kind);
   const offered = nudge.offer?.task ?? taskFromQuestion(nudge.question);
-  const task = extra ? `${offered} (${who} added: ${extra})` : offered;
+  const task = extra ? withAdded(offered, who, extra) : offered;
   const id = idOf(agentKind, "accepted", nudge.id);
   return {
     type: "spawn",

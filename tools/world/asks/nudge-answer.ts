@@ -89,3 +89,20 @@ export function readAnswer(text: string): Answer {
   }
   return { says: "unclear" };
 }
+
+/**
+ * The task a yes with more words starts: the offered task with the person's words after it
+ * ("remind me to call the bank tomorrow at nine (user added: at half nine)"), and the reading
+ * back of them (the reminder agent rings at a time added: agents/reminder/plan.ts).
+ */
+export function withAdded(task: string, who: string, words: string): string {
+  return `${task} (${who} added: ${words})`;
+}
+
+const ADDED = /\s*\([\w.@-]+ added: ([^()]+)\)\s*$/;
+
+/** The words a person added to a task (withAdded) and the task without them, or undefined. */
+export function addedTo(task: string): { task: string; words: string } | undefined {
+  const m = ADDED.exec(task);
+  return m === null ? undefined : { task: task.slice(0, m.index), words: m[1]! };
+}

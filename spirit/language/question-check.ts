@@ -22,7 +22,7 @@
  *     "weekend" after other nouns or a verb is words run together).
  */
 import type { Nlp } from "./nlp.js";
-import { describesThing, GERUND_AFTER, owners } from "./question.js";
+import { CAUSATIVE, describesThing, GERUND_AFTER, owners } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -61,8 +61,6 @@ function termsOf(nlp: Nlp, text: string): Term[] {
 // "go sky diving", "try rock climbing": one noun before the gerund names the kind of activity.
 const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun") && !t.tags.has("Gerund");
 
-/** Verbs of having something done: "get my oil changed", "have the car washed" (as spirit/language/question.ts reads them). */
-const CAUSATIVE = new Set(["get", "have", "got"]);
 
 /**
  * Words after the first verb that compromise reads as verbs but are not a second one, as

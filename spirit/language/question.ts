@@ -149,14 +149,13 @@ export const GERUND_AFTER = new Set(["go", "come", "try", "stop", "quit", "start
 // A phrasal verb's particle ends a phrase well: "pick Ana up", "pay him back".
 const ENDING_PARTICLES = new Set(["up", "back", "out", "off", "down", "away"]);
 
+/** Verbs of having something done: "get my oil changed", "have the car washed" (the question check reads them so too). */
+export const CAUSATIVE: ReadonlySet<string> = new Set(["get", "have", "got"]);
+
 /**
  * The one verb phrase in the words, or undefined when they hold none, or more than one
  * glued together. `when` (the time words) is taken out: questions say it apart.
  */
-
-/** Verbs of having something done: "get my oil changed", "have the car washed". */
-const CAUSATIVE = new Set(["get", "have", "got"]);
-
 export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = MAX_WORDS_AFTER_VERB): VerbPhrase | undefined {
   const words = withoutTime(action.replace(/[\u2018\u2019]/g, "'"), when).replace(/\s+/g, " ").trim();
   if (words === "") return undefined;

@@ -72,9 +72,14 @@ function hasEvent(clause: string, ctx: PlanContext): Plan | undefined {
 
 const DAY_NAMED = /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|week|month|year|morning|afternoon|evening|night|\d{1,2}(?:st|nd|rd|th)|first|second|third|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*)\b/i;
 
+const IS_TAKEN = new RegExp(`^(?:${TAKEN})$`, "i");
+const IS_CAUGHT = new RegExp(`^(?:${CAUGHT})$`, "i");
+const IS_GIVEN = new RegExp(`^(?:${GIVEN})$`, "i");
+
+/** What one does about an event: take a test, catch a flight, give a talk, go to the rest. */
 function verbFor(event: string): string {
   const last = event.split(" ").at(-1)!;
-  return new RegExp(`^(?:${TAKEN})$`, "i").test(last) ? "take" : new RegExp(`^(?:${CAUGHT})$`, "i").test(last) ? "catch" : new RegExp(`^(?:${GIVEN})$`, "i").test(last) ? "give" : "go to";
+  return IS_TAKEN.test(last) ? "take" : IS_CAUGHT.test(last) ? "catch" : IS_GIVEN.test(last) ? "give" : "go to";
 }
 
 /** The plan in "my <event> is <time>", an event someone has, or a visit to the user; or undefined. */

@@ -84,10 +84,31 @@ const SNOOZE = /^(?:snooze|give me (?:5|five|ten|10) more minutes)\b\s*(.*)$/;
 // "five more minutes", "ten more minutes please": said to a ringing alarm, a snooze for that long.
 const MORE_MINUTES = /^(?:give me |just |another )?((?:\d+|[a-z]+) more minutes?|another (?:\d+|[a-z]+) minutes?)$/;
 
-function manage(t: string): Command | undefined {
+// Something one has at a time, named by what it is ("my dentist", "book club", "lunch with priya")
+// or by its time ("my three o'clock"): what "push back", "reschedule" and "cancel" mean on a calendar.
+const SCHEDULED = new RegExp(
+  `\\b(?:meetings?|appointments?|events?|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|interview|visit|reunion|concert|conference|club|haircut|dentist|doctor|check ?up|physio|therapy|session|training|rehearsal|call)\\b|^(?:my|the) (?:\\d{1,2}(?::\\d\\d)?|${NUMBER})(?: o'?clock| ?[ap]m)?$`,
+);
+// "the haircut on saturday, move it to twelve": what is meant first, then the verb with "it".
+const NAMED_FIRST = /^((?:the|my|that) .+?) (move|push|shift|reschedule|postpone|cancel|delete) it\b(.*)$/;
+// "make tomorrow's alarm fifteen minutes later": later by a duration, as a push back.
+const LATER_BY = new RegExp(`^(?:make|set|put) (.+?) ((?:an?|\\d+(?:\\.\\d+)?|${NUMBER}) (?:hours?|minutes?|mins?|hrs?)) (later|earlier)$`);
+
+function manage(said: string): Command | undefined {
+  // "forget it", "never mind": the user letting go of what they were saying, not a cancel.
+  if (/^(?:forget|never ?mind)(?: (?:it|that|about it|about that))?$/.test(said)) return undefined;
+  const first = NAMED_FIRST.exec(said);
+  const t = first ? `${first[2]} ${first[1]}${first[3]}` : said;
+  const laterBy = LATER_BY.exec(t);
+  // Not "set an alarm for six and another an hour later": a new one, not one set before.
+  if (laterBy && (ONE.test(laterBy[1]!) || SCHEDULED.test(laterBy[1]!)) && !/^(?:a|an|another|new)\b|\band\b/.test(laterBy[1]!)) {
+    // Earlier has no verb of its own: a move, whose "15 minutes earlier" the executor asks about when it cannot read it.
+    const by = spokenTimes(laterBy[2]!, "reminder");
+    return { type: "manage", request: laterBy[3] === "later" ? { verb: "snooze", target: target(laterBy[1]!), to: by } : { verb: "move", target: target(laterBy[1]!), to: `${by} earlier` } };
+  }
   const push = PUSH_BACK.exec(t);
   const pushed = push?.[1] ?? push?.[2];
-  if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed))) {
+  if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed) || SCHEDULED.test(pushed))) {
     // Later than it was due by that long: what snoozing a reminder that has not rung does (agents/reminders.ts).
     return { type: "manage", request: { verb: "snooze", target: target(pushed), to: spokenTimes(push[3]!, "reminder") } };
   }
@@ -99,8 +120,10 @@ function manage(t: string): Command | undefined {
   const snooze = SNOOZE.exec(t);
   if (snooze) return { type: "manage", request: { verb: "snooze", target: target(snooze[1]!), ...(forHowLong(snooze[1]!) && { to: forHowLong(snooze[1]!)! }) } };
   const move = MOVE.exec(t);
-  if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
-    return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(move[2]!, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
+  if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!) || SCHEDULED.test(move[1]!) || /^(?:reschedule|postpone)\b/.test(t)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
+    // "to four": an hour said alone in words, as the digit the executor reads beside the reminder's own time (spirit/decide/manage.ts).
+    const to = new RegExp(`^${NUMBER}$`).test(move[2]!) ? spokenTimes(`${move[2]} hours`, "reminder").split(" ")[0]! : move[2]!;
+    return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(to, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
   // "turn the alarm off", "take the gym session off my calendar": the particle said after what is cancelled.
   const cancel = CANCEL.exec(
@@ -114,8 +137,8 @@ function manage(t: string): Command | undefined {
   if (named !== undefined && SESSION_NAMED.test(named) && !/\b(?:lists?|history|account|subscription|order|cart|browser|tabs?|window|app)\b/.test(named)) {
     return { type: "manage", request: { verb: "cancel", target: target(named) } };
   }
-  if (cancel && (ONE.test(cancel[1]!) || SCHEDULED_CALL.test(cancel[1]!) || (EVENT_THING.test(cancel[1]!) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
-    if (/\bfrom (?:my |the )?(?:\w+ )?list\b/.test(cancel[1]!)) return undefined;
+  if (cancel && (ONE.test(cancel[1]!) || SCHEDULED_CALL.test(cancel[1]!) || ((EVENT_THING.test(cancel[1]!) || SCHEDULED.test(cancel[1]!)) && !/^(?:stop|turn off|switch off|shut off|kill)\b/.test(t)) || (PRONOUN.test(cancel[1]!) && !/\b(?:list|music|song|lights?|tv|radio)\b/.test(cancel[1]!)))) {
+    if (/\bfrom (?:my |the )?(?:[\w-]+ ){0,2}list\b/.test(cancel[1]!)) return undefined;
     return { type: "manage", request: { verb: "cancel", target: target(cancel[1]!) } };
   }
   // "make my calendar free on friday", "make blank on july 3 calendar": clearing it.
@@ -203,7 +226,8 @@ function query(t: string): Command | undefined {
   if (countdown !== undefined && dayNamed(countdown, new Date(0)) !== undefined) return { type: "query", topic: "countdown", about: countdown };
   const dateOf = DATE_OF.exec(t)?.[1] ?? WHEN_IS.exec(t)?.[1];
   if (dateOf !== undefined && dayNamed(dateOf, new Date(0)) !== undefined) return { type: "query", topic: "date", about: dateOf };
-  if (!ASKING.test(t)) return undefined;
+  // "give me a timer for ten minutes", "can you give me a reminder to …": asked for, not asked about.
+  if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call)\b/.test(t)) return undefined;
   const when = chronoWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
@@ -236,9 +260,43 @@ function chronoWhen(t: string): string | undefined {
 }
 
 // Setting something for later.
-const TIMER = /^(?:set|start|put on|put|make|create|begin|run)?\s*(?:a |an |the |my )?(?:(\w+) )?timer\b\s*(?:on\s+)?(?:for|of|to)?\s*(.*)$/;
+// "set a five minute timer for the eggs", "pasta timer eleven minutes", "start a countdown for an hour":
+// the words before the noun are its duration or its name; "time me for half an hour"; "let me know when ten minutes are up".
+const TIMER = /^(?:(?:set|start|put on|put|make|create|begin|run|give me|get me|i need|i want|need|want)(?: me| us)? )?(?:a |an |the |my |another |one more )?(?:new |second |third |quick |little )?((?:[\w.']+ ){0,3}?)(?:timer|countdown)\b(?: on\b)?\s*(?:(?:for|of|to)\b\s*)?(.*)$/;
+const TIME_ME = /^time (?:me|us|this|it) (?:for )?(.+)$/;
+const WHEN_UP = /^(?:let me know|tell me|alert me|ping me|notify me|warn me) when (.+?) (?:is|are|has|have) (?:up|passed|gone by|over|gone)$/;
+// A duration in numbers; a bare number after an hour counts minutes ("one hour fifteen"), after minutes seconds.
+const DURATION = /\b(\d+(?:\.\d+)?) ?(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b(?:,?(?: and)? (\d+)(?: ?(seconds?|secs?|minutes?|mins?))?\b)?/;
+// What a timer's name never starts with: a speaker ("i bought a ten minute timer") or a thing pointed at.
+const NOT_A_NAME = /^(?:i|we|you|he|she|they|it|this|that|there|what|which|how|is|are|was)\b/;
+
+/** A timer asked for, with its duration in numbers and its name; undefined when no duration is said. */
+function timerOf(t: string): Command | undefined {
+  const timer = TIMER.exec(t);
+  const said = timer ? [timer[1]!.trim(), timer[2]!] : [TIME_ME.exec(t)?.[1] ?? WHEN_UP.exec(t)?.[1], ""];
+  if (said[0] === undefined || NOT_A_NAME.test(said[0])) return undefined;
+  const spoken = spokenTimes(`${said[0]} , ${said[1]}`, "alarm")
+    .replace(/\bhalf an hour\b/g, "30 minutes")
+    .replace(/\ban? (hour|minute|second)\b/g, "1 $1")
+    // "one hour fifteen": the number after the unit, in words too.
+    .replace(new RegExp(`(\\d (?:hours?|minutes?),?(?: and)? )(${NUMBER})\\b`), (_m, before: string, n: string) => `${before}${spokenTimes(`${n} minutes`, "alarm").split(" ")[0]}`);
+  const d = DURATION.exec(spoken);
+  if (!d) return undefined;
+  const [, amount, unit, more, moreUnit] = d as unknown as [string, string, string, string | undefined, string | undefined];
+  const next = moreUnit ?? (/^h/.test(unit) ? "minutes" : "seconds");
+  const duration = `${amount} ${unit}${more === undefined ? "" : ` and ${more} ${next}`}`.replace(/\b(1 \w+?)s\b/g, "$1").replace(/\b(?!1 )(\d+(?:\.\d+)? (?:second|minute|hour))\b(?!s)/g, "$1s");
+  const label = spoken
+    .replace(d[0], " ")
+    .replace(/\b(?:for (?:me|us)|(?:starting |from )?now|starting|please)\b/g, " ")
+    .split(",")
+    .map((w) => w.replace(/^\s*(?:(?:and|for|to|called|named|labell?ed|the|my|me|us)\b\s*)+/g, " ").replace(/\b(?:for|and|called|named|the|my|please|now)\s*$/, "").trim())
+    .filter((w) => w !== "")
+    .join(" ")
+    .replace(/^(?:(?:for|the|my|called|named)\s+)+/, "");
+  return { type: "timer", duration, ...(label && label.split(" ").length <= 6 && { label }) };
+}
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
-const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
+const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)? up(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
@@ -300,13 +358,22 @@ const IN_A_FEW = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me in) (${N
 const IN_A_FEW_LAST = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me (?:to|about) .+ in) (${NUMBER}|\\d{1,3})$`);
 // "tomorrow morning wake me at six": the day said first, then the request.
 const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|afternoon|evening|night))?),? ((?:wake|get) me\b.+|(?:set|remind|alarm)\b.+)$/;
+// "when i get home remind me to call my sister", "before i go to bed set an alarm for seven": a
+// moment or a condition said first goes after the request, where it is said when it comes last.
+const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
+// "at half seven tonight remind me the bins need to go out": the time said first.
+const TIME_LEAD = /^((?:at|by|around|in|on|this|next) (?:[\w:']+ ){0,4}?[\w:']+),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 // "i have a dentist at four remind me": the request said after what it is about.
-const REMIND_AFTER = /^((?:i|we) (?:have|have got|ve got|got|am|are) .+) (?:so )?(?:please )?remind me(?: (?:about|of) (?:it|that))?$/;
+const REMIND_AFTER = /^((?:i|we) (?:have|have got|ve got|got|am|are) .+?) (?:so )?(?:please )?remind me(?: (?:about|of) (?:it|that))?$/;
 
 function reminder(t: string): Command | undefined {
   if (WATCHING.test(t)) return undefined;
   const dayLead = DAY_LEAD.exec(t);
   if (dayLead) return reminder(`${dayLead[2]} ${dayLead[1]}`);
+  const timeLead = TIME_LEAD.exec(t);
+  if (timeLead && chronoWhen(spokenTimes(timeLead[1]!, "reminder")) !== undefined) return reminder(`${timeLead[2]} ${timeLead[1]}`);
+  const conditionLead = CONDITION_LEAD.exec(t);
+  if (conditionLead) return reminder(`${conditionLead[3]} ${conditionLead[1]} ${conditionLead[2]!.trim()}`);
   const remindAfter = REMIND_AFTER.exec(t);
   if (remindAfter) return reminder(`remind me that ${remindAfter[1]}`);
   const bare = BARE.exec(t);
@@ -315,15 +382,8 @@ function reminder(t: string): Command | undefined {
   if (bare?.[1] === "reminder") return { type: "reminder", about: false, alarm: false };
   const mark = MARK_AS.exec(t) ?? MARKED_AS.exec(t);
   if (mark && chronoWhen(spokenTimes(mark[1]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(t)) return timed(mark[2]!, true, mark[1]!, "reminder");
-  const timer = TIMER.exec(t);
-  if (timer && (timer[2] !== undefined || timer[1] !== undefined) && /\d|\b(?:minutes?|seconds?|hours?|min)\b/.test(spokenTimes(t, "alarm"))) {
-    const spoken = spokenTimes(timer[2]!, "alarm");
-    const d = /\b(\d+(?:\.\d+)?) ?(seconds?|minutes?|mins?|hours?|hrs?)\b/.exec(spoken);
-    if (d) {
-      const label = spoken.replace(d[0], "").replace(/^\s*(?:and|for|to|,)\s*/, "").replace(/\s*(?:for|and)\s*$/, "").trim();
-      return { type: "timer", duration: `${d[1]} ${d[2]}`, ...(label && label.split(" ").length <= 6 && { label: label.replace(/^(?:for|the|my)\s+/, "") }) };
-    }
-  }
+  const timer = timerOf(t);
+  if (timer !== undefined) return timer;
   const wake = WAKE_ME.exec(t);
   // "up by six", "awake before eight": the alarm rings then.
   if (wake) return timed("wake up", false, wake[1]!.replace(/^(?:by|before) /, "at "), "alarm", true);
@@ -491,7 +551,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "that the plumber comes at 11": a clause of its own, said "that"; "that i need to pay …" is what to do.
   what = cleanSubject(what);
   // "that i am off on friday", "i am away next week": the user's own state, kept as a clause.
-  const ownState = OWN_STATE.test(what);
+  // "remind me the bins need to go out": a clause said without its "that" is said with it.
+  const ownState = OWN_STATE.test(what) || BARE_CLAUSE.test(what);
   if (ownState) what = `that ${what.replace(/^that /, "")}`;
   const thatClause = ownState || THAT_CLAUSE.test(what.trim());
   // "that i have an appointment": the thing keeps its article ("an appointment"), which the framing words took with them.
@@ -514,13 +575,14 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 
 const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,3}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
 const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
+const BARE_CLAUSE = /^(?:the|my|our|his|her|their) (?:[\w']+ ){1,2}?(?:is|are|was|were|needs?|has|have|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|goes|runs? out|expires?|finishes)\b/;
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
 const GLUED_CLAUSE = /(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did|that))\s+(?:and |but |because |as |since |cause )?(?:i|we) (?:have|have got|ve got|will have|got) (?:a|an|my|our|another|some) .*$/;
 // The request's own words after what to be reminded of: "… set reminder", "… set the event", "… add it to my calendar", "… repeat every year".
 const REQUEST_TAIL =
-  /\s+(?:(?:and|then|please|so)\s+)?(?:(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
+  /\s+(?:(?:and|then|please|so)\s+)?(?:(?:can|could|would|will) you (?:please )?(?:add|put|set|save|note|schedule|remind)\b|(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
 
 // A clock time first, read without its preposition ("for half past seven tomorrow" → "7:30am tomorrow").
 const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midnight)(?:$|\s)/;
@@ -537,7 +599,7 @@ const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\
 function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
   let w = words
-    .replace(/\s+(?:because|since|as|cause)\s.*$/, "")
+    .replace(/(?<!\b(?:soon|long|well))\s+(?:because|since|as(?! (?:soon|long|well) as\b)|cause)\s.*$/, "")
     .replace(REQUEST_TAIL, "")
     // "the meeting i have": what someone has, said after it, is the thing itself.
     .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did|that))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
@@ -572,6 +634,8 @@ const TASKS: Array<[RegExp, string]> = [
   // "remind the kids to vacuum the stairs": someone else to be reminded, whatever of, is a message to them (first, before what it is about).
   [REMIND_SOMEONE, "make calls or send messages"],
   [/^(?:turn|switch|put|crank|pump)\s+(?:it |the |my )?(?:volume|sound|music)\b|^(?:volume|louder|quieter|softer|mute|unmute|silence|be quiet|shut up|pump up|go quiet|be silent|stay quiet|quiet down|hush)\b|^(?:lower|raise|increase|decrease|reduce) (?:the |your |my |all )?(?:(?:\w+ )?volume|sound|tone)\b|^(?:turn|make) (?:it|this|that|the music|the sound) (?:up|down|louder|quieter|softer)\b|\b(?:volume (?:up|down|to)|mute (?:the |your )?(?:speakers?|volume|sound))\b|^(?:speak|talk)(?: \w+){0,2} (?:louder|quieter|softer|up|more (?:quietly|softly|loudly))\b|^i cannot hear\b|^(?:it is|this is|that is) (?:\w+ )?too (?:loud|quiet)\b/, "change the volume"],
+  // "bit quieter please", "a touch louder": how much said first.
+  [/^(?:(?:just )?(?:a )?(?:bit|little|touch|tad|lot|notch)(?: bit)? )(?:louder|quieter|softer|lower|higher)\b/, "change the volume"],
   [/^turn (?:up|down) (?:the |my )?(?:\w+ )?(?:volume|sound|speakers?)\b|\b(?:mute|muted|unmute)\b|^(?:audio|sound|speakers?) (?:on|off|up|down)$/, "change the volume"],
   [new RegExp(`^(?:turn|switch|shut|put)\\s+(?:on|off|up|down|out)?\\s*(?:the |my |all (?:the )?)?(?:\\w+ )?(?:lights?|lamps?|bulbs?)\\b|^(?:dim|brighten|lighten|darken)\\b|^(?:change|set|make|chance|adjust|lower|raise|reduce|increase|decrease|minimi[sz]e|maximi[sz]e|soften) (?:the |my |all |a |an )?(?:\\w+ ){0,3}?(?:lights?|lamps?|bulbs?|lighting|light settings|brightness|colou?r)\\b|\\b(?:lights?|lamps?) (?:on|off|up|down)\\b|^(?:bring|turn|put) (?:the |my |all )?(?:\\w+ )?(?:lights?|lighting|lamps?) (?:up|down)\\b|^(?:lights?|lamps?)\\b|^(?:give me|i want|set) (?:some |a )?(?:soft|dim|low|bright|warm|cool|mood|night|reading) (?:light|lighting|lights)\\b|^(?:make|turn|paint|set|change) (?:the |my |this |a )?(?:\\w+ )?(?:${ROOM}|lights?|lamps?) (?:to )?(?:${COLOUR}|darker|brighter|lighter)\\b|^(?:can|could) (?:the|my) (?:\\w+ ){0,2}(?:lights?|lamps?) (?:go|turn|be) |^(?:it is|this is|it has got|it is got)(?: way| much| a bit| a little| really| so| far)? too (?:dark|bright|dim)(?: in here| here| in (?:the|this|my) (?:${ROOM}))?$|^(?:it is|this is) (?:very |really |so |pretty )?dark (?:in )?here$`), "control the lights"],
   [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
@@ -582,7 +646,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
-  [/^(?:play|put on|start|resume|continue|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
+  [/^(?:play|put on|start|resume|continue|carry on|keep playing|pick up|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
@@ -602,7 +666,11 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:get|book|reserve|find)(?: me| us)? a table\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
+  // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
+  [/^(?:send|write|drop|shoot|fire off|leave)(?: \w+)? (?:a |an )?(?:quick |short |voice )?(?:message|text|msg|sms|whatsapp|voicemail)\b|^(?:announce|broadcast)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start(?! (?:of|by|with|from|over|again|off|up|to|at|in|on|(?:the |a |my )?(?:house |home )?clean\w*|\w+ing)\b)|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
+  // "next track", "go back to the previous song".
+  [/^(?:(?:go |skip )?(?:back )?(?:to )?(?:the )?(?:next|previous|last) (?:track|song|tune)|(?:play )?(?:the )?(?:track|song) before)\b/, "play music"],
   [/^(?:disable|enable|turn on|turn off|switch on|switch off|stop|start) (?:the )?(?:shuffle|repeat|loop)\b|^(?:repeat|replay|loop) (?:the|this|that) (?:\w+ )?(?:song|track|tune)\b|^(?:after this|after that|next|then)(?: song| track)?,? play\b|^find and (?:queue|play)\b|^(?:open|load|launch|start) (?:spotify|pandora|itunes|apple music|youtube music|deezer|tidal|soundcloud)\b/, "play music"],
   // "tell mum i am running late", "let the plumber know we are in": a message passed on (a bank has a capability of its own).
   [/^tell (?!(?:me|us|you|myself|a|an|the (?:time|date|weather|news|truth|story|difference))\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}(?:that|i|we|to|he|she|they|it|my|our|the)\b|^let (?!(?:me|us)\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}know\b/, "make calls or send messages"],
@@ -661,7 +729,36 @@ export function reminderOf(text: string): Extract<Command, { type: "reminder" | 
 export function readCommand(text: string): Command | undefined {
   const t = plainRequest(text);
   if (t === "") return undefined;
-  return manage(t) ?? query(t) ?? reminder(t) ?? ownPlan(text) ?? task(t);
+  return afterSo(t) ?? manage(t) ?? query(t) ?? reminder(t) ?? ownPlan(text) ?? task(t);
+}
+
+// "i've got to be out the door at eight so wake me at seven", "the cake's in so timer for ten
+// minutes", "i took my tablets so you can clear that reminder": why first, the request after "so".
+const SO_REQUEST =
+  /^(.+?) so (?=(?:please |(?:can|could|would|will) you |you (?:can|could) )?(?:remind|wake|set|start|put|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|call|text|send|book|dim|stop|pause|give me|get me)\b)(.+)$/;
+// What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
+const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
+const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;
+// A day said with the reason ("the dentist at two on friday … so remind me at one") is the request's day too.
+const DAY_SAID = /\b(?:today|tonight|tomorrow|(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/;
+
+/** The request after "so", read alone; what it leaves unsaid (what about, which day) from the words before it. */
+function afterSo(t: string): Command | undefined {
+  const m = SO_REQUEST.exec(t);
+  if (!m) return undefined;
+  const [, why, asked] = m as unknown as [string, string, string];
+  const command = readCommand(asked);
+  if (command?.type !== "reminder") return command;
+  const rest = asked.replace(/^(?:please )?remind me\b\s*/, "");
+  if (command.what === undefined && !command.alarm) {
+    const forgetting = FORGETTING.exec(why);
+    if (forgetting) return reminder(`remind me to ${forgetting[1]} ${rest}`.trim());
+    if (HAVING.test(why)) return reminder(`remind me that ${why} ${rest}`.trim());
+    return command;
+  }
+  const day = DAY_SAID.exec(why)?.[0];
+  if (day === undefined || command.when === undefined || DAY_SAID.test(command.when) || /\b(?:in|every|each)\b/.test(command.when)) return command;
+  return { ...command, when: `${command.when} ${/^(?:on|this|next|today|tonight|tomorrow)\b/.test(day) ? day : `on ${day}`}` };
 }
 
 /** "i have a meeting with al on march 21st at 10", "i'll be seeing my therapist every thursday at 2pm", said to the assistant alone. */
@@ -671,5 +768,8 @@ function ownPlan(text: string): Command | undefined {
   const rest = m[1]!.replace(/^seeing\b/, "see");
   if (!PLAN_ACT.test(rest) || !(EVENT_THING.test(rest) || TRAVEL.test(rest) || /^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest))) return undefined;
   if (chronoWhen(spokenTimes(rest, "reminder")) === undefined) return undefined;
-  return timed(rest, !/^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest), rest, "reminder");
+  const plan = timed(rest, !/^(?:meet|see|visit|attend|go to|be at|pick up|drop off)\b/.test(rest), rest, "reminder");
+  // "i've got a dentist appointment on friday": the thing keeps its article ("remind me about a dentist appointment").
+  const article = /^(a|an) /.exec(rest)?.[1];
+  return plan.type === "reminder" && plan.about && article !== undefined && plan.what !== undefined && !/^(?:a|an|the|my)\b/.test(plan.what) ? { ...plan, what: `${article} ${plan.what}` } : plan;
 }

@@ -33,12 +33,19 @@ const TAKE_BACK = "no(?: sorry| wait| no)?|sorry|wait|actually(?: make (?:that|i
 // "at three no sorry four": the time said last stands, where the first one was placed.
 const MENDED_TIME = new RegExp(`\\b(${TIME})(?: ,)? (?:${TAKE_BACK})(?: ,)? (${TIME})(?= |$)`, "g");
 
+// A word broken off ("set a- set an alarm", "turn the- the lights off") is not said; when the
+// request starts again after it ("remind me about to- actually remind …"), what came before goes too.
+const BROKEN_OFF = /\b\w+-(?= |$)/g;
+const STARTED_AGAIN = new RegExp(`^.*\\b\\w+-(?: ,)? (?:(?:${TAKE_BACK})(?: ,)? )*(?=(?:${REQUEST_VERB}|remind|wake)\\b)`);
+// "remind me to call the- no to email the landlord": what to do said again, from its "to".
+const TO_AGAIN = new RegExp(`\\b(?:to|about) (?:[\\w']+ ){0,3}?\\w+-(?: ,)? (?:(?:${TAKE_BACK})(?: ,)? )*(?=(?:to|about) )`);
+
 /** The same one to three words said again at once: a stumble ("can you can you", "to to"). */
 const SAID_TWICE = /\b(\w+(?: \w+){0,2})(?: \1\b)+/g;
 
 /** The request as meant: hesitations, stumbles, fillers, openings and mended times taken out. */
 export function fluent(text: string): string {
-  let t = withoutHesitations(text).replace(/ , /g, " ").replace(/\s+/g, " ").trim();
+  let t = withoutHesitations(text).replace(STARTED_AGAIN, "").replace(TO_AGAIN, "").replace(BROKEN_OFF, "").replace(/ , /g, " ").replace(/\s+/g, " ").trim();
   t = t.replace(LIKE_BEFORE_AMOUNT, "$1 ").replace(LIKE_BEFORE_VERB, "$1 ").replace(/^like /, "");
   t = t.replace(MENDED_TIME, (_, first: string, last: string) => placed(last, first));
   t = t.replace(SAID_TWICE, "$1");

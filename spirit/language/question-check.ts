@@ -163,7 +163,10 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   const about = reminder ? null : REMINDER_ABOUT.exec(body);
   const search = SEARCH.exec(body) ?? about;
   const phrase = reminder?.[1] ?? search?.[1] ?? body;
-  if (FIRST_PERSON_OR_SUBJECT.test(phrase)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(phrase)![0]}"`);
+  // A clause after what to do has its own subject ("… if he called"); what to do has none.
+  // A thing is named with its moment too ("about your keys when you leave"); a search has none.
+  const head = about ? headOf(nlp, phrase, [MOMENT_CLAUSE]) : search ? phrase : headOf(nlp, phrase);
+  if (FIRST_PERSON_OR_SUBJECT.test(head)) problems.push(`a subject or the speaker's own words: "${FIRST_PERSON_OR_SUBJECT.exec(head)![0]}"`);
   problems.push(...wordProblems(phrase, body));
   const bodyTerms = termsOf(nlp, body);
   const degree = degreeBeforeNoun(bodyTerms);
@@ -172,11 +175,11 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (bare !== undefined) problems.push(`a time with nothing to fix it: "${bare}"`);
   if (search) {
     // A query names things; a verb in it is a clause pasted in.
-    const extra = extraVerbs(withoutModifiers(asNouns(termsOf(nlp, `look for ${phrase}`).slice(2))), false);
+    const extra = extraVerbs(withoutModifiers(asNouns(termsOf(nlp, `look for ${head}`).slice(2))), false);
     if (extra.length) problems.push(`a verb in the search: ${extra.join(", ")}`);
   } else {
     // Read as "I will <phrase>" so that the imperative is read as a verb.
-    const terms = withObjects(termsOf(nlp, `I will ${phrase}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1])));
+    const terms = withObjects(termsOf(nlp, `I will ${head}`).slice(2).filter((t, i, all) => !describesThing(all[i - 1], t, all[i + 1])));
     // "water the plants", "ship the parcel": a word compromise reads as a noun, before its object, is the verb.
     const verbFirst = terms[0]?.tags.has("Verb") || (terms[0]?.tags.has("Noun") && !terms[0].tags.has("Pronoun") && (terms[1]?.tags.has("Determiner") || terms[1]?.tags.has("Possessive")));
     if (!verbFirst) problems.push(`no verb to start the phrase: ${JSON.stringify(phrase)}`);
@@ -188,6 +191,30 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
     if (extra.length) problems.push(`a second verb phrase glued on: ${extra.join(", ")}`);
   }
   return problems;
+}
+
+// A clause of its own said after what to do: its moment ("… when you get home", "… before you
+// leave", "… next time you see dave") or what to find out ("check if the parcel came", "find
+// out what time the game starts", "see whether the shop is open").
+const MOMENT_CLAUSE = /^(.+?) ((?:the )?next time|when|whenever|once|as soon as|before|after|until|while|if|in case|by the time) (.+)$/;
+const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|work out|look up|confirm|decide|tell \w+)) (?:if|whether|when|where|why|who|how(?: (?:much|many|long|far|often))?|what(?: \w+)?|which \w+) (.+)$/;
+
+/**
+ * What to do without a clause said after it, when that clause reads as one (a subject and one
+ * group of verbs, clauseProblems): the clause is then no second verb phrase glued on. A
+ * preposition's noun ("after dinner", "before the meeting") is no clause, and stays.
+ */
+function headOf(nlp: Nlp, phrase: string, forms: readonly RegExp[] = [ASKED_CLAUSE, MOMENT_CLAUSE]): string {
+  for (const m of forms.map((form) => form.exec(phrase))) {
+    if (m && clauseProblems(nlp, m[m.length - 1]!).length === 0 && hasSubject(nlp, m[m.length - 1]!)) return m[1]!;
+  }
+  return phrase;
+}
+
+/** A clause starts with who or what does it ("you get home", "the shop is open"), not with its verb. */
+function hasSubject(nlp: Nlp, clause: string): boolean {
+  const first = termsOf(nlp, clause)[0];
+  return first !== undefined && !first.tags.has("Verb") && !first.tags.has("Preposition");
 }
 
 /** What the words alone show, in what is asked for (`phrase`) and in the whole question (`body`: a word said twice). */

@@ -13,6 +13,8 @@ const SMALL: Record<string, number> = {
   thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50 };
+// Past a clock's 59, only durations: "ninety minutes", "seventy five seconds".
+const BIG_TENS: Record<string, number> = { sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const ORDINAL: Record<string, number> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
@@ -63,7 +65,7 @@ export function withoutHesitations(text: string): string {
  * that begins like a number, an ordinal or "tomorrow": "twelvenoon", "sevenpm" included) or
  * one of the phrases REWRITTEN_PHRASE names.
  */
-const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(ORDINAL), "tomorrow"];
+const REWRITE_STARTS = [...Object.keys(SMALL), ...Object.keys(TENS), ...Object.keys(BIG_TENS), ...Object.keys(ORDINAL), "tomorrow", "quarter"];
 /**
  * What else a rewrite reads (a wider net than the rewrites themselves): digits as a clock
  * time ("7:30", "6 am", "6pm", "5 o'clock"), after a time preposition ("at 6", "by 9"),
@@ -140,12 +142,16 @@ export function rewritten(text: string, use: TimeUse): string {
   t = t.replace(new RegExp(`\\b(an?|${NUMBER}|\\d+) (hours?|minutes?) and a half\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d+) and a half (hours?|minutes?)\\b`, "gi"), (_m, n: string, unit: string) => `${half(n)} ${unit.replace(/s?$/, "s")}`);
   t = t.replace(/\ba half hour\b/gi, "half an hour");
+  // "a quarter of an hour", "three quarters of an hour": minutes (chrono-node reads neither).
+  t = t.replace(/\b(?:(three) quarters|(?:a |one )?quarter)(?: of an| of a)? hour\b/gi, (_m, three: string | undefined) => (three === undefined ? "15 minutes" : "45 minutes"));
+  // Durations past 59: "ninety minutes" → "90 minutes".
+  t = t.replace(new RegExp(`\\b(${Object.keys(BIG_TENS).join("|")})(?:[ -](${SMALL_W}))? (${UNIT})\\b`, "gi"), (_m, tens: string, small: string | undefined, unit: string) => `${BIG_TENS[tens.toLowerCase()]! + (small === undefined ? 0 : SMALL[small.toLowerCase()]!)} ${unit}`);
   // Durations: "twenty minutes" → "20 minutes".
   t = t.replace(new RegExp(`\\b(${NUMBER}) (${UNIT})\\b`, "gi"), (_m, n: string, unit: string) => `${value(n)} ${unit}`);
   // Clock times.
   t = t.replace(new RegExp(`\\bhalf past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
-  t = t.replace(new RegExp(`\\bquarter past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:15`);
-  t = t.replace(new RegExp(`\\bquarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
+  t = t.replace(new RegExp(`\\b(?:a )?quarter past (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:15`);
+  t = t.replace(new RegExp(`\\b(?:a )?quarter (?:to|till|of) (${NUMBER})\\b`, "gi"), (_m, h: string) => `${((value(h) + 10) % 12) + 1}:45`);
   t = t.replace(new RegExp(`\\bhalf (${NUMBER})\\b`, "gi"), (_m, h: string) => `${value(h)}:30`);
   // "twenty past six", "five past 9" → "6:20", "9:05".
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2})(?: minutes?)? past (${NUMBER}|\\d{1,2})\\b(?! (?:${UNIT})\\b)`, "gi"), (m, mins: string, h: string) => clock(number(h), number(mins)) ?? m);

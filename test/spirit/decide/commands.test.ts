@@ -150,6 +150,34 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("remind me tomorrow at two pm")).toEqual({ agentKind: "reminder", task: "remind me tomorrow at 2pm" });
   });
 
+  it("hears the request after a reason, a moment or a condition said first, keeping what it leaves unsaid", async () => {
+    expect(await spawned("the train leaves at nine so wake me at half seven")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 7:30am" });
+    expect(await spawned("i always forget to take my vitamins so remind me every morning")).toEqual({ agentKind: "reminder", task: "remind me to take my vitamins every morning" });
+    expect(await spawned("i keep forgetting to water the ferns so remind me on sunday")).toEqual({ agentKind: "reminder", task: "remind me to water the ferns on sunday" });
+    expect(await spawned("i've got the optician at three on thursday so remind me at two to set off")).toEqual({ agentKind: "reminder", task: "remind me to set off at 2pm on thursday" });
+    expect(await spawned("when i get to work remind me to email the plumber")).toEqual({ agentKind: "reminder", task: "remind me to email the plumber when i get to work" });
+    expect(await spawned("after lunch remind me to ring the garage")).toEqual({ agentKind: "reminder", task: "remind me to ring the garage after lunch" });
+    expect(await spawned("tomorrow when i get up remind me to defrost the chicken")).toEqual({ agentKind: "reminder", task: "remind me to defrost the chicken when i get up tomorrow" });
+    expect(await spawned("at six tonight remind me the recycling goes out")).toEqual({ agentKind: "reminder", task: "remind me that the recycling goes out at 6pm tonight" });
+    // "as soon as" is a moment, not a reason cut off.
+    expect(await spawned("remind me to thank sara as soon as i see her")).toEqual({ agentKind: "reminder", task: "remind me to thank sara as soon as i see her" });
+    expect(await spawned("i need to be up by quarter past six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6:15am" });
+    // A word broken off, then said again.
+    expect(await spawned("set an al- set an alarm for five")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 5am" });
+    expect(await spawned("remind me to phone the- no to email the school")).toEqual({ agentKind: "reminder", task: "remind me to email the school" });
+  });
+
+  it("sets a timer named by its length, its name before or after, or asked for as 'time me' or 'tell me when … is up'", async () => {
+    expect(await spawned("a three minute timer for the tea")).toEqual({ agentKind: "timer", task: "set a timer for 3 minutes for tea" });
+    expect(await spawned("start a countdown for two hours ten")).toEqual({ agentKind: "timer", task: "set a timer for 2 hours and 10 minutes" });
+    expect(await spawned("rice timer eighteen minutes")).toEqual({ agentKind: "timer", task: "set a timer for 18 minutes for rice" });
+    expect(await spawned("give me a timer for seventy five seconds")).toEqual({ agentKind: "timer", task: "set a timer for 75 seconds" });
+    expect(await spawned("time me for a quarter of an hour")).toEqual({ agentKind: "timer", task: "set a timer for 15 minutes" });
+    expect(await spawned("tell me when twenty minutes are up")).toEqual({ agentKind: "timer", task: "set a timer for 20 minutes" });
+    expect(await spawned("set a timer named bread for an hour")).toEqual({ agentKind: "timer", task: "set a timer for 1 hour for bread" });
+    expect(readCommand("i got a new kitchen timer")).toBeUndefined();
+  });
+
   it("keeps the user's own state as a clause: 'that i am off on friday'", async () => {
     expect(await spawned("add to my calendar that i'm off on friday")).toEqual({ agentKind: "reminder", task: "remind me that i am off on friday" });
     expect(await spawned("i need reminding about the car service next tuesday")).toEqual({ agentKind: "reminder", task: "remind me about the car service next tuesday" });
@@ -167,7 +195,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("on march third pick up the suit from the tailor")).toEqual({ agentKind: "reminder", task: "remind me to pick up the suit from the tailor march 3rd" });
     expect(await spawned("go to the concert before dinner")).toEqual({ agentKind: "reminder", task: "remind me to attend the concert before dinner" });
     expect(await spawned("please update the calendar to show the school play")).toEqual({ agentKind: "reminder", task: "remind me about the school play" });
-    expect(await spawned("i have a train to catch on the twentieth")).toEqual({ agentKind: "reminder", task: "remind me about train to catch on the 20th" });
+    expect(await spawned("i have a train to catch on the twentieth")).toEqual({ agentKind: "reminder", task: "remind me about a train to catch on the 20th" });
     // Not these: a question, ideas for an occasion, a greeting, a booking.
     for (const said of ["tell me about the eiffel tower", "birthday party ideas", "happy birthday", "when is the meeting", "book a taxi to the station tomorrow at six", "remember that i like jazz", "monday morning blues", "friday night lights", "the meeting"]) {
       const a = await room().hear(said, T0);
@@ -177,7 +205,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
 
   it("cuts what is not the reminder out of its text: request words, a glued clause, a stumble", async () => {
     expect((await spawned("remind me to to feed the cat at seven pm")).task).toBe("remind me to feed the cat at 7pm");
-    expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about dentist appointment on monday");
+    expect((await spawned("i have a dentist appointment on monday add it to my calendar")).task).toBe("remind me about a dentist appointment on monday");
     expect((await spawned("add to calendar june nine is dad's birthday repeat every year")).task).toBe("remind me about dad's birthday june 9 every year");
     // Hesitations are not words of the request; halves and "to"/"past" an hour are times.
     expect((await spawned("uh remind me um to call mum at five")).task).toBe("remind me to call mum at 5pm");
@@ -330,6 +358,16 @@ describe("managing, asking, and what no agent can do", () => {
     expect(await r.hear("push it to 8", T0 + 2000)).toMatchObject({ type: "manage", request: { verb: "move", target: "it" } });
     expect(await r.hear("snooze that", T0 + 3000)).toMatchObject({ type: "manage", request: { verb: "snooze" } });
     expect(readCommand("remove pepper from my grocery list")).toMatchObject({ type: "task", capability: "edit your lists" });
+    // Something on the calendar named by what it is or by its time, moved or cancelled; said first, then "it".
+    expect(readCommand("push my physio back half an hour")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my physio" } });
+    expect(readCommand("reschedule drinks with tom to friday")).toMatchObject({ type: "manage", request: { verb: "move", target: "drinks with tom", to: "friday" } });
+    expect(readCommand("move my two o'clock to three")).toMatchObject({ type: "manage", request: { verb: "move", target: "my two o'clock", to: "3" } });
+    expect(readCommand("the dentist on monday cancel it")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the dentist on monday" } });
+    expect(readCommand("make my alarm five minutes later")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my alarm", to: "5 minutes" } });
+    expect(readCommand("the kids are up so you can turn off the alarm")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the alarm" } });
+    // Letting go of what one was saying is no cancel; a new alarm "an hour later" is no move.
+    expect(readCommand("oh forget it")).toBeUndefined();
+    expect(readCommand("set an alarm for six and another an hour later")).not.toMatchObject({ type: "manage" });
     // The particle after what is cancelled, off a calendar.
     expect(await r.hear("take the gym session off my calendar", T0 + 4000)).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the gym session from my calendar" } });
   });
@@ -552,6 +590,11 @@ describe("managing, asking, and what no agent can do", () => {
       ["my friend's band just put out an album can you share it on twitter", "I can't post on social media yet"],
       ["we're out of printer ink so order some more", "I can't shop for you yet"],
       ["get us a table for four at the thai place", "I can't make reservations yet"],
+      ["send a quick message to the book group", "I can't make calls or send messages yet"],
+      ["announce that the film is starting", "I can't make calls or send messages yet"],
+      ["a touch quieter", "I can't change the volume yet"],
+      ["skip to the next track", "I can't play music yet"],
+      ["carry on with the podcast", "I can't play podcasts yet"],
       ["order a chicken burrito to go", "I can't order food yet"],
     ]);
   });

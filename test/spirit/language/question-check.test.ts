@@ -44,6 +44,10 @@ describe("the checker", () => {
       "Want me to remind you to call my mom?",
       "Want me to remind you to have a Christmas kind of or February in January?",
       "Want me to remind you to meet up to hang up for some party this evening?",
+      // A clause after what to do must read as one: its subject, then one group of verbs.
+      "Want me to remind you to call the bank when is it open?",
+      "Want me to remind you to buy milk if you go go?",
+      "Want me to remind you to ring her when i get home?",
       // Reminder texts cut badly from spoken commands (issue 20).
       "Want me to remind you about birthday set the event?",
       "Want me to remind you about a meeting for paul's retirement set reminder?",
@@ -89,6 +93,12 @@ describe("the checker", () => {
       "Want me to remind you in 1 hour to go about setting up direct deposit?",
       "Want me to remind you in 1 hour to apply for a visa to visit Dnipro?",
       "Want me to remind you to go dancing on Friday?",
+      // A clause of its own after what to do: its moment, or what to find out.
+      "Want me to remind you to lock the shed before you leave?",
+      "Want me to remind you to return the drill next time you see Ravi?",
+      "Want me to remind you to ask Lee whether he booked the hall?",
+      "Want me to remind you to check if the rent went out?",
+      "Want me to remind you about your umbrella when you go out?",
       "Want me to remind you to go out bowling on Saturday?",
       "Want me to remind you to try snorkelling next weekend?",
       "Want me to remind you to meet up with Ana for dinner this evening?",

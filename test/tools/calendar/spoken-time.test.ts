@@ -53,6 +53,14 @@ describe("spokenTimes", () => {
     expect(spokenTimes("remind me in an hour and a half to leave", "reminder")).toBe("remind me in 1.5 hours to leave");
     expect(spokenTimes("in two and a half hours", "reminder")).toBe("in 2.5 hours");
     expect(spokenTimes("in 2 hours and a half", "reminder")).toBe("in 2.5 hours");
+    // Durations past a clock's 59, and quarters of an hour.
+    expect(spokenTimes("in ninety minutes", "reminder")).toBe("in 90 minutes");
+    expect(spokenTimes("for sixty five seconds", "alarm")).toBe("for 65 seconds");
+    expect(spokenTimes("in a quarter of an hour", "reminder")).toBe("in 15 minutes");
+    expect(spokenTimes("three quarters of an hour", "alarm")).toBe("45 minutes");
+    // "ninety" alone is no duration, and "a quarter past six" stays a clock time.
+    expect(spokenTimes("she turned ninety today", "reminder")).toBe("she turned ninety today");
+    expect(spokenTimes("at a quarter past six", "alarm")).toBe("at 6:15am");
     expect(spokenTimes("in a minute and a half", "alarm")).toBe("in 1.5 minutes");
     expect(spokenTimes("in a half hour", "reminder")).toBe("in half an hour");
   });
@@ -69,11 +77,11 @@ describe("spokenTimes", () => {
 });
 
 const NUMBERS = ["zero", "oh", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-  "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty"];
+  "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth", "twentieth", "thirtieth"];
 const LOOKALIKES = ["often", "tennis", "oneself", "someone", "sevenpm", "twelvenoon", "Ohio", "tomorrows", "attention", "seconds", "into", "_seven", "x_ten",
   "ſix", "Ｓeven", "\u212Aelvin", "İstanbul", "éight", "ten-ish", "four-fifths"];
-const OTHER = ["remind", "me", "to", "call", "mom", "at", "in", "for", "by", "until", "about", "from", "half", "past", "quarter", "of", "till",
+const OTHER = ["remind", "me", "to", "call", "mom", "at", "in", "for", "by", "until", "about", "from", "half", "past", "quarter", "quarters", "hour", "of", "till",
   "o'clock", "oclock", "am", "pm", "a m", "p.m.", "noon", "midday", "midnight", "morning", "evening", "tonight", "day", "after", "today", "the",
   "april", "may", "december", "minutes", "hours", "mins", "days", "weeks", "and", "a", "an", "stretch", "wake", "dinner", "tomorrow"];
 const SEPARATORS = [" ", " ", " ", "  ", "-", ", ", ". ", "\t", "\n", "!", ":"];

@@ -94,6 +94,9 @@ const NAMED_FIRST = /^((?:the|my|that) .+?) (move|push|shift|reschedule|postpone
 // "make tomorrow's alarm fifteen minutes later": later by a duration, as a push back.
 const LATER_BY = new RegExp(`^(?:make|set|put) (.+?) ((?:an?|\\d+(?:\\.\\d+)?|${NUMBER}) (?:hours?|minutes?|mins?|hrs?)) (later|earlier)$`);
 
+const ADD_TO = new RegExp(`^(?:add|put) (?:another |an extra |on )?((?:an?|\\d+|${NUMBER}) (?:more )?(?:minutes?|mins?|seconds?|hours?))(?: more)? (?:on )?(?:to|onto|on) ((?:the|my|that|this) (?:\\w+ )?(?:timer|alarm|reminder))$`);
+const MARK_DONE = /^(?:mark|tick|check|set) (?:off )?(.+?)(?: off)? (?:as )?(?:done|complete|completed|finished|off)$/;
+
 function manage(said: string): Command | undefined {
   // "forget it", "never mind": the user letting go of what they were saying, not a cancel.
   if (/^(?:forget|never ?mind)(?: (?:it|that|about it|about that))?$/.test(said)) return undefined;
@@ -106,6 +109,12 @@ function manage(said: string): Command | undefined {
     const by = spokenTimes(laterBy[2]!, "reminder");
     return { type: "manage", request: laterBy[3] === "later" ? { verb: "snooze", target: target(laterBy[1]!), to: by } : { verb: "move", target: target(laterBy[1]!), to: `${by} earlier` } };
   }
+  // "add five minutes to the timer": later by that long.
+  const added = ADD_TO.exec(t);
+  if (added) return { type: "manage", request: { verb: "snooze", target: target(added[2]!), to: spokenTimes(added[1]!, "alarm") } };
+  // "mark the prescription reminder as done": finished with, so no longer wanted.
+  const done = MARK_DONE.exec(t);
+  if (done && ONE.test(done[1]!)) return { type: "manage", request: { verb: "cancel", target: target(done[1]!) } };
   const push = PUSH_BACK.exec(t);
   const pushed = push?.[1] ?? push?.[2];
   if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed) || SCHEDULED.test(pushed))) {
@@ -445,7 +454,7 @@ function reminder(t: string): Command | undefined {
     return reminderFor(rest, false);
   }
   const added = ADD_TIMED.exec(t);
-  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?|e-?mails?|messages?|texts?|tweets?|posts?|facebook|twitter)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
+  if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?|e-?mails?|messages?|texts?|tweets?|posts?|status|facebook|twitter|instagram)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
   const schedule = SCHEDULE.exec(t);

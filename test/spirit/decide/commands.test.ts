@@ -365,6 +365,8 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("the dentist on monday cancel it")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the dentist on monday" } });
     expect(readCommand("make my alarm five minutes later")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my alarm", to: "5 minutes" } });
     expect(readCommand("the kids are up so you can turn off the alarm")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the alarm" } });
+    expect(readCommand("put an extra two minutes on the timer")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "the timer", to: "2 minutes" } });
+    expect(readCommand("tick the bins reminder off as done")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the bins reminder" } });
     // Letting go of what one was saying is no cancel; a new alarm "an hour later" is no move.
     expect(readCommand("oh forget it")).toBeUndefined();
     expect(readCommand("set an alarm for six and another an hour later")).not.toMatchObject({ type: "manage" });

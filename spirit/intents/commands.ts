@@ -95,7 +95,8 @@ const NAMED_FIRST = /^((?:the|my|that) .+?) (move|push|shift|reschedule|postpone
 const LATER_BY = new RegExp(`^(?:make|set|put) (.+?) ((?:an?|\\d+(?:\\.\\d+)?|${NUMBER}) (?:hours?|minutes?|mins?|hrs?)) (later|earlier)$`);
 
 const ADD_TO = new RegExp(`^(?:add|put) (?:another |an extra |on )?((?:an?|\\d+|${NUMBER}) (?:more )?(?:minutes?|mins?|seconds?|hours?))(?: more)? (?:on )?(?:to|onto|on) ((?:the|my|that|this) (?:\\w+ )?(?:timer|alarm|reminder))$`);
-const MARK_DONE = /^(?:mark|tick|check|set) (?:off )?(.+?)(?: off)? (?:as )?(?:done|complete|completed|finished|off)$/;
+const WAS_MOVED = /^((?:my|the|our) .+?) (?:got|has been|have been|was|were|is|is being) (?:moved|changed|pushed|rescheduled|put back|brought forward) to (.+?)(?:,? (?:so )?(?:can you |could you |please )?(?:update|change|fix|move) (?:it|that|them|my calendar))?$/;
+const MARK_DONE = /^(?:mark|tick|check) (?:off )?(.+?)(?: off)?(?: as)? (?:done|complete|completed|finished)$|^(?:tick|check|cross) (.+?) off$/;
 
 function manage(said: string): Command | undefined {
   // "forget it", "never mind": the user letting go of what they were saying, not a cancel.
@@ -114,7 +115,12 @@ function manage(said: string): Command | undefined {
   if (added) return { type: "manage", request: { verb: "snooze", target: target(added[2]!), to: spokenTimes(added[1]!, "alarm") } };
   // "mark the prescription reminder as done": finished with, so no longer wanted.
   const done = MARK_DONE.exec(t);
-  if (done && ONE.test(done[1]!)) return { type: "manage", request: { verb: "cancel", target: target(done[1]!) } };
+  const ticked = done?.[1] ?? done?.[2];
+  if (ticked !== undefined && ONE.test(ticked)) return { type: "manage", request: { verb: "cancel", target: target(ticked) } };
+  // "my meeting tomorrow got moved to three, can you update it": moved elsewhere, to be moved here too.
+  const wasMoved = WAS_MOVED.exec(t);
+  // Moved to a time, it is something on the calendar, whatever it is called ("my review").
+  if (wasMoved && chronoWhen(spokenTimes(`at ${wasMoved[2]}`, "reminder")) !== undefined) return { type: "manage", request: { verb: "move", target: target(wasMoved[1]!), to: spokenTimes(`at ${wasMoved[2]}`, "reminder").replace(/^at (?=(?:today|tonight|tomorrow|next|this|on)\b)/, "") } };
   const push = PUSH_BACK.exec(t);
   const pushed = push?.[1] ?? push?.[2];
   if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed) || SCHEDULED.test(pushed))) {
@@ -137,7 +143,7 @@ function manage(said: string): Command | undefined {
   // "turn the alarm off", "take the gym session off my calendar": the particle said after what is cancelled.
   const cancel = CANCEL.exec(
     t
-      .replace(/^(turn|switch|shut) (.+?) off$/, (said, verb: string, what: string) => (ONE.test(what) ? `${verb} off ${what}` : said))
+      .replace(/^(turn|switch|shut) (.+?) off(?: (?:it is|its|it's|because|cause|as|since|please)\b.*)?$/, (said, verb: string, what: string) => (ONE.test(what) ? `${verb} off ${what}` : said))
       .replace(OFF_CALENDAR, "remove $1 from $2$3"),
   );
   if (cancel && /^(?:cancel|delete)$/.test(t)) return { type: "manage", request: { verb: "cancel", target: "" } };
@@ -200,7 +206,7 @@ const TODAYS_DATE = /^(?:what is (?:the date|today'?s date|the date today|today)
 // (the day is read by dayNamed; "when is my dentist appointment" names none and asks the calendar).
 const DATE_OF = /^(?:what|which) (?:is )?(?:the )?(?:date|day(?: of the week)?) (?:is |was |will be |falls on |is it |of |for |on )?(.+?)(?: (?:on|fall on|falls on|fall))?(?: this year| next year)?$/;
 const WHEN_IS = /^when (?:is|will be|does) (.+?)(?: (?:this|next) year)?(?: fall| be)?$/;
-const COUNTDOWN = /^(?:how (?:many|much) (?:more )?(?:days|weeks|time|sleeps) (?:is it |are there |is there |are left |is left |left |to go |do i have |do we have )?|how long (?:is it |is there |do i have |do we have |have i got |have we got )?)(?:until|till|til|to|before) (.+?)(?: (?:this|next) year)?$/;
+const COUNTDOWN = /^(?:how (?:many|much) (?:more )?(?:days|weeks|time|sleeps) (?:is it |are there |is there |are left |is left |left |to go |do i have |do we have )?|how long (?:is it |is there |do i have |do we have |have i got |have we got )?|(?:start|set|begin|create|give me|show me|do) (?:a |the |me a )?count ?down (?=to|until|till))(?:until|till|til|to|before) (.+?)(?: (?:this|next) year)?$/;
 // "what time is it in tokyo": a city's clock, from the time zones the runtime knows.
 // Not "… in india when it is noon in the us": a conversion, which it does not read.
 const TIME_IN = /^(?:what time is it|what is the time|what is the current time|what time) in (?!.*\b(?:when|if|after|before|while)\b)((?:[\w']+ ?){1,5}?)(?: (?:now|right now))?$/;
@@ -289,12 +295,15 @@ function timerOf(t: string): Command | undefined {
     .replace(/\ban? (hour|minute|second)\b/g, "1 $1")
     // "one hour fifteen": the number after the unit, in words too.
     .replace(new RegExp(`(\\d (?:hours?|minutes?),?(?: and)? )(${NUMBER})\\b`), (_m, before: string, n: string) => `${before}${spokenTimes(`${n} minutes`, "alarm").split(" ")[0]}`);
-  const d = DURATION.exec(spoken);
+  // "timer ten": minutes, when no unit is said.
+  const bare = /^,?\s*(\S.*)$/.exec(spoken.trim())?.[1] ?? "";
+  const d = DURATION.exec(spoken) ?? DURATION.exec(new RegExp(`^(?:${NUMBER}|\\d{1,3})$`).test(bare) ? spokenTimes(`${bare} minutes`, "alarm") : "");
   if (!d) return undefined;
   const [, amount, unit, more, moreUnit] = d as unknown as [string, string, string, string | undefined, string | undefined];
   const next = moreUnit ?? (/^h/.test(unit) ? "minutes" : "seconds");
   const duration = `${amount} ${unit}${more === undefined ? "" : ` and ${more} ${next}`}`.replace(/\b(1 \w+?)s\b/g, "$1").replace(/\b(?!1 )(\d+(?:\.\d+)? (?:second|minute|hour))\b(?!s)/g, "$1s");
-  const label = spoken
+  // A duration read from a bare number leaves nothing to name the timer.
+  const label = (d.input === spoken ? spoken : "")
     .replace(d[0], " ")
     .replace(/\b(?:for (?:me|us)|(?:starting |from )?now|starting|please)\b/g, " ")
     .split(",")
@@ -327,6 +336,7 @@ const CALENDAR_LEAD = new RegExp(`^(?:in|on|to|into) (?:my |the |our )?${CALENDA
 const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
 // "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
 const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter|schedule)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
+const PUT_IN = /^(?:pop|stick|pencil|slot|bung|jot) (.+?) in (?:for |on |at |from )(.+)$/;
 const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
 const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
 
@@ -372,6 +382,13 @@ const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday
 const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
 // "at half seven tonight remind me the bins need to go out": the time said first.
 const TIME_LEAD = /^((?:at|by|around|in|on|this|next) (?:[\w:']+ ){0,4}?[\w:']+),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
+const CALENDAR_AFTER = new RegExp(
+  `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?$`,
+);
+// What the user has or does, told before the entry is asked for: "we're going to the zoo on the 13th".
+const OWN_TOLD = /^(?:i|we) (?:am|are|have|will|was|were) /;
+// "we are going to the zoo on the 13th": where the user goes, reminded as something to do.
+const GOING_TO = /^(?:i am|we are) going (to (?!be\b|have\b|get\b)\S.*)$/;
 // "i have a dentist at four remind me": the request said after what it is about.
 const REMIND_AFTER = /^((?:i|we) (?:have|have got|ve got|got|am|are) .+?) (?:so )?(?:please )?remind me(?: (?:about|of) (?:it|that))?$/;
 
@@ -383,6 +400,14 @@ function reminder(t: string): Command | undefined {
   if (timeLead && chronoWhen(spokenTimes(timeLead[1]!, "reminder")) !== undefined) return reminder(`${timeLead[2]} ${timeLead[1]}`);
   const conditionLead = CONDITION_LEAD.exec(t);
   if (conditionLead) return reminder(`${conditionLead[3]} ${conditionLead[1]} ${conditionLead[2]!.trim()}`);
+  // "we've got parents' evening next tuesday at six can you add that": the entry asked for after it is told.
+  const told = CALENDAR_AFTER.exec(t);
+  if (told && chronoWhen(spokenTimes(told[1]!, "reminder")) !== undefined) {
+    // "were going to the zoo": said without its apostrophe, before an entry asked for, it is "we're".
+    const what = told[1]!.replace(/^were going\b/, "we are going");
+    const going = GOING_TO.exec(what);
+    return reminder(going ? `remind me to go ${going[1]}` : OWN_TOLD.test(what) || BARE_CLAUSE.test(what) ? `remind me that ${what}` : `remind me about ${what}`);
+  }
   const remindAfter = REMIND_AFTER.exec(t);
   if (remindAfter) return reminder(`remind me that ${remindAfter[1]}`);
   const bare = BARE.exec(t);
@@ -457,6 +482,9 @@ function reminder(t: string): Command | undefined {
   if (added && !/\b(?:lists?|contacts?|playlist|cart|basket|song|music|tickets?|taxi|cab|uber|lyft|ride|flights?|train|bus|hotels?|rooms?|table|seats?|people|persons|guests|nights?|e-?mails?|messages?|texts?|tweets?|posts?|status|facebook|twitter|instagram)\b/.test(t) && (EVENT_THING.test(added[1]!) || chronoWhen(spokenTimes(added[1]!, "reminder")) !== undefined)) {
     return timed(added[1]!, true, added[1]!, "reminder");
   }
+  // "pop the plumber in for monday at nine", "pencil book club in on the 3rd": an entry put in at its time.
+  const putIn = PUT_IN.exec(t);
+  if (putIn && chronoWhen(spokenTimes(putIn[2]!, "reminder")) !== undefined && !NOT_A_REMINDER.test(putIn[1]!)) return timed(putIn[1]!, true, putIn[2]!, "reminder");
   const schedule = SCHEDULE.exec(t);
   if (schedule) return timed(schedule[1]!, true, schedule[1]!, "reminder");
   return lessUsual(t);
@@ -582,9 +610,9 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   };
 }
 
-const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,3}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
+const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,4}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
 const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
-const BARE_CLAUSE = /^(?:the|my|our|his|her|their) (?:[\w']+ ){1,2}?(?:is|are|was|were|needs?|has|have|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|goes|runs? out|expires?|finishes)\b/;
+const BARE_CLAUSE = /^(?:the|my|our|his|her|their) (?:[\w']+ ){1,3}?(?:is|are|was|were|needs?|has|have|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|goes|runs? out|expires?|finishes)\b/;
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".
@@ -600,7 +628,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have|i have|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
+const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have(?: got)?|i have(?: got)?|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
 const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
 // "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
 const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
@@ -650,7 +678,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/^(?:open|close|shut|raise|lower|draw|pull (?:up|down)|put (?:up|down)|roll (?:up|down)) (?:the |my |all (?:the )?)?(?:\w+ )?(?:blinds|curtains|shades|shutters)\b|^(?:the )?(?:blinds|curtains|shades|shutters) (?:up|down|open|closed?)$|^(?:lock|unlock) (?:the |my |all (?:the )?)?(?:\w+ )?(?:doors?|locks?|gate)\b|^(?:open|close|shut) (?:the |my )?garage(?: door)?\b/, "control devices at home"],
-  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b/, "control the heating"],
+  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b|^(?:turn|put|switch|set) (?:the |my )?(?:aircon|air con|ac|a c|air conditioning|air conditioner|heat pump|boiler)\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
@@ -667,14 +695,16 @@ const TASKS: Array<[RegExp, string]> = [
   [/^open\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
+  // "mark pay the council tax as done": an item of a to-do list ticked off.
+  [/^(?:mark|tick|check|cross) (?:off )?.+? (?:as )?(?:done|complete|completed|finished)$/, "edit your lists"],
   [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b|^(?:remove|delete|cross off|scratch) (?:item|entry|number) \w+$/, "edit your lists"],
   [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
-  [/\b(?:taxi|cab|uber|lyft|ride)\b/, "book a taxi"],
+  [/\b(?:taxi|cab|minicab|uber|lyft|ola|bolt|grab|careem|didi|ride)\b/, "book a taxi"],
   [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
   [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|\w*burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings|fries|chicken|salad|sandwich(?:es)?|tacos?|burritos?|kebabs?|soup|egg ?rolls?|dumplings)\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
   [/^(?:get|book|reserve|find)(?: me| us)? a table\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
-  [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype)\b/, "make calls or send messages"],
+  [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype|(?:video|voice|zoom) ?call)\b/, "make calls or send messages"],
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
   [/^(?:send|write|drop|shoot|fire off|leave)(?: \w+)? (?:a |an )?(?:quick |short |voice )?(?:message|text|msg|sms|whatsapp|voicemail)\b|^(?:announce|broadcast)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start(?! (?:of|by|with|from|over|again|off|up|to|at|in|on|(?:the |a |my )?(?:house |home )?clean\w*|\w+ing)\b)|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],

@@ -14,6 +14,10 @@ const CONTRACTIONS: Array<[RegExp, string]> = [
   [/\bi'?ve\b/g, "i have"],
   [/\byou'?re\b/g, "you are"],
   [/\bwe're\b/g, "we are"],
+  // Said without the apostrophe, where no other word is spelled so ("were", "its", "ill", "well" are).
+  [/\b(we|you|they)'?ve\b/g, "$1 have"],
+  [/\b(you|they)'?ll\b/g, "$1 will"],
+  [/\btheyre\b|\bthey're\b/g, "they are"],
   [/\blet'?s\b/g, "let us"],
   [/\b(what|where|how|who|that|there)'?s\b/g, "$1 is"],
   [/\bit's\b/g, "it is"],

@@ -162,6 +162,12 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     // "as soon as" is a moment, not a reason cut off.
     expect(await spawned("remind me to thank sara as soon as i see her")).toEqual({ agentKind: "reminder", task: "remind me to thank sara as soon as i see her" });
     expect(await spawned("i need to be up by quarter past six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6:15am" });
+    // An entry asked for after it is told, said without apostrophes as a recogniser writes it.
+    expect(await spawned("weve got the school fete on the sixth can you stick it in the calendar")).toEqual({ agentKind: "reminder", task: "remind me about the school fete on the 6th" });
+    expect(await spawned("were going to the aquarium on saturday pop it in the diary")).toEqual({ agentKind: "reminder", task: "remind me to go to the aquarium on saturday" });
+    expect(await spawned("the boys football training starts on monday at five can you add that")).toEqual({ agentKind: "reminder", task: "remind me about the boys football training on monday at 5pm" });
+    expect(await spawned("ive got a smear test on the ninth at ten can you put it in")).toEqual({ agentKind: "reminder", task: "remind me about a smear test on the 9th at 10am" });
+    expect(await spawned("pencil the electrician in for wednesday afternoon")).toEqual({ agentKind: "reminder", task: "remind me about the electrician wednesday afternoon" });
     // A word broken off, then said again.
     expect(await spawned("set an al- set an alarm for five")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 5am" });
     expect(await spawned("remind me to phone the- no to email the school")).toEqual({ agentKind: "reminder", task: "remind me to email the school" });
@@ -175,6 +181,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("time me for a quarter of an hour")).toEqual({ agentKind: "timer", task: "set a timer for 15 minutes" });
     expect(await spawned("tell me when twenty minutes are up")).toEqual({ agentKind: "timer", task: "set a timer for 20 minutes" });
     expect(await spawned("set a timer named bread for an hour")).toEqual({ agentKind: "timer", task: "set a timer for 1 hour for bread" });
+    expect(await spawned("timer twelve")).toEqual({ agentKind: "timer", task: "set a timer for 12 minutes" });
     expect(readCommand("i got a new kitchen timer")).toBeUndefined();
   });
 
@@ -365,6 +372,8 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("the dentist on monday cancel it")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the dentist on monday" } });
     expect(readCommand("make my alarm five minutes later")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "my alarm", to: "5 minutes" } });
     expect(readCommand("the kids are up so you can turn off the alarm")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the alarm" } });
+    expect(readCommand("my review on friday got moved to four so can you update it")).toMatchObject({ type: "manage", request: { verb: "move", target: "my review on friday", to: "at 4pm" } });
+    expect(readCommand("switch the alarm off it's driving me mad")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the alarm" } });
     expect(readCommand("put an extra two minutes on the timer")).toMatchObject({ type: "manage", request: { verb: "snooze", target: "the timer", to: "2 minutes" } });
     expect(readCommand("tick the bins reminder off as done")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the bins reminder" } });
     // Letting go of what one was saying is no cancel; a new alarm "an hour later" is no move.
@@ -597,6 +606,10 @@ describe("managing, asking, and what no agent can do", () => {
       ["a touch quieter", "I can't change the volume yet"],
       ["skip to the next track", "I can't play music yet"],
       ["carry on with the podcast", "I can't play podcasts yet"],
+      ["video call my brother", "I can't make calls or send messages yet"],
+      ["tick buy stamps off as done", "I can't edit your lists yet"],
+      ["get me a bolt to the station", "I can't book a taxi yet"],
+      ["turn the air con up", "I can't control the heating yet"],
       ["order a chicken burrito to go", "I can't order food yet"],
     ]);
   });

@@ -18,6 +18,8 @@ import { dayNamed, type Command, type WorldTopic } from "../intents/commands.js"
 import { ago, type Meeting, type Situation } from "../daemon/situation.js";
 import { namingWords, taskHas } from "./manage.js";
 import { clockOf } from "../../tools/calendar/places.js";
+import { chronoEn } from "../../tools/calendar/chrono-en.js";
+import { spokenTimes } from "../../tools/calendar/spoken-time.js";
 
 /** What the answers read: the agents at work and the next meeting (spirit/daemon/situation.ts). */
 export type WorldView = Pick<Situation, "agentsNow" | "doneRecently" | "stillAtWork" | "nextMeeting">;
@@ -47,8 +49,8 @@ function startsWithVerb(nlp: Nlp, phrase: string): boolean {
 
 const AGENT_WORDS: Record<string, RegExp> = { reminders: /^reminder-/, alarms: /^reminder-/, timers: /^timer-/ };
 
-/** One line answering a question about the world, from what is known now. */
-export function answer(topic: WorldTopic, world: WorldView | undefined, now: Date, about = ""): string {
+/** One line answering a question about the world, from what is known now; `when`, the days the question asks about ("tomorrow", "this weekend"). */
+export function answer(topic: WorldTopic, world: WorldView | undefined, now: Date, about = "", when?: string): string {
   if (world === undefined) return "I cannot see the log from here";
   const agents = world.agentsNow();
   switch (topic) {
@@ -59,11 +61,19 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     case "timers": {
       const mine = atWork(agents).filter((a) => AGENT_WORDS[topic]!.test(a.id));
       const noun = topic === "timers" ? "timer" : "reminder";
+      const days = when === undefined ? undefined : daysNamed(when, now);
+      if (days !== undefined) return onDays(mine, days, topic === "alarms" ? "alarms or reminders" : `${noun}s`, noun);
       if (mine.length === 0) return `you have no ${topic === "alarms" ? "alarms or reminders" : `${noun}s`} set`;
       return `${count(mine.length, noun)} set: ${mine.slice(-5).map((a) => `${JSON.stringify(a.task)}${due(a)}`).join("; ")}`;
     }
-    case "calendar":
-      return meetingAnswer(world.nextMeeting, now);
+    case "calendar": {
+      // "what's on thursday", "am i free this weekend": the reminders due then, and the calendar's next meeting when it falls then.
+      const days = when === undefined ? undefined : daysNamed(when, now);
+      if (days === undefined) return meetingAnswer(world.nextMeeting, now);
+      const meeting = world.nextMeeting !== undefined && within(world.nextMeeting.start, days) ? `; your meeting ${JSON.stringify(world.nextMeeting.title)} at ${world.nextMeeting.start.toISOString()}` : "";
+      const reminders = onDays(atWork(agents).filter((a) => /^reminder-/.test(a.id)), days, "reminders", "reminder");
+      return `${reminders}${meeting} (of the calendar the Spirit reads only the next meeting within a day)`;
+    }
     case "running": {
       const at = atWork(agents);
       return at.length === 0 ? "no agents are at work" : `${count(at.length, "agent")} at work: ${at.slice(-5).map((a) => `${a.id} ${JSON.stringify(a.task)}`).join("; ")}`;
@@ -91,6 +101,38 @@ export function answer(topic: WorldTopic, world: WorldView | undefined, now: Dat
     case "countdown":
       return dayAnswer(about, now, true);
   }
+}
+
+interface Days {
+  said: string;
+  from: Date;
+  to: Date;
+}
+
+/** The whole days the words name, read forward from now: one day, a weekend (two), a week (seven); undefined for none. */
+function daysNamed(words: string, now: Date): Days | undefined {
+  const found = chronoEn().parse(spokenTimes(words, "reminder"), now, { forwardDate: true })[0];
+  if (found === undefined) return undefined;
+  const from = found.start.date();
+  from.setHours(0, 0, 0, 0);
+  const to = new Date(from);
+  if (/\bmonth\b/.test(words)) to.setMonth(to.getMonth() + 1, 1);
+  else to.setDate(to.getDate() + (/\bweekend\b/.test(words) ? 2 : /\bweek\b/.test(words) ? 7 : 1));
+  // The day, not its hour: "tomorrow at 9pm" asks about tomorrow; "8pm" alone, about today.
+  const said = found.text.replace(/^(?:on|at|for) /, "").replace(/\s*\b(?:at|around|by|from)?\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight)\b/g, "").trim();
+  return { said: said === "" ? "today" : said, from, to };
+}
+
+function within(at: Date, days: Days): boolean {
+  return at.getTime() >= days.from.getTime() && at.getTime() < days.to.getTime();
+}
+
+/** "1 reminder set for tomorrow: …", or none then, with how many others are set. */
+function onDays(mine: ReturnType<WorldView["agentsNow"]>, days: Days, none: string, noun: string): string {
+  const then = mine.filter((a) => a.parkedUntil !== null && within(new Date(a.parkedUntil), days));
+  const others = mine.length - then.length;
+  if (then.length === 0) return `you have no ${none} set for ${days.said}${others > 0 ? ` (${count(others, "other")} set)` : ""}`;
+  return `${count(then.length, noun)} set for ${days.said}: ${then.slice(-5).map((a) => `${JSON.stringify(a.task)}${due(a)}`).join("; ")}`;
 }
 
 function timeOfDay(at: Date, timeZone?: string): string {

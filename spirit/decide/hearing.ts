@@ -104,7 +104,7 @@ async function commandAction(heard: Heard, entry: Located<EventEntry>, d: Hearin
       // The user's own words, cited on whatever is done for them (tools/world/actor.ts checks the citation against the log).
       return { type: "manage", id: idFor("manage", entry), request: command.request, atWork: sessionsOpen(d.world), voice: { line: entry.line, ts: entry.ts, speaker: entry.id, text: entry.output } };
     case "query":
-      return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now), command.about) };
+      return { type: "say", id: idFor("answer", entry), kind: "answer", text: answer(command.topic, d.world, new Date(now), command.about, command.when) };
     case "task": {
       // A brain with an agent that can do it (a search, a general agent with a model) is asked; otherwise one honest line.
       const proposal = await d.brain.decide(input);

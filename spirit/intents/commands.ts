@@ -243,12 +243,12 @@ function query(t: string): Command | undefined {
   if (dateOf !== undefined && dayNamed(dateOf, new Date(0)) !== undefined) return { type: "query", topic: "date", about: dateOf };
   // "give me a timer for ten minutes", "can you give me a reminder to …": asked for, not asked about.
   if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call)\b/.test(t)) return undefined;
-  const when = chronoWhen(spokenTimes(t, "reminder"));
+  const when = dayWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
   if (/\breminders?\b|^what (?:did|have) i (?:ask(?:ed)?|told) you to remind me\b/.test(t)) return { type: "query", topic: "reminders", ...at };
   if (/\btimers?\b/.test(t)) return { type: "query", topic: "timers", ...at };
-  if ((/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) || /^(?:do i have|have i got|is there) anything on(?: (?:today|tonight|tomorrow|(?:this|next) \w+|\w+day|the weekend|the \d{1,2}(?:st|nd|rd|th)?))*$/.test(t)) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
+  if ((/\b(?:calendar|schedule|agenda|meetings?|appointments?|events?|plans|diary|busy|free)\b/.test(t) || /^(?:(?:do i have|have i got|is there) anything on|what (?:have i got|do i have|is|am i doing|is happening)(?: on)?)(?: (?:today|tonight|tomorrow|(?:this|next) (?:morning|afternoon|evening|week|weekend|month|\w+day)|\w+day|the weekend|at the weekend|the \d{1,2}(?:st|nd|rd|th)?))+$/.test(t)) && !/\b(?:weather|news|recipe|movie|concert|game)\b/.test(t))
     return { type: "query", topic: "calendar", ...at };
   if (/\b(?:running|at work|working on|agents?|tasks? (?:are|is)|doing right now)\b/.test(t) && /\b(?:you|agents?|tasks?)\b/.test(t)) return { type: "query", topic: "running" };
   // Said to the assistant alone, short: "what is running", "is anything running", "what are you doing", "any updates".
@@ -267,6 +267,13 @@ export function dayNamed(words: string, now: Date): { said: string; at: Date } |
   if (found === undefined || (found.end ?? null) !== null) return undefined;
   const left = spoken.replace(found.text, "").replace(/\b(?:on|the|this|that|day|date|it|of|in|a)\b/g, "").trim();
   return left === "" ? { said: found.text.replace(/^on /, ""), at: found.start.date() } : undefined;
+}
+
+/** The time a question asks about, the one naming a day first ("my afternoon schedule tomorrow": "tomorrow"). */
+function dayWhen(t: string): string | undefined {
+  if (chronoWhen(t) === undefined) return undefined;
+  const found = chronoEn().parse(t, new Date(0));
+  return (found.find((r) => r.start.isCertain("day") || r.start.isCertain("weekday")) ?? found[0])?.text;
 }
 
 function chronoWhen(t: string): string | undefined {

@@ -341,6 +341,27 @@ describe("repeating reminders", () => {
     expect(listed.type === "say" && listed.text).toBe('1 reminder set: "remind me to take my pills every day at 8" (due 2026-01-05T10:00:00.000Z, repeats every day at 8am)');
   });
 
+  it("answers for the days asked about: the reminders due then, and the calendar's next meeting when it falls then", async () => {
+    const r = room();
+    const park = (id: string, task: string, due: number) => {
+      r.agent(id, "start", task, T0);
+      const armed = armedLine({ kind: "reminder", due: new Date(due), message: `Reminder: ${task}` }, "parked: the Keeper's scheduler delivers it");
+      r.world.apply({ kind: "agent", ts: new Date(T0).toISOString(), status: "active", id, output: armed } as Entry);
+    };
+    const DAY = 86_400_000;
+    park("reminder-aaaaaaaaaaaa", "remind me to wake up at 7am tomorrow", T0 + DAY - 2 * 3_600_000);
+    park("reminder-bbbbbbbbbbbb", "remind me about the vet on saturday at 10am", T0 + 5 * DAY + 3_600_000);
+    const ask = answers(r);
+    // T0 is Monday 5 January, 09:00 UTC.
+    expect(await ask("did i set an alarm for tomorrow", T0)).toBe('1 reminder set for tomorrow: "remind me to wake up at 7am tomorrow" (due 2026-01-06T07:00:00.000Z)');
+    expect(await ask("have i got any reminders on wednesday", T0)).toBe("you have no reminders set for wednesday (2 others set)");
+    r.world.nextMeeting = { title: "Standup", start: new Date(T0 + 3_600_000) };
+    expect(await ask("what's on my calendar this weekend", T0)).toBe(
+      '1 reminder set for this weekend: "remind me about the vet on saturday at 10am" (due 2026-01-10T10:00:00.000Z) (of the calendar the Spirit reads only the next meeting within a day)',
+    );
+    expect(await ask("what have i got on today", T0)).toBe('you have no reminders set for today (2 others set); your meeting "Standup" at 2026-01-05T10:00:00.000Z (of the calendar the Spirit reads only the next meeting within a day)');
+  });
+
   it("says an interval the same way", async () => {
     const r = room();
     r.agent("reminder-0123456789ac", "start", "remind me to drink water every 2 hours", T0);

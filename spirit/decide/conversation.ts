@@ -26,6 +26,9 @@ const SOMEONE = "(someone)";
 // a proposal that includes the listener, a reminder of what the listener is to do. (Thanks and sorry may be said to an assistant.)
 const TO_A_PERSON = /^(?:(?:well|oh|so|and|um|uh)[\s,]+)*(?:excuse me|pardon me|hello|hi|hey|good (?:morning|afternoon|evening)|how are you|how do you do|nice to meet you|let'?s|let us|shall we|why don'?t (?:we|you)|how about we|(?:do|would) you (?:want to|wanna|like to|fancy)|(?:want to|wanna) (?:come|go|join)|are you free|(?:can|could|will|would) you (?:come|go|join)\b[^?]*\bwith (?:me|us)|(?:do not|don'?t) forget (?:that )?(?:you|your|we|we'?re|we'?ve|our)|remember (?:that )?(?:you|your|we|we'?re|we'?ve|our))\b/i;
 
+// "darling, can you set the table", "mum could you pass the salt": a person called by what they are to the speaker.
+const CALLED = /^(?:(?:oh|so|and|um|uh)[\s,]+)*(?:darling|honey|hun|sweetheart|sweetie|babe|baby|love|mum|mom|mummy|mommy|dad|daddy|son|kids|guys|boys|girls|grandma|grandpa|nana|granny)[\s,]+(?:can|could|would|will|please|you|do|don'?t|go|come|stop|get|put|set|take|have|pick|bring|make|pass|help|turn|look|listen)\b/i;
+
 // "We're meeting the clients at 2 tomorrow, right?": a question tagged for a person to confirm.
 const TAG_QUESTION = /,\s*(?:right|isn'?t (?:it|he|she|that)|aren'?t (?:we|you|they)|don'?t (?:we|you|they)|didn'?t (?:we|you|they|i)|won'?t (?:we|you)|haven'?t (?:we|you)|wasn'?t (?:it|he|she)|weren'?t (?:we|you|they)|can'?t (?:we|you)|shouldn'?t (?:we|you)|yeah|eh|no)\s*\?\s*$/i;
 
@@ -45,7 +48,7 @@ function toAPerson(text: string): boolean {
   const greeted = GREETING.exec(text.trim());
   const rest = greeted === null ? "" : text.trim().slice(greeted[0].length);
   if (REQUEST_START.test(rest) && readCommand(rest) !== undefined) return false;
-  if (TAG_QUESTION.test(text)) return true;
+  if (TAG_QUESTION.test(text) || CALLED.test(text.trim())) return true;
   // "I'm in Chicago next week, want to come?": an invitation may follow a comma.
   return text.split(/(?<=[.!?;,])\s+/).some((sentence) => TO_A_PERSON.test(sentence.trim()));
 }

@@ -336,13 +336,13 @@ const OWN_PLAN = /^(?:i (?:have got|have|will be|am going to|will|want to|need t
 const TRAVEL = /\b(?:flight|train|bus|ferry|cruise)\b/;
 const PLAN_ACT = /^(?:meet|see|seeing|visit|attend|go to|be at|pick up|drop off|an? |the |my )/;
 const CALENDAR_WORD = "(?:calendar|schedule|agenda|diary|planner|calender)";
-const ON_CALENDAR = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
+const ON_CALENDAR = new RegExp(`^(?:add|put|pop|stick|bung|slot|place|pencil|enter|insert|mark|note|save|write|block|book|set|schedule|log|include|create|make|jot)(?: down| in| up)?\\s+(.+?)\\s+(?:on|in|to|into|onto|for|at) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(.*)$`);
 // "take the gym session off my calendar": removing an entry, said with its particle after it.
 const OFF_CALENDAR = new RegExp(`^(?:take|cross|strike|wipe) (.+?) (?:off|out of|from) ((?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})\\b(.*)$`);
 const CALENDAR_LEAD = new RegExp(`^(?:in|on|to|into) (?:my |the |our )?${CALENDAR_WORD} (?:put|add|write|note|mark|set|enter)(?: down| in)?\\s+(.*)$`);
-const CALENDAR_FIRST = new RegExp(`^(?:add|put|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
+const CALENDAR_FIRST = new RegExp(`^(?:add|put|pop|stick|bung|slot|place|pencil|enter|insert|mark|note|save|write|block|book|set|log|update)(?: in| on| to| into)? (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD}\\b\\s*(?:with |for |that |to (?:show|say) )?(.*)$`);
 // "add my practice at king's park on feb 4 at 2pm", "set bob's birthday for every june 3rd": an entry with its time.
-const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter|schedule)\s+(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
+const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter|schedule)\s+(?!(?:me|us) )(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
 const PUT_IN = /^(?:pop|stick|pencil|slot|bung|jot) (.+?) in (?:for |on |at |from )(.+)$/;
 const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
 const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
@@ -390,12 +390,12 @@ const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon
 // "at half seven tonight remind me the bins need to go out": the time said first.
 const TIME_LEAD = /^((?:at|by|around|in|on|this|next) (?:[\w:']+ ){0,4}?[\w:']+),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
-  `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?$`,
+  `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?(?: ((?:for|at|from) .+))?$`,
 );
 // What the user has or does, told before the entry is asked for: "we're going to the zoo on the 13th".
 const OWN_TOLD = /^(?:i|we) (?:am|are|have|will|was|were) /;
 // "we are going to the zoo on the 13th": where the user goes, reminded as something to do.
-const GOING_TO = /^(?:i am|we are) going (to (?!be\b|have\b|get\b)\S.*)$/;
+const GOING_TO = /^(?:i am|we are) (?:going|off) (to (?!be\b|have\b|get\b)\S.*)$/;
 // "i have a dentist at four remind me": the request said after what it is about.
 const REMIND_AFTER = /^((?:i|we) (?:have|have got|ve got|got|am|are) .+?) (?:so )?(?:please )?remind me(?: (?:about|of) (?:it|that))?$/;
 
@@ -411,7 +411,7 @@ function reminder(t: string): Command | undefined {
   const told = CALENDAR_AFTER.exec(t);
   if (told && chronoWhen(spokenTimes(told[1]!, "reminder")) !== undefined) {
     // "were going to the zoo": said without its apostrophe, before an entry asked for, it is "we're".
-    const what = told[1]!.replace(/^were going\b/, "we are going");
+    const what = `${told[1]!.replace(/^were (going|off)\b/, "we are $1")}${told[2] === undefined ? "" : ` ${told[2].replace(/^for /, "at ")}`}`;
     const going = GOING_TO.exec(what);
     return reminder(going ? `remind me to go ${going[1]}` : OWN_TOLD.test(what) || BARE_CLAUSE.test(what) ? `remind me that ${what}` : `remind me about ${what}`);
   }
@@ -685,7 +685,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/^(?:open|close|shut|raise|lower|draw|pull (?:up|down)|put (?:up|down)|roll (?:up|down)) (?:the |my |all (?:the )?)?(?:\w+ )?(?:blinds|curtains|shades|shutters)\b|^(?:the )?(?:blinds|curtains|shades|shutters) (?:up|down|open|closed?)$|^(?:lock|unlock) (?:the |my |all (?:the )?)?(?:\w+ )?(?:doors?|locks?|gate)\b|^(?:open|close|shut) (?:the |my )?garage(?: door)?\b/, "control devices at home"],
-  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b|^(?:turn|put|switch|set) (?:the |my )?(?:aircon|air con|ac|a c|air conditioning|air conditioner|heat pump|boiler)\b/, "control the heating"],
+  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b|^(?:turn|put|switch|set) (?:the |my )?(?:aircon|air con|ac|a c|air conditioning|air conditioner|heat pump|boiler)\b|^(?:bump|crank|whack|push|knock) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat|aircon|air con) (?:up|down)\b|^(?:(?:brr+|ugh|oh|gosh|god|man|jeez) )?(?:it is|its|it's) (?:absolutely |really |so |bloody |way too )?(?:freezing|boiling|roasting|baltic|chilly|too (?:cold|hot|warm))(?: in here)?\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
@@ -693,7 +693,9 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:play|put on|start|resume|continue|carry on|keep playing|pick up|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
-  [/^(?:play|put on|start|resume|continue|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
+  [/^(?:play|put on|start|resume|continue|carry on|keep reading|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
+  // "go back thirty seconds", "skip forward a minute": within what plays.
+  [new RegExp(`^(?:go |skip |jump |fast )?(?:back|backward|forward|ahead|rewind)(?: by)? (?:a|an|\\d+|${NUMBER}) (?:seconds?|secs?|minutes?|mins?)$`), "play music"],
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
   [/^(?:turn|switch|change|tune) (?:it |the radio )?to (?:\w+ ){0,2}(?:frequency|station|fm|am|channel)\b|^radio (?:on|off)$/, "play the radio"],
   [/^(?:play|start|open|launch|i want to play|i feel like playing|want to play|wanna play|how about|fancy)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|tic tac toe)\b/, "play games"],
@@ -709,7 +711,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/\b(?:taxi|cab|minicab|uber|lyft|ola|bolt|grab|careem|didi|ride)\b/, "book a taxi"],
   [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
   [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|\w*burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings|fries|chicken|salad|sandwich(?:es)?|tacos?|burritos?|kebabs?|soup|egg ?rolls?|dumplings)\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
-  [/^(?:get|book|reserve|find)(?: me| us)? a table\b/, "make reservations"],
+  [/^(?:get|book|reserve|find)(?: me| us)? a table\b|^(?:book|reserve|get)(?: me| us)? (?:a|an|my|our) (?:\w+ )?(?:haircut|hair appointment|massage|manicure|pedicure|facial|slot|appointment|lesson|class|session|court|pitch)\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype|(?:video|voice|zoom) ?call)\b/, "make calls or send messages"],
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
@@ -723,7 +725,7 @@ const TASKS: Array<[RegExp, string]> = [
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
-const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read|check|any)\b/;
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))|check|any)\b/;
 
 // "the vacuum is broken again", "my taxi never came": what is wrong with a thing, not a request to use it
 // (a room too dark or a sound too loud is a request: "the lights are too bright").
@@ -780,8 +782,10 @@ export function readCommand(text: string): Command | undefined {
 
 // "i've got to be out the door at eight so wake me at seven", "the cake's in so timer for ten
 // minutes", "i took my tablets so you can clear that reminder": why first, the request after "so".
+// "the kids have a half day on friday, can you put pick up at half twelve in the calendar", "we're
+// nearly out of dog food, can you order another bag": the request asked after what leads to it.
 const SO_REQUEST =
-  /^(.+?) so (?=(?:please |(?:can|could|would|will) you |you (?:can|could) )?(?:remind|wake|set|start|put|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|call|text|send|book|dim|stop|pause|give me|get me)\b)(.+)$/;
+  /^(.+?) (?:so (?:please |(?:can|could|would|will) you(?: please)? |you (?:can|could) )?|(?:and )?(?:please |(?:can|could|would|will) you(?: please)? ))(?=(?:remind|wake|set|start|put|pop|stick|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|buy|call|text|send|book|dim|stop|pause|nudge|ping|give me|get me)\b)(.+)$/;
 // What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
 const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
 const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;
@@ -794,13 +798,18 @@ function afterSo(t: string): Command | undefined {
   if (!m) return undefined;
   const [, why, asked] = m as unknown as [string, string, string];
   const command = readCommand(asked);
+  // "i feel like chess, can you play that", "… can you stick it in the calendar": what "it" is was
+  // said before; the whole is read as before (CALENDAR_AFTER reads the second).
+  if (/^\w+(?: \w+)? (?:it|them|that|this)(?: (?:in|on|to|into|down|for|off|up)\b|$)/.test(asked)) return undefined;
   if (command?.type !== "reminder") return command;
   const rest = asked.replace(/^(?:please )?remind me\b\s*/, "");
   if (command.what === undefined && !command.alarm) {
     const forgetting = FORGETTING.exec(why);
     if (forgetting) return reminder(`remind me to ${forgetting[1]} ${rest}`.trim());
     if (HAVING.test(why)) return reminder(`remind me that ${why} ${rest}`.trim());
-    return command;
+    // "(i need to) take out the trash, please remind me": what to do, said first.
+    if (TODO_FIRST.test(why)) return reminder(`remind me to ${why} ${rest}`.trim());
+    return undefined;
   }
   const day = DAY_SAID.exec(why)?.[0];
   if (day === undefined || command.when === undefined || DAY_SAID.test(command.when) || /\b(?:in|every|each)\b/.test(command.when)) return command;

@@ -69,7 +69,7 @@ const SELF = /^(?:i|my|we|our|the|it|this|that|there|someone|somebody|he|she|the
 // may a room too dark or a sound too loud.
 const DESCRIPTION =
   /^(?:the|that|this|those|these|it|he|she|they|his|her|their|our|my|your) (?:[a-z']+ ){0,4}?(?:was|were|is|are|looks?|looked|seems?|seemed|sounds?|sounded|tastes?|tasted|feels?|felt) (?!(?:(?:way|much|far|so|very|really|a bit|a little|pretty|quite|getting) )?(?:too|dark|bright|dim|loud|quiet|noisy|cold|hot|time|\w+ time)\b)/;
-const PROBLEM = /\b(?:not|no longer|broken|damaged|cracked|down|missing|stolen|lost|dead|stuck|late|overdue|due|blocked|frozen|empty|low|expired|declined|wrong|failed|failing|leaking|off|out of)\b/;
+const PROBLEM = /\b(?:not|no longer|broken|damaged|cracked|down|missing|stolen|lost|dead|stuck|late|overdue|due|blocked|frozen|empty|low|expired|declined|wrong|failed|failing|leaking|off|out of|freezing|boiling|roasting|baltic|chilly)\b/;
 
 /** Whether a clause says what something is or was like, and asks nothing. */
 export function describes(clause: string): boolean {

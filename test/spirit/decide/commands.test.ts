@@ -168,6 +168,10 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("the boys football training starts on monday at five can you add that")).toEqual({ agentKind: "reminder", task: "remind me about the boys football training on monday at 5pm" });
     expect(await spawned("ive got a smear test on the ninth at ten can you put it in")).toEqual({ agentKind: "reminder", task: "remind me about a smear test on the 9th at 10am" });
     expect(await spawned("pencil the electrician in for wednesday afternoon")).toEqual({ agentKind: "reminder", task: "remind me about the electrician wednesday afternoon" });
+    // The request asked after what leads to it, with "can you" or "please".
+    expect(await spawned("the school closes early on thursday could you put collect the kids at two in the calendar")).toMatchObject({ agentKind: "reminder", task: expect.stringMatching(/^remind me about collect the kids at 2pm on thursday$/) });
+    expect(await spawned("i have to water the tomatoes please remind me tonight")).toEqual({ agentKind: "reminder", task: "remind me to water the tomatoes tonight" });
+    expect(await spawned("were off to the cinema on friday stick it in the calendar for seven")).toEqual({ agentKind: "reminder", task: "remind me to go to the cinema on friday at 7pm" });
     // A word broken off, then said again.
     expect(await spawned("set an al- set an alarm for five")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 5am" });
     expect(await spawned("remind me to phone the- no to email the school")).toEqual({ agentKind: "reminder", task: "remind me to email the school" });
@@ -628,6 +632,12 @@ describe("managing, asking, and what no agent can do", () => {
       ["skip to the next track", "I can't play music yet"],
       ["carry on with the podcast", "I can't play podcasts yet"],
       ["video call my brother", "I can't make calls or send messages yet"],
+      ["we're almost out of coffee pods can you order some more", "I can't shop for you yet"],
+      ["read me the next chapter of my book", "I can't play audiobooks yet"],
+      ["skip forward thirty seconds", "I can't play music yet"],
+      ["ugh it's roasting in here", "I can't control the heating yet"],
+      ["crank the heating up", "I can't control the heating yet"],
+      ["book me a massage for saturday morning", "I can't make reservations yet"],
       ["tick buy stamps off as done", "I can't edit your lists yet"],
       ["get me a bolt to the station", "I can't book a taxi yet"],
       ["turn the air con up", "I can't control the heating yet"],
@@ -637,6 +647,8 @@ describe("managing, asking, and what no agent can do", () => {
 
   it("talk about a thing is no request for it", async () => {
     const r = room();
+    // Said to someone in the room by what they are to the speaker; "that" said before is not known here.
+    expect(await r.hear("honey can you pass the salt", T0)).toMatchObject({ type: "quiet" });
     expect(readCommand("i want to be reminded to clean my desk")).not.toMatchObject({ type: "task" });
     expect(readCommand("what do i need to buy for the party")).toBeUndefined();
     for (const said of ["the uber we took was filthy", "the lighting in that restaurant was lovely", "their coffee is the best in town", "the game last night was a thriller", "that lamp looks old", "the doorbell is on mute", "my radio never worked"]) {

@@ -127,6 +127,23 @@ export function describesThing(before: { normal: string } | undefined, t: TermLi
 type TermLike = { normal: string; tags: ReadonlySet<string> };
 
 /**
+ * "the sales report to your office", "a budget review on Monday": the last word of a name that
+ * compromise reads as a verb ("report", "review") is a noun after a noun that an article, an
+ * owner or an adjective starts, when nothing is acted on after it (the name ends: a preposition,
+ * a time or nothing). The question and its check read it so. "call the office tell them" keeps
+ * its glued verb: a word acted on follows it.
+ */
+export function endsCompoundName(twoBefore: TermLike | undefined, before: TermLike | undefined, t: TermLike, next: TermLike | undefined, afterNext: TermLike | undefined): boolean {
+  const plainVerb = t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense") && !t.tags.has("Participle") && !t.tags.has("Modal") && !t.tags.has("Copula");
+  const afterNoun = before !== undefined && before.tags.has("Noun") && !before.tags.has("Pronoun") && !before.tags.has("Verb") && !before.tags.has("Date");
+  const nameStarted = twoBefore !== undefined && (ARTICLES.has(twoBefore.normal) || OWNERS.has(twoBefore.normal) || twoBefore.tags.has("Adjective") || twoBefore.tags.has("Possessive"));
+  // "to Ana" after it goes somewhere ("to" may be tagged as an infinitive's); "to send" would be a verb's own.
+  const toSomeone = next?.normal === "to" && afterNext !== undefined && !afterNext.tags.has("Verb");
+  const nameEnds = next === undefined || next.tags.has("Preposition") || next.tags.has("Date") || next.tags.has("SentenceBreak") || toSomeone;
+  return plainVerb && afterNoun && nameStarted && nameEnds;
+}
+
+/**
  * "your cousin's wedding": compromise may read the "'s" of an owner as "is" ("cousin is
  * wedding"). After an owner or an article and a noun, it is the owner's: the implied "is"
  * goes and the word after it is the thing owned (the question check reads terms so too).
@@ -191,7 +208,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     // "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing.
     const describing = describesThing(before, t, next);
     // "pick the kids up": after an article the word is a thing (the tagger reads "kids up" as a phrasal verb).
-    const named = has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense");
+    const named = (has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense")) || endsCompoundName(kept.at(-2), before, t, next, rest[i + 2]);
     // "pick milk up": one word between the verb and its particle is what it acts on; "go dress shopping": one before the activity names its kind.
     const object = has(t, "Verb") && before === head && !has(t, "Gerund") && !has(t, "PastTense") && ((PARTICLES.has(next?.normal ?? "") && !has(next, "Verb")) || (GERUND_AFTER.has(head.normal) && has(next, "Gerund")));
     if (named || object) things.add(t);

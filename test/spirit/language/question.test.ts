@@ -86,6 +86,10 @@ describe("a word after an article names a thing", () => {
   it("a name's last word the tagger reads as a verb ('the sales report') is the thing, when nothing is acted on after it", () => {
     expect(ask(nlp, { kind: "message", action: "send the sales report to Ana by Friday", when: "by Friday" }, remindWhenSaid("by Friday"))?.question).toBe("Want me to remind you to send the sales report to Ana by Friday?");
     expect(questionProblems(nlp, "Want me to remind you to hand in the weekly progress report on Friday?")).toEqual([]);
+    expect(verbPhrase(nlp, "go to the chess club meeting on Friday", "on Friday")?.own).toBe("go to the chess club meeting");
+    // A word hyphened to its particle is said back whole; an owner after "to" owns what follows.
+    expect(verbPhrase(nlp, "go to the river clean-up on Sunday", "on Sunday")?.own).toBe("go to the river clean-up");
+    expect(verbPhrase(nlp, "go to Ana's housewarming party on Friday", "on Friday")?.own).toBe("go to Ana's housewarming party");
     // A word acted on after it: a verb glued on, still no phrase.
     expect(verbPhrase(nlp, "ring the office tell them")).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 /** A plan agreed between two speakers: the user accepting another's proposal or request, or another accepting the user's. */
 import { ACCEPT, ACCEPT_WORD, AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASKED, PROPOSAL, PROPOSAL_LEAD, QUESTION_LEAD, REFUSE, SEE_YOU_THEN } from "./agreement.js";
 import { planIn } from "./clause.js";
-import { BARE_GOING, thingProposed } from "./invitations.js";
+import { BARE_GOING, goneTo, thingProposed } from "./invitations.js";
 import { withReferent } from "./referred.js";
 import { LOOSE, onTheDay, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
 import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
@@ -58,7 +58,11 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
     // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
     if (BARE_GOING.test(theirs)) {
-      const joined = await theirPlan(asked.filter((t) => t !== sentence), request.speaker, now);
+      const before = asked.filter((t) => t !== sentence);
+      const joined = await theirPlan(before, request.speaker, now);
+      // "We're having a housewarming party next Saturday. Can you come?": to the event they hold, at its time.
+      const hosted = joined === undefined ? eventHosted(before, request.speaker, now) : undefined;
+      if (hosted !== undefined) return hosted;
       if (joined === undefined) continue;
       theirs = `${joined} with ${request.speaker}`;
     }
@@ -78,6 +82,21 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     // A proposal in the form of a question is one only when asked: "Do you want to replace the file, no." is read out, and answered.
     const askedAsQuestion = !QUESTION_LEAD.test(sentence.trim()) || /\?\s*$/.test(sentence);
     if (forBoth && !forNow && askedAsQuestion) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
+// The other holding an event: "we're having a party", "I'm throwing a barbecue", "we're hosting a dinner".
+const HOSTING = /^(?:(?:so|well|oh|and|hey)[\s,]+)*(?:we're|we are|i'm|i am|we'll be|i'll be) (?:having|throwing|hosting|giving|holding|organi[sz]ing)\s+(?:a|an)\s+(?=\S)/i;
+
+/** The event the other holds, told in the sentences before their invitation, with its time: "go to Ana's housewarming party next Saturday". */
+function eventHosted(sentences: readonly string[], speaker: string, now: Date): Plan | undefined {
+  for (const sentence of [...sentences].reverse()) {
+    if (!HOSTING.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
+    const event = goneTo(sentence, now);
+    if (event?.when === undefined) continue;
+    // Theirs: "a housewarming party" is "Ana's housewarming party".
+    return { ...event, action: event.action.replace(/^go to (?:a|an) /i, `go to ${speaker}'s `), from: "accepted" };
   }
   return undefined;
 }

@@ -248,7 +248,9 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   }
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
-  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
+  // "come back tomorrow": coming back to where the user is names no thing, and needs none.
+  const returning = head.normal === "come" && after.length === 1 && after[0]!.normal === "back";
+  if (!activity && !returning && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"

@@ -26,7 +26,7 @@ import { appointmentTaken } from "./plans/appointment.js";
 import { planIn } from "./plans/clause.js";
 import { eventAfterFreeTime, eventTakenUp } from "./plans/invitations.js";
 import { referredPlan } from "./plans/referred.js";
-import { timeSettled } from "./plans/settled.js";
+import { meetingNegotiated, timeSettled } from "./plans/settled.js";
 import { EXPLICIT } from "./plans/words.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
@@ -193,6 +193,7 @@ export class OfflineBrain implements Brain {
     const ctx = { now, ...(listener !== undefined && { listener }) };
     const plan =
       (await planIn(withoutBackchannel(text), ctx)) ?? appointmentTaken(text, conversation.turns.slice(0, -1), ctx) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
+      (await meetingNegotiated(text, conversation.turns.slice(0, -1), ctx)) ??
       (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
       eventTakenUp(text, conversation.turns.slice(0, -1), ctx);

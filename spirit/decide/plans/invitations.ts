@@ -68,7 +68,7 @@ export function goneTo(context: string, now: Date, untimed = false): Plan | unde
 }
 
 // A pre-invitation: the user asks whether the other is free at a time ("Do you have any time on Saturday?", "Are you busy tonight?").
-const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
+export const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
 // An event told as news: "There's a jazz concert in the park on Saturday", "there will be a live show of the match tonight".
 const THERE_IS = /^(?:(?:well|so|oh|and|hey|look|guess what)[\s,]+)*(?:there(?:'s| is| will be|'ll be|'s going to be| are| is going to be)|(?:they're|they are) (?:having|showing|holding|putting on))\s/i;
 

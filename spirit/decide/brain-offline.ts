@@ -25,7 +25,7 @@ import { acceptedByOther, acceptedRequest } from "./plans/accepted.js";
 import { appointmentTaken } from "./plans/appointment.js";
 import { planIn } from "./plans/clause.js";
 import { eventAfterFreeTime, eventTakenUp } from "./plans/invitations.js";
-import { referredPlan } from "./plans/referred.js";
+import { fetchedOnArrival, joinedEventStarts, referredPlan } from "./plans/referred.js";
 import { meetingNegotiated, timeSettled } from "./plans/settled.js";
 import { EXPLICIT } from "./plans/words.js";
 
@@ -195,6 +195,8 @@ export class OfflineBrain implements Brain {
       (await planIn(withoutBackchannel(text), ctx)) ?? appointmentTaken(text, conversation.turns.slice(0, -1), ctx) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
       (await meetingNegotiated(text, conversation.turns.slice(0, -1), ctx)) ??
       (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
+      (await joinedEventStarts(text, conversation.turns.slice(0, -1), ctx)) ??
+      (await fetchedOnArrival(text, conversation.turns.slice(0, -1), ctx)) ??
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
       eventTakenUp(text, conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };

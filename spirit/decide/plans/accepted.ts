@@ -29,6 +29,30 @@ function thingAccepted(proposed: string, added: string, speaker: string, now: Da
 
 const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (to (?:my|our) |to the |(?:over|round) )/i;
 
+// The other checking a plan already made, as a question: "So we'll meet at the station at nine?", "We're leaving at six, right?",
+// "You'll bring the drinks on Saturday?".
+const CHECKED = /^(?:(?:so|and|ok(?:ay)?|right|then)[\s,]+)*(we'll|we will|we're|we are|you'll|you will|you're going to|you are going to)\s+(.+?)(?:,?\s*(?:right|yes|yeah|then|correct|is that right|OK))?\s*\?$/i;
+// The user confirming it: "Right.", "Yes, exactly.", "That's right.", "Correct."
+const CONFIRMED = /^(?:(?:yes|yeah|yep|yup|right|exactly|correct|that's right|that's it|that's the plan|sure|ok(?:ay)?|absolutely|definitely|of course)[\s,.!]*)+/i;
+
+/** A plan the other checks as a question, confirmed by the user: "So we'll meet at the station at nine?" → "Right." Theirs alone ("I'll …?") is not. */
+async function planConfirmed(reply: string, request: { speaker: string; text: string }, now: Date): Promise<Plan | undefined> {
+  const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  const yes = CONFIRMED.exec(first);
+  if (yes === null || REFUSE.test(first.slice(yes[0].length)) || REFUSE.test(reply.slice(0, 40))) return undefined;
+  for (const sentence of sentencesOf(request.text).reverse()) {
+    const m = CHECKED.exec(sentence.trim());
+    if (!m || HYPOTHETICAL.test(sentence)) continue;
+    // "you'll bring the drinks" is the user's own: "I'll bring the drinks"; "me" and "my" are the one asking.
+    const frame = /^you/i.test(m[1]!) ? "I'll" : m[1]!;
+    const said = /^you/i.test(m[1]!) ? m[2]!.replace(/\bme\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`) : m[2]!;
+    if (/^you/i.test(m[1]!) && /\byou\b/i.test(said)) continue;
+    const plan = await planIn(`${frame} ${said}.`, { now, listener: request.speaker });
+    if (plan?.when !== undefined) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
 /**
  * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
  * "Sure."; "can you call me tomorrow?" → "ok, will do"): it becomes the user's plan,
@@ -37,6 +61,8 @@ const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (t
 export async function acceptedRequest(userText: string, request: { speaker: string; text: string } | undefined, now: Date): Promise<Plan | undefined> {
   if (request === undefined) return undefined;
   const reply = apostrophes(userText).trim();
+  const confirmed = await planConfirmed(reply, { speaker: request.speaker, text: apostrophes(request.text) }, now);
+  if (confirmed !== undefined) return confirmed;
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const accepted = ACCEPT.exec(first);
   if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;

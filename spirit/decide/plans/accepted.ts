@@ -65,7 +65,8 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   if (confirmed !== undefined) return confirmed;
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const accepted = ACCEPT.exec(first);
-  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
+  // "Oh sure, I wish I could.": a yes taken back by a wish or a condition.
+  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length)) || HYPOTHETICAL.test(first.slice(accepted[0].length))) return undefined;
   // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
   const visit = visitArranged(request.text, [], now, request.speaker, false);
   if (visit !== undefined) return { ...visit, from: "accepted" };

@@ -30,7 +30,7 @@ function taken(answer: string, now: Date): boolean {
   const back = TIME_SAID_BACK.exec(first);
   if (back && timeAhead(back[1]!, now) !== undefined && !REFUSE.test(back[1]!)) return true;
   const accepted = ACCEPT.exec(first);
-  return accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length));
+  return accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length)) && !HYPOTHETICAL.test(first.slice(accepted[0].length));
 }
 
 /** The time offered in a sentence, as said to its end ("on Thursday the 14th at 2:15": chrono-node reads "on Thursday" only). */

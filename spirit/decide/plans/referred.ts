@@ -71,7 +71,8 @@ const FETCHING = /^(?:pick|collect|fetch|meet)\b/i;
  */
 export async function fetchedOnArrival(text: string, earlier: readonly SpokenTurn[], ctx: PlanContext): Promise<Plan | undefined> {
   const other = [...earlier].reverse().slice(0, 2).find((t) => !t.isUser);
-  if (other === undefined || ctx.listener === undefined) return undefined;
+  // "I'll pick you up if I can": a condition leaves it open (read without a time, the plan reader does not check one).
+  if (other === undefined || ctx.listener === undefined || /\b(?:if|unless|maybe|perhaps|might|could|would)\b/i.test(text)) return undefined;
   const plan = await planIn(text, { ...ctx, untimed: true });
   if (plan === undefined || plan.from !== "user" || plan.when !== undefined || !FETCHING.test(plan.action) || !plan.action.includes(ctx.listener)) return undefined;
   for (const sentence of sentencesOf(other.text)) {

@@ -27,6 +27,7 @@ describe("when the user takes on what another proposes", () => {
   it("'can you come?' after the other tells of the event they hold, with its time, is going to theirs", async () => {
     expect(await acceptedRequest("Definitely! Shall I bring something?", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toMatchObject({ action: "go to Ana's leaving party next Friday", from: "accepted" });
     expect(await acceptedRequest("Oh no, I'm away then.", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Oh sure, I wish I could.", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toBeUndefined();
     // An event of theirs in the past, or no time: none.
     expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "We had a leaving party last Friday. Can you come?" }, now)).toBeUndefined();
   });

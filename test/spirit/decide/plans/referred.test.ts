@@ -48,6 +48,7 @@ describe("fetching the other when they arrive", () => {
     expect(await fetchedOnArrival("I'll pick you up at the station.", theirs("My train arrived at 7:40 on Friday."), { now, listener: "Ana" })).toBeUndefined();
     expect(await fetchedOnArrival("I'll pick you up at the station.", theirs("If my train gets in at 7:40 on Friday, I'll call."), { now, listener: "Ana" })).toBeUndefined();
     expect(await fetchedOnArrival("I'll tell you about it.", theirs("My train gets in at 7:40 on Friday."), { now, listener: "Ana" })).toBeUndefined();
+    expect(await fetchedOnArrival("I'll pick you up if I can.", theirs("My train gets in at 7:40 on Friday."), { now, listener: "Ana" })).toBeUndefined();
     expect(await fetchedOnArrival("I'll pick you up at the station.", theirs("My train is always late."), { now, listener: "Ana" })).toBeUndefined();
   });
 });

@@ -22,10 +22,11 @@ import { loadNlp } from "../language/nlp.js";
 import { offerFor, offerForIntent } from "./offers.js";
 import { DIRECT_KINDS } from "./plan.js";
 import { acceptedByOther, acceptedRequest } from "./plans/accepted.js";
+import { appointmentTaken } from "./plans/appointment.js";
 import { planIn } from "./plans/clause.js";
 import { eventAfterFreeTime, eventTakenUp } from "./plans/invitations.js";
-import { referredPlan } from "./plans/referred.js";
-import { timeSettled } from "./plans/settled.js";
+import { fetchedOnArrival, joinedEventStarts, referredPlan } from "./plans/referred.js";
+import { meetingNegotiated, timeSettled } from "./plans/settled.js";
 import { EXPLICIT } from "./plans/words.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
@@ -191,8 +192,11 @@ export class OfflineBrain implements Brain {
     const listener = conversation.turns.slice(0, -1).reverse().find((t) => !t.isUser)?.speaker;
     const ctx = { now, ...(listener !== undefined && { listener }) };
     const plan =
-      (await planIn(withoutBackchannel(text), ctx)) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
+      (await planIn(withoutBackchannel(text), ctx)) ?? appointmentTaken(text, conversation.turns.slice(0, -1), ctx) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
+      (await meetingNegotiated(text, conversation.turns.slice(0, -1), ctx)) ??
       (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
+      (await joinedEventStarts(text, conversation.turns.slice(0, -1), ctx)) ??
+      (await fetchedOnArrival(text, conversation.turns.slice(0, -1), ctx)) ??
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
       eventTakenUp(text, conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };

@@ -22,7 +22,7 @@
  *     "weekend" after other nouns or a verb is words run together).
  */
 import type { Nlp } from "./nlp.js";
-import { CAUSATIVE, describesThing, GERUND_AFTER, owners } from "./question.js";
+import { CAUSATIVE, describesThing, endsCompoundName, GERUND_AFTER, owners } from "./question.js";
 
 const FRAME = /^Want me to (.+)\?$/;
 // The frames spirit/language/question.ts asks in; what follows them is one verb phrase, or a query.
@@ -78,6 +78,8 @@ function withObjects(said: Term[]): Term[] {
     if (i === 1 && t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense")) {
       if ((next !== undefined && PARTICLES.has(next.normal) && !next.tags.has("Verb")) || (GERUND_AFTER.has(terms[0]!.normal) && next?.tags.has("Gerund") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
     }
+    // "send the sales report on Monday": the last word of a name (question.ts reads it so).
+    if (i >= 2 && endsCompoundName(terms[i - 2], before, t, next, terms[i + 2])) return { normal: t.normal, tags: new Set(["Noun"]) };
     const had = i >= 2 && CAUSATIVE.has(terms[0]!.normal) && (t.tags.has("PastTense") || t.tags.has("Participle")) && before !== undefined && before.tags.has("Noun") && !before.tags.has("Pronoun");
     return had ? { normal: t.normal, tags: new Set(["Adjective"]) } : t;
   });

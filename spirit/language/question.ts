@@ -71,6 +71,8 @@ interface Term {
   tags: ReadonlySet<string>;
   /** A comma after it: what follows may be a clause of its own. */
   comma?: boolean;
+  /** A hyphen after it: the next word is one with it ("clean-up", "check-up"), said back so. */
+  hyphen?: boolean;
 }
 
 // The speaker's words said back: "my" → "your". him/her/them are someone else: kept.
@@ -109,7 +111,7 @@ function termsOf(nlp: Nlp, text: string): Term[] {
     if (s > 0) out.push(sentenceBreak);
     for (const t of sentence) {
       // A contraction's implicit half ("i'm" → "am") has no text of its own but its tags count.
-      out.push({ text: t.text, normal: t.normal, tags: t.tags, ...(t.post.includes(",") && { comma: true }) });
+      out.push({ text: t.text, normal: t.normal, tags: t.tags, ...(t.post.includes(",") && { comma: true }), ...(/^-$/.test(t.post) && { hyphen: true }) });
       if (/[?!;]/.test(t.post)) out.push(sentenceBreak);
     }
   });
@@ -127,13 +129,39 @@ export function describesThing(before: { normal: string } | undefined, t: TermLi
 type TermLike = { normal: string; tags: ReadonlySet<string> };
 
 /**
+ * "the sales report to your office", "a budget review on Monday": the last word of a name that
+ * compromise reads as a verb ("report", "review", "meeting") is a noun after a noun that an article, an
+ * owner, an adjective or another noun starts, when nothing is acted on after it (the name ends: a preposition,
+ * a time or nothing). The question and its check read it so. "call the office tell them" keeps
+ * its glued verb: a word acted on follows it.
+ */
+export function endsCompoundName(twoBefore: TermLike | undefined, before: TermLike | undefined, t: TermLike, next: TermLike | undefined, afterNext: TermLike | undefined): boolean {
+  // "the chess club meeting": a gerund ends a name as well; "the group starts" is a verb told of it.
+  const plainVerb = t.tags.has("Verb") && (t.tags.has("Infinitive") || t.tags.has("Gerund")) && !t.tags.has("PastTense") && !t.tags.has("Participle") && !t.tags.has("Modal") && !t.tags.has("Copula");
+  const isNoun = (w: TermLike | undefined) => w !== undefined && w.tags.has("Noun") && !w.tags.has("Pronoun") && !w.tags.has("Verb") && !w.tags.has("Date");
+  const afterNoun = isNoun(before);
+  const nameStarted = twoBefore !== undefined && (ARTICLES.has(twoBefore.normal) || OWNERS.has(twoBefore.normal) || twoBefore.tags.has("Adjective") || twoBefore.tags.has("Possessive") || isNoun(twoBefore));
+  // "to Ana" after it goes somewhere ("to" may be tagged as an infinitive's); "to send" would be a verb's own.
+  const toSomeone = next?.normal === "to" && afterNext !== undefined && !afterNext.tags.has("Verb");
+  const ends = (w: TermLike | undefined) => w === undefined || w.tags.has("Preposition") || w.tags.has("Date") || w.tags.has("SentenceBreak");
+  // "the beach clean-up on Saturday": a word hyphened to its particle is one noun with it.
+  const hyphened = t.tags.has("Hyphenated") && next?.tags.has("Hyphenated") === true && next.tags.has("Particle") && ends(afterNext);
+  const nameEnds = ends(next) || toSomeone || hyphened;
+  return plainVerb && afterNoun && nameStarted && nameEnds;
+}
+
+/**
  * "your cousin's wedding": compromise may read the "'s" of an owner as "is" ("cousin is
  * wedding"). After an owner or an article and a noun, it is the owner's: the implied "is"
  * goes and the word after it is the thing owned (the question check reads terms so too).
  */
 export function owners<T extends TermLike>(terms: T[]): T[] {
+  // After a preposition too: "go to Ana's housewarming party" is her party, not "Ana is housewarming".
   const implied = (k: number) =>
-    terms[k]?.normal === "" && terms[k]!.tags.has("Copula") && terms[k - 1]?.normal.endsWith("'s") === true && (terms[k - 2]?.tags.has("Possessive") === true || terms[k - 2]?.tags.has("Determiner") === true);
+    terms[k]?.normal === "" &&
+    terms[k]!.tags.has("Copula") &&
+    terms[k - 1]?.normal.endsWith("'s") === true &&
+    (terms[k - 2]?.tags.has("Possessive") === true || terms[k - 2]?.tags.has("Determiner") === true || terms[k - 2]?.tags.has("Preposition") === true || terms[k - 2]?.normal === "to");
   return terms.flatMap((t, i) => (implied(i) ? [] : implied(i - 1) && t.tags.has("Verb") ? [{ ...t, tags: new Set(["Noun", "Singular"]) }] : [t]));
 }
 
@@ -191,7 +219,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     // "the revised numbers", "my signed copy": a participle between an article or an owner and its noun describes the thing.
     const describing = describesThing(before, t, next);
     // "pick the kids up": after an article the word is a thing (the tagger reads "kids up" as a phrasal verb).
-    const named = has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense");
+    const named = (has(t, "Verb") && has(before, "Determiner") && !has(t, "Gerund") && !has(t, "PastTense")) || endsCompoundName(kept.at(-2), before, t, next, rest[i + 2]);
     // "pick milk up": one word between the verb and its particle is what it acts on; "go dress shopping": one before the activity names its kind.
     const object = has(t, "Verb") && before === head && !has(t, "Gerund") && !has(t, "PastTense") && ((PARTICLES.has(next?.normal ?? "") && !has(next, "Verb")) || (GERUND_AFTER.has(head.normal) && has(next, "Gerund")));
     if (named || object) things.add(t);
@@ -220,16 +248,24 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   }
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
-  if (!activity && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
+  // "come back tomorrow": coming back to where the user is names no thing, and needs none.
+  const returning = head.normal === "come" && after.length === 1 && after[0]!.normal === "back";
+  if (!activity && !returning && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);
   if (stem.length >= 3 && after.some((t) => t.normal.startsWith(stem))) return undefined; // "roll over rollover your 401k"
 
   // A name said in lower case is written as one; a particle after a name is not part of it ("call Ana back": not "Ana Back").
   const shown = (t: Term) => (NAME_TAGS.some((tag) => has(t, tag)) && t.text === t.text.toLowerCase() && t.normal !== "i" && !PARTICLES.has(t.normal) ? titled(t.text) : t.text);
-  const own = [head.normal, ...after.map(shown)].filter(Boolean).join(" ");
-  const yours = [head.normal, ...after.map((t) => SECOND_PERSON[t.normal] ?? shown(t))].filter(Boolean).join(" ");
+  const own = saidBack(head.normal, after, shown);
+  const yours = saidBack(head.normal, after, (t) => SECOND_PERSON[t.normal] ?? shown(t));
   return { verb: head.normal, own, yours, slots: slotsOf(after, shown, when) };
+}
+
+/** The phrase's words as said, a word hyphened to the next joined to it ("the beach clean-up", not "clean up"). */
+function saidBack(verb: string, after: Term[], word: (t: Term) => string): string {
+  const words = after.filter((t) => word(t) !== "");
+  return words.reduce((out, t, i) => `${out}${word(t)}${t.hyphen === true && i < words.length - 1 ? "-" : " "}`, `${verb} `).trim();
 }
 
 function slotsOf(after: Term[], shown: (t: Term) => string, when: string | undefined): Slots {

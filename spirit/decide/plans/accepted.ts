@@ -1,7 +1,7 @@
 /** A plan agreed between two speakers: the user accepting another's proposal or request, or another accepting the user's. */
 import { ACCEPT, ACCEPT_WORD, AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASKED, PROPOSAL, PROPOSAL_LEAD, QUESTION_LEAD, REFUSE, SEE_YOU_THEN } from "./agreement.js";
 import { planIn } from "./clause.js";
-import { BARE_GOING, thingProposed } from "./invitations.js";
+import { BARE_GOING, goneTo, thingProposed } from "./invitations.js";
 import { withReferent } from "./referred.js";
 import { LOOSE, onTheDay, settledTime, TIME_PROPOSAL, timeAhead, timeFromTurns } from "./time.js";
 import { apostrophes, sentencesOf, BACKCHANNEL_ONLY, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, MAX_UNTIMED_WORDS, MOVING, NOW_VERBS, type Plan, type PlanContext, type SpokenTurn, SERVICE, TALKING } from "./words.js";
@@ -29,6 +29,30 @@ function thingAccepted(proposed: string, added: string, speaker: string, now: Da
 
 const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (to (?:my|our) |to the |(?:over|round) )/i;
 
+// The other checking a plan already made, as a question: "So we'll meet at the station at nine?", "We're leaving at six, right?",
+// "You'll bring the drinks on Saturday?".
+const CHECKED = /^(?:(?:so|and|ok(?:ay)?|right|then)[\s,]+)*(we'll|we will|we're|we are|you'll|you will|you're going to|you are going to)\s+(.+?)(?:,?\s*(?:right|yes|yeah|then|correct|is that right|OK))?\s*\?$/i;
+// The user confirming it: "Right.", "Yes, exactly.", "That's right.", "Correct."
+const CONFIRMED = /^(?:(?:yes|yeah|yep|yup|right|exactly|correct|that's right|that's it|that's the plan|sure|ok(?:ay)?|absolutely|definitely|of course)[\s,.!]*)+/i;
+
+/** A plan the other checks as a question, confirmed by the user: "So we'll meet at the station at nine?" → "Right." Theirs alone ("I'll …?") is not. */
+async function planConfirmed(reply: string, request: { speaker: string; text: string }, now: Date): Promise<Plan | undefined> {
+  const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  const yes = CONFIRMED.exec(first);
+  if (yes === null || REFUSE.test(first.slice(yes[0].length)) || REFUSE.test(reply.slice(0, 40))) return undefined;
+  for (const sentence of sentencesOf(request.text).reverse()) {
+    const m = CHECKED.exec(sentence.trim());
+    if (!m || HYPOTHETICAL.test(sentence)) continue;
+    // "you'll bring the drinks" is the user's own: "I'll bring the drinks"; "me" and "my" are the one asking.
+    const frame = /^you/i.test(m[1]!) ? "I'll" : m[1]!;
+    const said = /^you/i.test(m[1]!) ? m[2]!.replace(/\bme\b/gi, request.speaker).replace(/\bmy\b/gi, `${request.speaker}'s`) : m[2]!;
+    if (/^you/i.test(m[1]!) && /\byou\b/i.test(said)) continue;
+    const plan = await planIn(`${frame} ${said}.`, { now, listener: request.speaker });
+    if (plan?.when !== undefined) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
 /**
  * The user accepting another speaker's proposal or request ("Shall we meet at six?" →
  * "Sure."; "can you call me tomorrow?" → "ok, will do"): it becomes the user's plan,
@@ -37,9 +61,12 @@ const ARE_YOU_COMING = /^(?:(?:so|and|hey|oh)[\s,]+)*are you (?:coming|going) (t
 export async function acceptedRequest(userText: string, request: { speaker: string; text: string } | undefined, now: Date): Promise<Plan | undefined> {
   if (request === undefined) return undefined;
   const reply = apostrophes(userText).trim();
+  const confirmed = await planConfirmed(reply, { speaker: request.speaker, text: apostrophes(request.text) }, now);
+  if (confirmed !== undefined) return confirmed;
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const accepted = ACCEPT.exec(first);
-  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length))) return undefined;
+  // "Oh sure, I wish I could.": a yes taken back by a wish or a condition.
+  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length)) || HYPOTHETICAL.test(first.slice(accepted[0].length))) return undefined;
   // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
   const visit = visitArranged(request.text, [], now, request.speaker, false);
   if (visit !== undefined) return { ...visit, from: "accepted" };
@@ -58,7 +85,11 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     if (/\byourself\b/i.test(theirs)) continue; // "you" left inside: not a plan the words can carry
     // "I'm going hiking on Saturday. Want to come?": joining the other's own plan, said just before.
     if (BARE_GOING.test(theirs)) {
-      const joined = await theirPlan(asked.filter((t) => t !== sentence), request.speaker, now);
+      const before = asked.filter((t) => t !== sentence);
+      const joined = await theirPlan(before, request.speaker, now);
+      // "We're having a housewarming party next Saturday. Can you come?": to the event they hold, at its time.
+      const hosted = joined === undefined ? eventHosted(before, request.speaker, now) : undefined;
+      if (hosted !== undefined) return hosted;
       if (joined === undefined) continue;
       theirs = `${joined} with ${request.speaker}`;
     }
@@ -78,6 +109,21 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
     // A proposal in the form of a question is one only when asked: "Do you want to replace the file, no." is read out, and answered.
     const askedAsQuestion = !QUESTION_LEAD.test(sentence.trim()) || /\?\s*$/.test(sentence);
     if (forBoth && !forNow && askedAsQuestion) return { ...plan, from: "accepted" };
+  }
+  return undefined;
+}
+
+// The other holding an event: "we're having a party", "I'm throwing a barbecue", "we're hosting a dinner".
+const HOSTING = /^(?:(?:so|well|oh|and|hey)[\s,]+)*(?:we're|we are|i'm|i am|we'll be|i'll be) (?:having|throwing|hosting|giving|holding|organi[sz]ing)\s+(?:a|an)\s+(?=\S)/i;
+
+/** The event the other holds, told in the sentences before their invitation, with its time: "go to Ana's housewarming party next Saturday". */
+function eventHosted(sentences: readonly string[], speaker: string, now: Date): Plan | undefined {
+  for (const sentence of [...sentences].reverse()) {
+    if (!HOSTING.test(sentence.trim()) || HYPOTHETICAL.test(sentence)) continue;
+    const event = goneTo(sentence, now);
+    if (event?.when === undefined) continue;
+    // Theirs: "a housewarming party" is "Ana's housewarming party".
+    return { ...event, action: event.action.replace(/^go to (?:a|an) /i, `go to ${speaker}'s `), from: "accepted" };
   }
   return undefined;
 }

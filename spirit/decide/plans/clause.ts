@@ -247,6 +247,9 @@ const REMINDING = /^(?:remember to|make sure (?:to|that i|i)|be sure to|not forg
 // Verbs done to or with people: their "them" is someone.
 const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|visit|see|ask|tell|invite|pay|thank|help|pick|contact|join|remind|introduce|drop|collect|fetch|drive|greet|take|bring|show|teach|treat|feed|hug|congratulate|warn|interview|hire|follow|wake)$/i;
 
+// Coming back at a time, and nothing more: "come back tomorrow afternoon", "come back in on Monday"; not "come back to that point next week".
+const RETURNING = /^come back(?: (?:in|here|again|round|by))?\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
+
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string; later: boolean } | undefined> {
   let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right|i think|i guess|i suppose)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
@@ -294,6 +297,7 @@ async function readAction(rest: string, progressive: boolean, goingTo: boolean, 
     .split(/\s+/)
     .slice(1)
     .filter((w) => !TIME_WORD.test(w) && !notNamed.test(w));
-  if (named.length === 0) return undefined;
+  // "I'll come back tomorrow afternoon": coming back where the user is (a shop, a desk), at a time, names no thing and is a plan all the same.
+  if (named.length === 0 && !RETURNING.test(words)) return undefined;
   return { verb: phrase.verb, action: words, later };
 }

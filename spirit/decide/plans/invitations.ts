@@ -68,7 +68,7 @@ export function goneTo(context: string, now: Date, untimed = false): Plan | unde
 }
 
 // A pre-invitation: the user asks whether the other is free at a time ("Do you have any time on Saturday?", "Are you busy tonight?").
-const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
+export const FREE_ASKED = /\b(?:are you (?:free|busy|around|doing anything|up to anything)|do you have (?:any |some )?(?:spare |free )?time|have you got (?:any |some )?(?:spare |free )?time|what are you (?:doing|up to)|(?:do you have|have you got|got) (?:any )?plans)\b[^?]*\?/i;
 // An event told as news: "There's a jazz concert in the park on Saturday", "there will be a live show of the match tonight".
 const THERE_IS = /^(?:(?:well|so|oh|and|hey|look|guess what)[\s,]+)*(?:there(?:'s| is| will be|'ll be|'s going to be| are| is going to be)|(?:they're|they are) (?:having|showing|holding|putting on))\s/i;
 
@@ -123,9 +123,18 @@ function goingTo(event: string, timeText: string, ctx: PlanContext): Plan | unde
 // A "but", a "can't", a "sorry" after it: taken up politely, and declined.
 const REFUSE_TAKING = /\b(?:but|can'?t|cannot|not|sorry|afraid|unfortunately|busy|won'?t)\b/i;
 // "Sounds fun, let's go", "I'm in", "Sure, why not": the user taking up what was proposed.
-const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|good|fine|perfect|ok(?:ay)?|thanks|thank you)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that)|i'll (?:definitely )?be there|i will (?:definitely )?be there|see you there|i'll make it)\b/i;
+const TAKEN_UP = /^(?:(?:oh|wow|ooh|yes|yeah|sure|great|good|fine|perfect|ok(?:ay)?|thanks|thank you)[\s,.!]*)*(?:(?:that|it) )?(?:sounds? (?:fun|great|good|lovely|amazing|brilliant|nice|perfect)|let's (?:go|do it|do that)|i'm in|count me in|i'd love (?:that|to)|why not|definitely|absolutely|i'm up for (?:it|that)|i'll (?:definitely )?be there|i will (?:definitely )?be there|see you there|i'll make it|sign me up|put me down|put my name down)\b/i;
+// Agreeing to be at the event just named, said after something else: "Then I'll read it this week. See you at Linda's."
+const SEE_YOU_AT_IT = /^(?:(?:ok(?:ay)?|great|good|right|then|so)[\s,.!]*)*see you (?:there|then|at (?!(?:the )?(?:end|start|top|bottom)\b)[\w']+(?: [\w']+)?)[\s.!]*$/i;
 // "The interview is scheduled for Wednesday at 9:30", "your appointment is on Friday": an event named with its time.
-const THE_EVENT_IS = /^(?:(?:so|ok(?:ay)?|well|and|right)[\s,]+)*((?:the|your|our) (?:[\w'-]+ ){0,2}?(?:interview|appointment|meeting|exam|test|class|lesson|party|wedding|concert|show|game|match|dinner|lunch|presentation|session|viewing|hearing|surgery|check-?up|rehearsal|practice))(?:'s| is| will be)(?: (?:scheduled|set|booked|planned|arranged|moved|confirmed))?\s+(?:for |on |at )?\S/i;
+const THE_EVENT_IS = /^(?:(?:so|ok(?:ay)?|well|and|right)[\s,]+)*((?:the|your|our) (?:[\w'-]+ ){0,3}?(?:interview|appointment|meeting|exam|test|class|lesson|party|wedding|concert|show|game|match|dinner|lunch|presentation|session|viewing|hearing|surgery|check-?up|rehearsal|practice))(?:'s| is| will be)(?: (?:scheduled|set|booked|planned|arranged|moved|confirmed))?\s+(?:for |on |at )?\S/i;
+
+// The hour an event starts, told apart from its day: "We start at eight.", "It begins at 7:30."
+const STARTS_AT = /^(?:we|it|they|things|the \w+) (?:start|starts|begin|begins|kick off|kicks off|meet|gather)\s+(at (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|o'clock))?)[\s.!]*$/i;
+// Joining what others do: "sign me up", "count me in", "put me down for it".
+const SIGNING_UP = /\b(?:sign me up|count me in|put me down|put my name down)\b/i;
+// The event named right before its time: "(volunteers) for the beach clean-up [on Saturday]".
+const FOR_THE_EVENT = /\b(?:for|to|at|join(?:ing)?) (the (?:[\w'-]+\s+){0,3}?[\w'-]+)\s+$/i;
 
 /**
  * The same invitation made by the other, taken up by the user: the other asks if the user is free at a time
@@ -134,25 +143,32 @@ const THE_EVENT_IS = /^(?:(?:so|ok(?:ay)?|well|and|right)[\s,]+)*((?:the|your|ou
  * An event told without the user taking it up is news, not a plan.
  */
 export function eventTakenUp(text: string, earlier: readonly { isUser: boolean; text: string }[], ctx: PlanContext): Plan | undefined {
-  const first = sentencesOf(text.trim())[0] ?? "";
-  if (!TAKEN_UP.test(first) || REFUSE_TAKING.test(first)) return undefined;
+  const said = sentencesOf(text.trim());
+  const first = said[0] ?? "";
+  const seeYou = said.slice(1).some((t) => SEE_YOU_AT_IT.test(t.trim()) && !REFUSE_TAKING.test(t));
+  if (!((TAKEN_UP.test(first) && !REFUSE_TAKING.test(first)) || (seeYou && !REFUSE_TAKING.test(text)))) return undefined;
   const theirs = earlier.slice(-3).filter((t) => !t.isUser).flatMap((t) => sentencesOf(t.text));
   const asked = freeTimeAsked(theirs, ctx.now);
   const askedDay = asked && chronoEn().parseDate(asked.text, ctx.now, { forwardDate: true });
-  for (const sentence of theirs.reverse()) {
+  // "We start at eight.": the hour it starts, said apart from its day.
+  const starts = theirs.map((t) => STARTS_AT.exec(t.trim())?.[1]).find((h) => h !== undefined);
+  for (const sentence of [...theirs].reverse()) {
     if (HYPOTHETICAL.test(sentence)) continue;
     const named = THE_EVENT_IS.exec(sentence.trim());
-    // The other's "your appointment" is the user's own.
-    const event = named !== null ? [named[0], named[1]!.replace(/^your\b/i, "my")] : THERE_IS.test(sentence.trim()) ? EVENT.exec(sentence) : null;
-    if (!event) continue;
     const own = timeAhead(sentence, ctx.now);
+    // "Sign me up!" to "volunteers for the beach clean-up on Saturday": what is joined is named right before its time.
+    const joined = SIGNING_UP.test(first) && own !== undefined ? FOR_THE_EVENT.exec(sentence.slice(0, own.index)) : null;
+    // The other's "your appointment" is the user's own.
+    const event = named !== null ? [named[0], named[1]!.replace(/^your\b/i, "my")] : THERE_IS.test(sentence.trim()) ? EVENT.exec(sentence) : joined;
+    if (!event) continue;
     const time = own ?? asked;
     if (time === undefined) continue;
     // Its own time on another day than the one asked about: two things talked of, no invitation to this one.
     const day = own && chronoEn().parseDate(own.text, ctx.now, { forwardDate: true });
     if (own && askedDay && day && !sameDay(day, askedDay)) continue;
     // An event told ("there's a food festival") is the one they mean: "the food festival".
-    return goingTo(event[1]!.replace(/^(?:a|an|this|that)\s+/i, "the ").replace(/^The\b/, "the"), time.text, ctx);
+    const at = starts !== undefined && own !== undefined && !/\d|\bat\b/i.test(time.text) ? ` ${starts}` : "";
+    return goingTo(event[1]!.replace(/^(?:a|an|this|that)\s+/i, "the ").replace(/^The\b/, "the"), `${time.text.replace(/[\s,.!?]+$/, "")}${at}`, ctx);
   }
   return undefined;
 }

@@ -14,7 +14,7 @@ import type { Plan, PlanContext } from "./words.js";
 const TAKEN = "tests?|exams?|finals|driving test|mot";
 const CAUGHT = "flights?|train|ferry|coach|bus";
 const GIVEN = "presentation|talk|speech|recital|performance|audition";
-const GONE_TO = "interview|appointment|wedding|party|meeting|class|lesson|game|match|concert|play|show|surgery|operation|check-?up|graduation|ceremony|funeral|trip|holiday|vacation|hearing|reunion|race|tournament|rehearsal|practice|date";
+const GONE_TO = "interview|appointment|wedding|party|meeting|class|course|workshop|lesson|game|match|concert|play|show|surgery|operation|check-?up|graduation|ceremony|funeral|trip|holiday|vacation|hearing|reunion|race|tournament|rehearsal|practice|date";
 const EVENT = `(?:${TAKEN}|${CAUGHT}|${GIVEN}|${GONE_TO})`;
 const OWN_EVENT = new RegExp(
   `^((my|our)(?: [a-z]+'s?)?(?: [a-z-]+){0,2}? (${EVENT})(?: (?:to|from|with|for|in) [a-z-]+(?: [a-z-]+)?)??)\\s+(?:is|are|starts?|begins?|will (?:be|start|begin)|leaves?|departs?|takes off|kicks off|is (?:on|at|booked for|set for))\\s+(.+)$`,

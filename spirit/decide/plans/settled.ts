@@ -1,9 +1,9 @@
 /** A time settled after the plan was made: "Let's go work out." … "How about at 3:30?", or the answer to "when are you going to …?". */
 import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
 import { planIn } from "./clause.js";
-import { thingProposed } from "./invitations.js";
+import { FREE_ASKED, thingProposed } from "./invitations.js";
 import { onTheDay, settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
-import { apostrophes, sentencesOf, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
+import { apostrophes, sentencesOf, HYPOTHETICAL, lowerFirst, MAX_SETTLING_WORDS, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The other asking when the user will do something: "When are you going to take your vacation?"
 // (speech without a question mark too: the words already ask).
@@ -66,4 +66,50 @@ export async function timeSettled(
     return { ...plan, when: lowerFirst(time.text), from: turn.isUser ? plan.from : "accepted" };
   }
   return undefined;
+}
+
+// An hour said without "at", in a short proposal or said back: "How about eleven thirty?", "11:30 works for me".
+const BARE_HOUR = /^(?:(?:half|quarter|ten|twenty|five) (?:past|to) )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:o'clock|fifteen|thirty|forty-five))?(?:\s?[ap]\.?m\.?)?$|^\d{1,2}(?::\d\d)?\s?(?:[ap]\.?m\.?)?$/i;
+// The other proposing an hour: "How about eleven thirty, then?", "What about 3?", "Say ten?".
+const HOUR_PROPOSED = /^(?:(?:ok(?:ay)?|well|so|then|and)[\s,]+)*(?:how about|what about|shall we say|let's say|say|maybe)\s+(?:at\s+)?(.+?)(?:,?\s+then)?\s*\?$/i;
+// The user taking a time: "Eleven thirty works for me.", "Three is fine.", "That works."
+const TIME_TAKEN = /^(?:(?:ok(?:ay)?|yes|yeah|sure|great|perfect)[\s,.!]*)*(?:(.{1,25}?)|that|it)\s+(?:works|is (?:fine|good|perfect|great)|suits me|would be (?:fine|great|perfect))(?: for me)?\s*[.!]?$/i;
+// What the meeting is for, in the other's words: "we need to go over the budget", "let's sort out the rota"; said with its reason ("before the board meeting"), the reason goes.
+const ITS_REASON = /\s+(?:before|after|because|so that|since|as soon as)\b.*$/i;
+
+/** The hour the user took: said back ("Eleven thirty works"), or the one the other just proposed and the user said yes to. */
+function hourTaken(answer: string, proposal: string): string | undefined {
+  const first = answer.split(/(?<=[.!?;])\s+/)[0] ?? "";
+  const taken = TIME_TAKEN.exec(first);
+  if (taken?.[1] !== undefined) return BARE_HOUR.test(taken[1].trim()) ? taken[1].trim().toLowerCase() : undefined;
+  const accepted = ACCEPT.exec(first);
+  if (taken === null && !(accepted && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length)))) return undefined;
+  const proposed = sentencesOf(proposal).map((t) => HOUR_PROPOSED.exec(t.trim())?.[1]?.trim()).find((h) => h !== undefined && BARE_HOUR.test(h));
+  return proposed?.toLowerCase();
+}
+
+/**
+ * A meeting whose time is negotiated over turns: the other asks whether the user is free ("Are you free tomorrow
+ * morning?"), the hour goes back and forth ("How about eleven thirty, then?") and the user takes one ("Eleven thirty
+ * works for me."): meeting them then, for what they said it was for ("we need to go over the budget"). Without the
+ * other asking first, an hour taken is no meeting.
+ */
+export async function meetingNegotiated(userText: string, earlier: readonly SpokenTurn[], ctx: PlanContext): Promise<Plan | undefined> {
+  const other = earlier.at(-1);
+  if (other === undefined || other.isUser) return undefined;
+  const hour = hourTaken(apostrophes(userText).trim(), apostrophes(other.text));
+  if (hour === undefined) return undefined;
+  const theirs = earlier.slice(-6).filter((t) => !t.isUser).flatMap((t) => sentencesOf(t.text));
+  const asked = theirs.filter((t) => FREE_ASKED.test(t) && !HYPOTHETICAL.test(t)).map((t) => timeAhead(t, ctx.now)).find((t) => t !== undefined);
+  if (asked === undefined) return undefined;
+  let purpose: string | undefined;
+  for (const sentence of theirs) {
+    const plan = /^(?:we|let's|let us)\b/i.test(sentence.trim()) ? await planIn(sentence, { ...ctx, untimed: true }) : undefined;
+    // Its own time ("before Friday") is when it is due, not the meeting's.
+    if (plan?.from === "together") purpose = plan.action.replace(ITS_REASON, "").replace(plan.when ?? "", "").replace(/\s+/g, " ").trim();
+  }
+  const when = `${onTheDay(asked.text.replace(/[\s,.!?]+$/, ""))} at ${hour}`;
+  const who = ctx.listener ?? "them";
+  const action = purpose === undefined ? `meet ${who} ${when}` : `${purpose}${purpose.split(/\s+/).length <= 5 ? ` with ${who}` : ""} ${when}`;
+  return { kind: "arrangement", action, when: lowerFirst(when), from: "accepted" };
 }

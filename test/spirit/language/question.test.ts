@@ -1,6 +1,7 @@
 // Questions built from what was recognised (spirit/language/question.ts): kind + slots → one question.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadNlp, type Nlp } from "../../../spirit/language/nlp.js";
+import { questionProblems } from "../../../spirit/language/question-check.js";
 import { ask, verbPhrase } from "../../../spirit/language/question.js";
 
 let nlp: Nlp;
@@ -80,6 +81,17 @@ describe("a word after an article names a thing", () => {
   it("'pick the kids up': the tagger's phrasal verb 'kids up' is the kids, picked up", () => {
     expect(ask(nlp, { kind: "arrangement", action: "pick the kids up at 5pm", when: "at 5pm" }, remindWhenSaid("at 5pm"))?.question).toBe("Want me to remind you to pick the kids up at 5pm?");
     expect(verbPhrase(nlp, "pick the kids up tomorrow", "tomorrow")?.own).toBe("pick the kids up");
+  });
+
+  it("a name's last word the tagger reads as a verb ('the sales report') is the thing, when nothing is acted on after it", () => {
+    expect(ask(nlp, { kind: "message", action: "send the sales report to Ana by Friday", when: "by Friday" }, remindWhenSaid("by Friday"))?.question).toBe("Want me to remind you to send the sales report to Ana by Friday?");
+    expect(questionProblems(nlp, "Want me to remind you to hand in the weekly progress report on Friday?")).toEqual([]);
+    expect(verbPhrase(nlp, "go to the chess club meeting on Friday", "on Friday")?.own).toBe("go to the chess club meeting");
+    // A word hyphened to its particle is said back whole; an owner after "to" owns what follows.
+    expect(verbPhrase(nlp, "go to the river clean-up on Sunday", "on Sunday")?.own).toBe("go to the river clean-up");
+    expect(verbPhrase(nlp, "go to Ana's housewarming party on Friday", "on Friday")?.own).toBe("go to Ana's housewarming party");
+    // A word acted on after it: a verb glued on, still no phrase.
+    expect(verbPhrase(nlp, "ring the office tell them")).toBeUndefined();
   });
 
   it("a particle after a name is no part of it: 'call Ana back', not 'call Ana Back'", () => {

@@ -24,6 +24,23 @@ describe("when the user takes on what another proposes", () => {
     expect(await acceptedRequest("Sorry, I can't.", { speaker: "Ana", text: "How about lunch tomorrow?" }, now)).toBeUndefined();
   });
 
+  it("'can you come?' after the other tells of the event they hold, with its time, is going to theirs", async () => {
+    expect(await acceptedRequest("Definitely! Shall I bring something?", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toMatchObject({ action: "go to Ana's leaving party next Friday", from: "accepted" });
+    expect(await acceptedRequest("Oh no, I'm away then.", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Oh sure, I wish I could.", { speaker: "Ana", text: "We're throwing a leaving party next Friday. Can you come?" }, now)).toBeUndefined();
+    // An event of theirs in the past, or no time: none.
+    expect(await acceptedRequest("Sure.", { speaker: "Ana", text: "We had a leaving party last Friday. Can you come?" }, now)).toBeUndefined();
+  });
+
+  it("a plan the other checks as a question, confirmed: 'So we'll meet by the clock tower at eight?' → 'Right.'", async () => {
+    expect(await acceptedRequest("Right.", { speaker: "Ana", text: "So we'll meet by the clock tower at eight?" }, now)).toMatchObject({ action: "meet by the clock tower at eight", from: "accepted" });
+    expect(await acceptedRequest("Yes, that's right.", { speaker: "Ana", text: "And you'll bring the folding chairs on Sunday?" }, now)).toMatchObject({ action: "bring the folding chairs on Sunday" });
+    // A denial, their own plan, a way of speaking: none.
+    expect(await acceptedRequest("No, at nine.", { speaker: "Ana", text: "So we'll meet by the clock tower at eight?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Right.", { speaker: "Ana", text: "So I'll send the invoice on Friday?" }, now)).toBeUndefined();
+    expect(await acceptedRequest("Right.", { speaker: "Ana", text: "So we'll see how it goes next week?" }, now)).toBeUndefined();
+  });
+
   it("'are you coming to my party on Saturday?' is an invitation, going there for the user", async () => {
     expect(await acceptedRequest("Of course, I wouldn't miss it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toMatchObject({ action: "go to Ana's party on Saturday", from: "accepted" });
     expect(await acceptedRequest("Sorry, I can't make it.", { speaker: "Ana", text: "Are you coming to my party on Saturday?" }, now)).toBeUndefined();

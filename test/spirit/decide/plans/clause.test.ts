@@ -55,6 +55,16 @@ describe("plans found, in their everyday forms", () => {
   });
 });
 
+describe("coming back at a time", () => {
+  it("'I'll come back tomorrow afternoon' is a plan, asked as it was said; coming back to a point, or soon, is not", async () => {
+    const back = (await plan("Right. I'll come back on Thursday morning, then."))!;
+    expect(back).toMatchObject({ action: "come back on Thursday morning", when: "on Thursday morning" });
+    expect((await offerFor(back, false, now))?.question).toBe("Want me to remind you to come back on Thursday morning?");
+    expect(await plan("I'll come back in five minutes.")).toBeUndefined();
+    expect(await plan("I'll come back.")).toBeUndefined();
+  });
+});
+
 describe("look-alikes that stay quiet", () => {
   it.each([
     "Let's call it a day.", // an idiom

@@ -1,6 +1,6 @@
 // A time settled after the plan was made (spirit/decide/plans/settled.ts). Our own sentences.
 import { describe, expect, it } from "vitest";
-import { timeSettled } from "../../../../spirit/decide/plans/settled.js";
+import { meetingNegotiated, timeSettled } from "../../../../spirit/decide/plans/settled.js";
 
 const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock (the words' times are local)
 
@@ -47,5 +47,28 @@ describe("a thing proposed first, its time said later", () => {
     expect(await timeSettled("At 8.", turns([true, "What about the salmon?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
     expect(await timeSettled("At 8.", turns([true, "If it rains, what about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
     expect(await timeSettled("At 8.", turns([false, "What about a film?"], [false, "When?"]), { now, listener: "Ana" })).toBeUndefined();
+  });
+});
+
+describe("a meeting whose hour is negotiated over turns", () => {
+  const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+  const talk = turns(
+    ["Ana", "We should sort out the holiday rota before Friday. Are you free on Wednesday afternoon?"],
+    ["me", "I've got a dentist appointment until three."],
+    ["Ana", "What about half past three, then?"],
+  );
+
+  it("the other asks if the user is free, proposes an hour, and the user takes it: for what they said it was for", async () => {
+    expect(await meetingNegotiated("Half past three works for me.", talk, { now, listener: "Ana" })).toMatchObject({ action: "sort out the holiday rota with Ana on Wednesday afternoon at half past three", when: "on Wednesday afternoon at half past three" });
+    expect(await meetingNegotiated("Perfect. See you then.", talk, { now, listener: "Ana" })).toMatchObject({ when: "on Wednesday afternoon at half past three" });
+    // Nothing said it was for: meeting them.
+    const bare = turns(["Ana", "Are you free tomorrow?"], ["me", "In the afternoon, yes."], ["Ana", "How about 4:30?"]);
+    expect(await meetingNegotiated("4:30 is fine.", bare, { now, listener: "Ana" })).toMatchObject({ action: "meet Ana tomorrow at 4:30" });
+  });
+
+  it("quiet: a refusal, no one asked if the user was free, an hour that is no hour", async () => {
+    expect(await meetingNegotiated("Sorry, I can't do half past three.", talk, { now, listener: "Ana" })).toBeUndefined();
+    expect(await meetingNegotiated("That works.", turns(["Ana", "The train leaves at six."], ["Ana", "How about six, then?"]), { now, listener: "Ana" })).toBeUndefined();
+    expect(await meetingNegotiated("That works for me.", turns(["Ana", "Are you free on Friday?"], ["Ana", "How about the usual place?"]), { now, listener: "Ana" })).toBeUndefined();
   });
 });

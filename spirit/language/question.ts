@@ -248,8 +248,8 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   }
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
-  // "come back tomorrow": coming back to where the user is names no thing, and needs none.
-  const returning = head.normal === "come" && after.length === 1 && after[0]!.normal === "back";
+  // "come back tomorrow", "pop round on sunday", "set off at six", "pack tonight": going somewhere or getting ready names no thing, and needs none.
+  const returning = (head.normal === "come" && after.length === 1 && /^(?:back|over|round|around)$/.test(after[0]!.normal)) || (head.normal === "pop" && after.length === 1 && /^(?:round|over)$/.test(after[0]!.normal)) || (/^(?:set|head)$/.test(head.normal) && after.length === 1 && /^(?:off|out)$/.test(after[0]!.normal)) || (/^(?:leave|pack)$/.test(head.normal) && after.length === 0);
   if (!activity && !returning && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);

@@ -248,7 +248,9 @@ const REMINDING = /^(?:remember to|make sure (?:to|that i|i)|be sure to|not forg
 const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|visit|see|ask|tell|invite|pay|thank|help|pick|contact|join|remind|introduce|drop|collect|fetch|drive|greet|take|bring|show|teach|treat|feed|hug|congratulate|warn|interview|hire|follow|wake)$/i;
 
 // Coming back at a time, and nothing more: "come back tomorrow afternoon", "come back in on Monday"; not "come back to that point next week".
-const RETURNING = /^come back(?: (?:in|here|again|round|by))?\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
+// "I'll pop round on Sunday", "I'll pack tonight", "we'll set off at six": going somewhere or
+// getting ready at a time needs no thing named either (question.ts says them back alone too).
+const RETURNING = /^(?:come back(?: (?:in|here|again|round|by))?|come (?:over|round|around)|pop (?:round|over)|set off|head (?:off|out)|leave|pack)\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
 
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string; later: boolean } | undefined> {

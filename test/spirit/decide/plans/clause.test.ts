@@ -63,6 +63,18 @@ describe("coming back at a time", () => {
     expect(await plan("I'll come back in five minutes.")).toBeUndefined();
     expect(await plan("I'll come back.")).toBeUndefined();
   });
+
+  it("going round to someone, setting off or packing at a time needs no thing named either", async () => {
+    const round = (await plan("Lovely, I'll pop round on Sunday afternoon."))!;
+    expect((await offerFor(round, false, now))?.question).toBe("Want me to remind you to pop round on Sunday afternoon?");
+    const off = (await plan("Then I'll leave at half past six."))!;
+    expect((await offerFor(off, false, now))?.question).toBe("Want me to remind you to leave at half past six?");
+    expect((await offerFor((await plan("OK, I'll pack tomorrow night."))!, false, now))?.question).toBe("Want me to remind you to pack tomorrow night?");
+    // Leaving now, leaving a thing, or packing done: no plan.
+    expect(await plan("I'll leave now.")).toBeUndefined();
+    expect(await plan("I'll leave it until Friday.")).toBeUndefined();
+    expect(await plan("I packed on Sunday.")).toBeUndefined();
+  });
 });
 
 describe("look-alikes that stay quiet", () => {

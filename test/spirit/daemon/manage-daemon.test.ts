@@ -11,6 +11,7 @@ import type { Entry, Located } from "../../../tools/world/entry.js";
 import { appendOnce } from "../../../tools/world/append.js";
 import { collectEntries } from "../../../tools/world/read.js";
 import { waitForEntry, type TempWorld } from "../../support/world.js";
+import { waitUntil } from "../../support/wait.js";
 import { speak, spiritLines, useSpiritWorld, waitForCursor } from "../helpers.js";
 
 const WAIT = { timeoutMs: 60_000 };
@@ -37,6 +38,8 @@ describe("managing reminders by voice, through the daemon", () => {
     await sw.start();
     await speak(sw.w.home, ["user", "remind me to stretch in 55 seconds"]);
     const id = await armed(sw.w, "remind me to stretch in 55 seconds");
+    // The spawner writes the record just after the child starts, and a quick child may arm before it (agents/spawn.ts).
+    await waitUntil(() => readProcRecord(sw.w.paths, id) !== undefined, { what: `the process record of ${id}`, timeoutMs: WAIT.timeoutMs });
     const record = readProcRecord(sw.w.paths, id);
     expect(record, "a reminder due within a minute is held by its own process").toBeDefined();
 

@@ -242,7 +242,8 @@ function query(t: string): Command | undefined {
   const dateOf = DATE_OF.exec(t)?.[1] ?? WHEN_IS.exec(t)?.[1];
   if (dateOf !== undefined && dayNamed(dateOf, new Date(0)) !== undefined) return { type: "query", topic: "date", about: dateOf };
   // "give me a timer for ten minutes", "can you give me a reminder to …": asked for, not asked about.
-  if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call)\b/.test(t)) return undefined;
+  // "when the washing finishes, i need a reminder to …": a moment, then the request.
+  if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call)\b/.test(t) || CONDITION_LEAD.test(t)) return undefined;
   const when = dayWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
@@ -320,7 +321,7 @@ function timerOf(t: string): Command | undefined {
     .replace(/^(?:(?:for|the|my|called|named)\s+)+/, "");
   return { type: "timer", duration, ...(label && label.split(" ").length <= 6 && { label }) };
 }
-const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
+const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:me |us )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)? up(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
@@ -386,7 +387,7 @@ const IN_A_FEW_LAST = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me (?:
 const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?: (?:morning|afternoon|evening|night))?),? ((?:wake|get) me\b.+|(?:set|remind|alarm)\b.+)$/;
 // "when i get home remind me to call my sister", "before i go to bed set an alarm for seven": a
 // moment or a condition said first goes after the request, where it is said when it comes last.
-const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
+const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:i need|i want|give me) (?:a|an) (?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
 // "at half seven tonight remind me the bins need to go out": the time said first.
 const TIME_LEAD = /^((?:at|by|around|in|on|this|next) (?:[\w:']+ ){0,4}?[\w:']+),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
@@ -789,6 +790,7 @@ const SO_REQUEST =
 // What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
 const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
 const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;
+const FORGOTTEN_THING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember) (?!to\b)((?:my|our|the|his|her|their) .+)$/;
 // A day said with the reason ("the dentist at two on friday … so remind me at one") is the request's day too.
 const DAY_SAID = /\b(?:today|tonight|tomorrow|(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/;
 
@@ -806,6 +808,9 @@ function afterSo(t: string): Command | undefined {
   if (command.what === undefined && !command.alarm) {
     const forgetting = FORGETTING.exec(why);
     if (forgetting) return reminder(`remind me to ${forgetting[1]} ${rest}`.trim());
+    // "i keep forgetting my vitamins so remind me every morning": a thing forgotten, reminded about.
+    const thing = FORGOTTEN_THING.exec(why);
+    if (thing) return reminder(`remind me about ${thing[1]} ${rest}`.trim());
     if (HAVING.test(why)) return reminder(`remind me that ${why} ${rest}`.trim());
     // "(i need to) take out the trash, please remind me": what to do, said first.
     if (TODO_FIRST.test(why)) return reminder(`remind me to ${why} ${rest}`.trim());

@@ -172,6 +172,9 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect(await spawned("the school closes early on thursday could you put collect the kids at two in the calendar")).toMatchObject({ agentKind: "reminder", task: expect.stringMatching(/^remind me about collect the kids at 2pm on thursday$/) });
     expect(await spawned("i have to water the tomatoes please remind me tonight")).toEqual({ agentKind: "reminder", task: "remind me to water the tomatoes tonight" });
     expect(await spawned("were off to the cinema on friday stick it in the calendar for seven")).toEqual({ agentKind: "reminder", task: "remind me to go to the cinema on friday at 7pm" });
+    expect(await spawned("i want to catch the first train so set me an alarm for twenty to six")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 5:40am" });
+    expect(await spawned("i always forget my inhaler so remind me every evening")).toEqual({ agentKind: "reminder", task: "remind me about my inhaler every evening" });
+    expect(await spawned("when the washing finishes i need a reminder to hang it out")).toEqual({ agentKind: "reminder", task: "remind me to hang it out when the washing finishes" });
     // A word broken off, then said again.
     expect(await spawned("set an al- set an alarm for five")).toEqual({ agentKind: "reminder", task: "remind me about the alarm at 5am" });
     expect(await spawned("remind me to phone the- no to email the school")).toEqual({ agentKind: "reminder", task: "remind me to email the school" });

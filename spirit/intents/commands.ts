@@ -15,7 +15,7 @@ import type { ManageRequest } from "../decide/manage.js";
 import { normalize } from "./normalize.js";
 import { fluent } from "./fluent.js";
 import { describes } from "./frames.js";
-import { NUMBER, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
+import { NUMBER, number, spokenTimes, type TimeUse } from "../../tools/calendar/spoken-time.js";
 
 export type WorldTopic = "reminders" | "alarms" | "timers" | "calendar" | "running" | "failed" | "progress" | "waiting" | "overview" | "abilities" | "presence" | "asked" | "time" | "date" | "countdown";
 
@@ -96,6 +96,9 @@ const LATER_BY = new RegExp(`^(?:make|set|put) (.+?) ((?:an?|\\d+(?:\\.\\d+)?|${
 
 const ADD_TO = new RegExp(`^(?:add|put) (?:another |an extra |on )?((?:an?|\\d+|${NUMBER}) (?:more )?(?:minutes?|mins?|seconds?|hours?))(?: more)? (?:on )?(?:to|onto|on) ((?:the|my|that|this) (?:\\w+ )?(?:timer|alarm|reminder))$`);
 const WAS_MOVED = /^((?:my|the|our) .+?) (?:got|has been|have been|was|were|is|is being) (?:moved|changed|pushed|rescheduled|put back|brought forward) to (.+?)(?:,? (?:so )?(?:can you |could you |please )?(?:update|change|fix|move) (?:it|that|them|my calendar))?$/;
+// A number said alone, in words ("to four") or in words or digits ("timer ten").
+const NUMBER_WORDS = new RegExp(`^${NUMBER}$`);
+const NUMBER_ALONE = new RegExp(`^(?:${NUMBER}|\\d{1,3})$`);
 const MARK_DONE = /^(?:mark|tick|check) (?:off )?(.+?)(?: off)?(?: as)? (?:done|complete|completed|finished)$|^(?:tick|check|cross) (.+?) off$/;
 
 function manage(said: string): Command | undefined {
@@ -119,8 +122,9 @@ function manage(said: string): Command | undefined {
   if (ticked !== undefined && ONE.test(ticked)) return { type: "manage", request: { verb: "cancel", target: target(ticked) } };
   // "my meeting tomorrow got moved to three, can you update it": moved elsewhere, to be moved here too.
   const wasMoved = WAS_MOVED.exec(t);
+  const movedTo = wasMoved === null ? undefined : spokenTimes(`at ${wasMoved[2]}`, "reminder");
   // Moved to a time, it is something on the calendar, whatever it is called ("my review").
-  if (wasMoved && chronoWhen(spokenTimes(`at ${wasMoved[2]}`, "reminder")) !== undefined) return { type: "manage", request: { verb: "move", target: target(wasMoved[1]!), to: spokenTimes(`at ${wasMoved[2]}`, "reminder").replace(/^at (?=(?:today|tonight|tomorrow|next|this|on)\b)/, "") } };
+  if (wasMoved && movedTo !== undefined && chronoWhen(movedTo) !== undefined) return { type: "manage", request: { verb: "move", target: target(wasMoved[1]!), to: movedTo.replace(/^at (?=(?:today|tonight|tomorrow|next|this|on)\b)/, "") } };
   const push = PUSH_BACK.exec(t);
   const pushed = push?.[1] ?? push?.[2];
   if (push && pushed !== undefined && (ONE.test(pushed) || PRONOUN.test(pushed) || SCHEDULED.test(pushed))) {
@@ -137,7 +141,7 @@ function manage(said: string): Command | undefined {
   const move = MOVE.exec(t);
   if (move && !/^(?:a|an|new|another)\b/.test(move[1]!) && (ONE.test(move[1]!) || PRONOUN.test(move[1]!) || SCHEDULED.test(move[1]!) || /^(?:reschedule|postpone)\b/.test(t)) && !/\b(?:volume|lights?|colou?r|music|song)\b/.test(move[1]!)) {
     // "to four": an hour said alone in words, as the digit the executor reads beside the reminder's own time (spirit/decide/manage.ts).
-    const to = new RegExp(`^${NUMBER}$`).test(move[2]!) ? spokenTimes(`${move[2]} hours`, "reminder").split(" ")[0]! : move[2]!;
+    const to = NUMBER_WORDS.test(move[2]!) ? String(number(move[2]!)) : move[2]!;
     return { type: "manage", request: { verb: "move", target: target(move[1]!), to: spokenTimes(to, /\balarm/.test(move[1]!) ? "alarm" : "reminder") } };
   }
   // "turn the alarm off", "take the gym session off my calendar": the particle said after what is cancelled.
@@ -272,13 +276,16 @@ export function dayNamed(words: string, now: Date): { said: string; at: Date } |
 
 /** The time a question asks about, the one naming a day first ("my afternoon schedule tomorrow": "tomorrow"). */
 function dayWhen(t: string): string | undefined {
-  if (chronoWhen(t) === undefined) return undefined;
+  if (!TIME_SAID.test(t)) return undefined;
   const found = chronoEn().parse(t, new Date(0));
   return (found.find((r) => r.start.isCertain("day") || r.start.isCertain("weekday")) ?? found[0])?.text;
 }
 
+// A word chrono-node needs to find a time: before it, the costlier parse is not run.
+const TIME_SAID = /\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/;
+
 function chronoWhen(t: string): string | undefined {
-  if (!/\d|\b(?:today|tonight|tomorrow|morning|afternoon|evening|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|noon|midnight)\b/.test(t)) return undefined;
+  if (!TIME_SAID.test(t)) return undefined;
   return chronoEn().parse(t, new Date(0))[0]?.text;
 }
 
@@ -290,6 +297,8 @@ const TIME_ME = /^time (?:me|us|this|it) (?:for )?(.+)$/;
 const WHEN_UP = /^(?:let me know|tell me|alert me|ping me|notify me|warn me) when (.+?) (?:is|are|has|have) (?:up|passed|gone by|over|gone)$/;
 // A duration in numbers; a bare number after an hour counts minutes ("one hour fifteen"), after minutes seconds.
 const DURATION = /\b(\d+(?:\.\d+)?) ?(seconds?|secs?|minutes?|mins?|hours?|hrs?)\b(?:,?(?: and)? (\d+)(?: ?(seconds?|secs?|minutes?|mins?))?\b)?/;
+// "one hour fifteen": the number after the unit, said in words.
+const NUMBER_AFTER_UNIT = new RegExp(`(\\d (?:hours?|minutes?),?(?: and)? )(${NUMBER})\\b`);
 // What a timer's name never starts with: a speaker ("i bought a ten minute timer") or a thing pointed at.
 const NOT_A_NAME = /^(?:i|we|you|he|she|they|it|this|that|there|what|which|how|is|are|was)\b/;
 
@@ -302,10 +311,10 @@ function timerOf(t: string): Command | undefined {
     .replace(/\bhalf an hour\b/g, "30 minutes")
     .replace(/\ban? (hour|minute|second)\b/g, "1 $1")
     // "one hour fifteen": the number after the unit, in words too.
-    .replace(new RegExp(`(\\d (?:hours?|minutes?),?(?: and)? )(${NUMBER})\\b`), (_m, before: string, n: string) => `${before}${spokenTimes(`${n} minutes`, "alarm").split(" ")[0]}`);
+    .replace(NUMBER_AFTER_UNIT, (_m, before: string, n: string) => `${before}${number(n)}`);
   // "timer ten": minutes, when no unit is said.
   const bare = /^,?\s*(\S.*)$/.exec(spoken.trim())?.[1] ?? "";
-  const d = DURATION.exec(spoken) ?? DURATION.exec(new RegExp(`^(?:${NUMBER}|\\d{1,3})$`).test(bare) ? spokenTimes(`${bare} minutes`, "alarm") : "");
+  const d = DURATION.exec(spoken) ?? DURATION.exec(NUMBER_ALONE.test(bare) ? `${/\d/.test(bare) ? bare : number(bare)} minutes` : "");
   if (!d) return undefined;
   const [, amount, unit, more, moreUnit] = d as unknown as [string, string, string, string | undefined, string | undefined];
   const next = moreUnit ?? (/^h/.test(unit) ? "minutes" : "seconds");
@@ -618,9 +627,11 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   };
 }
 
-const THAT_CLAUSE = /^that (?!(?:i|we|there)\s)(?:[\w']+ ){1,4}?(?:is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|gets?|has|have|needs?|goes|runs?|begins?|finishes)\b/;
+// The verb that makes a clause of a thing's words ("the plumber comes", "the bins need to go out").
+const CLAUSE_VERB = "is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|has|have|needs?|goes|finishes";
+const THAT_CLAUSE = new RegExp(`^that (?!(?:i|we|there)\\s)(?:[\\w']+ ){1,4}?(?:${CLAUSE_VERB}|gets?|runs?|begins?)\\b`);
 const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
-const BARE_CLAUSE = /^(?:the|my|our|his|her|their) (?:[\w']+ ){1,3}?(?:is|are|was|were|needs?|has|have|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|goes|runs? out|expires?|finishes)\b/;
+const BARE_CLAUSE = new RegExp(`^(?:the|my|our|his|her|their) (?:[\\w']+ ){1,3}?(?:${CLAUSE_VERB}|runs? out|expires?)\\b`);
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
 
 // A clause of its own glued on after the request: "… from the airport i have a 3pm meeting".

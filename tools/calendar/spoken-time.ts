@@ -31,8 +31,8 @@ function value(words: string): number {
   return parts.reduce((sum, w) => sum + (TENS[w.toLowerCase()] ?? SMALL[w.toLowerCase()] ?? 0), 0);
 }
 
-/** A number said in words or digits. */
-function number(said: string): number {
+/** A number said in words or digits ("fifteen", "twenty-two", "15"). */
+export function number(said: string): number {
   return /\d/.test(said) ? Number(said) : value(said);
 }
 

@@ -1,5 +1,5 @@
 /** A plan agreed between two speakers: the user accepting another's proposal or request, or another accepting the user's. */
-import { ACCEPT, ACCEPT_WORD, AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASKED, PROPOSAL, PROPOSAL_LEAD, QUESTION_LEAD, REFUSE, SEE_YOU_THEN } from "./agreement.js";
+import { AGREE_TOGETHER, COME_ALONG, COME_INVITED, JOIN_ASKED, PROPOSAL, PROPOSAL_LEAD, QUESTION_LEAD, REFUSE, SEE_YOU_THEN, yesSaid } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { BARE_GOING, goneTo, thingProposed } from "./invitations.js";
 import { withReferent } from "./referred.js";
@@ -64,13 +64,13 @@ export async function acceptedRequest(userText: string, request: { speaker: stri
   const confirmed = await planConfirmed(reply, { speaker: request.speaker, text: apostrophes(request.text) }, now);
   if (confirmed !== undefined) return confirmed;
   const first = reply.split(/(?<=[.!?;])\s+/)[0] ?? "";
-  const accepted = ACCEPT.exec(first);
+  const yes = yesSaid(first);
   // "Oh sure, I wish I could.": a yes taken back by a wish or a condition.
-  if (!accepted || !ACCEPT_WORD.test(accepted[0]) || REFUSE.test(first.slice(accepted[0].length)) || HYPOTHETICAL.test(first.slice(accepted[0].length))) return undefined;
+  if (yes === undefined || HYPOTHETICAL.test(first.slice(yes.length))) return undefined;
   // "Can you come in at ten tomorrow?" → "That'll be fine": a visit arranged.
   const visit = visitArranged(request.text, [], now, request.speaker, false);
   if (visit !== undefined) return { ...visit, from: "accepted" };
-  const meal = thingAccepted(request.text, reply.slice(accepted[0].length), request.speaker, now);
+  const meal = thingAccepted(request.text, reply.slice(yes.length), request.speaker, now);
   if (meal !== undefined) return meal;
   const asked = sentencesOf(request.text).reverse();
   // "When the spare room is ready, you should come and stay with us": an invitation after a lead-in clause.
@@ -253,10 +253,7 @@ export async function acceptedByOther(
     .trim()
     .split(/(?<=[.!?;])\s+/)
     .slice(0, 2)
-    .some((sentence) => {
-      const accepted = ACCEPT.exec(sentence);
-      return (accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(sentence.slice(accepted[0].length))) || AGREE_TOGETHER.test(sentence);
-    });
+    .some((sentence) => yesSaid(sentence) !== undefined || AGREE_TOGETHER.test(sentence));
   if (!agreed || REFUSE.test(otherText.split(/(?<=[.!?;])\s+/)[0] ?? "")) return undefined;
   // "Want some company?", "Can I come along?" → "Sure, …": the user joins the plan the other told just before.
   if (JOIN_ASKED.test(apostrophes(proposal.text))) {

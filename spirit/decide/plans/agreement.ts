@@ -12,6 +12,12 @@ export const ACCEPT = /^(?:(?:(?:that's|that is|what) a (?:good|great|nice) idea
 export const ACCEPT_WORD = /\b(?:miss it|(?:'ll|will) (?:be )?(?:fine|great|perfect|ok(?:ay)?|work|do)|works|say no to|up for|i'm in|love that|yes|yeah|yep|sure|ok(?:ay)?|alright|all right|great|fine|perfect|of course|certainly|absolutely|definitely|no problem|why not|sounds|idea|love to|like that|glad to|would be|pleasure|deal|count me in|see you then|will do|i will|i'll do|can do|consider)\b/i;
 export const REFUSE = /\b(?:but|can'?t|cannot|not|no|sorry|afraid|unfortunately|busy|won'?t|don'?t)\b/i;
 
+/** The words of a yes that starts `said` ("Sure,", "Yes, that's fine"), unless what follows takes it back ("…, but I can't"); undefined when none. */
+export function yesSaid(said: string): string | undefined {
+  const accepted = ACCEPT.exec(said);
+  return accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(said.slice(accepted[0].length)) ? accepted[0] : undefined;
+}
+
 // Another speaker saying yes to what the user proposed: "Sure, I'd love to", "Let's watch it together".
 export const AGREE_TOGETHER = /^(?:(?:ok(?:ay)?|sure|yes|yeah|great|fine)[\s,.!]*)*let's (?:do (?:it|that)|\w+ (?:it|that|them) together)\b/i;
 

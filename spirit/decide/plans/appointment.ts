@@ -3,7 +3,7 @@
  * offer a time ("The earliest appointment is Monday at 9:45.", "Would Monday at ten suit you?") and the
  * user takes it ("I'll take it.", "That's fine."). The user is to go to it then.
  */
-import { ACCEPT, ACCEPT_WORD, REFUSE } from "./agreement.js";
+import { REFUSE, yesSaid } from "./agreement.js";
 import { onTheDay, timeAhead } from "./time.js";
 import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sentencesOf, type SpokenTurn } from "./words.js";
 
@@ -29,8 +29,8 @@ function taken(answer: string, now: Date): boolean {
   if (SLOT_TAKEN.test(first)) return !REFUSE.test(first.slice(SLOT_TAKEN.exec(first)![0].length));
   const back = TIME_SAID_BACK.exec(first);
   if (back && timeAhead(back[1]!, now) !== undefined && !REFUSE.test(back[1]!)) return true;
-  const accepted = ACCEPT.exec(first);
-  return accepted !== null && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length)) && !HYPOTHETICAL.test(first.slice(accepted[0].length));
+  const yes = yesSaid(first);
+  return yes !== undefined && !HYPOTHETICAL.test(first.slice(yes.length));
 }
 
 /** The time offered in a sentence, as said to its end ("on Thursday the 14th at 2:15": chrono-node reads "on Thursday" only). */

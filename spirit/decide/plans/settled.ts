@@ -1,5 +1,5 @@
 /** A time settled after the plan was made: "Let's go work out." … "How about at 3:30?", or the answer to "when are you going to …?". */
-import { ACCEPT, ACCEPT_WORD, PROPOSAL_LEAD, REFUSE } from "./agreement.js";
+import { PROPOSAL_LEAD, REFUSE, yesSaid } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { FREE_ASKED, thingProposed } from "./invitations.js";
 import { onTheDay, settledTime, TIME_PROPOSAL, timeAhead } from "./time.js";
@@ -50,8 +50,7 @@ export async function timeSettled(
   // … or agreeing to the time the other person named.
   if (time === undefined && other !== undefined && !other.isUser) {
     const first = said.split(/(?<=[.!?;])\s+/)[0] ?? "";
-    const accepted = ACCEPT.exec(first);
-    if (accepted && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length))) time = settledTime(apostrophes(other.text), ctx.now);
+    if (yesSaid(first) !== undefined) time = settledTime(apostrophes(other.text), ctx.now);
   }
   if (time === undefined) return undefined;
   for (const turn of [...earlier].reverse()) {
@@ -82,8 +81,7 @@ function hourTaken(answer: string, proposal: string): string | undefined {
   const first = answer.split(/(?<=[.!?;])\s+/)[0] ?? "";
   const taken = TIME_TAKEN.exec(first);
   if (taken?.[1] !== undefined) return BARE_HOUR.test(taken[1].trim()) ? taken[1].trim().toLowerCase() : undefined;
-  const accepted = ACCEPT.exec(first);
-  if (taken === null && !(accepted && ACCEPT_WORD.test(accepted[0]) && !REFUSE.test(first.slice(accepted[0].length)))) return undefined;
+  if (taken === null && yesSaid(first) === undefined) return undefined;
   const proposed = sentencesOf(proposal).map((t) => HOUR_PROPOSED.exec(t.trim())?.[1]?.trim()).find((h) => h !== undefined && BARE_HOUR.test(h));
   return proposed?.toLowerCase();
 }

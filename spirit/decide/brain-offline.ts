@@ -27,6 +27,8 @@ import { planIn } from "./plans/clause.js";
 import { eventAfterFreeTime, eventTakenUp } from "./plans/invitations.js";
 import { fetchedOnArrival, joinedEventStarts, referredPlan } from "./plans/referred.js";
 import { meetingNegotiated, timeSettled } from "./plans/settled.js";
+import { slotTaken } from "./plans/slot.js";
+import { pronounPlan } from "./plans/pronoun.js";
 import { EXPLICIT } from "./plans/words.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
@@ -42,8 +44,12 @@ const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in
 function asksForEntry(text: string): boolean {
   const t = withoutFiller(normalize(text));
   const frame = frameOf(t);
-  return (frame === "imperative" || frame === "statement" || frame === "request") && !/^(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set)\b/.test(t) && EVENT_WORDS.test(t);
+  return (frame === "imperative" || frame === "statement" || frame === "request") && !TOLD_DONE.test(t) && !PAST_TIME.test(t) && EVENT_WORDS.test(t);
 }
+// What was done, wherever the sentence says it: "last tuesday at three i had a meeting with the marketing team".
+const TOLD_DONE = /(?:^|[\s,])(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set|missed|forgot|attended|met)\b/;
+// A time gone by: "the meeting yesterday at ten", "last week's party". No entry is set in the past.
+const PAST_TIME = /\b(?:yesterday|last (?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\w+ (?:days?|weeks?|months?|years?) ago|earlier today)\b/;
 const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
 
 /** What a kind of request needs that no agent here has, said as "I can't <capability> yet". */
@@ -59,6 +65,8 @@ function capabilityOf(kind: string): string {
 }
 
 const ASKING_FRAMES = new Set(["info", "wh", "yesno", "procedural"]);
+// What was done or said, told: no request to answer with "I can't" ("last tuesday at three i had a meeting …").
+const TOLD_FRAMES = new Set(["past", "reported"]);
 
 /** Below this the detector is guessing (e.g. conditional framing): stay quiet. */
 const MIN_CONFIDENCE = 0.6;
@@ -172,7 +180,7 @@ export class OfflineBrain implements Brain {
     if (offer === undefined) {
       // Asked of the assistant alone, a request it cannot do is said so; among people, or asked as a question, it stays quiet.
       const said = withoutFiller(normalize(withoutBackchannel(text)));
-      const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(said)) && !describes(said) ? capabilityOf(intent.kind) : undefined;
+      const cannot = heard.isUser && conversation.userWith.length === 0 && !ASKING_FRAMES.has(frameOf(said)) && !TOLD_FRAMES.has(frameOf(said)) && !describes(said) ? capabilityOf(intent.kind) : undefined;
       return { action: "quiet", reason: `nothing to offer for ${intent.kind}: ${intent.reason}`, ...(cannot !== undefined && { cannot }) };
     }
     return { action: "nudge", reason: intent.reason, ...offer };
@@ -195,10 +203,12 @@ export class OfflineBrain implements Brain {
       (await planIn(withoutBackchannel(text), ctx)) ?? appointmentTaken(text, conversation.turns.slice(0, -1), ctx) ?? (await acceptedRequest(text, requestToUser(conversation), now)) ?? (await timeSettled(text, conversation.turns.slice(0, -1), ctx)) ??
       (await meetingNegotiated(text, conversation.turns.slice(0, -1), ctx)) ??
       (await referredPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
+      (await pronounPlan(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx)) ??
       (await joinedEventStarts(text, conversation.turns.slice(0, -1), ctx)) ??
       (await fetchedOnArrival(text, conversation.turns.slice(0, -1), ctx)) ??
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
-      eventTakenUp(text, conversation.turns.slice(0, -1), ctx);
+      eventTakenUp(text, conversation.turns.slice(0, -1), ctx) ??
+      slotTaken(text, conversation.turns.slice(0, -1), ctx);
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel, now);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

@@ -99,11 +99,34 @@ const WAS_MOVED = /^((?:my|the|our) .+?) (?:got|has been|have been|was|were|is|i
 // A number said alone, in words ("to four") or in words or digits ("timer ten").
 const NUMBER_WORDS = new RegExp(`^${NUMBER}$`);
 const NUMBER_ALONE = new RegExp(`^(?:${NUMBER}|\\d{1,3})$`);
+// A time just set, corrected: "sorry i meant four not five", "no change the alarm to seven not eleven",
+// "actually make that timer fifteen minutes not ten". What is corrected is the one just set.
+const CORRECTION = new RegExp(
+  `^(?:(?:no|nope|sorry|oops|actually|wait|oh|my mistake)\\s+)*(?:i (?:meant|said)|make (?:it|that)(?: (?:alarm|reminder|timer))?|(?:change|set|move|make) (?:it|that|(?:the|my) (?:alarm|reminder|timer))(?: to| for)?)\\s+(.+?)\\s+not\\s+(?:${NUMBER}|\\d[\\d:]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow|tonight)(?:\\s+(?:minutes?|mins?|hours?|o'?clock|am|pm))?(?:\\s+(?:move|change|fix) (?:it|that|the (?:alarm|reminder|timer)))?$`,
+);
 const MARK_DONE = /^(?:mark|tick|check) (?:off )?(.+?)(?: off)?(?: as)? (?:done|complete|completed|finished)$|^(?:tick|check|cross) (.+?) off$/;
+
+/** "sorry i meant four not five": the one just set, moved to the time said; a timer said with a length runs that long from now. */
+function correction(said: string): Command | undefined {
+  const m = CORRECTION.exec(said);
+  if (!m) return undefined;
+  const said1 = m[1]!.replace(/^(?:to|for|at)\s+/, "");
+  const timer = /\btimer\b/.test(said) || /\b(?:minutes?|mins?|seconds?|hours?)\b/.test(said1);
+  if (timer) {
+    const length = forHowLong(said1);
+    return length === undefined ? undefined : { type: "manage", request: { verb: "move", target: "that timer", to: `in ${length}` } };
+  }
+  const to = NUMBER_WORDS.test(said1) ? String(number(said1)) : said1;
+  const time = spokenTimes(to, /\balarm\b/.test(said) ? "alarm" : "reminder");
+  if ([time, `at ${time}`, `on ${time}`].every((t) => chronoWhen(t) === undefined)) return undefined;
+  return { type: "manage", request: { verb: "move", target: /\balarm\b/.test(said) ? "that alarm" : "it", to: time } };
+}
 
 function manage(said: string): Command | undefined {
   // "forget it", "never mind": the user letting go of what they were saying, not a cancel.
   if (/^(?:forget|never ?mind)(?: (?:it|that|about it|about that))?$/.test(said)) return undefined;
+  const corrected = correction(said);
+  if (corrected) return corrected;
   const first = NAMED_FIRST.exec(said);
   const t = first ? `${first[2]} ${first[1]}${first[3]}` : said;
   const laterBy = LATER_BY.exec(t);
@@ -331,9 +354,9 @@ function timerOf(t: string): Command | undefined {
   return { type: "timer", duration, ...(label && label.split(" ").length <= 6 && { label }) };
 }
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:me |us )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
-const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)? up(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
+const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)?(?: up)?(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give me a (?:reminder|heads up|shout|nudge)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
@@ -671,6 +694,8 @@ function cleanSubject(words: string): string {
   }
   // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
   w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
+  // "give us a shout in an hour so i can take the washing out": what the reminder is for is what to do.
+  w = w.replace(/^so (?:that )?(?:i|we) (?:can|could|will|remember to|do not forget to|don't forget to) (?=\w)/, "to ");
   // "may 2 is mary's birthday" with the date cut out: what the day is.
   w = w.replace(/^(?:is|are|was|will be)\s+/, "");
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
@@ -813,7 +838,13 @@ function afterSo(t: string): Command | undefined {
   const command = readCommand(asked);
   // "i feel like chess, can you play that", "… can you stick it in the calendar": what "it" is was
   // said before; the whole is read as before (CALENDAR_AFTER reads the second).
-  if (/^\w+(?: \w+)? (?:it|them|that|this)(?: (?:in|on|to|into|down|for|off|up)\b|$)/.test(asked)) return undefined;
+  if (/^\w+(?: \w+)? (?:it|them|that|this)(?: (?:in|on|to|into|down|for|off|up)\b|$)/.test(asked)) {
+    // "i won't need the alarm tomorrow so turn it off": "it" is the alarm, timer or reminder named before.
+    const named = new RegExp(`\\b(?:the|my|that|this|tomorrow's|today's) (?:[\\w']+ ){0,2}?(?:${THING})\\b`).exec(why)?.[0];
+    const off = manage(asked.replace(/^(turn|switch|shut) (it|that|this|them) off$/, "$1 off $2"));
+    if (named !== undefined && off?.type === "manage" && PRONOUN.test(off.request.target)) return { ...off, request: { ...off.request, target: named } };
+    return undefined;
+  }
   if (command?.type !== "reminder") return command;
   const rest = asked.replace(/^(?:please )?remind me\b\s*/, "");
   if (command.what === undefined && !command.alarm) {

@@ -52,7 +52,10 @@ const PLAN =
 // Telling what was already done: a transaction verb in the past tense right after the
 // person. Problems ("i lost my card", "my bags never arrived") are not in the list: those ask for help.
 const PAST =
-  /^(?:i|we|he|she|they|my [a-z]+|our [a-z]+) (?:(?:already|just|finally|also) )?(?:booked|paid|sent|ordered|called|bought|reserved|scheduled|rented|texted|transferred|cancell?ed|played|added|set|moved|emailed|messaged|took|made a (?:reservation|booking|payment|transfer|call))\b/;
+  /^(?:i|we|he|she|they|my [a-z]+|our [a-z]+) (?:(?:already|just|finally|also) )?(?:booked|paid|sent|ordered|called|bought|reserved|scheduled|rented|texted|transferred|cancell?ed|played|added|set|moved|emailed|messaged|took|had|went|met|attended|missed|made a (?:reservation|booking|payment|transfer|call))\b/;
+
+// A time gone by said first: "last tuesday at three i had a meeting", "yesterday we booked a table".
+const TIME_GONE = /^(?:yesterday|last (?:night|week|weekend|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:this|earlier this) (?:morning|afternoon)|\w+ (?:days?|weeks?|months?|years?) ago)(?:\s+(?:morning|afternoon|evening|night))?(?:\s+(?:at|around|about) [\w:]+(?: (?:am|pm|o'clock))?)?,?\s+/;
 
 const WH = /^(?:what|whats|when|where|which|who|whom|whose|why|how(?! about))\b/;
 const YESNO = /^(?:is|are|was|were|am|do|does|did|has|have|had|will|would|should|shall|can|could|may|might|must)\b/;
@@ -89,7 +92,7 @@ export function frameOf(clause: string): Frame {
   if (LET_US.test(t)) return TO_ASSISTANT.test(t) ? "imperative" : "discussion";
   if (CONDITIONAL.test(t)) return "conditional";
   if (PLAN.test(t)) return "plan";
-  if (PAST.test(t)) return "past";
+  if (PAST.test(t) || PAST.test(t.replace(TIME_GONE, ""))) return "past";
   if (PROCEDURAL.test(t)) return "procedural";
   if (INFO.test(t)) return "info";
   if (REQUEST_Q.test(t)) return "request";

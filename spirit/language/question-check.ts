@@ -78,6 +78,8 @@ function withObjects(said: Term[]): Term[] {
     if (i === 1 && t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense")) {
       if ((next !== undefined && PARTICLES.has(next.normal) && !next.tags.has("Verb")) || (GERUND_AFTER.has(terms[0]!.normal) && next?.tags.has("Gerund") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
     }
+    // "take the washing out", "go to the clean-up": a word right after an article or "my" names a thing, whatever the tagger says.
+    if (i >= 1 && t.tags.has("Verb") && !t.tags.has("Copula") && before !== undefined && /^(?:the|a|an|my|your|his|her|our|their)$/.test(before.normal)) return { normal: t.normal, tags: new Set(["Noun"]) };
     // "send the sales report on Monday": the last word of a name (question.ts reads it so).
     if (i >= 2 && endsCompoundName(terms[i - 2], before, t, next, terms[i + 2])) return { normal: t.normal, tags: new Set(["Noun"]) };
     const had = i >= 2 && CAUSATIVE.has(terms[0]!.normal) && (t.tags.has("PastTense") || t.tags.has("Participle")) && before !== undefined && before.tags.has("Noun") && !before.tags.has("Pronoun");

@@ -169,7 +169,9 @@ export function owners<T extends TermLike>(terms: T[]): T[] {
 function withoutTime(action: string, when: string | undefined): string {
   if (!when) return action;
   const escaped = when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return action.replace(new RegExp(`(?:\\s(?:for|on|at|by|in|this|next))?\\s*\\b${escaped}\\b`, "i"), " ");
+  // A time said with its own preposition ("around five") takes none before it: "come by around five" keeps its "by".
+  const before = /^(?:around|about|at|on|by|in|for|this|next|after|before|until|from)\b/i.test(when) ? "" : String.raw`(?:\s(?:for|on|at|by|in|this|next))?`;
+  return action.replace(new RegExp(`${before}\\s*\\b${escaped}\\b`, "i"), " ");
 }
 
 /** Verbs a gerund follows as their object: "go dancing", "go out shopping", "try skating", "stop smoking", "quit drinking". */
@@ -242,14 +244,16 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     const dangling = !(ENDING_PARTICLES.has(last.normal) && kept.length >= 3) && has(last, "Preposition") || has(last, "Conjunction") || ARTICLES.has(last.normal) || OWNERS.has(last.normal) || (has(last, "Adverb") && has(kept.at(-2), "Preposition"));
     // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
     const bareInfinitive = cut && kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
+    // "come by", "drop in": the particle of a visit is what is done, not a word left hanging.
+    const visiting = kept.length === 2 && /^(?:come|pop|drop|stop|swing|call)$/.test(head.normal) && /^(?:by|in|round|over)$/.test(last.normal);
     if (bareInfinitive) kept.pop();
-    else if (!dangling) break;
+    else if (!dangling || visiting) break;
     kept.pop();
   }
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
-  // "come back tomorrow", "pop round on sunday", "set off at six", "pack tonight": going somewhere or getting ready names no thing, and needs none.
-  const returning = (head.normal === "come" && after.length === 1 && /^(?:back|over|round|around)$/.test(after[0]!.normal)) || (head.normal === "pop" && after.length === 1 && /^(?:round|over)$/.test(after[0]!.normal)) || (/^(?:set|head)$/.test(head.normal) && after.length === 1 && /^(?:off|out)$/.test(after[0]!.normal)) || (/^(?:leave|pack)$/.test(head.normal) && after.length === 0);
+  // "come back tomorrow", "pop round on sunday", "come by around five", "set off at six", "pack tonight": going somewhere or getting ready names no thing, and needs none.
+  const returning = (head.normal === "come" && after.length === 1 && /^(?:back|over|round|around|by)$/.test(after[0]!.normal)) || (/^(?:pop|drop|stop|swing|call)$/.test(head.normal) && after.length === 1 && /^(?:round|over|by|in)$/.test(after[0]!.normal)) || (/^(?:set|head)$/.test(head.normal) && after.length === 1 && /^(?:off|out)$/.test(after[0]!.normal)) || (/^(?:leave|pack)$/.test(head.normal) && after.length === 0);
   if (!activity && !returning && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);

@@ -248,13 +248,18 @@ const REMINDING = /^(?:remember to|make sure (?:to|that i|i)|be sure to|not forg
 const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|visit|see|ask|tell|invite|pay|thank|help|pick|contact|join|remind|introduce|drop|collect|fetch|drive|greet|take|bring|show|teach|treat|feed|hug|congratulate|warn|interview|hire|follow|wake)$/i;
 
 // Coming back at a time, and nothing more: "come back tomorrow afternoon", "come back in on Monday"; not "come back to that point next week".
-// "I'll pop round on Sunday", "I'll pack tonight", "we'll set off at six": going somewhere or
+// "I'll pop round on Sunday", "I'll come by around five", "I'll pack tonight", "we'll set off at six": going somewhere or
 // getting ready at a time needs no thing named either (question.ts says them back alone too).
-const RETURNING = /^(?:come back(?: (?:in|here|again|round|by))?|come (?:over|round|around)|pop (?:round|over)|set off|head (?:off|out)|leave|pack)\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
+const RETURNING = /^(?:come back(?: (?:in|here|again|round|by))?|come (?:over|round|around|by)|(?:pop|drop|stop|swing|call) (?:round|over|by|in)|set off|head (?:off|out)|leave|pack)\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
 
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string; later: boolean } | undefined> {
-  let words = rest.replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right|i think|i guess|i suppose)\b\s*$/i, "").replace(/[\s,]+$/, "").trim();
+  let words = rest
+    .replace(/[\s,]*\b(?:lol|haha|promise|ok|okay|right|i think|i guess|i suppose)\b\s*$/i, "")
+    // "I'll get them then on Saturday", "I'll get a copy this week then": "then" says it follows, and is no time ("by then" is).
+    .replace(/(?<!\b(?:by|until|till|since|from|before|after|you|and))\s+then(?=[\s,]*$|\s+(?:on|this|next|at|tomorrow|tonight|in)\b)/i, "")
+    .replace(/[\s,]+$/, "")
+    .trim();
   // "I'll remember to bring the cake", "I'll make sure to send it", "I'll be sure to call": the doing is the plan,
   // and one for later ("I'll remember to bring it next time" is not "I'll bring it", done now).
   const later = REMINDING.test(words);

@@ -122,6 +122,11 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me about the meeting tomorrow at 9")).task).toBe("remind me about the meeting tomorrow at 9am");
   });
 
+  it("hears 'need waking at', 'give us a shout in', and what a reminder is for after 'so i can'", async () => {
+    expect((await spawned("i need waking at seven tomorrow")).task).toBe("remind me to wake up at 7am tomorrow");
+    expect((await spawned("give us a shout in an hour so i can take the washing out")).task).toBe("remind me to take the washing out in an hour");
+  });
+
   it("wakes the user the ways people ask", async () => {
     expect(await spawned("wake me at half seven on friday")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 7:30am on friday" });
     expect(await spawned("siri get me up at six")).toEqual({ agentKind: "reminder", task: "remind me to wake up at 6am" });
@@ -409,6 +414,25 @@ describe("managing, asking, and what no agent can do", () => {
     expect(readCommand("set an alarm for six and another an hour later")).not.toMatchObject({ type: "manage" });
     // The particle after what is cancelled, off a calendar.
     expect(await r.hear("take the gym session off my calendar", T0 + 4000)).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the gym session from my calendar" } });
+  });
+
+  it("reads a time just set, corrected, as a move of the one just set, never a new reminder", () => {
+    expect(readCommand("sorry i meant four not five move the reminder")).toMatchObject({ type: "manage", request: { verb: "move", target: "it", to: "4" } });
+    expect(readCommand("no change the alarm to seven not eleven")).toMatchObject({ type: "manage", request: { verb: "move", target: "that alarm", to: "7" } });
+    expect(readCommand("actually make that timer fifteen minutes not ten")).toMatchObject({ type: "manage", request: { verb: "move", target: "that timer", to: "in 15 minutes" } });
+    expect(readCommand("i said tuesday not wednesday")).toMatchObject({ type: "manage", request: { verb: "move", target: "it", to: "tuesday" } });
+    // What is corrected must be a time: "blue not red", "the living room lights not the kitchen" are no move.
+    expect(readCommand("no blue not red")).toBeUndefined();
+    expect(readCommand("no i said the living room lights not the kitchen")).not.toMatchObject({ type: "manage" });
+    // "it" after "so" is the alarm named before it.
+    expect(readCommand("i won't need the alarm tomorrow so turn it off")).toMatchObject({ type: "manage", request: { verb: "cancel", target: "the alarm" } });
+  });
+
+  it("a meeting told as past, with its day and hour, sets nothing", async () => {
+    const r = room();
+    const heard = await r.hear("Last Tuesday at three I had a meeting with the marketing team, and it went on until seven!", T0);
+    expect(heard, JSON.stringify(heard)).toMatchObject({ type: "quiet" });
+    expect(await r.hear("yesterday at noon we had lunch with the new client", T0 + 60_000)).toMatchObject({ type: "quiet" });
   });
 
   it("finds which reminder the words mean among those at work, or asks which one", async () => {

@@ -93,6 +93,9 @@ describe("the checker", () => {
       "Want me to remind you in 1 hour to go about setting up direct deposit?",
       "Want me to remind you in 1 hour to apply for a visa to visit Dnipro?",
       "Want me to remind you to go dancing on Friday?",
+      // A word the tagger reads as a verb, right after "the" or "my", names a thing.
+      "Want me to remind you to take the washing out in an hour?",
+      "Want me to remind you to go to the clean-up on Sunday morning?",
       // A clause of its own after what to do: its moment, or what to find out.
       "Want me to remind you to lock the shed before you leave?",
       "Want me to remind you to return the drill next time you see Ravi?",

@@ -70,6 +70,10 @@ describe("coming back at a time", () => {
     const off = (await plan("Then I'll leave at half past six."))!;
     expect((await offerFor(off, false, now))?.question).toBe("Want me to remind you to leave at half past six?");
     expect((await offerFor((await plan("OK, I'll pack tomorrow night."))!, false, now))?.question).toBe("Want me to remind you to pack tomorrow night?");
+    expect((await offerFor((await plan("Good. I'll come by around five, then."))!, false, now))?.question).toBe("Want me to remind you to come by around five?");
+    expect((await plan("I'll drop in on Tuesday."))?.action).toBe("drop in on Tuesday");
+    // "then" says what follows, and is no part of what to do; "by then" is a time.
+    expect((await plan("I'll get a copy this week then."))?.action).toBe("get a copy this week");
     // Leaving now, leaving a thing, or packing done: no plan.
     expect(await plan("I'll leave now.")).toBeUndefined();
     expect(await plan("I'll leave it until Friday.")).toBeUndefined();

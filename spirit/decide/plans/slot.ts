@@ -1,0 +1,134 @@
+/**
+ * A time the other speaker names, taken by the user however it is said: "Tomorrow at 4:15 is fine.",
+ * "Monday at eleven, please.", "I'll be there.", "See you there.", "Perfect, I'll be at home.", "Yes, book
+ * me in for that.", "Please do that.". Read after the narrower readers (appointment.ts, settled.ts,
+ * accepted.ts) find nothing: those know the words of one kind of arrangement, this one only its shape.
+ *
+ *   the other offers or asks a time   "We have an opening tomorrow at 4:15.", "Tuesday after school, about 3:45?"
+ *   the user takes it                 a yes to a question, "that's fine", the time said back as fine, "I'll be there"
+ *   what happens then                 the thing the turns name: an appointment, a table, the film, a clean-up
+ *
+ * An hour alone ("at ten?") takes its day from the turns before ("Fancy a game of tennis tomorrow?"). Nothing
+ * named that the user goes to, or no time offered to the user (the other telling their own plans), is no plan.
+ */
+import { REFUSE, yesSaid } from "./agreement.js";
+import { onTheDay, timeAhead } from "./time.js";
+import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sentencesOf, type SpokenTurn } from "./words.js";
+
+// The user taking what was offered, in the first sentence of the answer.
+const TAKEN =
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|that (?:suits me|works(?: for me)?)|i(?:'ll| will) be there|see you (?:there|then)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
+// The time said back as fine: "Tomorrow at 4:15 is fine.", "Monday at eleven, please.", "8:30 works for me."
+const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then)[\s,.!]*)*(.{2,40}?)(?:,? please| (?:is|would be|works|suits me|sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
+
+// A time offered to the user, or asked about: a question, or what the other has, can do or proposes.
+const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i can|he can|she can|they can|we can|we could|i could|is (?:available|free|open)|how about|what about|shall we|let's|our (?:first|next|earliest|last)|the (?:earliest|next|first) (?:one|appointment|slot|opening|available))\b/i;
+
+// What the user goes to, named in the turns: its noun, and what one does about it.
+const THING =
+  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit)s?\b(?: of ([a-z]+)\b)?/gi;
+const CAUGHT = /^(?:flight|train)$/i;
+// Booked times are appointments whatever the clerk calls them.
+const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
+
+/** The answer takes what was offered; the time said back in it, if any. */
+function taking(answer: string, now: Date): { time?: { text: string } } | undefined {
+  // "No, it's not an emergency. Tomorrow at 4:15 is fine.": the sentence that takes it, wherever it is.
+  // "Wednesday at two? Let me check... Yes, that's fine.": the time the user said, taken.
+  let own: { text: string } | undefined;
+  for (const sentence of sentencesOf(answer.trim()).slice(0, 3)) {
+    const said = sentence.trim();
+    const taken = TAKEN.exec(said);
+    if (taken) return REFUSE.test(said.slice(taken[0].length)) ? undefined : own === undefined ? {} : { time: own };
+    const asked = timeAhead(said, now);
+    if (own === undefined && asked !== undefined && HOURISH.test(asked.text) && /\?\s*$/.test(said)) own = asked;
+    const back = SAID_BACK.exec(said);
+    const time = back ? timeAhead(back[1]!, now) : undefined;
+    if (back && time !== undefined && !REFUSE.test(back[1]!)) return { time };
+  }
+  return undefined;
+}
+
+/** The hour with its day: "at ten" after "tomorrow" was said. A time that names its day stays as said. */
+function withDay(time: string, earlier: readonly SpokenTurn[], now: Date): string {
+  if (/\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next|this|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|may|june|july|august|september|october|november|december)\b/i.test(time)) return time;
+  for (const turn of [...earlier].reverse().slice(0, 8)) {
+    const day = /\b(?:tomorrow|tonight|(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(apostrophes(turn.text));
+    if (day && timeAhead(day[0], now) !== undefined) return `${time} ${/^(?:tomorrow|tonight|this|next|on)\b/i.test(day[0]) ? day[0] : `on ${day[0]}`}`.toLowerCase();
+  }
+  return time;
+}
+
+/** What the user goes to, from the turns newest first (the user's own "your" is "my"); none named, none. */
+function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
+  for (const turn of [...turns].reverse().slice(0, 8)) {
+    const found = [...apostrophes(turn.text).matchAll(THING)].at(-1);
+    // "They're available by appointment.": an appointment without its article.
+    if (found === undefined && /\bappointments?\b/i.test(turn.text)) return "go to the appointment";
+    if (found === undefined) continue;
+    const [, , said, noun, of] = found as unknown as [string, string, string, string, string | undefined];
+    const before = said.replace(/\b(?:first|next|earliest|only|last|available|free|open|same|new|little)\s+/gi, "");
+    if (CAUGHT.test(noun)) return `catch the ${noun.toLowerCase()}`;
+    if (APPOINTMENT_WORDS.test(noun)) return "go to the appointment";
+    if (/^table$/i.test(noun)) return "go to the restaurant";
+    if (/^shift$/i.test(noun)) return `work the ${before.toLowerCase()}shift`.replace(/\s+/g, " ");
+    return `go to the ${before.toLowerCase()}${noun.toLowerCase()}${of === undefined ? "" : ` of ${of.toLowerCase()}`}`.replace(/\s+/g, " ");
+  }
+  return undefined;
+}
+
+/** The time the other's last turn offers the user, with its day and its hour ("in a week" is no time offered). */
+function offeredTime(offer: string, now: Date, asked: boolean): string | undefined {
+  const sentences = sentencesOf(offer);
+  // "Some of us are doing a clean-up on Sunday morning. Do you want to join?": the time may be told before the asking.
+  // Asked "What time?", the answer ("From about two.") is the time offered.
+  if (!asked && !sentences.some((s) => OFFERED.test(s))) return undefined;
+  for (const sentence of sentences.reverse()) {
+    if (HYPOTHETICAL.test(sentence.replace(/^(?:would|could)\b/i, "")) || ABOUT_THE_PAST.test(sentence)) continue;
+    const time = timeAhead(sentence, now);
+    if (time === undefined) continue;
+    const tail = /^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)/i.exec(sentence.slice(time.index + time.text.length));
+    const said = `${time.text}${tail?.[0] ?? ""}`.replace(/[\s,.!?]+$/, "");
+    if (!HOURISH.test(said)) continue;
+    // "Our first appointment is at eight. Next Thursday?": the day asked, at the hour told just before.
+    const hour = HOUR.test(said) ? undefined : sentences.map((other) => HOUR.exec(other)?.[0]).find((h) => h !== undefined);
+    return hour === undefined ? said : `${said} ${hour}`;
+  }
+  return undefined;
+}
+
+// An hour said with "at": "at eight", "at 7:30".
+const HOUR = /\bat (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b(?: (?:thirty|fifteen|forty-five|o'clock))?/i;
+
+// A time with its day or its hour: "in 2 years", "$1000 a night" are none.
+const HOURISH =
+  /\b(?:at|around|about|from|by) (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+// Questions about what was: a yes to them agrees to nothing.
+const ABOUT_THE_PAST = /^(?:(?:so|and|oh|well)[\s,]+)*(?:have you|has)\b|\b(?:did|was|were|had|went|didn't|wasn't|weren't|hadn't)\b/i;
+
+// The user asking when, just before the other's answer.
+const WHEN_ASKED = /\b(?:what time|when)\b[^.!]*\?\s*$/i;
+// Being where the other will be: "I'll be there", "see you there".
+const MEETING = /\b(?:i(?:'ll| will) be there|see you (?:there|then))\b/i;
+
+/** The user taking a time the other named just before, for a thing the turns name. */
+export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: PlanContext): Plan | undefined {
+  const offer = earlier.at(-1);
+  if (offer === undefined || offer.isUser) return undefined;
+  const took = taking(apostrophes(answer), ctx.now);
+  // A bare yes takes only what was asked: "OK." to "Your train leaves at six." acknowledges, it agrees to nothing.
+  const first = (sentencesOf(answer.trim())[0] ?? "").trim();
+  // A short yes to a question that proposes a time to the user ("Next Thursday?", "Shall we say ten?"); not to one about the past ("Did he?").
+  const proposal = sentencesOf(offer.text).filter((q) => /\?\s*$/.test(q)).at(-1);
+  const yes = took === undefined && proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && HOURISH.test(proposal) && first.split(/\s+/).length <= 6 && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
+  if (took === undefined && !yes) return undefined;
+  const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === true ? earlier.at(-2)!.text : "");
+  const time = took?.time?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked);
+  if (time === undefined) return undefined;
+  // Nothing named, and the user says they will be there: meeting the one who asked.
+  const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
+  if (action === undefined) return undefined;
+  const hour = time.replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
+  const when = onTheDay(withDay(hour, earlier, ctx.now));
+  return { kind: "arrangement", action: `${action} ${lowerFirst(when)}`, when: lowerFirst(when), from: "accepted" };
+}

@@ -1,0 +1,43 @@
+// A time the other names, taken by the user however it is said (spirit/decide/plans/slot.ts). Our own sentences.
+import { describe, expect, it } from "vitest";
+import { slotTaken } from "../../../../spirit/decide/plans/slot.js";
+
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock
+const ctx = { now, listener: "Sam" };
+const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+
+describe("the user taking a time the other offers", () => {
+  it("the time said back as fine, or with 'please', for the thing the turns name", () => {
+    const vet = turns(["me", "My cat keeps scratching. Could someone look at her?"], ["Sam", "We have an opening tomorrow at 4:15."], ["me", "Nothing today?"], ["Sam", "Not unless it's urgent."]);
+    expect(slotTaken("No, it's not urgent. Tomorrow at 4:15 is fine.", vet, ctx)).toMatchObject({ action: "go to the appointment tomorrow at 4:15", when: "tomorrow at 4:15", from: "accepted" });
+    const table = turns(["me", "I'd like to book a table for Friday evening."], ["Sam", "Seven is full, I'm afraid. We have 7:45."]);
+    expect(slotTaken("7:45 is fine.", table, ctx)).toMatchObject({ action: "go to the restaurant at 7:45 on friday" });
+    expect(slotTaken("Wednesday at ten, please.", turns(["Sam", "The adviser is free by appointment: Wednesday at ten or Thursday at two."]), ctx)).toMatchObject({ action: "go to the appointment on Wednesday at ten" });
+  });
+
+  it("'I'll be there', 'see you there', 'book me in', 'please do that', a short yes to a time asked", () => {
+    expect(slotTaken("I'll be there.", turns(["Sam", "Can we talk about the project?"], ["Sam", "Thursday after lunch, about 2:30?"]), ctx)).toMatchObject({ action: "meet Sam on Thursday" });
+    expect(slotTaken("See you there.", turns(["Sam", "Fancy a game of squash tomorrow?"], ["me", "Where?"], ["Sam", "The sports centre, at six?"]), ctx)).toMatchObject({ action: "go to the game of squash at six tomorrow" });
+    expect(slotTaken("Yes, book me in for that.", turns(["Sam", "You need a filling. Our first appointment is at nine. Next Friday?"]), ctx)).toMatchObject({ action: "go to the appointment next Friday at nine" });
+    expect(slotTaken("That should be OK. Please do that.", turns(["Sam", "I can put you on the first train tomorrow morning, at 6:10."]), ctx)).toMatchObject({ action: "catch the train tomorrow morning at 6:10" });
+    expect(slotTaken("Sure, I'm in.", turns(["Sam", "We're doing a beach clean-up on Saturday morning. Do you want to join?"]), ctx)).toMatchObject({ action: "go to the beach clean-up on Saturday morning" });
+    expect(slotTaken("Yes.", turns(["Sam", "Your check-up can be on Friday. Is 3pm OK?"]), ctx)).toMatchObject({ action: "go to the appointment at 3pm on friday" });
+  });
+
+  it("the hour the user asked, then took: not the day the other moved from", () => {
+    const moved = turns(["Sam", "I have to move our meeting from Tuesday to Wednesday. Same time?"]);
+    expect(slotTaken("Wednesday at two? Let me check... Yes, that's fine.", moved, ctx)).toMatchObject({ action: "go to the meeting on Wednesday at two" });
+  });
+
+  it("quiet: a refusal, a time only told, a question about the past, nothing named, no time with a day or an hour", () => {
+    const offered = turns(["Sam", "We have an opening for a check-up on Thursday at ten."]);
+    expect(slotTaken("Sorry, that's no good for me.", offered, ctx)).toBeUndefined();
+    expect(slotTaken("OK.", turns(["Sam", "My train leaves at six tomorrow."]), ctx)).toBeUndefined();
+    expect(slotTaken("Yes, it was great.", turns(["Sam", "The party on Saturday was great, wasn't it?"]), ctx)).toBeUndefined();
+    expect(slotTaken("That's fine.", turns(["Sam", "Would Thursday at ten suit you?"]), ctx)).toBeUndefined();
+    expect(slotTaken("Yes.", turns(["Sam", "Do you know which one?"], ["Sam", "He's good at one game in particular, right?"]), ctx)).toBeUndefined();
+    expect(slotTaken("That's fine.", turns(["Sam", "The hotel is $1000 a night. Shall we book the room?"]), ctx)).toBeUndefined();
+    // The other's own words only: the user's own line is no offer taken.
+    expect(slotTaken("That's fine.", turns(["me", "We have an opening for a check-up on Thursday at ten."]), ctx)).toBeUndefined();
+  });
+});

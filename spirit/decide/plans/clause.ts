@@ -80,15 +80,15 @@ const FRAME = new RegExp(`^(?:(${HAVE})|(?:(?:don't forget|remember)(?: that)?\\
 const CALL_IDIOM = /^(?:(?:call|ring) (?:it|that|this|them|these|those)|count(?:ing)? (?:down )?the (?:days|hours|minutes)|look forward|get (?:close|closer|near|nearer)\b)\b/i;
 
 /** The clauses a sentence may start a plan in: its start, and after a comma, a semicolon or "so"/"and"/"but". */
-function clauses(sentence: string): { clause: string; before: string }[] {
-  const out: { clause: string; before: string }[] = [];
+function clauses(sentence: string): { clause: string; before: string; joined: boolean }[] {
+  const out: { clause: string; before: string; joined: boolean }[] = [];
   const starts = [0, ...[...sentence.matchAll(/(?:[,;:]\s+|\s(?=(?:so|and|but|then)\s))/gi)].map((m) => m.index! + m[0].length)];
   // A clause ends where another subject starts one: "I'm going home after the holidays and we're having a party in January".
   const ends = [...sentence.matchAll(/(?:,\s*|\s)(?:and|but|so)\s+(?=(?:i|we|he|she|they)(?:'m|'re|'ll|'s|'ve| am| are| will| have| was| were)?\s)/gi)].map((m) => m.index!);
   for (const at of starts) {
     // Only a timed plan is cut off from what follows: an untimed "I'll call the bell-boy and he'll take you up" is done now.
     const end = ends.find((e) => e > at && (TIME_WORD.test(sentence.slice(at, e)) || HOLIDAY.test(sentence.slice(at, e)))) ?? sentence.length;
-    out.push({ clause: sentence.slice(at, end).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at) });
+    out.push({ clause: sentence.slice(at, end).replace(/^(?:so|and|but|then)\s+/i, ""), before: sentence.slice(0, at), joined: /^and\s/i.test(sentence.slice(at)) });
   }
   return out;
 }
@@ -133,6 +133,8 @@ const REPEATED = /\b((?:\w+'?\w*)(?:\s+\w+'?\w*)?)(?:[\s,]+\1\b)+/gi;
 // words with no punctuation of their own (a transcript's: written text says where it ends).
 const JOIN_US = /\s+(?=(?:(?:so |and )?(?:do|would|will|can|could) (?:you|ya) (?:wanna|want to|like to|fancy|care to) (?:come|join)|(?:you )?wanna (?:come|join)|fancy (?:coming|joining)|are you (?:coming|in)|you should come)\b(?:\s+\S+){0,3}\s*$)/i;
 const IN_TIME = /\b(minutes?|hours?|days?|weeks?|months?|years?)\s*'s?\s+time\b/gi;
+// "after work on Thursday": the day first, as "on Thursday after work" is read (a loose time after its day).
+const LOOSE_BEFORE_DAY = /\b(after (?:work|school|class|lunch|dinner|breakfast))\s+((?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/gi;
 
 /**
  * A turn broken off: in a transcript that punctuates (a full stop or a question mark inside), a turn that ends without one
@@ -148,7 +150,7 @@ function withoutBrokenEnd(text: string): string {
 export async function planIn(text: string, ctx: PlanContext): Promise<Plan | undefined> {
   const nlp = await loadNlp();
   let said = "";
-  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1")).replace(DISFLUENCY, "").replace(LIKE_BEFORE_TIME, "$1").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/).flatMap((part) => (/[,.!?;]/.test(part) ? [part] : part.split(JOIN_US)))) {
+  for (const raw of withoutBrokenEnd(apostrophes(text).replace(IN_TIME, "$1").replace(LOOSE_BEFORE_DAY, "$2 $1")).replace(DISFLUENCY, "").replace(LIKE_BEFORE_TIME, "$1").replace(REPEATED, "$1").split(/(?<=[.!?;])\s+/).flatMap((part) => (/[,.!?;]/.test(part) ? [part] : part.split(JOIN_US)))) {
     const sentence = raw.trim();
     const saidBefore = said;
     said += ` ${sentence}`;
@@ -157,7 +159,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
     const question = /\?\s*$/.test(sentence);
     const invited = question ? thingInvited(sentence, ctx.now, ctx.listener) : undefined;
     if (invited !== undefined) return invited;
-    for (const { clause, before } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
+    for (const { clause, before, joined } of clauses(sentence.replace(/[.!?;]+$/, ""))) {
       // "if you're free tonight, why don't you come over": an invitation is conditional by nature.
       const hypothetical = HYPOTHETICAL.test(before);
       let words = clause.replace(new RegExp(`^${FILLER}`, "i"), "");
@@ -173,7 +175,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       words = words.replace(/^(i|we)\s+(?:really|definitely|actually|seriously|probably|still|just|honestly)\s+(?=(?:need to|have to|should|must|ought to|gotta|got to|had better|plan to|intend to|promise)\b)/i, "$1 ");
       // "I'm off to the doctor's at four": going there.
       words = words.replace(/^(i'm|i am|we're|we are) off to\b/i, "$1 going to");
-      const m = FRAME.exec(words);
+      // "Then I'll wait and come back on Monday", "I will go there tomorrow and buy one": the verb after "and" shares the frame before it.
+      const shared = joined && !FRAME.test(words) ? SHARED_FRAME.exec(before) : null;
+      const m = FRAME.exec(shared ? `${shared[1]} ${words}` : words);
       if (!m) continue;
       const [, have, commit, together, invite, progressive, body] = m;
       if (hypothetical && invite === undefined) break;
@@ -237,6 +241,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
   }
   return undefined;
 }
+
+// A commitment a few words before "and": its frame, for the verb after "and".
+const SHARED_FRAME = new RegExp(`(?:^|[\\s,])(${COMMIT})\\s+${ADVERBS}[a-z]+(?:\\s+[\\w']+){0,5}?\\s+$`, "i");
 
 /** "meet" or "meet up" with no one and no place after it: a time ("at six", "on Friday", "tomorrow") or nothing. */
 const MEET_EACH_OTHER = /^meet(?:\s+up)?(?=\s+(?:at|on|in|by|around)\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that)\b|\S+'s\b)|\s+(?:tomorrow|tonight|today|this|next|after|later)\b|\s*$)/i;

@@ -17,7 +17,7 @@ import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sen
 
 // The user taking what was offered, in the first sentence of the answer.
 const TAKEN =
-  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|that (?:suits me|works(?: for me)?)|i(?:'ll| will) be there|see you (?:there|then)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|that (?:suits me|works(?: for me)?)|i(?:'ll| will) be there|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
 // The time said back as fine: "Tomorrow at 4:15 is fine.", "Monday at eleven, please.", "8:30 works for me."
 const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then)[\s,.!]*)*(.{2,40}?)(?:,? please| (?:is|would be|works|suits me|sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
 
@@ -26,7 +26,10 @@ const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i c
 
 // What the user goes to, named in the turns: its noun, and what one does about it.
 const THING =
-  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit)s?\b(?: of ([a-z]+)\b)?/gi;
+  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit|drinks|coffee|delivery|taxi|cab)s?\b(?: of ([a-z]+)\b)?/gi;
+const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|drinks)\b/i;
+// Someone whose appointment it is: "the doctor", "your dentist", "Dr Patel".
+const SEEN = /\b(?:(?:the|a|your|my|our)\s+(doctor|dentist|vet|hairdresser|barber|optician|physio|physiotherapist|therapist|adviser|advisor|mechanic|lawyer|accountant|nurse|consultant|specialist)|(dr\.? [a-z]+))\b/gi;
 const CAUGHT = /^(?:flight|train)$/i;
 // Booked times are appointments whatever the clerk calls them.
 const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
@@ -39,14 +42,39 @@ function taking(answer: string, now: Date): { time?: { text: string } } | undefi
   for (const sentence of sentencesOf(answer.trim()).slice(0, 3)) {
     const said = sentence.trim();
     const taken = TAKEN.exec(said);
-    if (taken) return REFUSE.test(said.slice(taken[0].length)) ? undefined : own === undefined ? {} : { time: own };
+    if (taken) {
+      const rest = said.slice(taken[0].length);
+      if (REFUSE.test(rest)) return undefined;
+      // "Put me down for this Thursday.", "See you Saturday.": the time said with the yes.
+      const with_ = timeAhead(said, now);
+      const time = own ?? (with_ !== undefined && HOURISH.test(with_.text) ? with_ : undefined) ?? timeIn(sentencesOf(answer.trim()).slice(1).join(" "), now);
+      return time === undefined ? {} : { time };
+    }
     const asked = timeAhead(said, now);
     if (own === undefined && asked !== undefined && HOURISH.test(asked.text) && /\?\s*$/.test(said)) own = asked;
     const back = SAID_BACK.exec(said);
-    const time = back ? timeAhead(back[1]!, now) : undefined;
+    const time = back ? timeSaid(back[1]!, now) : undefined;
     if (back && time !== undefined && !REFUSE.test(back[1]!)) return { time };
   }
   return undefined;
+}
+
+/** A time with its day or its hour in the words, if any: "Yes, please. For half past six." */
+function timeIn(words: string, now: Date): { text: string } | undefined {
+  const time = words === "" ? undefined : timeSaid(words, now);
+  return time !== undefined && HOURISH.test(time.text) ? time : undefined;
+}
+
+// An hour in words said alone, as an answer: "Six o'clock, please.", "For half past six.", "The Red Lion, about half five."
+const CLOCK_ALONE =
+  /^(?:[\w' ]{0,20},\s*)?(?:for|about|around|at|say)?\s*((?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'?clock| thirty| fifteen| forty[ -]five)?)\b[^\w]*(?:please\W*)?$/i;
+
+/** The time ahead in words said to settle one: as plans/time.ts reads it, or an hour in words said alone. */
+function timeSaid(words: string, now: Date): { text: string } | undefined {
+  const time = timeAhead(words, now);
+  if (time !== undefined) return time;
+  const clock = CLOCK_ALONE.exec(words.trim());
+  return clock === null ? undefined : { text: `at ${clock[1]!.toLowerCase()}` };
 }
 
 /** The hour with its day: "at ten" after "tomorrow" was said. A time that names its day stays as said. */
@@ -65,12 +93,21 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     const found = [...apostrophes(turn.text).matchAll(THING)].at(-1);
     // "They're available by appointment.": an appointment without its article.
     if (found === undefined && /\bappointments?\b/i.test(turn.text)) return "go to the appointment";
+    // "We have beginners' classes on Monday", "delivery is free": a plural or a service named without an article.
+    const bare = found === undefined ? BARE_THING.exec(apostrophes(turn.text)) : null;
+    if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
+    if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?:es|s)$/, "")}`;
+    const seen = [...apostrophes(turn.text).matchAll(SEEN)].at(-1);
+    if (found === undefined && seen !== undefined) return seen[2] !== undefined ? `see ${seen[2].replace(/^dr\.? /i, "Dr ").replace(/ ([a-z])/, (_, c: string) => ` ${c.toUpperCase()}`)}` : `see the ${seen[1]!.toLowerCase()}`;
     if (found === undefined) continue;
     const [, , said, noun, of] = found as unknown as [string, string, string, string, string | undefined];
     const before = said.replace(/\b(?:first|next|earliest|only|last|available|free|open|same|new|little)\s+/gi, "");
     if (CAUGHT.test(noun)) return `catch the ${noun.toLowerCase()}`;
     if (APPOINTMENT_WORDS.test(noun)) return "go to the appointment";
     if (/^table$/i.test(noun)) return "go to the restaurant";
+    if (/^delivery$/i.test(noun)) return "be in for the delivery";
+    if (/^(?:taxi|cab)$/i.test(noun)) return `take the ${noun.toLowerCase()}`;
+    if (/^(?:drinks|coffee)$/i.test(noun)) return `go for ${noun.toLowerCase()}`;
     if (/^shift$/i.test(noun)) return `work the ${before.toLowerCase()}shift`.replace(/\s+/g, " ");
     return `go to the ${before.toLowerCase()}${noun.toLowerCase()}${of === undefined ? "" : ` of ${of.toLowerCase()}`}`.replace(/\s+/g, " ");
   }
@@ -85,7 +122,8 @@ function offeredTime(offer: string, now: Date, asked: boolean): string | undefin
   if (!asked && !sentences.some((s) => OFFERED.test(s))) return undefined;
   for (const sentence of sentences.reverse()) {
     if (HYPOTHETICAL.test(sentence.replace(/^(?:would|could)\b/i, "")) || ABOUT_THE_PAST.test(sentence)) continue;
-    const time = timeAhead(sentence, now);
+    const found = timeSaid(sentence, now);
+    const time = found === undefined ? undefined : { text: found.text, index: sentence.indexOf(found.text) < 0 ? sentence.length : sentence.indexOf(found.text) };
     if (time === undefined) continue;
     const tail = /^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)/i.exec(sentence.slice(time.index + time.text.length));
     const said = `${time.text}${tail?.[0] ?? ""}`.replace(/[\s,.!?]+$/, "");
@@ -102,12 +140,12 @@ const HOUR = /\bat (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|fi
 
 // A time with its day or its hour: "in 2 years", "$1000 a night" are none.
 const HOURISH =
-  /\b(?:at|around|about|from|by) (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 // Questions about what was: a yes to them agrees to nothing.
 const ABOUT_THE_PAST = /^(?:(?:so|and|oh|well)[\s,]+)*(?:have you|has)\b|\b(?:did|was|were|had|went|didn't|wasn't|weren't|hadn't)\b/i;
 
 // The user asking when, just before the other's answer.
-const WHEN_ASKED = /\b(?:what time|when)\b[^.!]*\?\s*$/i;
+const WHEN_ASKED = /\b(?:what time|when|where|which day)\b[^.!]*\?\s*$/i;
 // Being where the other will be: "I'll be there", "see you there".
 const MEETING = /\b(?:i(?:'ll| will) be there|see you (?:there|then))\b/i;
 
@@ -120,10 +158,12 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   const first = (sentencesOf(answer.trim())[0] ?? "").trim();
   // A short yes to a question that proposes a time to the user ("Next Thursday?", "Shall we say ten?"); not to one about the past ("Did he?").
   const proposal = sentencesOf(offer.text).filter((q) => /\?\s*$/.test(q)).at(-1);
-  const yes = took === undefined && proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && HOURISH.test(proposal) && first.split(/\s+/).length <= 6 && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
+  // "Would you like us to book a taxi as well?" → "Yes, please. For half past six.": the time may come with the yes.
+  const withYes = timeIn(sentencesOf(answer.trim()).slice(1).join(" "), ctx.now);
+  const yes = took === undefined && proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || withYes !== undefined) && first.split(/\s+/).length <= 6 && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
   if (took === undefined && !yes) return undefined;
   const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === true ? earlier.at(-2)!.text : "");
-  const time = took?.time?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked);
+  const time = took?.time?.text ?? withYes?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked);
   if (time === undefined) return undefined;
   // Nothing named, and the user says they will be there: meeting the one who asked.
   const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);

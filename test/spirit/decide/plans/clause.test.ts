@@ -72,6 +72,10 @@ describe("coming back at a time", () => {
     expect((await offerFor((await plan("OK, I'll pack tomorrow night."))!, false, now))?.question).toBe("Want me to remind you to pack tomorrow night?");
     expect((await offerFor((await plan("Good. I'll come by around five, then."))!, false, now))?.question).toBe("Want me to remind you to come by around five?");
     expect((await plan("I'll drop in on Tuesday."))?.action).toBe("drop in on Tuesday");
+    // The verb after "and" shares the frame before it; "after work" said before the day.
+    expect((await plan("Really? Then I'll wait and come back on Monday."))?.action).toBe("come back on Monday");
+    expect((await plan("I'll collect the van after work on Thursday."))).toMatchObject({ action: "collect the van on Thursday after work", when: "on Thursday" });
+    expect(await plan("I'll wait and see.")).toBeUndefined();
     // "then" says what follows, and is no part of what to do; "by then" is a time.
     expect((await plan("I'll get a copy this week then."))?.action).toBe("get a copy this week");
     // Leaving now, leaving a thing, or packing done: no plan.

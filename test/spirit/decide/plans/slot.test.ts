@@ -24,6 +24,15 @@ describe("the user taking a time the other offers", () => {
     expect(slotTaken("Yes.", turns(["Sam", "Your check-up can be on Friday. Is 3pm OK?"]), ctx)).toMatchObject({ action: "go to the appointment at 3pm on friday" });
   });
 
+  it("an hour in words said alone, a time said with the yes, a thing named without an article, someone to see", () => {
+    expect(slotTaken("Yes, please. For half past six.", turns(["Sam", "Your flight is early tomorrow. Would you like us to book a taxi as well?"]), ctx)).toMatchObject({ action: "take the taxi at half past six tomorrow" });
+    expect(slotTaken("Great, I'll be there after my call.", turns(["Sam", "A few of us are going for drinks after work. You coming?"], ["me", "Sounds good. Where?"], ["Sam", "The Crown, about half five."]), ctx)).toMatchObject({ action: "go for drinks at half five" });
+    expect(slotTaken("Great, put me down for this Thursday.", turns(["Sam", "We have beginners' classes on Monday and Thursday evenings."]), ctx)).toMatchObject({ action: "go to the beginners' class this Thursday" });
+    expect(slotTaken("Wednesday, please.", turns(["Sam", "Delivery is free. We can bring it on Tuesday or Wednesday."]), ctx)).toMatchObject({ action: "be in for the delivery on Wednesday" });
+    expect(slotTaken("That's fine.", turns(["me", "The doctor wants to see me again."], ["Sam", "3:20 on Tuesday?"]), ctx)).toMatchObject({ action: "see the doctor at 3:20 on Tuesday" });
+    expect(slotTaken("Of course. See you Saturday.", turns(["Sam", "It's my birthday on Saturday. I'm having a party at my place. You have to come!"]), ctx)).toMatchObject({ action: "go to the party on Saturday" });
+  });
+
   it("the hour the user asked, then took: not the day the other moved from", () => {
     const moved = turns(["Sam", "I have to move our meeting from Tuesday to Wednesday. Same time?"]);
     expect(slotTaken("Wednesday at two? Let me check... Yes, that's fine.", moved, ctx)).toMatchObject({ action: "go to the meeting on Wednesday at two" });

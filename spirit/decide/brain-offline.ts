@@ -188,7 +188,8 @@ export class OfflineBrain implements Brain {
 
   /** Another speaker agreeing to the user's proposal: the arrangement is settled, and the user is asked about it now. */
   private async settledByOther(speaker: string, text: string, conversation: ConversationView, now: Date): Promise<Proposal | undefined> {
-    const plan = await acceptedByOther(text, conversation.turns.slice(0, -1), { now, listener: speaker });
+    // "Saturday at Laynes, then. Ten o'clock?" → "Perfect.": the user's time, taken by the other (plans/slot.ts).
+    const plan = (await acceptedByOther(text, conversation.turns.slice(0, -1), { now, listener: speaker })) ?? slotTaken(text, conversation.turns.slice(0, -1), { now, listener: speaker }, false);
     if (plan === undefined) return undefined;
     const offer = await offerFor(plan, this.agentHasModel, now);
     if (offer === undefined) return undefined;

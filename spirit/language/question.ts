@@ -245,7 +245,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
     // "phone the clinic to see [if …]": an infinitive whose clause was cut dangles too.
     const bareInfinitive = cut && kept.length > 2 && has(last, "Verb") && kept.at(-2)!.normal === "to";
     // "come by", "drop in": the particle of a visit is what is done, not a word left hanging.
-    const visiting = kept.length === 2 && /^(?:come|pop|drop|stop|swing|call)$/.test(head.normal) && /^(?:by|in|round|over)$/.test(last.normal);
+    const visiting = kept.length === 2 && /^(?:come|pop|drop|stop|swing|call|cycle|walk|drive|nip|run|head)$/.test(head.normal) && /^(?:by|in|round|over|across|down)$/.test(last.normal);
     if (bareInfinitive) kept.pop();
     else if (!dangling || visiting) break;
     kept.pop();
@@ -253,7 +253,7 @@ export function verbPhrase(nlp: Nlp, action: string, when?: string, maxWords = M
   const after = kept.slice(1);
   const activity = GERUND_AFTER.has(head.normal) && after.some((t) => has(t, "Gerund")); // "go dancing": the activity is what is named
   // "come back tomorrow", "pop round on sunday", "come by around five", "set off at six", "pack tonight": going somewhere or getting ready names no thing, and needs none.
-  const returning = (head.normal === "come" && after.length === 1 && /^(?:back|over|round|around|by)$/.test(after[0]!.normal)) || (/^(?:pop|drop|stop|swing|call)$/.test(head.normal) && after.length === 1 && /^(?:round|over|by|in)$/.test(after[0]!.normal)) || (/^(?:set|head)$/.test(head.normal) && after.length === 1 && /^(?:off|out)$/.test(after[0]!.normal)) || (/^(?:leave|pack)$/.test(head.normal) && after.length === 0);
+  const returning = (head.normal === "come" && after.length === 1 && /^(?:back|over|round|around|by)$/.test(after[0]!.normal)) || (/^(?:pop|drop|stop|swing|call)$/.test(head.normal) && after.length === 1 && /^(?:round|over|by|in)$/.test(after[0]!.normal)) || (/^(?:cycle|walk|drive|nip|run|head)$/.test(head.normal) && after.length === 1 && /^(?:over|round|across|down)$/.test(after[0]!.normal)) || (/^(?:set|head)$/.test(head.normal) && after.length === 1 && /^(?:off|out)$/.test(after[0]!.normal)) || (/^(?:leave|pack)$/.test(head.normal) && after.length === 0);
   if (!activity && !returning && !after.some((t) => has(t, "Noun") || has(t, "Value") || things.has(t))) return undefined; // "transfer", "book it"-less: nothing named
   if (after.length > maxWords) return undefined;
   const stem = head.normal.slice(0, 4);

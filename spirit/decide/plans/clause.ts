@@ -61,7 +61,7 @@ const SAYINGS = new Set(["say", "think", "guess", "suppose", "mean", "hope", "fa
 const TRYING = /^try\s+(?!to\b|it\b|that\b|this\b|again\b|and\b|harder\b|my best\b|our best\b)\S/i;
 
 const ADVERBS = String.raw`(?:(?:definitely|really|just|also|probably|then|still|first|totally|actually|seriously|both|all|certainly|surely|absolutely|soon|finally)\s+)*`;
-const COMMIT = String.raw`(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to|(?:'ve| have)? gotta| need to| must| should(?! have\b|'ve\b)|'d better| had better| ought to| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to)`;
+const COMMIT = String.raw`(?:let me(?= \w+ (?:[\w' ]+ )?(?:first thing|tomorrow|tonight|on|at|this|next|after|before|later|in)\b)|(?:i think )?i(?:'ll be(?= \w+ing\b)| will be(?= \w+ing\b)|'ll|ll| will|'m going to| am going to|'m gonna| am gonna| have to|'ve got to| have got to|(?:'ve| have)? gotta| need to| must| should(?! have\b|'ve\b)|'d better| had better| ought to| promise to| promise i'll|'m planning to| am planning to| plan to| intend to|'m supposed to| am supposed to|'ve decided to| have decided to|'m determined to| am determined to))`;
 // Commitments that stand without a time: what the user will do some day ("I'll pay you back",
 // "I've decided to stop smoking"), kept as a note. Not "need to", "must", "supposed to": said of what is needed now.
 // Not "gonna" nor "have to" either: in a meeting or at a desk, "I'm gonna draw a fish", "I have to write fast" are done as said.
@@ -257,7 +257,7 @@ const PEOPLE_VERBS = /^(?:call|phone|ring|text|message|email|e-mail|write|meet|v
 // Coming back at a time, and nothing more: "come back tomorrow afternoon", "come back in on Monday"; not "come back to that point next week".
 // "I'll pop round on Sunday", "I'll come by around five", "I'll pack tonight", "we'll set off at six": going somewhere or
 // getting ready at a time needs no thing named either (question.ts says them back alone too).
-const RETURNING = /^(?:come back(?: (?:in|here|again|round|by))?|come (?:over|round|around|by)|(?:pop|drop|stop|swing|call) (?:round|over|by|in)|set off|head (?:off|out)|leave|pack)\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
+const RETURNING = /^(?:come back(?: (?:in|here|again|round|by))?|come (?:over|round|around|by)|(?:pop|drop|stop|swing|call) (?:round|over|by|in)|(?:cycle|walk|drive|nip|run|head) (?:over|round|across|down)|set off|head (?:off|out)|leave|pack)\s+(?:tomorrow|tonight|on|at|next|this|later|after|before|around|in (?:an?|the|\w+ (?:hours?|days?|weeks?)))\b(?!.*\b(?:to|with|for|about)\b)/i;
 
 /** The verb phrase after a frame, in the base form: "driving to the coast" → "drive to the coast"; "going to Denver" → "go to Denver". */
 async function readAction(rest: string, progressive: boolean, goingTo: boolean, nlp: Awaited<ReturnType<typeof loadNlp>>): Promise<{ verb: string; action: string; later: boolean } | undefined> {

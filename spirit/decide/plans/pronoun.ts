@@ -11,7 +11,7 @@ import { planIn } from "./clause.js";
 import { apostrophes, type Plan, type PlanContext, type SpokenTurn } from "./words.js";
 
 // The user's commitment with a pronoun as the object of its verb: "I'll bake them", "I have to book it".
-const COMMITTED_TO_IT = /\b(i(?:'ll| will|'m going to| am going to|'m gonna| am gonna| have to| need to| should|'ve got to| must)\s+(?:(?:definitely|probably|just|also|then|still|first|really)\s+)?)([a-z]+)\s+(it|them)\b/i;
+const COMMITTED_TO_IT = /\b(i(?:'ll| will|'m going to| am going to|'m gonna| am gonna| have to| need to| should|'ve got to| must)\s+(?:(?:definitely|probably|just|also|then|still|first|really)\s+)?)([a-z]+(?: (?:through|over|at|into|up|back|off|out|round))?)\s+(it|them)\b/i;
 // Verbs whose "it" is no thing handed over: "do it", "make it" (be there), "take it" (accept), "get it" (understand);
 // "call it" is a number or a place, which the turns rarely name.
 const NO_THING = /^(?:do|make|take|get|have|see|think|leave|keep|let|love|like|hate|try|give|find|need|want|mean|say|believe|know|enjoy|miss|mind|handle|manage|sort|fix|figure|play|risk|skip|forget|remember|call|ring|phone)$/i;
@@ -59,13 +59,13 @@ function nounPhrases(nlp: Nlp, text: string): NounPhrase[] {
 /** The thing a pronoun points at: the newest noun phrase of its number in what was said before it. */
 function referent(nlp: Nlp, pronoun: string, before: string, earlier: readonly SpokenTurn[]): string | undefined {
   const plural = pronoun.toLowerCase() === "them";
-  const said = [{ isUser: true, text: before }, ...[...earlier].reverse().slice(0, 4)];
+  const said = [{ isUser: true, speaker: "", text: before }, ...[...earlier].reverse().slice(0, 4)];
   for (const turn of said) {
     for (const phrase of nounPhrases(nlp, apostrophes(turn.text)).reverse()) {
       if (phrase.plural !== plural) continue;
-      // Another's "your car" is the user's; another's "my car" is theirs, no thing of the user's to name.
-      if (!turn.isUser && /^my\b/.test(phrase.text)) continue;
-      return !turn.isUser ? phrase.text.replace(/^your\b/, "my") : phrase.text;
+      // Another's "your car" is the user's; another's "my slides" are theirs: "Sam's slides".
+      if (turn.isUser) return phrase.text;
+      return phrase.text.replace(/^(your|my)\b/, (owner) => (owner === "your" ? "my" : `${turn.speaker}'s`));
     }
   }
   return undefined;
@@ -77,7 +77,8 @@ export async function pronounPlan(text: string, earlier: readonly SpokenTurn[], 
   const m = COMMITTED_TO_IT.exec(said);
   // "get them" is fetching things; "get it" is as often understanding.
   // "I'll probably watch it": a guess at what one may do, no plan.
-  if (m === null || HEDGED.test(said) || (NO_THING.test(m[2]!) && !(m[2]!.toLowerCase() === "get" && m[3]!.toLowerCase() === "them"))) return undefined;
+  const verb = m?.[2]!.split(" ")[0]!.toLowerCase();
+  if (m === null || verb === undefined || HEDGED.test(said) || (NO_THING.test(verb) && !(verb === "get" && m[3]!.toLowerCase() === "them"))) return undefined;
   const nlp = await loadNlp();
   const thing = referent(nlp, m[3]!, said.slice(0, m.index), earlier);
   if (thing === undefined) return undefined;

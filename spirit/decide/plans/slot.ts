@@ -17,17 +17,21 @@ import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sen
 
 // The user taking what was offered, in the first sentence of the answer.
 const TAKEN =
-  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|that (?:suits me|works(?: for me)?)|i(?:'ll| will) be there|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|(?:that|it)(?: would| will| should)? (?:suits? me|works?(?: for me)?)(?: (?:well|fine|perfect(?:ly)?))?|(?:i|we)(?:'ll| will) (?:be there|come(?! back)(?: with pleasure)?)|sounds (?:good|great|perfect|lovely)|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
 // The time said back as fine: "Tomorrow at 4:15 is fine.", "Monday at eleven, please.", "8:30 works for me."
-const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then)[\s,.!]*)*(.{2,40}?)(?:,? please| (?:is|would be|works|suits me|sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
+// "Thursday's good.", "Friday, sure.", "Sunday lunch at your mum's it is.", "Saturday at ten, then."
+const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then)[\s,.!]*)*(.{2,40}?)(?:,? please|,? sure|,? then| it is|(?:'s| is| would be| works| suits me| sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
 
 // A time offered to the user, or asked about: a question, or what the other has, can do or proposes.
-const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i can|he can|she can|they can|we can|we could|i could|is (?:available|free|open)|how about|what about|shall we|let's|our (?:first|next|earliest|last)|the (?:earliest|next|first) (?:one|appointment|slot|opening|available))\b/i;
+const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i can|he can|she can|they can|we can|we could|i could|is (?:available|free|open)|how about|what about|shall we|let's|our (?:first|next|earliest|last)|the (?:earliest|soonest|next available)\b|the (?:next|first) (?:one|appointment|slot|opening|available))\b/i;
 
 // What the user goes to, named in the turns: its noun, and what one does about it.
 const THING =
-  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit|drinks|coffee|delivery|taxi|cab)s?\b(?: of ([a-z]+)\b)?/gi;
-const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|drinks)\b/i;
+  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit|drinks|coffee|delivery|taxi|cab|(?<=(?:quiz|karaoke|movie|film|games?|poker|trivia|curry|date|pizza) )night)s?\b(?: of ([a-z]+)\b)?/gi;
+// Someone who comes to the user's home to work: the user is to be in. A game: played.
+const TRADE = /\b(?:the|a|an|my|our|your)\s+((?:[\w-]+\s+)?(?:plumber|electrician|technician|engineer|tuner|cleaner|builder|decorator|gardener|locksmith|repairman|fitter|installer|courier|surveyor|handyman))\b/i;
+const GAME = /\b(tennis|golf|squash|football|badminton|basketball|volleyball|chess|table tennis|five-a-side)\b/i;
+const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|(?<=for )drinks)\b/i;
 // Someone whose appointment it is: "the doctor", "your dentist", "Dr Patel".
 const SEEN = /\b(?:(?:the|a|your|my|our)\s+(doctor|dentist|vet|hairdresser|barber|optician|physio|physiotherapist|therapist|adviser|advisor|mechanic|lawyer|accountant|nurse|consultant|specialist)|(dr\.? [a-z]+))\b/gi;
 const CAUGHT = /^(?:flight|train)$/i;
@@ -54,7 +58,9 @@ function taking(answer: string, now: Date): { time?: { text: string } } | undefi
     if (own === undefined && asked !== undefined && HOURISH.test(asked.text) && /\?\s*$/.test(said)) own = asked;
     const back = SAID_BACK.exec(said);
     const time = back ? timeSaid(back[1]!, now) : undefined;
-    if (back && time !== undefined && !REFUSE.test(back[1]!)) return { time };
+    // The words said back are the time, give or take a place: "Saturday at Laynes, then", not "It's an after dinner dog then".
+    const rest = back && time !== undefined ? back[1]!.replace(time.text, " ").trim().split(/\s+/).filter(Boolean) : [];
+    if (back && time !== undefined && HOURISH.test(time.text) && rest.length <= 2 && !REFUSE.test(back[1]!)) return { time };
   }
   return undefined;
 }
@@ -67,14 +73,16 @@ function timeIn(words: string, now: Date): { text: string } | undefined {
 
 // An hour in words said alone, as an answer: "Six o'clock, please.", "For half past six.", "The Red Lion, about half five."
 const CLOCK_ALONE =
-  /^(?:[\w' ]{0,20},\s*)?(?:for|about|around|at|say)?\s*((?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'?clock| thirty| fifteen| forty[ -]five)?)\b[^\w]*(?:please\W*)?$/i;
+  /^(?:[\w' ]{0,20},\s*)?(?:for|about|around|at|say|from)?\s*((?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'?clock| thirty| fifteen| forty[ -]five)?)\b[^\w]*(?:please\W*)?$/i;
 
 /** The time ahead in words said to settle one: as plans/time.ts reads it, or an hour in words said alone. */
 function timeSaid(words: string, now: Date): { text: string } | undefined {
   const time = timeAhead(words, now);
   if (time !== undefined) return time;
   const clock = CLOCK_ALONE.exec(words.trim());
-  return clock === null ? undefined : { text: `at ${clock[1]!.toLowerCase()}` };
+  // A number alone ("Four, please.") may be how many; an hour is said with its o'clock, its half or its "at".
+  if (clock === null || !/\b(?:at|about|around|say|from|half|quarter|past|to|o'?clock|thirty|fifteen|forty)\b/i.test(words)) return undefined;
+  return { text: `at ${clock[1]!.toLowerCase()}` };
 }
 
 /** The hour with its day: "at ten" after "tomorrow" was said. A time that names its day stays as said. */
@@ -97,6 +105,10 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     const bare = found === undefined ? BARE_THING.exec(apostrophes(turn.text)) : null;
     if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
     if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?:es|s)$/, "")}`;
+    const trade = found === undefined ? TRADE.exec(apostrophes(turn.text)) : null;
+    if (trade) return `be in for the ${trade[1]!.toLowerCase()}`;
+    const game = found === undefined ? GAME.exec(turn.text) : null;
+    if (game) return `play ${game[1]!.toLowerCase()}`;
     const seen = [...apostrophes(turn.text).matchAll(SEEN)].at(-1);
     if (found === undefined && seen !== undefined) return seen[2] !== undefined ? `see ${seen[2].replace(/^dr\.? /i, "Dr ").replace(/ ([a-z])/, (_, c: string) => ` ${c.toUpperCase()}`)}` : `see the ${seen[1]!.toLowerCase()}`;
     if (found === undefined) continue;
@@ -109,6 +121,8 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     if (/^(?:taxi|cab)$/i.test(noun)) return `take the ${noun.toLowerCase()}`;
     if (/^(?:drinks|coffee)$/i.test(noun)) return `go for ${noun.toLowerCase()}`;
     if (/^shift$/i.test(noun)) return `work the ${before.toLowerCase()}shift`.replace(/\s+/g, " ");
+    // "a game of squash": played.
+    if (/^(?:game|match)$/i.test(noun) && of !== undefined && GAME.test(of)) return `play ${of.toLowerCase()}`;
     return `go to the ${before.toLowerCase()}${noun.toLowerCase()}${of === undefined ? "" : ` of ${of.toLowerCase()}`}`.replace(/\s+/g, " ");
   }
   return undefined;
@@ -121,16 +135,29 @@ function offeredTime(offer: string, now: Date, asked: boolean): string | undefin
   // Asked "What time?", the answer ("From about two.") is the time offered.
   if (!asked && !sentences.some((s) => OFFERED.test(s))) return undefined;
   for (const sentence of sentences.reverse()) {
-    if (HYPOTHETICAL.test(sentence.replace(/^(?:would|could)\b/i, "")) || ABOUT_THE_PAST.test(sentence)) continue;
-    const found = timeSaid(sentence, now);
-    const time = found === undefined ? undefined : { text: found.text, index: sentence.indexOf(found.text) < 0 ? sentence.length : sentence.indexOf(found.text) };
-    if (time === undefined) continue;
-    const tail = /^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)/i.exec(sentence.slice(time.index + time.text.length));
-    const said = `${time.text}${tail?.[0] ?? ""}`.replace(/[\s,.!?]+$/, "");
-    if (!HOURISH.test(said)) continue;
+    // "would" asks or offers here ("Would Monday suit you?", "The earliest would be Thursday at two."), it supposes nothing.
+    if (HYPOTHETICAL.test(sentence.replace(/^(?:would|could)\b|\b(?:would|could) be\b/gi, "")) || ABOUT_THE_PAST.test(sentence)) continue;
+    const said = hourishIn(sentence, now);
+    if (said === undefined) continue;
     // "Our first appointment is at eight. Next Thursday?": the day asked, at the hour told just before.
     const hour = HOUR.test(said) ? undefined : sentences.map((other) => HOUR.exec(other)?.[0]).find((h) => h !== undefined);
     return hour === undefined ? said : `${said} ${hour}`;
+  }
+  return undefined;
+}
+
+/** The first time in the sentence with its day or hour, as said to its end ("a quiz night at the Crown next Friday at eight": not "night"). */
+function hourishIn(sentence: string, now: Date): string | undefined {
+  let from = 0;
+  for (let tries = 0; tries < 4 && from < sentence.length; tries += 1) {
+    const rest = sentence.slice(from);
+    const found = timeSaid(rest, now);
+    if (found === undefined) return undefined;
+    const at = rest.indexOf(found.text) < 0 ? rest.length : rest.indexOf(found.text);
+    const tail = /^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)/i.exec(rest.slice(at + found.text.length));
+    const said = `${found.text}${tail?.[0] ?? ""}`.replace(/[\s,.!?]+$/, "");
+    if (HOURISH.test(said)) return said;
+    from += at + Math.max(found.text.length, 1);
   }
   return undefined;
 }
@@ -140,9 +167,17 @@ const HOUR = /\bat (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|fi
 
 // A time with its day or its hour: "in 2 years", "$1000 a night" are none.
 const HOURISH =
-  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) o'?clock\b|\b(?:half|quarter) (?:past|to) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 // Questions about what was: a yes to them agrees to nothing.
 const ABOUT_THE_PAST = /^(?:(?:so|and|oh|well)[\s,]+)*(?:have you|has)\b|\b(?:did|was|were|had|went|didn't|wasn't|weren't|hadn't)\b/i;
+
+// A proposal that includes the one who makes it.
+const INCLUDES_USER = /\b(?:we|us|let's|let us|shall we|how about|what about|meet|see you|together)\b/i;
+/** A question that is a time and little else: "Ten o'clock?", "Saturday at Laynes, then. Ten o'clock?" */
+function bareTime(question: string, now: Date): boolean {
+  const time = timeSaid(question.replace(/\?\s*$/, ""), now);
+  return time !== undefined && question.replace(/\?\s*$/, "").replace(time.text, " ").trim().split(/\s+/).filter(Boolean).length <= 2;
+}
 
 // The user asking when, just before the other's answer.
 const WHEN_ASKED = /\b(?:what time|when|where|which day)\b[^.!]*\?\s*$/i;
@@ -150,9 +185,12 @@ const WHEN_ASKED = /\b(?:what time|when|where|which day)\b[^.!]*\?\s*$/i;
 const MEETING = /\b(?:i(?:'ll| will) be there|see you (?:there|then))\b/i;
 
 /** The user taking a time the other named just before, for a thing the turns name. */
-export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: PlanContext): Plan | undefined {
+export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: PlanContext, answeredByUser = true): Plan | undefined {
   const offer = earlier.at(-1);
-  if (offer === undefined || offer.isUser) return undefined;
+  if (offer === undefined || offer.isUser === answeredByUser) return undefined;
+  // The user's own offer taken by the other is the user's plan only when it includes the user: "shall we …", "Ten o'clock?"
+  // after asking when they are free; a clerk's "There is a flight at ten. Will that be alright?" is the other's plan.
+  if (!answeredByUser && !sentencesOf(offer.text).some((o) => /\?\s*$/.test(o) && (INCLUDES_USER.test(o) || bareTime(o, ctx.now)))) return undefined;
   const took = taking(apostrophes(answer), ctx.now);
   // A bare yes takes only what was asked: "OK." to "Your train leaves at six." acknowledges, it agrees to nothing.
   const first = (sentencesOf(answer.trim())[0] ?? "").trim();
@@ -160,13 +198,17 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   const proposal = sentencesOf(offer.text).filter((q) => /\?\s*$/.test(q)).at(-1);
   // "Would you like us to book a taxi as well?" → "Yes, please. For half past six.": the time may come with the yes.
   const withYes = timeIn(sentencesOf(answer.trim()).slice(1).join(" "), ctx.now);
-  const yes = took === undefined && proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || withYes !== undefined) && first.split(/\s+/).length <= 6 && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
+  // Or a word or two to a time offered as a statement ("The earliest would be Thursday at two." → "Fine.").
+  const statement = proposal === undefined && first.split(/\s+/).length <= 3 && sentencesOf(offer.text).some((o) => OFFERED.test(o) && HOURISH.test(o) && !ABOUT_THE_PAST.test(o));
+  const yes = took === undefined && ((proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || timeIn(proposal.replace(/\?\s*$/, ""), ctx.now) !== undefined || withYes !== undefined) && first.split(/\s+/).length <= 6) || statement) && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
   if (took === undefined && !yes) return undefined;
-  const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === true ? earlier.at(-2)!.text : "");
-  const time = took?.time?.text ?? withYes?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked);
+  const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === answeredByUser ? earlier.at(-2)!.text : "");
+  // "Are you up for it?" … "Nobody can!" … "Count me in.": the offer may be the other's turn before last.
+  const offerBefore = earlier.at(-3)?.isUser === offer.isUser ? earlier.at(-3)!.text : undefined;
+  const time = took?.time?.text ?? withYes?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked) ?? (took !== undefined && offerBefore !== undefined ? offeredTime(apostrophes(offerBefore), ctx.now, false) : undefined);
   if (time === undefined) return undefined;
   // Nothing named, and the user says they will be there: meeting the one who asked.
-  const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
+  const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (answeredByUser && MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
   if (action === undefined) return undefined;
   const hour = time.replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
   const when = onTheDay(withDay(hour, earlier, ctx.now));

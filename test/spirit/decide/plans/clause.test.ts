@@ -72,6 +72,11 @@ describe("coming back at a time", () => {
     expect((await offerFor((await plan("OK, I'll pack tomorrow night."))!, false, now))?.question).toBe("Want me to remind you to pack tomorrow night?");
     expect((await offerFor((await plan("Good. I'll come by around five, then."))!, false, now))?.question).toBe("Want me to remind you to come by around five?");
     expect((await plan("I'll drop in on Tuesday."))?.action).toBe("drop in on Tuesday");
+    // "let me" with a time ahead is a commitment; "let me see", "let me know" are ways of speaking.
+    expect((await plan("Let me look at the config first thing tomorrow, I'm about to leave now."))?.action).toBe("look at the config first thing tomorrow");
+    expect(await plan("Let me see.")).toBeUndefined();
+    expect(await plan("Let me know on Friday.")).toBeUndefined();
+    expect((await plan("Fine. I'll cycle over at nine."))?.action).toBe("cycle over at nine");
     // The verb after "and" shares the frame before it; "after work" said before the day.
     expect((await plan("Really? Then I'll wait and come back on Monday."))?.action).toBe("come back on Monday");
     expect((await plan("I'll collect the van after work on Thursday."))).toMatchObject({ action: "collect the van on Thursday after work", when: "on Thursday" });

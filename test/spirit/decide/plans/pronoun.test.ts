@@ -12,6 +12,8 @@ describe("a pronoun in the user's timed plan, the thing named before", () => {
     expect(await pronounPlan("OK, I'll bake them on Friday evening.", sale, ctx)).toMatchObject({ action: "bake lemon tarts on Friday evening", when: "on Friday evening" });
     const garage = turns(["Sam", "We can do your brakes on Thursday. You'll need to drop the van off by eight."], ["me", "How long will it take?"], ["Sam", "Until about four in the afternoon."]);
     expect(await pronounPlan("Fine. I'll collect it on Thursday.", garage, ctx)).toMatchObject({ action: expect.stringContaining("collect the van") });
+    // Another's "my slides" are theirs.
+    expect(await pronounPlan("Sure, send them over. I'll read them tomorrow morning.", turns(["Sam", "Could you look over my slides before the board meeting?"]), ctx)).toMatchObject({ action: expect.stringContaining("Sam's slides") });
     expect(await pronounPlan("I'll book it this weekend.", turns(["Sam", "So, when's your driving test?"], ["me", "I haven't booked it yet."]), ctx)).toMatchObject({ action: expect.stringContaining("book my driving test") });
   });
 

@@ -17,7 +17,7 @@ describe("the user taking a time the other offers", () => {
 
   it("'I'll be there', 'see you there', 'book me in', 'please do that', a short yes to a time asked", () => {
     expect(slotTaken("I'll be there.", turns(["Sam", "Can we talk about the project?"], ["Sam", "Thursday after lunch, about 2:30?"]), ctx)).toMatchObject({ action: "meet Sam on Thursday" });
-    expect(slotTaken("See you there.", turns(["Sam", "Fancy a game of squash tomorrow?"], ["me", "Where?"], ["Sam", "The sports centre, at six?"]), ctx)).toMatchObject({ action: "go to the game of squash at six tomorrow" });
+    expect(slotTaken("See you there.", turns(["Sam", "Fancy a game of squash tomorrow?"], ["me", "Where?"], ["Sam", "The sports centre, at six?"]), ctx)).toMatchObject({ action: "play squash at six tomorrow" });
     expect(slotTaken("Yes, book me in for that.", turns(["Sam", "You need a filling. Our first appointment is at nine. Next Friday?"]), ctx)).toMatchObject({ action: "go to the appointment next Friday at nine" });
     expect(slotTaken("That should be OK. Please do that.", turns(["Sam", "I can put you on the first train tomorrow morning, at 6:10."]), ctx)).toMatchObject({ action: "catch the train tomorrow morning at 6:10" });
     expect(slotTaken("Sure, I'm in.", turns(["Sam", "We're doing a beach clean-up on Saturday morning. Do you want to join?"]), ctx)).toMatchObject({ action: "go to the beach clean-up on Saturday morning" });
@@ -31,6 +31,31 @@ describe("the user taking a time the other offers", () => {
     expect(slotTaken("Wednesday, please.", turns(["Sam", "Delivery is free. We can bring it on Tuesday or Wednesday."]), ctx)).toMatchObject({ action: "be in for the delivery on Wednesday" });
     expect(slotTaken("That's fine.", turns(["me", "The doctor wants to see me again."], ["Sam", "3:20 on Tuesday?"]), ctx)).toMatchObject({ action: "see the doctor at 3:20 on Tuesday" });
     expect(slotTaken("Of course. See you Saturday.", turns(["Sam", "It's my birthday on Saturday. I'm having a party at my place. You have to come!"]), ctx)).toMatchObject({ action: "go to the party on Saturday" });
+  });
+
+  it("the time said back in other words, a word or two to a time offered, someone coming to the user, a game", () => {
+    const dentist = turns(["Sam", "Dr Okafor has a cancellation on Thursday at 10:40, or otherwise it's next Tuesday."]);
+    expect(slotTaken("Thursday's good.", dentist, ctx)).toMatchObject({ action: "see Dr Okafor on Thursday" });
+    expect(slotTaken("That would suit me well.", turns(["Sam", "Our advisers see customers by appointment. The next available slot is Monday at 11 am."]), ctx)).toMatchObject({ action: "go to the appointment on Monday at 11 am" });
+    expect(slotTaken("Fine.", turns(["Sam", "A technician will need to come to your desk. The earliest would be Thursday at two."]), ctx)).toMatchObject({ action: "be in for the technician on Thursday at two" });
+    expect(slotTaken("Go ahead, I work from home on Tuesdays.", turns(["Sam", "I can send my plumber round on Tuesday morning, around ten. Would someone be in?"]), ctx)).toMatchObject({ action: expect.stringMatching(/^be in for the plumber on Tuesday/) });
+    expect(slotTaken("Yes, we will come with pleasure.", turns(["Sam", "We're having a small party on Saturday. Will you come?"], ["me", "Saturday, what time?"], ["Sam", "From seven."]), ctx)).toMatchObject({ action: "go to the small party at seven on saturday" });
+    expect(slotTaken("Ha, fair. Count me in.", turns(["Sam", "We're doing a quiz night at the Crown next Friday at eight. Are you up for it?"], ["me", "I'm hopeless at quizzes."], ["Sam", "Nobody minds!"]), ctx)).toMatchObject({ action: expect.stringMatching(/^go to the quiz night/) });
+    expect(slotTaken("See you then.", turns(["Sam", "Tennis tomorrow?"], ["me", "Yes, at six?"], ["Sam", "Six is fine."]), ctx)).toBeDefined();
+    // A word or two to what is only told, or a number that says how many, takes no time.
+    expect(slotTaken("OK.", turns(["Sam", "The shop closes at six on Friday."]), ctx)).toBeUndefined();
+    expect(slotTaken("Four, please.", turns(["me", "I'd like a table for Saturday evening."], ["Sam", "For how many people?"]), ctx)).toBeUndefined();
+    expect(slotTaken("It's an after dinner thing then.", turns(["Sam", "What is it, a pudding?"]), ctx)).toBeUndefined();
+  });
+
+  it("the user's time taken by the other, only when it includes the user", () => {
+    const free = turns(["me", "Are you free for a game of squash this weekend?"], ["Sam", "Saturday morning works."], ["me", "Saturday at the sports centre, then. Ten o'clock?"]);
+    expect(slotTaken("Perfect.", free, ctx, false)).toMatchObject({ action: "play squash at ten o'clock on saturday" });
+    // Nothing named: whom or what the time is for is not guessed.
+    expect(slotTaken("Yes.", turns(["me", "We're meeting the clients at 2 tomorrow, right?"]), ctx, false)).toBeUndefined();
+    // A clerk's offer taken by a customer is the customer's plan.
+    const clerk = turns(["me", "There is a flight leaving next Friday at 10 o'clock. Will that be alright?"]);
+    expect(slotTaken("That's fine.", clerk, ctx, false)).toBeUndefined();
   });
 
   it("the hour the user asked, then took: not the day the other moved from", () => {

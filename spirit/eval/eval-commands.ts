@@ -90,7 +90,8 @@ function reminderText(nlp: Nlp, task: string): Checked {
   const alarm = planReminder(task, READ_AT);
   // As the agent reads a task with no time (agents/reminder/main.ts): "remind me every week" says no subject either.
   const subject = alarm?.message.replace(/^Reminder: /, "") ?? (reminderSubject(withoutRepeat(task)) || "(no subject given)");
-  const connector = /^remind me that\b/.test(task) ? "that" : /^remind me (?:about|of)\b/.test(task) || !/^remind me to\b/.test(task) ? "about" : "to";
+  // "remind me on the 11th that my essay is due on the 12th": the time said first, then the clause (decide/commands.ts taskOf).
+  const connector = /^remind me (?:(?:on|at|in|by|tomorrow|tonight|today|next|this|every)\b(?:(?!\b(?:to|about)\b).)*? )?that\b/.test(task) ? "that" : /^remind me (?:about|of)\b/.test(task) || !/^remind me to\b/.test(task) ? "about" : "to";
   const question = `Want me to remind you ${connector} ${secondPerson(subject)}?`;
   // No subject said ("remind me in 3 hours"): the agent says so itself; no time said: it asks when. Neither is a text to check.
   return { text: task, said: subject, timed: alarm !== undefined, subject: subject !== "(no subject given)", problems: subject === "(no subject given)" ? [] : questionProblems(nlp, question) };

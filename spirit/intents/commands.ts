@@ -34,7 +34,7 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|hello|ok|okay|yes|yeah|yep|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|also|and also|go ahead and|possibly|do me a favou?r and|(?:is|would) it (?:be )?possible (?:for you )?to|is there (?:any )?(?:way|chance) (?:you could|you can|to)|(?:i was |i am |i )?(?:wondering|hoping) (?:if|whether) you (?:could|would|can|might)|i was hoping you (?:could|would)|do you think you (?:could|can|would)|(?:is there )?any chance you (?:could|can|would)|i would (?:really )?(?:appreciate it|be grateful|love it) if you(?: could| would|'d)|if you(?: could| would|'d)|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|hiya|hello|yo|oi|ok|okay|yes|yeah|yep|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|also|and also|go ahead and|possibly|do me a favou?r and|(?:is|would) it (?:be )?possible (?:for you )?to|is there (?:any )?(?:way|chance) (?:you could|you can|to)|(?:i was |i am |i )?(?:wondering|hoping) (?:if|whether) you (?:could|would|can|might)|i was hoping you (?:could|would)|do you think you (?:could|can|would)|(?:is there )?any chance you (?:could|can|would)|i would (?:really )?(?:appreciate it|be grateful|love it) if you(?: could| would|'d)|if you(?: could| would|'d)|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay|(?:that|it) would be (?:great|good|lovely|nice|awesome|perfect|brilliant|helpful))$/;
 // "would you mind setting a timer", "mind reminding me": the verb said as a gerund after "mind".
 const MIND = /^(?:would you |do you |if you do not )?mind (\w+ing)\b/;
@@ -57,6 +57,8 @@ function plainRequest(text: string): string {
       .replace(MIND, (said, gerund: string) => BASE_OF[gerund] ?? said)
       // "remind me, would you, to call the vet": the question tucked in asks nothing more.
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
+      // "don't let me sleep past eight": wake me then.
+      .replace(/^(?:do not|dont) let me (?:sleep|lie in|oversleep)(?: in)? (?:past|beyond|after|later than) /, "wake me at ")
       .trim();
     if (next === t) break;
     t = next;
@@ -420,8 +422,9 @@ const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday
 // "when i get home remind me to call my sister", "before i go to bed set an alarm for seven": a
 // moment or a condition said first goes after the request, where it is said when it comes last.
 const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:i need|i want|give me) (?:a|an) (?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
-// "at half seven tonight remind me the bins need to go out": the time said first.
-const TIME_LEAD = /^((?:at|by|around|in|on|this|next) (?:[\w:']+ ){0,4}?[\w:']+),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
+// "at half seven tonight remind me the bins need to go out", "tomorrow at six remind me …", "every monday
+// remind me …": the time said first.
+const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
   `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?(?: ((?:for|at|from) .+))?$`,
 );
@@ -754,11 +757,13 @@ const TASKS: Array<[RegExp, string]> = [
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
   [/^(?:send|write|drop|shoot|fire off|leave)(?: \w+)? (?:a |an )?(?:quick |short |voice )?(?:message|text|msg|sms|whatsapp|voicemail)\b|^(?:announce|broadcast)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start(?! (?:of|by|with|from|over|again|off|up|to|at|in|on|(?:the |a |my )?(?:house |home )?clean\w*|\w+ing)\b)|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
+  // "put peppa pig on the telly for the kids": something to watch, put on.
+  [/^(?:put|stick|pop|throw) .+ on (?:the )?(?:telly|tv|television)\b/, "play videos"],
   // "next track", "go back to the previous song".
   [/^(?:(?:go |skip )?(?:back )?(?:to )?(?:the )?(?:next|previous|last) (?:track|song|tune)|(?:play )?(?:the )?(?:track|song) before)\b/, "play music"],
   [/^(?:disable|enable|turn on|turn off|switch on|switch off|stop|start) (?:the )?(?:shuffle|repeat|loop)\b|^(?:repeat|replay|loop) (?:the|this|that) (?:\w+ )?(?:song|track|tune)\b|^(?:after this|after that|next|then)(?: song| track)?,? play\b|^find and (?:queue|play)\b|^(?:open|load|launch|start) (?:spotify|pandora|itunes|apple music|youtube music|deezer|tidal|soundcloud)\b/, "play music"],
   // "tell mum i am running late", "let the plumber know we are in": a message passed on (a bank has a capability of its own).
-  [/^tell (?!(?:me|us|you|myself|a|an|the (?:time|date|weather|news|truth|story|difference))\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}(?:that|i|we|to|he|she|they|it|my|our|the)\b|^let (?!(?:me|us)\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}know\b/, "make calls or send messages"],
+  [/^tell (?!(?:me|us|you|myself|a|an|the (?:time|date|weather|news|truth|story|difference))\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}(?:that|i|we|to|he|she|they|it|my|our|the|their|his|her|your)\b|^let (?!(?:me|us)\b)(?!(?:my |the )?bank\b)(?:\w+ ){1,2}know\b/, "make calls or send messages"],
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
@@ -826,6 +831,8 @@ const SO_REQUEST =
 // What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
 const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
 const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;
+// "my essay's due on the twelfth so give me a reminder on the eleventh": a thing of the user's, and when it is.
+const THING_DUE = /^(?:my|our) [\w' ]+?(?:'s| is| are) due\b/;
 const FORGOTTEN_THING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember) (?!to\b)((?:my|our|the|his|her|their) .+)$/;
 // A day said with the reason ("the dentist at two on friday … so remind me at one") is the request's day too.
 const DAY_SAID = /\b(?:today|tonight|tomorrow|(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/;
@@ -846,7 +853,7 @@ function afterSo(t: string): Command | undefined {
     return undefined;
   }
   if (command?.type !== "reminder") return command;
-  const rest = asked.replace(/^(?:please )?remind me\b\s*/, "");
+  const rest = asked.replace(/^(?:please )?(?:remind me|give me a (?:reminder|shout|nudge|heads up)|set (?:me )?an? reminder(?: for me)?)\b\s*/, "");
   if (command.what === undefined && !command.alarm) {
     const forgetting = FORGETTING.exec(why);
     if (forgetting) return reminder(`remind me to ${forgetting[1]} ${rest}`.trim());
@@ -854,6 +861,8 @@ function afterSo(t: string): Command | undefined {
     const thing = FORGOTTEN_THING.exec(why);
     if (thing) return reminder(`remind me about ${thing[1]} ${rest}`.trim());
     if (HAVING.test(why)) return reminder(`remind me that ${why} ${rest}`.trim());
+    // Its own time stays in what is said ("that my essay is due on the 12th"); the request's is when.
+    if (THING_DUE.test(why) && command.when !== undefined) return { ...command, that: true, what: spokenTimes(why.replace(/'s (?=due\b)/, " is "), "reminder") };
     // "(i need to) take out the trash, please remind me": what to do, said first.
     if (TODO_FIRST.test(why)) return reminder(`remind me to ${why} ${rest}`.trim());
     return undefined;

@@ -122,6 +122,16 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me about the meeting tomorrow at 9")).task).toBe("remind me about the meeting tomorrow at 9am");
   });
 
+  it("hears a time said first ('tomorrow at six', 'every monday'), 'don't let me sleep past', a filler before, and a thing due said before the request", async () => {
+    expect((await spawned("tomorrow at six remind me to call mum")).task).toBe("remind me to call mum tomorrow at 6pm");
+    expect((await spawned("every monday remind me to put the bins out")).task).toBe("remind me to put the bins out every monday");
+    expect(readCommand("today is my birthday remind me to buy cake")).not.toMatchObject({ what: expect.stringContaining("birthday") });
+    expect((await spawned("dont let me sleep past eight on sunday")).task).toBe("remind me to wake up at 8am on sunday");
+    expect((await spawned("yo remind me to call the garage at noon")).task).toBe("remind me to call the garage at noon");
+    // The thing's own time stays in the clause; the reminder's comes first, where the agent reads it.
+    expect((await spawned("my essay's due on the twelfth so give me a reminder on the eleventh")).task).toBe("remind me on the 11th that my essay is due on the 12th");
+  });
+
   it("hears 'need waking at', 'give us a shout in', and what a reminder is for after 'so i can'", async () => {
     expect((await spawned("i need waking at seven tomorrow")).task).toBe("remind me to wake up at 7am tomorrow");
     expect((await spawned("give us a shout in an hour so i can take the washing out")).task).toBe("remind me to take the washing out in an hour");
@@ -610,6 +620,8 @@ describe("managing, asking, and what no agent can do", () => {
       ["switch to german", "I can't change the language yet"],
       // A message passed on, to a person or a company; a greeting first changes nothing.
       ["tell grandad we will be there by six", "I can't make calls or send messages yet"],
+      ["tell the kids their dinner's ready", "I can't make calls or send messages yet"],
+      ["put peppa pig on the telly for the kids", "I can't play videos yet"],
       ["let the landlord know the boiler is broken again", "I can't make calls or send messages yet"],
       ["hey um start the playlist from the wedding", "I can't play music yet"],
       // Someone else to be reminded is a message to them, not the user's reminder.

@@ -17,10 +17,10 @@ import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sen
 
 // The user taking what was offered, in the first sentence of the answer.
 const TAKEN =
-  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|(?:that|it)(?: would| will| should)? (?:suits? me|works?(?: for me)?)(?: (?:well|fine|perfect(?:ly)?))?|(?:i|we)(?:'ll| will) (?:be there|come(?! back)(?: with pleasure)?)|sounds (?:good|great|perfect|lovely)|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal|in that case|then|all right|alright)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|(?:that|it)(?: would| will| should)? (?:suits? me|works?(?: for me)?)(?: (?:well|fine|perfect(?:ly)?))?|(?:i|we)(?:'ll| will) (?:be there|come(?! back)(?: with pleasure)?)|sounds (?:good|great|perfect|lovely)|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
 // The time said back as fine: "Tomorrow at 4:15 is fine.", "Monday at eleven, please.", "8:30 works for me."
 // "Thursday's good.", "Friday, sure.", "Sunday lunch at your mum's it is.", "Saturday at ten, then."
-const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then)[\s,.!]*)*(.{2,40}?)(?:,? please|,? sure|,? then| it is|(?:'s| is| would be| works| suits me| sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
+const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then|all right|alright)[\s,.!]*)*(?:i(?:'ll| will) take |put me down for |book me in for |make it )?(.{2,40}?)(?:,? please(?:,[^.!?]*)?|,? sure|,? then| it is|(?:'s| is| would be| works| suits me| sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
 
 // A time offered to the user, or asked about: a question, or what the other has, can do or proposes.
 const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i can|he can|she can|they can|we can|we could|i could|is (?:available|free|open)|how about|what about|shall we|let's|our (?:first|next|earliest|last)|the (?:earliest|soonest|next available)\b|the (?:next|first) (?:one|appointment|slot|opening|available))\b/i;
@@ -31,7 +31,7 @@ const THING =
 // Someone who comes to the user's home to work: the user is to be in. A game: played.
 const TRADE = /\b(?:the|a|an|my|our|your)\s+((?:[\w-]+\s+)?(?:plumber|electrician|technician|engineer|tuner|cleaner|builder|decorator|gardener|locksmith|repairman|fitter|installer|courier|surveyor|handyman))\b/i;
 const GAME = /\b(tennis|golf|squash|football|badminton|basketball|volleyball|chess|table tennis|five-a-side)\b/i;
-const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|(?<=for )drinks)\b/i;
+const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|(?<=for )drinks|parcel|package)\b/i;
 // Someone whose appointment it is: "the doctor", "your dentist", "Dr Patel".
 const SEEN = /\b(?:(?:the|a|your|my|our)\s+(doctor|dentist|vet|hairdresser|barber|optician|physio|physiotherapist|therapist|adviser|advisor|mechanic|lawyer|accountant|nurse|consultant|specialist)|(dr\.? [a-z]+))\b/gi;
 const CAUGHT = /^(?:flight|train)$/i;
@@ -77,7 +77,8 @@ const CLOCK_ALONE =
 
 /** The time ahead in words said to settle one: as plans/time.ts reads it, or an hour in words said alone. */
 function timeSaid(words: string, now: Date): { text: string } | undefined {
-  const time = timeAhead(words, now);
+  // "The 5th, please.": a day of the month said alone is read as "on the 5th".
+  const time = timeAhead(words, now) ?? (/^the \d{1,2}(?:st|nd|rd|th)\b/i.test(words.trim()) ? timeAhead(`on ${words.trim().replace(/^the/i, "the")}`, now) : undefined);
   if (time !== undefined) return time;
   const clock = CLOCK_ALONE.exec(words.trim());
   // A number alone ("Four, please.") may be how many; an hour is said with its o'clock, its half or its "at".
@@ -95,6 +96,21 @@ function withDay(time: string, earlier: readonly SpokenTurn[], now: Date): strin
   return time;
 }
 
+/** The day with its hour: "Wednesday" taken after "The earliest I have is Wednesday at quarter past three." A time with an hour stays as said. */
+function withHour(time: string, earlier: readonly SpokenTurn[]): string {
+  const day = /\b(?:tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i.exec(time)?.[0];
+  if (day === undefined || HOUR.test(time) || /\d|o'?clock/i.test(time)) return time;
+  for (const turn of [...earlier].reverse().slice(0, 4)) {
+    for (const sentence of sentencesOf(apostrophes(turn.text))) {
+      const at = sentence.toLowerCase().indexOf(day.toLowerCase());
+      const hour = at < 0 ? null : HOUR.exec(sentence.slice(at));
+      // Said with that day, a few words on: "Wednesday at quarter past three", not an hour for another day.
+      if (hour !== null && hour.index <= day.length + 12) return `${time} ${hour[0]}`;
+    }
+  }
+  return time;
+}
+
 /** What the user goes to, from the turns newest first (the user's own "your" is "my"); none named, none. */
 function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
   for (const turn of [...turns].reverse().slice(0, 8)) {
@@ -104,6 +120,7 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     // "We have beginners' classes on Monday", "delivery is free": a plural or a service named without an article.
     const bare = found === undefined ? BARE_THING.exec(apostrophes(turn.text)) : null;
     if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
+    if (bare && /^(?:parcel|package)$/i.test(bare[2]!)) return `be in for the ${bare[2]!.toLowerCase()}`;
     if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?:es|s)$/, "")}`;
     const trade = found === undefined ? TRADE.exec(apostrophes(turn.text)) : null;
     if (trade) return `be in for the ${trade[1]!.toLowerCase()}`;
@@ -129,12 +146,15 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
 }
 
 /** The time the other's last turn offers the user, with its day and its hour ("in a week" is no time offered). */
-function offeredTime(offer: string, now: Date, asked: boolean): string | undefined {
+function offeredTime(offer: string, now: Date, asked: boolean, joined = false): string | undefined {
   const sentences = sentencesOf(offer);
   // "Some of us are doing a clean-up on Sunday morning. Do you want to join?": the time may be told before the asking.
   // Asked "What time?", the answer ("From about two.") is the time offered.
-  if (!asked && !sentences.some((s) => OFFERED.test(s))) return undefined;
+  // Joined ("count me in"), what was joined was offered in any words: its time is told with it ("We're playing football on Sunday.").
+  const offered = asked || sentences.some((s) => OFFERED.test(s));
+  if (!offered && !joined) return undefined;
   for (const sentence of sentences.reverse()) {
+    if (!offered && thingNamed([{ speaker: "", isUser: false, text: sentence }]) === undefined) continue;
     // "would" asks or offers here ("Would Monday suit you?", "The earliest would be Thursday at two."), it supposes nothing.
     if (HYPOTHETICAL.test(sentence.replace(/^(?:would|could)\b|\b(?:would|could) be\b/gi, "")) || ABOUT_THE_PAST.test(sentence)) continue;
     const said = hourishIn(sentence, now);
@@ -163,14 +183,15 @@ function hourishIn(sentence: string, now: Date): string | undefined {
 }
 
 // An hour said with "at": "at eight", "at 7:30".
-const HOUR = /\bat (?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b(?: (?:thirty|fifteen|forty-five|o'clock))?/i;
+const HOUR = /\bat (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b(?: (?:thirty|fifteen|forty-five|o'clock))?/i;
 
 // A time with its day or its hour: "in 2 years", "$1000 a night" are none.
 const HOURISH =
-  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) o'?clock\b|\b(?:half|quarter) (?:past|to) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) o'?clock\b|\b(?:half|quarter) (?:past|to) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bthe \d{1,2}(?:st|nd|rd|th)\b/i;
 // Questions about what was: a yes to them agrees to nothing.
 const ABOUT_THE_PAST = /^(?:(?:so|and|oh|well)[\s,]+)*(?:have you|has)\b|\b(?:did|was|were|had|went|didn't|wasn't|weren't|hadn't)\b/i;
 
+const JOINING = /\b(?:count me in|i'm in|i(?:'ll| will) be there|sign me up|put me down)\b/i;
 // A proposal that includes the one who makes it.
 const INCLUDES_USER = /\b(?:we|us|let's|let us|shall we|how about|what about|meet|see you|together)\b/i;
 /** A question that is a time and little else: "Ten o'clock?", "Saturday at Laynes, then. Ten o'clock?" */
@@ -182,7 +203,7 @@ function bareTime(question: string, now: Date): boolean {
 // The user asking when, just before the other's answer.
 const WHEN_ASKED = /\b(?:what time|when|where|which day)\b[^.!]*\?\s*$/i;
 // Being where the other will be: "I'll be there", "see you there".
-const MEETING = /\b(?:i(?:'ll| will) be there|see you (?:there|then))\b/i;
+const MEETING = /\b(?:i(?:'ll| will) (?:be there|come (?:to|round|over|in)\b)|see you (?:there|then))\b/i;
 
 /** The user taking a time the other named just before, for a thing the turns name. */
 export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: PlanContext, answeredByUser = true): Plan | undefined {
@@ -205,12 +226,14 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === answeredByUser ? earlier.at(-2)!.text : "");
   // "Are you up for it?" … "Nobody can!" … "Count me in.": the offer may be the other's turn before last.
   const offerBefore = earlier.at(-3)?.isUser === offer.isUser ? earlier.at(-3)!.text : undefined;
-  const time = took?.time?.text ?? withYes?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked) ?? (took !== undefined && offerBefore !== undefined ? offeredTime(apostrophes(offerBefore), ctx.now, false) : undefined);
+  // Joining ("count me in", "I'll be there") says an invitation was made, whatever its words ("We start at four.").
+  const joining = took !== undefined && JOINING.test(answer);
+  const time = took?.time?.text ?? withYes?.text ?? offeredTime(apostrophes(offer.text), ctx.now, asked, joining) ?? (took !== undefined && offerBefore !== undefined ? offeredTime(apostrophes(offerBefore), ctx.now, false, joining) : undefined);
   if (time === undefined) return undefined;
   // Nothing named, and the user says they will be there: meeting the one who asked.
   const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (answeredByUser && MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
   if (action === undefined) return undefined;
   const hour = time.replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
-  const when = onTheDay(withDay(hour, earlier, ctx.now));
+  const when = onTheDay(withHour(withDay(hour, earlier, ctx.now), earlier));
   return { kind: "arrangement", action: `${action} ${lowerFirst(when)}`, when: lowerFirst(when), from: "accepted" };
 }

@@ -35,7 +35,7 @@ describe("the user taking a time the other offers", () => {
 
   it("the time said back in other words, a word or two to a time offered, someone coming to the user, a game", () => {
     const dentist = turns(["Sam", "Dr Okafor has a cancellation on Thursday at 10:40, or otherwise it's next Tuesday."]);
-    expect(slotTaken("Thursday's good.", dentist, ctx)).toMatchObject({ action: "see Dr Okafor on Thursday" });
+    expect(slotTaken("Thursday's good.", dentist, ctx)).toMatchObject({ action: "see Dr Okafor on Thursday at 10:40" });
     expect(slotTaken("That would suit me well.", turns(["Sam", "Our advisers see customers by appointment. The next available slot is Monday at 11 am."]), ctx)).toMatchObject({ action: "go to the appointment on Monday at 11 am" });
     expect(slotTaken("Fine.", turns(["Sam", "A technician will need to come to your desk. The earliest would be Thursday at two."]), ctx)).toMatchObject({ action: "be in for the technician on Thursday at two" });
     expect(slotTaken("Go ahead, I work from home on Tuesdays.", turns(["Sam", "I can send my plumber round on Tuesday morning, around ten. Would someone be in?"]), ctx)).toMatchObject({ action: expect.stringMatching(/^be in for the plumber on Tuesday/) });
@@ -56,6 +56,18 @@ describe("the user taking a time the other offers", () => {
     // A clerk's offer taken by a customer is the customer's plan.
     const clerk = turns(["me", "There is a flight leaving next Friday at 10 o'clock. Will that be alright?"]);
     expect(slotTaken("That's fine.", clerk, ctx, false)).toBeUndefined();
+  });
+
+  it("'I'll take Wednesday, then' with the hour the other gave that day; joining what was told in any words; a parcel", () => {
+    const dentist = turns(["me", "Can I see the dentist soon?"], ["Sam", "The earliest I have is Wednesday at quarter past three."], ["me", "Nothing earlier?"], ["Sam", "I'm afraid not."]);
+    expect(slotTaken("All right, I'll take Wednesday, then.", dentist, ctx)).toMatchObject({ action: "see the dentist on Wednesday at quarter past three" });
+    const football = turns(["Sam", "We're playing football in the park on Sunday. We need one more player."], ["me", "I haven't played for years."], ["Sam", "It's just for fun. We start at four."]);
+    expect(slotTaken("In that case, count me in.", football, ctx)).toMatchObject({ action: expect.stringMatching(/^play football/) });
+    // Joined, the time is the one told with what was joined, not the other's last words ("He flies back on Wednesday.").
+    const dinner = turns(["Sam", "The team dinner is on Thursday at Rossi's. Almost everyone is coming."], ["me", "Is Mark coming?"], ["Sam", "He flies back on Wednesday."]);
+    expect(slotTaken("Count me in, then.", dinner, ctx)).toMatchObject({ action: "go to the team dinner on Thursday" });
+    expect(slotTaken("Saturday, please. I'm at home all morning.", turns(["Sam", "We can deliver the parcel again on Friday or on Saturday morning."]), ctx)).toMatchObject({ action: "be in for the parcel on Saturday" });
+    expect(slotTaken("The 5th, please, in the afternoon if possible.", turns(["me", "Can I make an appointment for my dog?"], ["Sam", "We have places next month on the 3rd or the 5th."]), ctx)).toMatchObject({ action: "go to the appointment on the 5th" });
   });
 
   it("the hour the user asked, then took: not the day the other moved from", () => {

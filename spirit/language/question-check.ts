@@ -160,6 +160,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
   if (!m) return [`expected "Want me to …?", received ${JSON.stringify(question)}`];
   const body = m[1]!;
   if (/[?!;"]|\.(?!\d)/.test(body.replace(/\b(?:dr|mr|mrs|ms|st)\./gi, ""))) problems.push(`more than one sentence: ${JSON.stringify(body)}`);
+  if (/[,:]\s*$/.test(body)) problems.push(`ends on a comma: ${JSON.stringify(body)}`);
   if (GLUED.test(body)) problems.push(`a question glued on: "${GLUED.exec(body)![0]}"`);
   const clause = REMINDER_THAT.exec(body)?.[1];
   if (clause !== undefined) return [...problems, ...clauseProblems(nlp, clause)];

@@ -175,6 +175,8 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       words = words.replace(/^(i|we)\s+(?:really|definitely|actually|seriously|probably|still|just|honestly)\s+(?=(?:need to|have to|should|must|ought to|gotta|got to|had better|plan to|intend to|promise)\b)/i, "$1 ");
       // "I'm off to the doctor's at four": going there.
       words = words.replace(/^(i'm|i am|we're|we are) off to\b/i, "$1 going to");
+      // "I'm calling to cancel my appointment tomorrow", "I'm writing about the flat": what is done as it is said.
+      if (/^(?:i'm|i am|we're|we are) (?:calling|ringing|phoning|writing|emailing|texting|messaging|contacting you) (?:to|about|because|regarding)\b/i.test(words)) continue;
       // "Then I'll wait and come back on Monday", "I will go there tomorrow and buy one": the verb after "and" shares the frame before it.
       const shared = joined && !FRAME.test(words) ? SHARED_FRAME.exec(before) : null;
       const m = FRAME.exec(shared ? `${shared[1]} ${words}` : words);
@@ -218,7 +220,7 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
       const fronted = front && onTheDay(front.text);
       const own = timeAhead(found.action, ctx.now);
       // "Tomorrow I'm going to the gym after work": a day in front and a loose time in the plan are one time.
-      const when = (own && fronted && front?.index === 0 && front.text !== own.text && looseReminderTime(own.text) !== undefined ? { ...own, text: `${fronted} ${own.text}` } : own) ?? (fronted ? { text: fronted, index: 0 } : timeAhead(before, ctx.now)) ?? goingToday(found.action);
+      const when = (own && fronted && front?.index === 0 && front.text !== own.text && looseReminderTime(own.text) !== undefined ? { ...own, text: `${fronted} ${own.text}` } : own) ?? (fronted ? { text: fronted, index: 0 } : REFUSED_BEFORE.test(before) ? undefined : timeAhead(before, ctx.now)) ?? goingToday(found.action);
       const kind = kindOf(found.verb, found.action);
       if (CALL_IDIOM.test(found.action)) continue;
       // "go to the beach", "go shopping", "come over for dinner" are plans; "go ahead", "get it", "let's say" are not.
@@ -244,6 +246,9 @@ export async function planIn(text: string, ctx: PlanContext): Promise<Plan | und
 
 // A commitment a few words before "and": its frame, for the verb after "and".
 const SHARED_FRAME = new RegExp(`(?:^|[\\s,])(${COMMIT})\\s+${ADVERBS}[a-z]+(?:\\s+[\\w']+){0,5}?\\s+$`, "i");
+
+// "I can't do Thursday, I'm working all day": the time in a clause turned down is no time for what follows.
+const REFUSED_BEFORE = /\b(?:can't|cannot|can not|couldn't|won't|not|no)\b/i;
 
 /** "meet" or "meet up" with no one and no place after it: a time ("at six", "on Friday", "tomorrow") or nothing. */
 const MEET_EACH_OTHER = /^meet(?:\s+up)?(?=\s+(?:at|on|in|by|around)\s+(?!(?:the|a|an|my|our|your|his|her|their|this|that)\b|\S+'s\b)|\s+(?:tomorrow|tonight|today|this|next|after|later)\b|\s*$)/i;

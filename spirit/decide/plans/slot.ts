@@ -17,21 +17,21 @@ import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sen
 
 // The user taking what was offered, in the first sentence of the answer.
 const TAKEN =
-  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal|in that case|then|all right|alright)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|(?:that|it)(?: would| will| should)? (?:suits? me|works?(?: for me)?)(?: (?:well|fine|perfect(?:ly)?))?|(?:i|we)(?:'ll| will) (?:be there|come(?! back)(?: with pleasure)?)|sounds (?:good|great|perfect|lovely)|see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|ready|waiting))\b/i;
+  /^(?:(?:ok(?:ay)?|yes|yeah|yep|sure|great|perfect|fine|lovely|wonderful|good|right|brilliant|excellent|no problem|deal|in that case|then|all right|alright)[\s,.!]*)*(?:(?:that|it|this)(?:'s| is| would be|'d be| will be|'ll be| sounds| should be) (?:fine|perfect|great|good|ok(?:ay)?|lovely|ideal|no problem)|(?:that|it)(?: would| will| should)? (?:suits? me|works?(?: for me)?)(?: (?:well|fine|perfect(?:ly)?))?|(?:i|we)(?:'ll| will) (?:be there|come(?! back)(?: with pleasure)?)|sounds (?:good|great|perfect|lovely)|(?:i(?:'ll| will) )?see you (?:there|then|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at\b)|i can (?:do|make) (?:that|it)|count me in|i'm in|book me in|put me down|(?:please )?(?:do (?:that|it)|go ahead)|i(?:'ll| will) take (?:it|that)|i(?:'ll| will) be (?:at home|home|in|here|ready|waiting))\b/i;
 // The time said back as fine: "Tomorrow at 4:15 is fine.", "Monday at eleven, please.", "8:30 works for me."
 // "Thursday's good.", "Friday, sure.", "Sunday lunch at your mum's it is.", "Saturday at ten, then."
-const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then|all right|alright)[\s,.!]*)*(?:i(?:'ll| will) take |put me down for |book me in for |make it )?(.{2,40}?)(?:,? please(?:,[^.!?]*)?|,? sure|,? then| it is|(?:'s| is| would be| works| suits me| sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?))?(?: for me)?)\s*[.!]?$/i;
+const SAID_BACK = /^(?:(?:ok(?:ay)?|yes|yeah|great|perfect|right|then|all right|alright)[\s,.!]*)*(?:i(?:'ll| will) take |put me down for |book me in for |make it )?(.{2,40}?)(?:,? please(?:,[^.!?]*)?|,? sure|,? then| it is|(?:'s| is| would be| works| suits me| sounds good)(?: (?:fine|perfect|great|good|ok(?:ay)?|best|better|ideal))?(?: for (?:me|us))?)\s*[.!]?$/i;
 
 // A time offered to the user, or asked about: a question, or what the other has, can do or proposes.
 const OFFERED = /\?\s*$|\b(?:we have|we've got|we've|i have|there's|there is|i can|he can|she can|they can|we can|we could|i could|is (?:available|free|open)|how about|what about|shall we|let's|our (?:first|next|earliest|last)|the (?:earliest|soonest|next available)\b|the (?:next|first) (?:one|appointment|slot|opening|available))\b/i;
 
 // What the user goes to, named in the turns: its noun, and what one does about it.
 const THING =
-  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|test|exam|visit|drinks|coffee|delivery|taxi|cab|(?<=(?:quiz|karaoke|movie|film|games?|poker|trivia|curry|date|pizza) )night)s?\b(?: of ([a-z]+)\b)?/gi;
+  /\b(a|an|the|your|my|our|this|that)\s+((?:[\w'-]+\s+){0,2}?)(appointment|opening|slot|interview|meeting|class|lesson|session|course|party|barbecue|bbq|clean-?up|picnic|film|movie|showing|screening|game|match|concert|show|play|tour|viewing|dinner|lunch|breakfast|table|flight|train|shift|check-?up|consultation|filling|haircut|cut|induction|test|exam|visit|drinks|coffee|delivery|taxi|cab|(?<=(?:quiz|karaoke|movie|film|games?|poker|trivia|curry|date|pizza) )night)s?\b(?: of ([a-z]+)\b)?/gi;
 // Someone who comes to the user's home to work: the user is to be in. A game: played.
 const TRADE = /\b(?:the|a|an|my|our|your)\s+((?:[\w-]+\s+)?(?:plumber|electrician|technician|engineer|tuner|cleaner|builder|decorator|gardener|locksmith|repairman|fitter|installer|courier|surveyor|handyman))\b/i;
 const GAME = /\b(tennis|golf|squash|football|badminton|basketball|volleyball|chess|table tennis|five-a-side)\b/i;
-const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|delivery|(?<=for )drinks|parcel|package)\b/i;
+const BARE_THING = /\b((?:[\w'-]+\s+)?)(classes|lessons|sessions|courses|tours|viewings?|inductions?|delivery|(?<=for )drinks|parcel|package)\b/i;
 // Someone whose appointment it is: "the doctor", "your dentist", "Dr Patel".
 const SEEN = /\b(?:(?:the|a|your|my|our)\s+(doctor|dentist|vet|hairdresser|barber|optician|physio|physiotherapist|therapist|adviser|advisor|mechanic|lawyer|accountant|nurse|consultant|specialist)|(dr\.? [a-z]+))\b/gi;
 const CAUGHT = /^(?:flight|train)$/i;
@@ -121,7 +121,7 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     const bare = found === undefined ? BARE_THING.exec(apostrophes(turn.text)) : null;
     if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
     if (bare && /^(?:parcel|package)$/i.test(bare[2]!)) return `be in for the ${bare[2]!.toLowerCase()}`;
-    if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?:es|s)$/, "")}`;
+    if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?<=class)es$|(?<!s)s$/, "")}`;
     const trade = found === undefined ? TRADE.exec(apostrophes(turn.text)) : null;
     if (trade) return `be in for the ${trade[1]!.toLowerCase()}`;
     const game = found === undefined ? GAME.exec(turn.text) : null;
@@ -133,6 +133,7 @@ function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
     const before = said.replace(/\b(?:first|next|earliest|only|last|available|free|open|same|new|little)\s+/gi, "");
     if (CAUGHT.test(noun)) return `catch the ${noun.toLowerCase()}`;
     if (APPOINTMENT_WORDS.test(noun)) return "go to the appointment";
+    if (/^cut$/i.test(noun)) return "go to the haircut";
     if (/^table$/i.test(noun)) return "go to the restaurant";
     if (/^delivery$/i.test(noun)) return "be in for the delivery";
     if (/^(?:taxi|cab)$/i.test(noun)) return `take the ${noun.toLowerCase()}`;
@@ -233,7 +234,7 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   // Nothing named, and the user says they will be there: meeting the one who asked.
   const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (answeredByUser && MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
   if (action === undefined) return undefined;
-  const hour = time.replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
+  const hour = time.replace(/^for\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the \d)/i, "on ").replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
   const when = onTheDay(withHour(withDay(hour, earlier, ctx.now), earlier));
   return { kind: "arrangement", action: `${action} ${lowerFirst(when)}`, when: lowerFirst(when), from: "accepted" };
 }

@@ -31,6 +31,8 @@ describe("the checker", () => {
   it("rejects the questions of issue 9: a second verb phrase glued on, pasted speech", () => {
     for (const q of [
       "Want me to play coach refused to play him?",
+      // A time cut off with its comma.
+      "Want me to remind you to work all day Thursday,?",
       "Want me to order can you buy stamps here?",
       "Want me to transfer you are welcome to pay in cash?",
       "Want me to book can you have a table for three?",

@@ -72,6 +72,9 @@ describe("coming back at a time", () => {
     expect((await offerFor((await plan("OK, I'll pack tomorrow night."))!, false, now))?.question).toBe("Want me to remind you to pack tomorrow night?");
     expect((await offerFor((await plan("Good. I'll come by around five, then."))!, false, now))?.question).toBe("Want me to remind you to come by around five?");
     expect((await plan("I'll drop in on Tuesday."))?.action).toBe("drop in on Tuesday");
+    // A time in a clause turned down is no time for what follows; calling to cancel is done as it is said.
+    expect(await plan("Oh, I can't do Thursday, I'm working all day.")).toBeUndefined();
+    expect(await plan("Hello, I'm calling to cancel my physiotherapy appointment tomorrow at two.")).toBeUndefined();
     // "let me" with a time ahead is a commitment; "let me see", "let me know" are ways of speaking.
     expect((await plan("Let me look at the config first thing tomorrow, I'm about to leave now."))?.action).toBe("look at the config first thing tomorrow");
     expect(await plan("Let me see.")).toBeUndefined();

@@ -70,6 +70,15 @@ describe("the user taking a time the other offers", () => {
     expect(slotTaken("The 5th, please, in the afternoon if possible.", turns(["me", "Can I make an appointment for my dog?"], ["Sam", "We have places next month on the 3rd or the 5th."]), ctx)).toMatchObject({ action: "go to the appointment on the 5th" });
   });
 
+  it("'I can do that', 'I'll see you then', 'is best for me', 'I'll be here', 'put me down for Monday at six'", () => {
+    const surgery = turns(["me", "I'd like to see Dr Owen, please."], ["Sam", "The first slot I've got is tomorrow at twenty to ten. Could you make that?"]);
+    expect(slotTaken("Twenty to ten tomorrow... yes, I can do that.", surgery, ctx)).toMatchObject({ action: expect.stringMatching(/^go to the appointment tomorrow/) });
+    expect(slotTaken("I finish early on Tuesdays, so that's perfect. I'll see you then.", turns(["Sam", "I'm free on Tuesday after school, at about quarter to four?"]), ctx)).toMatchObject({ action: expect.stringMatching(/^meet Sam on Tuesday/) });
+    expect(slotTaken("Tuesday morning is best for me.", turns(["Sam", "Delivery can be next Tuesday or Thursday, in the morning or the afternoon."]), ctx)).toMatchObject({ action: "be in for the delivery on Tuesday morning" });
+    expect(slotTaken("Fine, I'll be here.", turns(["Sam", "I have found a plumber who can come on Thursday morning. Will someone be at home to let him in?"]), ctx)).toMatchObject({ action: expect.stringMatching(/^be in for the plumber on Thursday morning/) });
+    expect(slotTaken("Put me down for Monday at six.", turns(["Sam", "Every new member has a free induction. We've got spaces on Monday at six or Wednesday at seven."]), ctx)).toMatchObject({ action: "go to the induction on Monday at six" });
+  });
+
   it("the hour the user asked, then took: not the day the other moved from", () => {
     const moved = turns(["Sam", "I have to move our meeting from Tuesday to Wednesday. Same time?"]);
     expect(slotTaken("Wednesday at two? Let me check... Yes, that's fine.", moved, ctx)).toMatchObject({ action: "go to the meeting on Wednesday at two" });

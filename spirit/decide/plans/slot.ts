@@ -42,9 +42,11 @@ const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
 function taking(answer: string, now: Date): { time?: { text: string } } | undefined {
   // "No, it's not an emergency. Tomorrow at 4:15 is fine.": the sentence that takes it, wherever it is.
   // "Wednesday at two? Let me check... Yes, that's fine.": the time the user said, taken.
+  // Times are read (chrono-node, the costly part) only in an answer whose words take something.
+  const sentences = sentencesOf(answer.trim()).slice(0, 3).map((sentence) => sentence.trim());
+  if (!sentences.some((said) => TAKEN.test(said) || SAID_BACK.test(said))) return undefined;
   let own: { text: string } | undefined;
-  for (const sentence of sentencesOf(answer.trim()).slice(0, 3)) {
-    const said = sentence.trim();
+  for (const said of sentences) {
     const taken = TAKEN.exec(said);
     if (taken) {
       const rest = said.slice(taken[0].length);
@@ -54,8 +56,8 @@ function taking(answer: string, now: Date): { time?: { text: string } } | undefi
       const time = own ?? (with_ !== undefined && HOURISH.test(with_.text) ? with_ : undefined) ?? timeIn(sentencesOf(answer.trim()).slice(1).join(" "), now);
       return time === undefined ? {} : { time };
     }
-    const asked = timeAhead(said, now);
-    if (own === undefined && asked !== undefined && HOURISH.test(asked.text) && /\?\s*$/.test(said)) own = asked;
+    const asked = /\?\s*$/.test(said) && own === undefined ? timeAhead(said, now) : undefined;
+    if (asked !== undefined && HOURISH.test(asked.text)) own = asked;
     const back = SAID_BACK.exec(said);
     const time = back ? timeSaid(back[1]!, now) : undefined;
     // The words said back are the time, give or take a place: "Saturday at Laynes, then", not "It's an after dinner dog then".
@@ -219,10 +221,11 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   // A short yes to a question that proposes a time to the user ("Next Thursday?", "Shall we say ten?"); not to one about the past ("Did he?").
   const proposal = sentencesOf(offer.text).filter((q) => /\?\s*$/.test(q)).at(-1);
   // "Would you like us to book a taxi as well?" → "Yes, please. For half past six.": the time may come with the yes.
-  const withYes = timeIn(sentencesOf(answer.trim()).slice(1).join(" "), ctx.now);
+  const saidYes = yesSaid(first) !== undefined;
+  const withYes = took === undefined && saidYes ? timeIn(sentencesOf(answer.trim()).slice(1).join(" "), ctx.now) : undefined;
   // Or a word or two to a time offered as a statement ("The earliest would be Thursday at two." → "Fine.").
   const statement = proposal === undefined && first.split(/\s+/).length <= 3 && sentencesOf(offer.text).some((o) => OFFERED.test(o) && HOURISH.test(o) && !ABOUT_THE_PAST.test(o));
-  const yes = took === undefined && ((proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || timeIn(proposal.replace(/\?\s*$/, ""), ctx.now) !== undefined || withYes !== undefined) && first.split(/\s+/).length <= 6) || statement) && yesSaid(first) !== undefined && !REFUSE.test(answer.slice(0, 40));
+  const yes = took === undefined && saidYes && ((proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || timeIn(proposal.replace(/\?\s*$/, ""), ctx.now) !== undefined || withYes !== undefined) && first.split(/\s+/).length <= 6) || statement) && !REFUSE.test(answer.slice(0, 40));
   if (took === undefined && !yes) return undefined;
   const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === answeredByUser ? earlier.at(-2)!.text : "");
   // "Are you up for it?" … "Nobody can!" … "Count me in.": the offer may be the other's turn before last.

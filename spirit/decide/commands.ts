@@ -35,8 +35,9 @@ export function taskOf(command: Command, nlp: Nlp): { kind: "reminder" | "timer"
   const to = command.to === true || (!command.about && !THING_FIRST.test(what) && startsWithVerb(nlp, what));
   // "that my rent is due on friday" said on thursday: its own time stays in the clause, and when comes first,
   // where the reminder agent reads it (agents/reminder/when.ts takes the first time it finds).
-  if (command.that === true && when !== "" && chronoEn().parse(what, new Date(0)).length > 0) return { kind: command.alarm ? "alarm" : "reminder", task: `remind me${when} that ${what}` };
-  return { kind: command.alarm ? "alarm" : "reminder", task: `remind me ${command.that === true ? "that" : to ? "to" : "about"} ${what}${when}` };
+  const kind = command.alarm ? "alarm" : "reminder";
+  if (command.that === true && when !== "" && chronoEn().parse(what, new Date(0)).length > 0) return { kind, task: `remind me${when} that ${what}` };
+  return { kind, task: `remind me ${command.that === true ? "that" : to ? "to" : "about"} ${what}${when}` };
 }
 
 // Words that start the name of a thing, never a verb phrase ("lunch with sam", "my test").

@@ -39,12 +39,12 @@ const CAUGHT = /^(?:flight|train)$/i;
 const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
 
 /** The answer takes what was offered; the time said back in it, if any. */
-function taking(answer: string, now: Date): { time?: { text: string } } | undefined {
+function taking(answer: readonly string[], now: Date): { time?: { text: string } } | undefined {
   // "No, it's not an emergency. Tomorrow at 4:15 is fine.": the sentence that takes it, wherever it is.
   // "Wednesday at two? Let me check... Yes, that's fine.": the time the user said, taken.
   // Times are read (chrono-node, the costly part) only in an answer whose words take something.
-  const sentences = sentencesOf(answer.trim()).slice(0, 3).map((sentence) => sentence.trim());
-  if (!sentences.some((said) => TAKEN.test(said) || SAID_BACK.test(said))) return undefined;
+  const sentences = answer.slice(0, 3).map((sentence) => sentence.trim());
+  if (!sentences.some((sentence) => TAKEN.test(sentence) || SAID_BACK.test(sentence))) return undefined;
   let own: { text: string } | undefined;
   for (const said of sentences) {
     const taken = TAKEN.exec(said);
@@ -53,7 +53,7 @@ function taking(answer: string, now: Date): { time?: { text: string } } | undefi
       if (REFUSE.test(rest)) return undefined;
       // "Put me down for this Thursday.", "See you Saturday.": the time said with the yes.
       const with_ = timeAhead(said, now);
-      const time = own ?? (with_ !== undefined && HOURISH.test(with_.text) ? with_ : undefined) ?? timeIn(sentencesOf(answer.trim()).slice(1).join(" "), now);
+      const time = own ?? (with_ !== undefined && HOURISH.test(with_.text) ? with_ : undefined) ?? timeIn(answer.slice(1).join(" "), now);
       return time === undefined ? {} : { time };
     }
     const asked = /\?\s*$/.test(said) && own === undefined ? timeAhead(said, now) : undefined;
@@ -73,9 +73,16 @@ function timeIn(words: string, now: Date): { text: string } | undefined {
   return time !== undefined && HOURISH.test(time.text) ? time : undefined;
 }
 
+// The hours in words, and what may come before one ("half past", "quarter to"): the regular expressions below are built of them.
+const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const PAST_TO = "(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) ";
+// An hour said right after a time ("next Friday at eight"), part of it.
+const AT_HOUR_AFTER = new RegExp(String.raw`^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|${CLOCK}|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)`, "i");
+// A time that starts with its hour, said without "at".
+const AN_HOUR_FIRST = new RegExp(String.raw`^(?=\d|(?:${CLOCK}|noon)\b)`, "i");
+
 // An hour in words said alone, as an answer: "Six o'clock, please.", "For half past six.", "The Red Lion, about half five."
-const CLOCK_ALONE =
-  /^(?:[\w' ]{0,20},\s*)?(?:for|about|around|at|say|from)?\s*((?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?: o'?clock| thirty| fifteen| forty[ -]five)?)\b[^\w]*(?:please\W*)?$/i;
+const CLOCK_ALONE = new RegExp(String.raw`^(?:[\w' ]{0,20},\s*)?(?:for|about|around|at|say|from)?\s*((?:${PAST_TO}|half )?(?:${CLOCK})(?: o'?clock| thirty| fifteen| forty[ -]five)?)\b[^\w]*(?:please\W*)?$`, "i");
 
 /** The time ahead in words said to settle one: as plans/time.ts reads it, or an hour in words said alone. */
 function timeSaid(words: string, now: Date): { text: string } | undefined {
@@ -113,39 +120,50 @@ function withHour(time: string, earlier: readonly SpokenTurn[]): string {
   return time;
 }
 
-/** What the user goes to, from the turns newest first (the user's own "your" is "my"); none named, none. */
+/** What the user goes to, from the turns newest first; none named, none. */
 function thingNamed(turns: readonly SpokenTurn[]): string | undefined {
   for (const turn of [...turns].reverse().slice(0, 8)) {
-    const found = [...apostrophes(turn.text).matchAll(THING)].at(-1);
-    // "They're available by appointment.": an appointment without its article.
-    if (found === undefined && /\bappointments?\b/i.test(turn.text)) return "go to the appointment";
-    // "We have beginners' classes on Monday", "delivery is free": a plural or a service named without an article.
-    const bare = found === undefined ? BARE_THING.exec(apostrophes(turn.text)) : null;
-    if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
-    if (bare && /^(?:parcel|package)$/i.test(bare[2]!)) return `be in for the ${bare[2]!.toLowerCase()}`;
-    if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?<=class)es$|(?<!s)s$/, "")}`;
-    const trade = found === undefined ? TRADE.exec(apostrophes(turn.text)) : null;
-    if (trade) return `be in for the ${trade[1]!.toLowerCase()}`;
-    const game = found === undefined ? GAME.exec(turn.text) : null;
-    if (game) return `play ${game[1]!.toLowerCase()}`;
-    const seen = [...apostrophes(turn.text).matchAll(SEEN)].at(-1);
-    if (found === undefined && seen !== undefined) return seen[2] !== undefined ? `see ${seen[2].replace(/^dr\.? /i, "Dr ").replace(/ ([a-z])/, (_, c: string) => ` ${c.toUpperCase()}`)}` : `see the ${seen[1]!.toLowerCase()}`;
-    if (found === undefined) continue;
-    const [, , said, noun, of] = found as unknown as [string, string, string, string, string | undefined];
-    const before = said.replace(/\b(?:first|next|earliest|only|last|available|free|open|same|new|little)\s+/gi, "");
-    if (CAUGHT.test(noun)) return `catch the ${noun.toLowerCase()}`;
-    if (APPOINTMENT_WORDS.test(noun)) return "go to the appointment";
-    if (/^cut$/i.test(noun)) return "go to the haircut";
-    if (/^table$/i.test(noun)) return "go to the restaurant";
-    if (/^delivery$/i.test(noun)) return "be in for the delivery";
-    if (/^(?:taxi|cab)$/i.test(noun)) return `take the ${noun.toLowerCase()}`;
-    if (/^(?:drinks|coffee)$/i.test(noun)) return `go for ${noun.toLowerCase()}`;
-    if (/^shift$/i.test(noun)) return `work the ${before.toLowerCase()}shift`.replace(/\s+/g, " ");
-    // "a game of squash": played.
-    if (/^(?:game|match)$/i.test(noun) && of !== undefined && GAME.test(of)) return `play ${of.toLowerCase()}`;
-    return `go to the ${before.toLowerCase()}${noun.toLowerCase()}${of === undefined ? "" : ` of ${of.toLowerCase()}`}`.replace(/\s+/g, " ");
+    const text = apostrophes(turn.text);
+    const found = [...text.matchAll(THING)].at(-1);
+    const named = found === undefined ? namedWithoutArticle(text) : doneAbout(found);
+    if (named !== undefined) return named;
   }
   return undefined;
+}
+
+/** What one does about a thing named with its article ("the 9:40 train": catch it; "a game of squash": play it). */
+function doneAbout(found: RegExpMatchArray): string {
+  const [, , said, noun, of] = found as unknown as [string, string, string, string, string | undefined];
+  const before = said.replace(/\b(?:first|next|earliest|only|last|available|free|open|same|new|little)\s+/gi, "");
+  if (CAUGHT.test(noun)) return `catch the ${noun.toLowerCase()}`;
+  if (APPOINTMENT_WORDS.test(noun)) return "go to the appointment";
+  if (/^cut$/i.test(noun)) return "go to the haircut";
+  if (/^table$/i.test(noun)) return "go to the restaurant";
+  if (/^delivery$/i.test(noun)) return "be in for the delivery";
+  if (/^(?:taxi|cab)$/i.test(noun)) return `take the ${noun.toLowerCase()}`;
+  if (/^(?:drinks|coffee)$/i.test(noun)) return `go for ${noun.toLowerCase()}`;
+  if (/^shift$/i.test(noun)) return `work the ${before.toLowerCase()}shift`.replace(/\s+/g, " ");
+  // "a game of squash": played.
+  if (/^(?:game|match)$/i.test(noun) && of !== undefined && GAME.test(of)) return `play ${of.toLowerCase()}`;
+  return `go to the ${before.toLowerCase()}${noun.toLowerCase()}${of === undefined ? "" : ` of ${of.toLowerCase()}`}`.replace(/\s+/g, " ");
+}
+
+/** A thing named without an article: an appointment, a plural or a service, someone who comes to work, a game, someone to see. */
+function namedWithoutArticle(text: string): string | undefined {
+  // "They're available by appointment."
+  if (/\bappointments?\b/i.test(text)) return "go to the appointment";
+  // "We have beginners' classes on Monday", "delivery is free".
+  const bare = BARE_THING.exec(text);
+  if (bare && /^drinks$/i.test(bare[2]!)) return "go for drinks";
+  if (bare && /^(?:parcel|package)$/i.test(bare[2]!)) return `be in for the ${bare[2]!.toLowerCase()}`;
+  if (bare) return /^deliver/i.test(bare[2]!) ? "be in for the delivery" : `go to the ${bare[1]!.toLowerCase()}${bare[2]!.toLowerCase().replace(/(?<=class)es$|(?<!s)s$/, "")}`;
+  const trade = TRADE.exec(text);
+  if (trade) return `be in for the ${trade[1]!.toLowerCase()}`;
+  const game = GAME.exec(text);
+  if (game) return `play ${game[1]!.toLowerCase()}`;
+  const seen = [...text.matchAll(SEEN)].at(-1);
+  if (seen === undefined) return undefined;
+  return seen[2] !== undefined ? `see ${seen[2].replace(/^dr\.? /i, "Dr ").replace(/ ([a-z])/, (_, c: string) => ` ${c.toUpperCase()}`)}` : `see the ${seen[1]!.toLowerCase()}`;
 }
 
 /** The time the other's last turn offers the user, with its day and its hour ("in a week" is no time offered). */
@@ -177,7 +195,7 @@ function hourishIn(sentence: string, now: Date): string | undefined {
     const found = timeSaid(rest, now);
     if (found === undefined) return undefined;
     const at = rest.indexOf(found.text) < 0 ? rest.length : rest.indexOf(found.text);
-    const tail = /^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)/i.exec(rest.slice(at + found.text.length));
+    const tail = AT_HOUR_AFTER.exec(rest.slice(at + found.text.length));
     const said = `${found.text}${tail?.[0] ?? ""}`.replace(/[\s,.!?]+$/, "");
     if (HOURISH.test(said)) return said;
     from += at + Math.max(found.text.length, 1);
@@ -186,11 +204,13 @@ function hourishIn(sentence: string, now: Date): string | undefined {
 }
 
 // An hour said with "at": "at eight", "at 7:30".
-const HOUR = /\bat (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b(?: (?:thirty|fifteen|forty-five|o'clock))?/i;
+const HOUR = new RegExp(String.raw`\bat (?:${PAST_TO})?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|${CLOCK}|noon)\b(?: (?:thirty|fifteen|forty-five|o'clock))?`, "i");
 
 // A time with its day or its hour: "in 2 years", "$1000 a night" are none.
-const HOURISH =
-  /\b(?:at|around|about|from|by) (?:(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) |half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) o'?clock\b|\b(?:half|quarter) (?:past|to) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bthe \d{1,2}(?:st|nd|rd|th)\b/i;
+const HOURISH = new RegExp(
+  String.raw`\b(?:at|around|about|from|by) (?:${PAST_TO}|half )?(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?(?![\w%$])|(?:${CLOCK})(?=\s*(?:[,.!?;]|$|o'clock|thirty|fifteen|forty|[ap]\.?m\b|in the|on|tomorrow|tonight|today|this|next|then|sharp|ish))|noon)\b|\b\d{1,2}:\d\d\b|\b(?:${CLOCK}) o'?clock\b|\b(?:half|quarter) (?:past|to) (?:${CLOCK})\b|\b\d{1,2}\s?[ap]\.?m\.?|\b(?:today|tonight|tomorrow|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bthe \d{1,2}(?:st|nd|rd|th)\b`,
+  "i",
+);
 // Questions about what was: a yes to them agrees to nothing.
 const ABOUT_THE_PAST = /^(?:(?:so|and|oh|well)[\s,]+)*(?:have you|has)\b|\b(?:did|was|were|had|went|didn't|wasn't|weren't|hadn't)\b/i;
 
@@ -214,17 +234,19 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   if (offer === undefined || offer.isUser === answeredByUser) return undefined;
   // The user's own offer taken by the other is the user's plan only when it includes the user: "shall we …", "Ten o'clock?"
   // after asking when they are free; a clerk's "There is a flight at ten. Will that be alright?" is the other's plan.
-  if (!answeredByUser && !sentencesOf(offer.text).some((o) => /\?\s*$/.test(o) && (INCLUDES_USER.test(o) || bareTime(o, ctx.now)))) return undefined;
-  const took = taking(apostrophes(answer), ctx.now);
+  const offered = sentencesOf(offer.text);
+  if (!answeredByUser && !offered.some((o) => /\?\s*$/.test(o) && (INCLUDES_USER.test(o) || bareTime(o, ctx.now)))) return undefined;
+  const said = sentencesOf(answer.trim());
+  const took = taking(said, ctx.now);
   // A bare yes takes only what was asked: "OK." to "Your train leaves at six." acknowledges, it agrees to nothing.
-  const first = (sentencesOf(answer.trim())[0] ?? "").trim();
+  const first = (said[0] ?? "").trim();
   // A short yes to a question that proposes a time to the user ("Next Thursday?", "Shall we say ten?"); not to one about the past ("Did he?").
-  const proposal = sentencesOf(offer.text).filter((q) => /\?\s*$/.test(q)).at(-1);
+  const proposal = offered.filter((q) => /\?\s*$/.test(q)).at(-1);
   // "Would you like us to book a taxi as well?" → "Yes, please. For half past six.": the time may come with the yes.
   const saidYes = yesSaid(first) !== undefined;
-  const withYes = took === undefined && saidYes ? timeIn(sentencesOf(answer.trim()).slice(1).join(" "), ctx.now) : undefined;
+  const withYes = took === undefined && saidYes ? timeIn(said.slice(1).join(" "), ctx.now) : undefined;
   // Or a word or two to a time offered as a statement ("The earliest would be Thursday at two." → "Fine.").
-  const statement = proposal === undefined && first.split(/\s+/).length <= 3 && sentencesOf(offer.text).some((o) => OFFERED.test(o) && HOURISH.test(o) && !ABOUT_THE_PAST.test(o));
+  const statement = proposal === undefined && first.split(/\s+/).length <= 3 && offered.some((o) => OFFERED.test(o) && HOURISH.test(o) && !ABOUT_THE_PAST.test(o));
   const yes = took === undefined && saidYes && ((proposal !== undefined && !ABOUT_THE_PAST.test(proposal.trim()) && (HOURISH.test(proposal) || timeIn(proposal.replace(/\?\s*$/, ""), ctx.now) !== undefined || withYes !== undefined) && first.split(/\s+/).length <= 6) || statement) && !REFUSE.test(answer.slice(0, 40));
   if (took === undefined && !yes) return undefined;
   const asked = WHEN_ASKED.test(earlier.at(-2)?.isUser === answeredByUser ? earlier.at(-2)!.text : "");
@@ -237,7 +259,7 @@ export function slotTaken(answer: string, earlier: readonly SpokenTurn[], ctx: P
   // Nothing named, and the user says they will be there: meeting the one who asked.
   const action = thingNamed([...earlier, { speaker: "", isUser: true, text: answer }]) ?? (answeredByUser && MEETING.test(answer) ? `meet ${ctx.listener ?? "them"}` : undefined);
   if (action === undefined) return undefined;
-  const hour = time.replace(/^for\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the \d)/i, "on ").replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(/^(?=\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)\b)/i, "at ");
+  const hour = time.replace(/^for\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the \d)/i, "on ").replace(/^(?:from|about|around)\s+/i, "at ").replace(/,/g, "").replace(AN_HOUR_FIRST, "at ");
   const when = onTheDay(withHour(withDay(hour, earlier, ctx.now), earlier));
   return { kind: "arrangement", action: `${action} ${lowerFirst(when)}`, when: lowerFirst(when), from: "accepted" };
 }

@@ -29,11 +29,18 @@ export function findWhen(task: string, now: Date): When | undefined {
 
 /** chrono-node's first reading, but for a part of the day named as a thing when a time is said elsewhere. */
 function chronoFirst(task: string, now: Date): PlainDuration | undefined {
-  const results = chronoEn().parse(task, now, { forwardDate: true });
+  // "10 minutes before the meeting", "30 mins prior to the call": counted back from a moment the words do not
+  // give, not from now (chrono-node reads the first as ten minutes ago, the second as in 30 minutes); no time read.
+  const results = chronoEn()
+    .parse(task, now, { forwardDate: true })
+    .filter((r) => !COUNTED_BACK.test(r.text) && !COUNTED_BACK_AFTER.test(task.slice(r.index + r.text.length)));
   // "the night shift", "the morning paper": a part of the day named as a thing, when the words say a time elsewhere.
   const found = results.find((r) => !namesAThing(task, r.index, r.text)) ?? results[0];
   return found && { index: found.index, text: found.text, due: found.start.date() };
 }
+
+const COUNTED_BACK = /\b(?:before|prior)$/i;
+const COUNTED_BACK_AFTER = /^\s+(?:before|prior to|ahead of)\b/i;
 
 const PARTS = "morning|afternoon|evening|night";
 /** A part of the day said after the time chrono-node read ("at 9am tomorrow| morning|"). */

@@ -124,7 +124,8 @@ function daysNamed(words: string, now: Date): Days | undefined {
   else to.setDate(to.getDate() + (/\bweekend\b/.test(words) ? 2 : /\bweek\b/.test(words) ? 7 : 1));
   // The day, not its hour: "tomorrow at 9pm" asks about tomorrow; "8pm" alone, about today.
   const said = found.text.replace(/^(?:on|at|for) /, "").replace(/\s*\b(?:at|around|by|from)?\s*(?:\d{1,2}(?::\d\d)?\s*(?:am|pm)|noon|midnight)\b/g, "").trim();
-  return { said: said === "" ? "today" : said, from, to };
+  // "is my alarm on for the weekend": chrono-node reads "weekend" without its "the".
+  return { said: said === "" ? "today" : said.replace(/^weekend$/, "the weekend"), from, to };
 }
 
 function within(at: Date, days: Days): boolean {

@@ -57,6 +57,10 @@ function plainRequest(text: string): string {
       .replace(MIND, (said, gerund: string) => BASE_OF[gerund] ?? said)
       // "remind me, would you, to call the vet": the question tucked in asks nothing more.
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
+      // "please do remind me": "do" only stresses the verb.
+      .replace(/^do (?=(?:remind|wake|set|tell|let|give|ping|nudge|make sure)\b)/, "")
+      // "tomorrow morning itself": "itself" after a time stresses it (Indian English), no word of what to do.
+      .replace(/\b((?:today|tonight|tomorrow|morning|afternoon|evening|night|now|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d(?:am|pm)?|o'?clock)) itself\b/g, "$1")
       // "don't let me sleep past eight": wake me then.
       .replace(/^(?:do not|dont) let me (?:sleep|lie in|oversleep)(?: in)? (?:past|beyond|after|later than) /, "wake me at ")
       .trim();
@@ -221,6 +225,10 @@ const YOUR_WORK = /^(?:(?:are|were) you (?:still )?(?:working on|doing|busy with
 const REMINDED = /^(?:did|have|has) (?:you|it) (?:remind(?:ed)?|tell|told|warn(?:ed)?) me (?:about|of|to) (.+?)(?: yet)?$/;
 // "what can you do", "how can you help me": what the assistant does.
 const ABILITIES = /^(?:what (?:can|could|do) you do(?: for me)?|what (?:are you|is it) (?:able to do|able to help(?: me)? with|capable of|good for|for)|(?:what|how) can you help(?: me)?(?: with)?|what do you know how to do|what are your (?:skills|abilities|features)|help|what can i (?:ask|say)(?: you)?)$/;
+// "how do i set an alarm on you", "how do i use you": how to ask, which the abilities line says.
+const HOW_TO_USE = /^how (?:do|can|would|should) (?:i|we) (?:\w+ ){1,4}?(?:on|with|using|through) (?:you|this|this thing)$|^how do (?:i|we) (?:use|talk to) (?:you|this)$|^how do you work$/;
+// "did you hear what she said in the meeting", "did you see the match": talk about something seen or heard, not the calendar.
+const TALK_ABOUT = /^(?:did|have) you (?:hear|see|watch|read|notice|catch|know|like|enjoy|get)\b(?! (?:my|the|that|any) (?:reminders?|alarms?|timers?|messages?)\b)/;
 // "are you there", "can you hear me": is the assistant listening.
 const PRESENCE = /^(?:(?:are you|you) (?:there|listening|awake|on|still there|with me)|(?:can you )?hear me|(?:is )?anyone (?:there|listening))$/;
 // "what did i just ask you", "what have i asked you to do today": the user's latest requests.
@@ -258,7 +266,7 @@ function query(t: string): Command | undefined {
   if (reminded !== undefined) return { type: "query", topic: "progress", about: reminded };
   if (WAITING.test(t)) return { type: "query", topic: "waiting" };
   if (OVERVIEW.test(t) || RESULTS.test(t)) return { type: "query", topic: "overview" };
-  if (ABILITIES.test(t)) return { type: "query", topic: "abilities" };
+  if (ABILITIES.test(t) || HOW_TO_USE.test(t)) return { type: "query", topic: "abilities" };
   if (PRESENCE.test(t)) return { type: "query", topic: "presence" };
   if (ASKED.test(t)) return { type: "query", topic: "asked" };
   if (TIME_LEFT.test(t)) return { type: "query", topic: "timers" };
@@ -272,7 +280,7 @@ function query(t: string): Command | undefined {
   if (dateOf !== undefined && dayNamed(dateOf, new Date(0)) !== undefined) return { type: "query", topic: "date", about: dateOf };
   // "give me a timer for ten minutes", "can you give me a reminder to …": asked for, not asked about.
   // "when the washing finishes, i need a reminder to …": a moment, then the request.
-  if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call)\b/.test(t) || CONDITION_LEAD.test(t)) return undefined;
+  if (!ASKING.test(t) || /^give me (?:a|an|another|one) (?:\w+ )?(?:timers?|alarms?|reminders?|wake ?up call|heads up|nudge|shout|buzz|bell|ring)\b/.test(t) || CONDITION_LEAD.test(t) || TALK_ABOUT.test(t)) return undefined;
   const when = dayWhen(spokenTimes(t, "reminder"));
   const at = when === undefined ? {} : { when };
   if (/\b(?:alarms?|wake ?up)\b/.test(t)) return { type: "query", topic: "alarms", ...at };
@@ -361,7 +369,7 @@ const REMIND =
   /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo|(?<=(?:repeating|recurring|daily|weekly|monthly|yearly) )one)s?\b\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
@@ -380,7 +388,7 @@ const CALENDAR_FIRST = new RegExp(`^(?:add|put|pop|stick|bung|slot|place|pencil|
 const ADD_TIMED = /^(?:add|put|set|pencil in|note|mark|save|book|enter|schedule)\s+(?!(?:me|us) )(?!(?:the |my )?(?:volume|lights?|thermostat|temperature|heat|colou?r|brightness|music|song|playlist|mode))(.+)$/;
 const PUT_IN = /^(?:pop|stick|pencil|slot|bung|jot) (.+?) in (?:for |on |at |from )(.+)$/;
 const EVENT_THING = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|brunch|practice|class|lesson|game|match|holiday|vacation|trip|interview|visit|prayer|wedding|reunion|concert|conference|deadline)\b/;
-const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
+const SCHEDULE = /^(?:schedule|book|arrange|organi[sz]e|set up|setup|plan|fix) (?:a |an |my |the |me )?((?:\w+ )?(?:meeting(?! (?:rooms?|space|pod)\b)|appointment|call|lunch|dinner|breakfast|party|session|conference|interview|date|event|visit|check ?up|standup|review|catch ?up|get together)\b.*)$/;
 
 const NOT_A_REMINDER = /\b(?:weather|news|recipe|score|stock|traffic|playlist|song|music|email|emails)\b/;
 // "alert me on any new topic on politics", "notify me whenever it rains": watching for something, not a time.
@@ -410,8 +418,19 @@ const NOT_AN_OCCASION = /^(?:play|show|find|search|look|open|tell|read|list|chec
 
 // "remind john to …", "remind the kids about …": someone else to be reminded.
 const PEOPLE = "kids|children|boys|girls|wife|husband|partner|mum|mom|mother|dad|father|parents|son|daughter|brother|sister|family|team|boss|colleague|colleagues|flatmate|roommate|friend|friends|neighbou?r|grandma|grandpa|gran|nan|babysitter|nanny|cleaner";
-const REMIND_SOMEONE = new RegExp(`^remind (?:(?:the|my|our) (?:${PEOPLE})|(?!(?:me|us|myself|ourselves|the|my|our|a|an|this|that|it)\\b)\\w+) (?:to|about|that)\\b`);
+const SOMEONE = `(?:the|my|our) (?:${PEOPLE})|(?!(?:me|us|myself|ourselves|the|my|our|a|an|this|that|it|to|about|of|for|with|please|and|so|then|daily|weekly|monthly|hourly|nightly|every|each|today|tonight|tomorrow|later|again|now|soon|\\w+day|at|in|on|by)\\b)\\w+`;
+const REMIND_SOMEONE = new RegExp(`^remind (?:${SOMEONE}) (?:to|about|that)\\b`);
+// "remind my wife at six that she's got choir", "remind my son to do his piano practice at half four": at a time.
+const REMIND_SOMEONE_THEN = new RegExp(`^remind (${SOMEONE}) ((?:(?!\\b(?:to|about|that)\\b).)*\\b(?:to|about|that)\\b.+)$`);
 // "at bedtime to take my pills": a moment said before what to do ("at quarter to six to …" goes on with its time).
+// "before i go to bed to set the dishwasher going": a moment said as a clause before what to do; said after it
+// the way one says it to someone else ("before bed", "after work"), or whole.
+const CLAUSE_FIRST =
+  /^(before|after|when|once|as soon as) ((?:i|we) (?:go to (?:bed|sleep|work|school|the gym)|go (?:out|home)|head (?:out|off|home|to bed)|set off|leave(?: (?:work|home|the house|the office))?|get (?:home|back|up|in)|wake up|finish(?: work)?|turn in)) (to|that|about) (.+)$/;
+const CLAUSE_SAID: readonly [RegExp, string][] = [
+  [/^(?:i|we) (?:go to (?:bed|sleep)|head to bed|turn in)$/, "bed"],
+  [/^(?:i|we) (?:finish|leave) work$/, "work"],
+];
 const MOMENT_FIRST = new RegExp(`^(at|on|by|around|before|after) ((?:\\w+ ){0,2}?\\w+) (to|that|about) (?!(?:${NUMBER}|\\d+)\\b)(.+)$`);
 // "remind me in ten to check the oven", "ping me in 30": minutes, when no unit is said.
 const IN_A_FEW = new RegExp(`^((?:remind|ping|nudge|buzz|alert|tell) me in) (${NUMBER}|\\d{1,3})(?= (?:to|about|that)\\b|$)`);
@@ -482,6 +501,9 @@ function reminder(t: string): Command | undefined {
   if (setReminder) {
     const [, often, noun, said] = setReminder as unknown as [string, string | undefined, string, string];
     // "set a daily reminder at 9pm to lock the door": the repetition is said before the noun.
+    // "an event called book club on the 3rd": the name is what to be reminded about.
+    const named = /^(?:called|named|titled|labell?ed) (.+)$/.exec(said);
+    if (named) return reminderFor(named[1]!, true);
     const rest = often !== undefined && readRepeat(said) === undefined ? `${said} ${often}` : said;
     if (EVENT_NOUN.test(noun) && /^(?:with|for|at|on|in|about|starting|beginning|from)\b/.test(rest)) return timed(`the ${noun} ${rest}`, true, rest, "reminder");
     return reminderFor(rest, EVENT_NOUN.test(noun));
@@ -494,6 +516,9 @@ function reminder(t: string): Command | undefined {
   const inner = nested === null ? undefined : reminder(nested[1]!);
   if (inner !== undefined) return inner;
   // "remind john to take the bins out": a message for someone else, not the user's reminder (task() says so).
+  // The Spirit cannot reach them; at a time, it can remind the user to tell them then. Said with no time, it is a message now.
+  const someone = REMIND_SOMEONE_THEN.exec(t);
+  if (someone && chronoWhen(spokenTimes(someone[2]!, "reminder")) !== undefined) return reminder(`remind me to tell ${someone[1]} ${someone[2]}`);
   if (REMIND_SOMEONE.test(t)) return undefined;
   // "tell me when it's five o'clock": an alarm at that time.
   const whenItIs = /^(?:tell|let) me (?:know )?when it is (.+)$/.exec(t);
@@ -505,6 +530,12 @@ function reminder(t: string): Command | undefined {
   if (onArrival) return reminderFor(onArrival[2]!, false);
   if (remind && !/^(?:me )?(?:what|when(?! it is| its)|where|who|how|which|whether|if)\b/.test(remind[1]!) && !/^(?:tell me|let me know)$/.test(t)) {
     // "remind me at bedtime to take my pills": a moment the clock does not name goes after what to do, as one says it.
+    const clause = CLAUSE_FIRST.exec(remind[1]!);
+    if (clause) {
+      const [, conj, said, connector, what] = clause as unknown as [string, string, string, string, string];
+      const moment = CLAUSE_SAID.find(([re]) => re.test(said))?.[1] ?? said;
+      return reminderFor(`${connector} ${what} ${conj} ${moment}`, false);
+    }
     const lead = MOMENT_FIRST.exec(remind[1]!);
     // "remind me daily to take my pills": how often goes after what to do too, where the repetition's reader finds it.
     const often = /^(daily|hourly|weekly|monthly|nightly|yearly|annually|fortnightly) (to|about|that) (.+)$/.exec(remind[1]!);
@@ -610,17 +641,23 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
   const repeatDay = repeat && weekdayOf(repeat.rule);
   // "valentine's day with her tomorrow": beside another time, a holiday is the occasion's name.
-  const whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
+  let whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
   let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
+  // "ten minutes before the meeting to print the slides": a length before an event the clock does not name; the event is a word of the time.
+  whens = whens.map((w) => (COUNTED_BACK.test(w) ? eventAfter(what, w) : undefined) ?? w);
   // The time and the words that lead into it ("starting at 3pm", "on may 5th").
   // "on the 3rd of december": "the" too, before a date said by its day. A clock time read
   // without its preposition keeps "by" ("by noon"); any other is said "at" ("for five" → "at 5pm").
   const said = new Map<string, string>();
   for (const w of whens) {
     // "at around six", "in the morning": an approximation, and a part of the day said with "the" after its preposition, go with the time.
-    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:at|by)\\s+(?=around))?(?:\\b(from|on|at|by|for|in|around)\\s+${PART_OF_DAY.test(w) ? "(?:the\\s+)?" : ""})?${/^\d/.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (cut, prep: string | undefined) => {
+    // A time with its own preposition leaves an "on" or "in" before it to the verb: "turn the heating on| at six", "log in| at ten".
+    what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:at|by)\\s+(?=around))?(?:\\b(${OWN_PREPOSITION.test(w) ? "from|at|by|for|around" : "from|on|at|by|for|in|around"})\\s+${PART_OF_DAY.test(w) ? "(?:the\\s+)?" : ""})?${DAY_OF_MONTH.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (cut, prep: string | undefined) => {
+
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
       else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
+      // "on the 3rd of june", "the second of march": a day of the month keeps its "the" ("mum's birthday 3rd of june" is no English).
+      else if (DAY_OF_MONTH.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "by" || prep === "from" ? prep : "on"} the ${w}`);
       return " ";
     });
   }
@@ -653,6 +690,24 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   };
 }
 
+// A day of the month said first ("3rd of june", "second of march"), which is said with "the".
+const DAY_OF_MONTH = /^(?:\d{1,2}(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/;
+// A time read with its own preposition ("at 6pm", "on monday"; not "morning", "6pm").
+const OWN_PREPOSITION = /^(?:at|on|in|by|for|from|around|before|after|until|till)\b/;
+// A length counted back from something ("10 minutes before", "the day before"), as chrono-node reads it: from now, which it is not.
+const COUNTED_BACK = /\b(?:before|prior)$/;
+// The event it counts back from, named after it, up to what is to be done: "the meeting", "my dentist appointment", "mum's anniversary".
+const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?= (?:to|so|that|and|because|cause)\b|$)`;
+
+/** The time with the event it counts back from, when something else is to be done then ("… to print the slides"); else undefined. */
+function eventAfter(what: string, w: string): string | undefined {
+  const m = new RegExp(`${escapeRegExp(w)}\\s+(${EVENT_NAMED})`).exec(what);
+  if (m === null) return undefined;
+  // "remind me ten minutes before the meeting": the meeting is what to be reminded of, ten minutes before.
+  const rest = `${what.slice(0, m.index)} ${what.slice(m.index + m[0].length)}`;
+  return /\b(?:to|so|that)\s+\w/.test(rest) ? `${w} ${m[1]}` : undefined;
+}
+
 // The verb that makes a clause of a thing's words ("the plumber comes", "the bins need to go out").
 const CLAUSE_VERB = "is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|has|have|needs?|goes|finishes";
 const THAT_CLAUSE = new RegExp(`^that (?!(?:i|we|there)\\s)(?:[\\w']+ ){1,4}?(?:${CLAUSE_VERB}|gets?|runs?|begins?)\\b`);
@@ -674,7 +729,10 @@ function escapeRegExp(text: string): string {
 }
 
 const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|on|at|by|for|about|of|regarding|re|that i have(?: got)?|i have(?: got)?|i need to|i have to|i must|i should|to remind me|remind me|reminder|reminders|set (?:a |an |the )?(?:reminder|alarm)s?|,)\s+)+/;
-const TAIL = /\s+(?:please|on|at|by|for|in|and|of|the|to|from|that|with|every|,)$/;
+// Verbs whose particle is a word of the verb ("turn the heating on", "check in", "hand my essay in"), kept when a time is cut after it.
+const PARTICLE_VERBS = "turn|switch|put|check|log|sign|hand|fill|plug|clock|drop|pop|call|send|bring|take|carry|try|hold|hang|tune|weigh|move|lock|leave|keep|pass|let|get";
+const PARTICLE_KEPT = String.raw`(?<!\b(?:${PARTICLE_VERBS})(?: [\w']+){0,3})`;
+const TAIL = new RegExp(String.raw`(?:\s+(?:please|at|by|for|and|of|the|to|from|that|with|every|,)|${PARTICLE_KEPT}\s+(?:on|in))$`);
 // "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
 const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
 
@@ -682,11 +740,13 @@ function cleanSubject(words: string): string {
   // A reason given ("because it will rain") is not what to be reminded of.
   let w = words
     .replace(/(?<!\b(?:soon|long|well))\s+(?:because|since|as(?! (?:soon|long|well) as\b)|cause)\s.*$/, "")
+    // "… and i always lose track": what the user tends to do is why, not what to be reminded of.
+    .replace(/\s+(?:and|but) (?:i|we) (?:always|never|usually|often|sometimes|tend to|keep|just) .*$/, "")
     .replace(REQUEST_TAIL, "")
     // "the meeting i have": what someone has, said after it, is the thing itself.
     .replace(/(?<=\S)(?<!\b(?:can|could|may|might|would|should|will|shall|do|does|did|that))\s+(?:that |which )?(?:i|we) (?:have|had|have got|am having|are having)\b.*$/, "")
     // Speech cut around a time: "in goshen on for dan's graduation".
-    .replace(/\b(?:on|at|by|in|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)/g, "")
+    .replace(new RegExp(String.raw`\b(?:at|by|from)\s+(?=(?:for|on|at|by|in|from|to|with)\b)|(?:^|${PARTICLE_KEPT}\s)(?:on|in)\s+(?=(?:for|on|at|by|in|from|to|with)\b)`, "g"), " ")
     .replace(/\s+(?:please )?(?:remind(?:er)?|notify|alert)(?: me| us)?(?: (?:about|of) (?:it|this|that))?\s*$/, "")
     .replace(/\s+/g, " ")
     .trim();
@@ -729,7 +789,10 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
+  [/^(?:preheat|pre-heat|pre heat|heat up|warm up) (?:the |my )?oven\b|^(?:set|put|turn) (?:the |my )?oven (?:on|to)\b/, "switch devices on or off"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
+  // "pause the timer a sec": a timer held, which the timer agent does not do (not music paused).
+  [/^(?:pause|resume|unpause|restart|hold|freeze) (?:the |my |that |this )?(?:[\w-]+ )?(?:timers?|countdown)\b/, "pause or resume timers"],
   [/^(?:play|put on|start|resume|continue|carry on|keep playing|pick up|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
@@ -739,19 +802,25 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
   [/^(?:turn|switch|change|tune) (?:it |the radio )?to (?:\w+ ){0,2}(?:frequency|station|fm|am|channel)\b|^radio (?:on|off)$/, "play the radio"],
   [/^(?:play|start|open|launch|i want to play|i feel like playing|want to play|wanna play|how about|fancy)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|tic tac toe)\b/, "play games"],
+  // "find a recipe for banana bread and send it to me", "look up the opening times and text them to sam": found, then sent.
+  [/^(?:find|look up|search for|search|get|dig out|pull up|check)\b.+\band (?:then )?(?:send|text|email|e-mail|message|forward|share|whatsapp)\b/, "look things up and send them"],
   [/^(?:send|write|compose|draft|reply|respond|answer|forward|email|e-mail|mail)\b.*\b(?:e-?mails?|mails?|inbox)\b|^(?:email|e-mail|reply|respond)\b|^(?:send|write|compose|draft|start|create|begin) (?:a |an |the |my |up )?(?:new |quick |short )?(?:reply|response|e-?mail|mail)\b|^open (?:a |an |up )?(?:new )?(?:reply|e-?mail) to\b|^open\b.*\be-?mails?\b.*\b(?:reply|respond|answer)\b|^open reply$/, "send email"],
   [/^(?:send|write|publish)\b.*(?:\w@\w|\bat \w+ dot (?:com|org|net)\b|\bdot com\b)|^publish (?:an? )?e-?mail\b/, "send email"],
-  [/^open\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
+  [/^open\b.*\b(?:e-?mails?|inbox)\b|^read\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
+  [/^read\b.*\b(?:texts?|messages?|whatsapps?|sms|dms?)\b/, "read your messages"],
+  // "navigate to the nearest petrol station", "take me home", "directions to the hospital".
+  [/^(?:navigate|(?:take|drive) (?:me|us)|(?:give|show|get) (?:me |us )?(?:the )?(?:directions|route|way)|directions|route|start (?:the )?navigation|plan (?:a|the) route) (?:to|home|back)\b|^(?:start|open) (?:the )?(?:navigation|sat ?nav|maps)\b/, "give directions"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
-  [/^(?:add|put|include|insert|write|append|place)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
+  [/^(?:add|put|include|insert|write|append|place|share|send)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
   // "mark pay the council tax as done": an item of a to-do list ticked off.
   [/^(?:mark|tick|check|cross) (?:off )?.+? (?:as )?(?:done|complete|completed|finished)$/, "edit your lists"],
   [/^(?:remove|delete|take|cross|strike|erase|clear|drop|scratch|empty)\b.*\b(?:lists?)\b|^(?:remove|delete|cross off|scratch) (?:item|entry|number) \w+$/, "edit your lists"],
   [/^(?:post|tweet|share|update|write|put|publish|send|make|submit|new|broadcast|tell|contact)\b(?! me\b).*\b(?:facebook|twitter|instagram|linkedin|social media|status|timeline|wall|tweet|snapchat|youtube)\b|^(?:tweet|complain|post|make a complaint|send (?:a )?complaint|write a complaint)\b/, "post on social media"],
-  [/\b(?:taxi|cab|minicab|uber|lyft|ola|bolt|grab|careem|didi|ride)\b/, "book a taxi"],
+  // "grab", "bolt", "ride" are words too ("i'll grab the bread"): a ride company only as a thing booked ("book a grab").
+  [/\b(?:taxi|cab|minicab|uber|lyft|careem)\b|\b(?:a|an|the|my|our) (?:ola|bolt|grab|didi|ride)\b/, "book a taxi"],
   [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
   [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|\w*burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings|fries|chicken|salad|sandwich(?:es)?|tacos?|burritos?|kebabs?|soup|egg ?rolls?|dumplings)\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
-  [/^(?:get|book|reserve|find)(?: me| us)? a table\b|^(?:book|reserve|get)(?: me| us)? (?:a|an|my|our) (?:\w+ )?(?:haircut|hair appointment|massage|manicure|pedicure|facial|slot|appointment|lesson|class|session|court|pitch)\b/, "make reservations"],
+  [/^(?:get|book|reserve|find)(?: me| us)? a table\b|^(?:book|reserve)(?: me| us)? (?:a|an|the|my|our) (?:[\w-]+ ){0,2}(?:room|desk|space|pod|hall)\b|^(?:book|reserve|get)(?: me| us)? (?:a|an|my|our) (?:\w+ )?(?:haircut|hair appointment|massage|manicure|pedicure|facial|slot|appointment|lesson|class|session|court|pitch)\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype|(?:video|voice|zoom) ?call)\b/, "make calls or send messages"],
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
@@ -767,7 +836,7 @@ const TASKS: Array<[RegExp, string]> = [
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
-const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))|check|any)\b/;
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))(?!(?: me)?(?: out)?(?: (?:my|the|all|any|that|this))?(?: \w+)? (?:texts?|messages?|e-?mails?|whatsapps?|sms|dms?)\b)|check|any)\b/;
 
 // "the vacuum is broken again", "my taxi never came": what is wrong with a thing, not a request to use it
 // (a room too dark or a sound too loud is a request: "the lights are too bright").

@@ -78,6 +78,8 @@ function withObjects(said: Term[]): Term[] {
     if (i === 1 && t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense")) {
       if ((next !== undefined && PARTICLES.has(next.normal) && !next.tags.has("Verb")) || (GERUND_AFTER.has(terms[0]!.normal) && next?.tags.has("Gerund") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
     }
+    // "tell jack to feed the dog", "ask will to call": the one word between a verb of telling and its "to" is who is told.
+    if (i === 1 && t.tags.has("Verb") && /^(?:tell|ask|remind|get|let|help)$/.test(terms[0]!.normal) && next?.normal === "to") return { normal: t.normal, tags: new Set(["Noun"]) };
     // "take the washing out", "go to the clean-up": a word right after an article or "my" names a thing, whatever the tagger says.
     if (i >= 1 && t.tags.has("Verb") && !t.tags.has("Copula") && before !== undefined && /^(?:the|a|an|my|your|his|her|our|their)$/.test(before.normal)) return { normal: t.normal, tags: new Set(["Noun"]) };
     // "send the sales report on Monday": the last word of a name (question.ts reads it so).
@@ -96,7 +98,9 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
 
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
     const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
-    if (!infinitive && !gerund) extra.push(t.normal || "(implied verb)");
+    // "set the dishwasher going", "keep the fire going": the thing is set to go, no second verb phrase.
+    const keptGoing = t.normal === "going" && firstIsVerb && /^(?:set|get|keep|leave)$/.test(terms[0]!.normal);
+    if (!infinitive && !gerund && !keptGoing) extra.push(t.normal || "(implied verb)");
   });
   return extra;
 }
@@ -202,6 +206,8 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
 // leave", "… next time you see dave") or what to find out ("check if the parcel came", "find
 // out what time the game starts", "see whether the shop is open").
 const MOMENT_CLAUSE = /^(.+?) ((?:the )?next time|when|whenever|once|as soon as|before|after|until|while|if|in case|by the time) (.+)$/;
+// What someone is to be told ("tell your wife that she's got choir", "let the school know that he's ill"): a clause of its own.
+const TOLD_CLAUSE = /^(.*?\b(?:tell|remind|warn|let) (?:[\w']+ ){1,2}?(?:know )?)that (.+)$/;
 const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|work out|look up|confirm|decide|tell \w+)) (?:if|whether|when|where|why|who|how(?: (?:much|many|long|far|often))?|what(?: \w+)?|which \w+) (.+)$/;
 
 /**
@@ -209,7 +215,7 @@ const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|
  * group of verbs, clauseProblems): the clause is then no second verb phrase glued on. A
  * preposition's noun ("after dinner", "before the meeting") is no clause, and stays.
  */
-function headOf(nlp: Nlp, phrase: string, forms: readonly RegExp[] = [ASKED_CLAUSE, MOMENT_CLAUSE]): string {
+function headOf(nlp: Nlp, phrase: string, forms: readonly RegExp[] = [ASKED_CLAUSE, TOLD_CLAUSE, MOMENT_CLAUSE]): string {
   for (const m of forms.map((form) => form.exec(phrase))) {
     if (m && clauseProblems(nlp, m[m.length - 1]!).length === 0 && hasSubject(nlp, m[m.length - 1]!)) return m[1]!;
   }

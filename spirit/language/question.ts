@@ -165,8 +165,12 @@ export function owners<T extends TermLike>(terms: T[]): T[] {
   return terms.flatMap((t, i) => (implied(i) ? [] : implied(i - 1) && t.tags.has("Verb") ? [{ ...t, tags: new Set(["Noun", "Singular"]) }] : [t]));
 }
 
+const VAGUE_TIME = /\s*\b(?:at some point|some ?time(?! (?:to|for|with|off|out|alone|together)\b)|one of these days|eventually)\b/gi;
+
 /** The time words said apart from the phrase, with their preposition ("for next weekend"). */
-function withoutTime(action: string, when: string | undefined): string {
+function withoutTime(said: string, when: string | undefined): string {
+  // "call mum at some point": a time no one can keep is no word of what to do (the reminder has its own).
+  const action = said.replace(VAGUE_TIME, " ");
   if (!when) return action;
   const escaped = when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   // A time said with its own preposition ("around five") takes none before it: "come by around five" keeps its "by".

@@ -72,6 +72,14 @@ describe("reminder planning (chrono-node)", () => {
     expect([leave.due.toISOString(), leave.message]).toEqual(["2026-11-22T11:30:00.000Z", "Reminder: leave"]);
   });
 
+  it("reads no time counted back from a moment the words do not give ('10 minutes before the meeting'): its agent asks when", () => {
+    for (const said of ["remind me to print the slides 10 minutes before the meeting", "remind me to get flowers 3 days before mum's anniversary", "remind me about the call 30 mins prior to the call", "remind me to pack the day before the trip"]) {
+      expect(planReminder(said, now), said).toBeUndefined();
+    }
+    // A length before a day that is read is a time: "a week before christmas".
+    expect(planReminder("remind me to post the cards a week before christmas", now)?.due.getMonth()).toBe(11);
+  });
+
   it("an offer taken at another time ('… (me added: at half nine)'): that hour on the offer's day, or the day named", () => {
     const local = new Date(2026, 10, 27, 10, 0); // Friday, on this machine's clock
     const offered = "remind me to call the bank tomorrow at nine";

@@ -50,7 +50,8 @@ function asksForEntry(text: string): boolean {
 const TOLD_DONE = /(?:^|[\s,])(?:i|we) (?:needed|had|wanted|went|was|were|did|already|just|booked|scheduled|added|made|set|missed|forgot|attended|met)\b/;
 // A time gone by: "the meeting yesterday at ten", "last week's party". No entry is set in the past.
 const PAST_TIME = /\b(?:yesterday|last (?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|\w+ (?:days?|weeks?|months?|years?) ago|earlier today)\b/;
-const EVENT_WORDS = /\b(?:meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
+// "we're meeting them at seven": "meeting" after "are" is what the user does, no entry named.
+const EVENT_WORDS = /\b(?:(?<!\b(?:are|am|is|be|were|was) )meetings?|appointments?|events?|birthdays?|anniversary|party|lunch|dinner|breakfast|date|interview|visit|wedding|conference|call)\b/;
 
 /** What a kind of request needs that no agent here has, said as "I can't <capability> yet". */
 const CAPABILITY: Record<string, string> = {
@@ -132,7 +133,8 @@ export class OfflineBrain implements Brain {
     const intent = detectIntent(withoutBackchannel(text));
     const fromIntent = intent.decision === "quiet" ? undefined : await this.onIntent(intent, text, input);
     // A request the model heard but cannot place, or nothing to offer for it: the first words may still tell a plan.
-    if (fromIntent !== undefined && !(fromIntent.action === "quiet" && fromIntent.cannot === undefined && firstWords(input))) return fromIntent;
+    // "we're meeting them at seven": a plan told reads as one before "I can't manage your calendar".
+    if (fromIntent !== undefined && !(fromIntent.action === "quiet" && firstWords(input))) return fromIntent;
     // The conversation's first words, before anyone answers: a plan told ("I'm going to try rock climbing this
     // weekend") is told to a person who is about to answer, and read as among people.
     if (firstWords(input)) {

@@ -34,7 +34,7 @@ export const WAKE_WORDS = "olly|ollie|olli|siri|alexa|google|cortana|jarvis|comp
 const WAKE = new RegExp(`\\b(?:hey |ok |okay |hi )?(?:${WAKE_WORDS})\\b,?`, "g");
 // Politeness and request framing in front of the verb ("can you please", "i want you to").
 const LEAD =
-  /^(?:please|kindly|hey|hi|hiya|hello|yo|oi|ok|okay|yes|yeah|yep|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|also|and also|go ahead and|possibly|do me a favou?r and|(?:is|would) it (?:be )?possible (?:for you )?to|is there (?:any )?(?:way|chance) (?:you could|you can|to)|(?:i was |i am |i )?(?:wondering|hoping) (?:if|whether) you (?:could|would|can|might)|i was hoping you (?:could|would)|do you think you (?:could|can|would)|(?:is there )?any chance you (?:could|can|would)|i would (?:really )?(?:appreciate it|be grateful|love it) if you(?: could| would|'d)|if you(?: could| would|'d)|(?:can|could|would|will) (?:you|u)(?: please)?|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
+  /^(?:please|kindly|hey|hi|hiya|hello|yo|oi|ok|okay|yes|yeah|yep|so|um|uh|now|just|actually|oh|well|wait|sorry|oops|also|and also|go ahead and|possibly|do me a favou?r and|(?:is|would) it (?:be )?possible (?:for you )?to|is there (?:any )?(?:way|chance) (?:you could|you can|to)|(?:i was |i am |i )?(?:wondering|hoping) (?:if|whether) you (?:could|would|can|might)|i was hoping you (?:could|would)|do you think you (?:could|can|would)|(?:is there )?any chance you (?:could|can|would)|i would (?:really )?(?:appreciate it|be grateful|love it) if you(?: could| would|'d)|if you(?: could| would|'d)|(?:can|could|would|will) (?:you|u)(?: please)?|be able to|(?:i )?reckon you (?:could|can|would)|do you reckon you (?:could|can)|i (?:want|need|would like) you to|i would like(?: to)?|i want(?: to)?|i need(?: to)?|i wish to|i would love(?: to)?|help me|you (?:should|need to|can|must)|make sure you|be sure to|remember to remind me|(?:and|then) )\s+/;
 const TRAIL = /\s+(?:please|for me|now|right now|thanks|thank you|ok|okay|(?:that|it) would be (?:great|good|lovely|nice|awesome|perfect|brilliant|helpful))$/;
 // "would you mind setting a timer", "mind reminding me": the verb said as a gerund after "mind".
 const MIND = /^(?:would you |do you |if you do not )?mind (\w+ing)\b/;
@@ -57,6 +57,12 @@ function plainRequest(text: string): string {
       .replace(MIND, (said, gerund: string) => BASE_OF[gerund] ?? said)
       // "remind me, would you, to call the vet": the question tucked in asks nothing more.
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
+      // Said the way people say it: "gimme", "lemme", "can ye", "the morn" (Scots: tomorrow).
+      .replace(/\bgimme\b/g, "give me")
+      .replace(/\b([a-z]+)'ll\b/g, "$1 will")
+      .replace(/\blemme\b/g, "let me")
+      .replace(/^(can|could|will|would) ye\b/, "$1 you")
+      .replace(/\bthe morn\b(?! (?:of|before|after)\b)/g, "tomorrow")
       // "please do remind me": "do" only stresses the verb.
       .replace(/^do (?=(?:remind|wake|set|tell|let|give|ping|nudge|make sure)\b)/, "")
       // "tomorrow morning itself": "itself" after a time stresses it (Indian English), no word of what to do.
@@ -443,7 +449,7 @@ const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday
 const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:i need|i want|give me) (?:a|an) (?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
 // "at half seven tonight remind me the bins need to go out", "tomorrow at six remind me …", "every monday
 // remind me …": the time said first.
-const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
+const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing|weekdays|weekends|weeknights|(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|wake me|tell me|nudge me|ping me|give me a (?:shout|nudge|buzz|heads up)|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
   `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?(?: ((?:for|at|from) .+))?$`,
 );
@@ -466,7 +472,10 @@ function reminder(t: string): Command | undefined {
   const told = CALENDAR_AFTER.exec(t);
   if (told && chronoWhen(spokenTimes(told[1]!, "reminder")) !== undefined) {
     // "were going to the zoo": said without its apostrophe, before an entry asked for, it is "we're".
-    const what = `${told[1]!.replace(/^were (going|off)\b/, "we are $1")}${told[2] === undefined ? "" : ` ${told[2].replace(/^for /, "at ")}`}`;
+    let what = `${told[1]!.replace(/^were (going|off)\b/, "we are $1")}${told[2] === undefined ? "" : ` ${told[2].replace(/^for /, "at ")}`}`;
+    // "the day after tomorrow i've got parents evening at six": the day said first goes after what it is the day of.
+    const dayFirst = /^((?:on |this |next )?(?:the day after tomorrow|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: morning| afternoon| evening| night)?|next week)),? ((?:i|we) .+)$/.exec(what);
+    if (dayFirst) what = `${dayFirst[2]} ${dayFirst[1]}`;
     const going = GOING_TO.exec(what);
     return reminder(going ? `remind me to go ${going[1]}` : OWN_TOLD.test(what) || BARE_CLAUSE.test(what) ? `remind me that ${what}` : `remind me about ${what}`);
   }
@@ -485,7 +494,8 @@ function reminder(t: string): Command | undefined {
   if (wake) return timed("wake up", false, wake[1]!.replace(/^(?:by|before) /, "at "), "alarm", true);
   const alarm = ALARM.exec(t);
   // "set an alarm", "alarm for 7": a time or a verb to set one; "alarm clock", "next alarm" alone set nothing.
-  if (alarm && !/^(?:sound|tone|volume|ring)/.test(alarm[2]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |need|want|wake)/.test(t) || chronoWhen(spokenTimes(alarm[2]!, "alarm")) !== undefined)) {
+  // "my alarm didn't go off this morning", "that alarm sound": talk about an alarm, not one asked for.
+  if (alarm && !/^(?:sound|tone|volume|ring)|^(?:did|does|do|was|is|has|had|went|keeps?|kept|never|always|will|would|woke|goes|rang|just|still|not)\b/.test(alarm[2]!) && (/^(?:set|create|make|add|put|schedule|start|give|get|i |need|want|wake)/.test(t) || chronoWhen(spokenTimes(alarm[2]!, "alarm")) !== undefined)) {
     // "a daily alarm at seven": how often, said before the noun, goes after the time where the
     // repetition's reader finds it; "a recurring alarm every sunday" says it again after.
     const often = alarm[1] === undefined || readRepeat(alarm[2]!) !== undefined ? undefined : OFTEN_BEFORE[alarm[1]];
@@ -628,6 +638,7 @@ function reminderFor(rest: string, event: boolean): Command {
 }
 
 const PART_OF_DAY = /^(?:morning|afternoon|evening|night|weekend)$/i;
+const PART_FIRST = /^(?:morning|afternoon|evening|night)\b/i;
 
 /** Cuts the time out of the words and keeps what to be reminded of. */
 function timed(words: string, about: boolean, timeWords: string, use: TimeUse, wakeUp = false, alarm = false): Command {
@@ -641,7 +652,16 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "the monday meeting every monday": the day is the repetition's, and stays a word of the name.
   const repeatDay = repeat && weekdayOf(repeat.rule);
   // "valentine's day with her tomorrow": beside another time, a holiday is the occasion's name.
-  let whens = results.map((r) => r.text).filter((w) => w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
+  // "bin night", "quiz night": a part of the day after a noun is a name ("tomorrow night", "on friday night", "at night" are times).
+  const named = (r: { text: string; index: number }) => PART_FIRST.test(r.text) && /\b(?!(?:the|this|at|in|on|every|each|tomorrow|tonight|yesterday|last|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d+(?:am|pm)?)\b)[a-z']+\s+$/.test(spoken.slice(0, r.index));
+  // "the evening walk", "the morning paper": the part of the day names a thing, with a noun after it.
+  const before = (r: { text: string; index: number }) => PART_OF_DAY.test(r.text) && /\bthe\s+$/.test(spoken.slice(0, r.index)) && /^\s+(?!(?:at|on|in|to|for|by|before|after|and|or|please|with|of|tomorrow|today|every|about|that)\b)[a-z]/.test(spoken.slice(r.index + r.text.length));
+  let whens = results
+    // chrono-node may read the space before a time as part of it (" evening next tuesday" after "parents'").
+    .map((r) => ({ text: r.text.trimStart(), index: r.index + r.text.length - r.text.trimStart().length }))
+    .filter((r) => !before(r))
+    .map((r) => (named(r) ? r.text.replace(PART_FIRST, "").trim() : r.text))
+    .filter((w) => w !== "" && w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
   let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // "ten minutes before the meeting to print the slides": a length before an event the clock does not name; the event is a word of the time.
   whens = whens.map((w) => (COUNTED_BACK.test(w) ? eventAfter(what, w) : undefined) ?? w);
@@ -656,6 +676,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
       else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
+      // "at night", "at the weekend": said with its preposition.
+      else if (PART_OF_DAY.test(w) && (prep === "at" || prep === "by")) said.set(w, `${prep} ${w}`);
       // "on the 3rd of june", "the second of march": a day of the month keeps its "the" ("mum's birthday 3rd of june" is no English).
       else if (DAY_OF_MONTH.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "by" || prep === "from" ? prep : "on"} the ${w}`);
       return " ";
@@ -669,7 +691,7 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   what = cleanSubject(what);
   // "that i am off on friday", "i am away next week": the user's own state, kept as a clause.
   // "remind me the bins need to go out": a clause said without its "that" is said with it.
-  const ownState = OWN_STATE.test(what) || BARE_CLAUSE.test(what);
+  const ownState = OWN_STATE.test(what) || BARE_CLAUSE.test(what) || /^(?:that )?it is (?!(?:time|for|about|to)\b)\w/.test(what);
   if (ownState) what = `that ${what.replace(/^that /, "")}`;
   const thatClause = ownState || THAT_CLAUSE.test(what.trim());
   // "that i have an appointment": the thing keeps its article ("an appointment"), which the framing words took with them.
@@ -697,7 +719,7 @@ const OWN_PREPOSITION = /^(?:at|on|in|by|for|from|around|before|after|until|till
 // A length counted back from something ("10 minutes before", "the day before"), as chrono-node reads it: from now, which it is not.
 const COUNTED_BACK = /\b(?:before|prior)$/;
 // The event it counts back from, named after it, up to what is to be done: "the meeting", "my dentist appointment", "mum's anniversary".
-const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?= (?:to|so|that|and|because|cause)\b|$)`;
+const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?: (?:starts|begins|finishes|ends|kicks off|arrives|leaves|opens|closes|is over))?(?= (?:to|so|that|and|because|cause)\b|$)`;
 
 /** The time with the event it counts back from, when something else is to be done then ("… to print the slides"); else undefined. */
 function eventAfter(what: string, w: string): string | undefined {
@@ -710,6 +732,8 @@ function eventAfter(what: string, w: string): string | undefined {
 
 // The verb that makes a clause of a thing's words ("the plumber comes", "the bins need to go out").
 const CLAUSE_VERB = "is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|has|have|needs?|goes|finishes";
+// A reason that says what will be: "the washing will be done", "the bins go out tomorrow".
+const REASON_CLAUSE = new RegExp(`^(?:the|my|our) (?:[\\w']+ ){1,3}?(?:${CLAUSE_VERB})\\b`);
 const THAT_CLAUSE = new RegExp(`^that (?!(?:i|we|there)\\s)(?:[\\w']+ ){1,4}?(?:${CLAUSE_VERB}|gets?|runs?|begins?)\\b`);
 const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
 const BARE_CLAUSE = new RegExp(`^(?:the|my|our|his|her|their) (?:[\\w']+ ){1,3}?(?:${CLAUSE_VERB}|runs? out|expires?)\\b`);
@@ -722,7 +746,7 @@ const REQUEST_TAIL =
   /\s+(?:(?:and|then|please|so)\s+)?(?:(?:can|could|would|will) you (?:please )?(?:add|put|set|save|note|schedule|remind)\b|(?:set|add|create|make|put|save|schedule|note|mark)(?: (?:up|in|down))?(?: (?:a|an|the|my|this|that|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar|timers?|notes?|entry|it)\b|(?:to|on|in|into) (?:my|the) (?:\w+ )?calendar\b|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually)\b).*$/;
 
 // A clock time first, read without its preposition ("for half past seven tomorrow" → "7:30am tomorrow").
-const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midnight)(?:$|\s)/;
+const CLOCK_ALONE = /^(?:\d{1,2}(?::\d\d)?\s?(?:am|pm)|noon|midday|midnight)(?:$|\s)/;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -736,10 +760,17 @@ const TAIL = new RegExp(String.raw`(?:\s+(?:please|at|by|for|and|of|the|to|from|
 // "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
 const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
 
+// A reason given: "because it will rain", "cos the washing will be done by then".
+const REASON = /(?<!\b(?:soon|long|well))\s+(?:because|since|as(?! (?:soon|long|well) as\b)|cause|cos|coz|cuz)\s(.*)$/;
+
 function cleanSubject(words: string): string {
-  // A reason given ("because it will rain") is not what to be reminded of.
+  // A reason given is not what to be reminded of, unless nothing else is said: "give me a shout in half an hour cos the washing will be done".
+  const reason = REASON.exec(` ${words}`)?.[1];
+  if (reason !== undefined && words.replace(REASON, "").trim() === "" && REASON_CLAUSE.test(reason)) return cleanSubject(`that ${reason.replace(/\s+(?:by then|then|by that time)$/, "")}`);
   let w = words
-    .replace(/(?<!\b(?:soon|long|well))\s+(?:because|since|as(?! (?:soon|long|well) as\b)|cause)\s.*$/, "")
+    .replace(REASON, "")
+    // "… so i don't forget again", "… i still haven't paid it": the user's own words about it, not what to be reminded of.
+    .replace(/\s+so (?:that )?(?:i|we) (?:do not|don't|will not|won't) forget\b.*$|\s+(?:and |but )?(?:i|we) (?:still )?(?:have not|haven't|did not|didn't|never) .*$/, "")
     // "… and i always lose track": what the user tends to do is why, not what to be reminded of.
     .replace(/\s+(?:and|but) (?:i|we) (?:always|never|usually|often|sometimes|tend to|keep|just) .*$/, "")
     .replace(REQUEST_TAIL, "")
@@ -758,7 +789,9 @@ function cleanSubject(words: string): string {
   // "(to) be reminded to pray", "can i set a": the request's own words, not what to be reminded of.
   w = w.replace(/^(?:to )?(?:be|get) reminded(?: (?:to|about|of|that))?(?:\s+|$)/, "").replace(/^(?:can|could|may) (?:i|you|we)\b.*$/, "").replace(/\s+(?:a|an|the)$/, "").trim();
   // "give us a shout in an hour so i can take the washing out": what the reminder is for is what to do.
-  w = w.replace(/^so (?:that )?(?:i|we) (?:can|could|will|remember to|do not forget to|don't forget to) (?=\w)/, "to ");
+  w = w.replace(/^so (?:that )?(?:i|we) (?:(?:can|could|will|remember to|do not forget to|don't forget to) |(?!(?:am|are|was|have|had|do|did|don't|do not|miss|forget|get|got|can|could|will|would|should|might|must)\b))(?=\w)/, "to ");
+  // "so i don't miss the bus": what is not to be missed is what the reminder is about.
+  w = w.replace(/^so (?:that )?(?:i|we) (?:do not|don't) miss (?=\w)/, "");
   // "may 2 is mary's birthday" with the date cut out: what the day is.
   w = w.replace(/^(?:is|are|was|will be)\s+/, "");
   // What someone has or is doing is what to be reminded of: "there is a meeting with boss" → "a meeting with boss".
@@ -785,14 +818,16 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:\w+ )?(?:lights?|lamps?)(?: \w+)? (?:on|off)$|^(?:activate|choose|pick|try) (?:a |an |the )?(?:different |another |new )?(?:light|lighting|lamp) (?:colou?r|setting|scene)s?\b|^(?:switch to |turn on |activate |set )?(?:the |a )?(?:night ?light|nighttime|night time|reading light) (?:mode|setting|scene)s?$/, "control the lights"],
   [/^(?:turn|switch|shut|power|plug|put|toggle)\s+(?:on|off|up|down)?\s*(?:the |my )?(?:\w+ )?(?:plugs?|sockets?|outlets?|heater|fan|tv|television|ac|air conditioner|air conditioning|heating|thermostat|kettle|oven|stove|radiator|switch|power|wemo|machine|device|computer)\b|^(?:turn|switch) (?:on|off) (?:the |my )?\w+/, "switch devices on or off"],
   [/^(?:open|close|shut|raise|lower|draw|pull (?:up|down)|put (?:up|down)|roll (?:up|down)) (?:the |my |all (?:the )?)?(?:\w+ )?(?:blinds|curtains|shades|shutters)\b|^(?:the )?(?:blinds|curtains|shades|shutters) (?:up|down|open|closed?)$|^(?:lock|unlock) (?:the |my |all (?:the )?)?(?:\w+ )?(?:doors?|locks?|gate)\b|^(?:open|close|shut) (?:the |my )?garage(?: door)?\b/, "control devices at home"],
-  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b|^(?:turn|put|switch|set) (?:the |my )?(?:aircon|air con|ac|a c|air conditioning|air conditioner|heat pump|boiler)\b|^(?:bump|crank|whack|push|knock) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat|aircon|air con) (?:up|down)\b|^(?:(?:brr+|ugh|oh|gosh|god|man|jeez) )?(?:it is|its|it's) (?:absolutely |really |so |bloody |way too )?(?:freezing|boiling|roasting|baltic|chilly|too (?:cold|hot|warm))(?: in here)?\b/, "control the heating"],
+  [/^(?:increase|decrease|raise|lower|reduce|adjust|set|change|bump up|turn (?:up|down)) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat)\b|^(?:turn|put) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat) (?:up|down)\b|^make it (?:warmer|colder|cooler|hotter)\b|^(?:turn|put|switch|set|chuck|stick|whack|pop|bung) (?:the |my )?(?:aircon|air con|ac|a c|air conditioning|air conditioner|heat pump|boiler)\b|^(?:bump|crank|whack|push|knock) (?:the |my )?(?:heat(?:ing)?|temperature|thermostat|aircon|air con) (?:up|down)\b|^(?:(?:brr+|ugh|oh|gosh|god|man|jeez) )?(?:it is|its|it's) (?:absolutely |really |so |bloody |way too )?(?:freezing|boiling|roasting|baltic|chilly|too (?:cold|hot|warm))(?: in here)?\b/, "control the heating"],
   [/^(?:change|switch|set) (?:the |your )?language\b|^(?:switch|change) (?:the language )?to (?:english|german|french|spanish|italian|portuguese|dutch|chinese|japanese|korean|hindi|arabic|russian)\b/, "change the language"],
   [/\b(?:vacuum|hoover|roomba|robot (?:cleaner|vacuum)|mop|clean(?:ing)? (?:the |my )?(?:floor|house|room|kitchen|carpet|flat))\b|^(?:vacuum|hoover|mop|sweep|clean|tidy)\b/, "run the vacuum cleaner"],
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
   [/^(?:preheat|pre-heat|pre heat|heat up|warm up) (?:the |my )?oven\b|^(?:set|put|turn) (?:the |my )?oven (?:on|to)\b/, "switch devices on or off"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
   // "pause the timer a sec": a timer held, which the timer agent does not do (not music paused).
-  [/^(?:pause|resume|unpause|restart|hold|freeze) (?:the |my |that |this )?(?:[\w-]+ )?(?:timers?|countdown)\b/, "pause or resume timers"],
+  [/^(?:pause|resume|unpause|restart|hold|freeze|carry on with|continue|start up) (?:the |my |that |this )?(?:[\w-]+ )?(?:timers?|countdown)\b/, "pause or resume timers"],
+  // "put the latest episode of that true crime podcast on": something to hear, put on.
+  [/^(?:put|stick|pop|throw) .+ (?:podcasts?|episodes?) on$/, "play podcasts"],
   [/^(?:play|put on|start|resume|continue|carry on|keep playing|pick up|shuffle|queue|listen|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|let us hear|let's hear|skip)\b.*\b(?:podcasts?|episodes?)\b/, "play podcasts"],
   [/^(?:replay|restart|rewind|locate|find|end|stop|pause|download|subscribe to)\b.*\bpodcasts?\b/, "play podcasts"],
   [/^(?:move to|go to|skip to|proceed to|back|forward|next|previous|rewind|fast forward|skip)\b.*\bepisodes?\b|^(?:hear|listen to)\b.*\bpodcasts?\b/, "play podcasts"],
@@ -808,8 +843,9 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:send|write|publish)\b.*(?:\w@\w|\bat \w+ dot (?:com|org|net)\b|\bdot com\b)|^publish (?:an? )?e-?mail\b/, "send email"],
   [/^open\b.*\b(?:e-?mails?|inbox)\b|^read\b.*\b(?:e-?mails?|inbox)\b/, "read your email"],
   [/^read\b.*\b(?:texts?|messages?|whatsapps?|sms|dms?)\b/, "read your messages"],
+  [/^read\b.*\b(?:news|headlines)\b/, "read the news"],
   // "navigate to the nearest petrol station", "take me home", "directions to the hospital".
-  [/^(?:navigate|(?:take|drive) (?:me|us)|(?:give|show|get) (?:me |us )?(?:the )?(?:directions|route|way)|directions|route|start (?:the )?navigation|plan (?:a|the) route) (?:to|home|back)\b|^(?:start|open) (?:the )?(?:navigation|sat ?nav|maps)\b/, "give directions"],
+  [/^(?!.*\b(?:website|web ?page|page|site|app|link|url)\b)(?:navigate|(?:take|drive) (?:me|us)|(?:give|show|get) (?:me |us )?(?:the )?(?:directions|route|way)|directions|route|start (?:the )?navigation|plan (?:a|the) route) (?:to|home|back)\b|^(?:start|open) (?:the )?(?:navigation|sat ?nav|maps)\b/, "give directions"],
   [/^(?:add|save|create|store|put)\b.*\b(?:contacts?|address book|phone book)\b|^(?:new contact)\b/, "manage your contacts"],
   [/^(?:add|put|include|insert|write|append|place|share|send)\b.*\b(?:lists?)\b|^(?:create|make|start|new) (?:a |an |my |the )?(?:new )?(?:\w+ )?list\b/, "edit your lists"],
   // "mark pay the council tax as done": an item of a to-do list ticked off.
@@ -820,7 +856,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/\b(?:taxi|cab|minicab|uber|lyft|careem)\b|\b(?:a|an|the|my|our) (?:ola|bolt|grab|didi|ride)\b/, "book a taxi"],
   [/^(?!.*\b(?:times|timetables?|prices?|schedules?|listing|info|information|how)\b)(?:(?:\w+ )*?tickets?\b.*\b(?:to|for|from)\b|(?:book|buy|get|reserve|purchase|order)\b.*\b(?:tickets?|seats?|train|flight|bus)\b|(?:\w+ )*?(?:book|buy|get|reserve|purchase)(?: me| us)?(?: an?| the| two| \w+)?(?: \w+)? (?:train |plane |bus |coach |flight |return |single )?tickets?\b|(?:get|book|find|catch)(?: me| us)? (?:a )?(?:trains?|flights?|buses|coach) to\b)/, "book tickets"],
   [/^(?:order|get me|buy|deliver|place an order)\b.*\b(?:food|pizzas?|takeaway|takeout|take away|delivery|\w*burgers?|sushi|chinese|indian|thai|mexican|meal|dinner|lunch|breakfast|curry|noodles|wings|fries|chicken|salad|sandwich(?:es)?|tacos?|burritos?|kebabs?|soup|egg ?rolls?|dumplings)\b|^(?:a |an |some |two |three )?(?:\w+ )?(?:pizzas?|burgers?|sushi)(?: \w+)?$/, "order food"],
-  [/^(?:get|book|reserve|find)(?: me| us)? a table\b|^(?:book|reserve)(?: me| us)? (?:a|an|the|my|our) (?:[\w-]+ ){0,2}(?:room|desk|space|pod|hall)\b|^(?:book|reserve|get)(?: me| us)? (?:a|an|my|our) (?:\w+ )?(?:haircut|hair appointment|massage|manicure|pedicure|facial|slot|appointment|lesson|class|session|court|pitch)\b/, "make reservations"],
+  [/^(?:get|book|reserve|find)(?: me| us)? a table\b|^(?:book|reserve)(?: me| us)? (?:a|an|the|my|our) (?:[\w-]+ ){0,2}(?:room|desk|space|pod|hall)\b|^(?:book|reserve|get)(?: me| us)?(?: in)?(?: for)? (?:a|an|my|our) (?:\w+ )?(?:haircut|hair appointment|massage|manicure|pedicure|facial|slot|appointment|lesson|class|session|court|pitch)\b/, "make reservations"],
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype|(?:video|voice|zoom) ?call)\b/, "make calls or send messages"],
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
@@ -836,7 +872,7 @@ const TASKS: Array<[RegExp, string]> = [
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
-const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))(?!(?: me)?(?: out)?(?: (?:my|the|all|any|that|this))?(?: \w+)? (?:texts?|messages?|e-?mails?|whatsapps?|sms|dms?)\b)|check|any)\b/;
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))(?!(?: me)?(?: out)?(?: (?:my|the|all|any|that|this))?(?: [\w']+)? (?:texts?|messages?|e-?mails?|whatsapps?|sms|dms?|news|headlines)\b)|check|any)\b/;
 
 // "the vacuum is broken again", "my taxi never came": what is wrong with a thing, not a request to use it
 // (a room too dark or a sound too loud is a request: "the lights are too bright").
@@ -896,7 +932,7 @@ export function readCommand(text: string): Command | undefined {
 // "the kids have a half day on friday, can you put pick up at half twelve in the calendar", "we're
 // nearly out of dog food, can you order another bag": the request asked after what leads to it.
 const SO_REQUEST =
-  /^(.+?) (?:so (?:please |(?:can|could|would|will) you(?: please)? |you (?:can|could) )?|(?:and )?(?:please |(?:can|could|would|will) you(?: please)? ))(?=(?:remind|wake|set|start|put|pop|stick|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|buy|call|text|send|book|dim|stop|pause|nudge|ping|give me|get me)\b)(.+)$/;
+  /^(.+?) (?:so (?:like |just |um |uh )?(?:please |(?:can|could|would|will) you(?: please)? |you (?:can|could) )?|(?:and )?(?:please |(?:can|could|would|will) you(?: please)? ))(?=(?:remind|wake|set|start|put|pop|stick|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|buy|call|text|send|book|dim|stop|pause|nudge|ping|give me|get me)\b)(.+)$/;
 // What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
 const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
 const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;

@@ -152,7 +152,9 @@ function bareTime(terms: Term[]): string | undefined {
     // Back over the words of its noun group ("the long bank holiday weekend") to one that fixes it.
     let j = i - 1;
     while (j >= 0 && !FIXES_TIME.test(terms[j]!.normal) && (isNoun(terms[j]) || terms[j]!.tags.has("Adjective")) && !terms[j]!.tags.has("Date")) j--;
-    if (j < 0 || !FIXES_TIME.test(terms[j]!.normal)) return terms.slice(Math.max(0, j), i + 1).map((x) => x.normal).join(" ");
+    // "about parents' evening", "for quiz night": a part of the day after a noun, said after a preposition, names an event.
+    const named = /^(?:morning|afternoon|evening|night)$/.test(t.normal) && j >= 0 && j < i - 1 && terms[j]!.tags.has("Preposition");
+    if (!named && (j < 0 || !FIXES_TIME.test(terms[j]!.normal))) return terms.slice(Math.max(0, j), i + 1).map((x) => x.normal).join(" ");
   }
   return undefined;
 }

@@ -266,7 +266,7 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("remind me to put the bins out in the morning")).task).toBe("remind me to put the bins out in the morning");
     expect((await spawned("remind me at sixteen hundred to feed the fish")).task).toBe("remind me to feed the fish at 4pm");
     expect((await spawned("remind me by the end of the week to send the invoice")).task).toBe("remind me to send the invoice on friday at 5pm");
-    expect((await spawned("remind me about the evening walk")).task).toBe("remind me about the walk evening");
+    expect((await spawned("remind me about the evening walk")).task).toBe("remind me about the evening walk");
     // A moment no clock names ("when i get home"): set without a time, its agent asks when.
     expect((await spawned("remind me when i get home to take the chicken out")).task).toBe("remind me to take the chicken out");
     expect((await spawned("remind me to collect the parcel by twelve noon from the post office i have a two pm class")).task).toBe("remind me to collect the parcel from the post office by noon");
@@ -287,6 +287,21 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("can you set a recurring one every sunday evening to put the kids' uniforms in the wash")).task).toBe("remind me to put the kids' uniforms in the wash every sunday evening");
     expect((await spawned("give me a nudge in about forty five minutes i'll be in the bath and i always lose track")).task).toBe("remind me that i will be in the bath in about 45 minutes");
     expect((await spawned("create an event called book club on the 3rd of june at seven thirty")).task).toBe("remind me about book club on the 3rd of june at 7:30pm");
+    expect((await spawned("um can you remind me twenty minutes before the match starts to get the kettle on")).task).toBe("remind me to get the kettle on 20 minutes before the match starts");
+    // A reason said instead of what ("cos the washing'll be done"): what will be is what to be reminded of; the user's own words about it are not.
+    expect((await spawned("could you give me a shout in half an hour cos the washing'll be done by then")).task).toBe("remind me that the washing will be done in half an hour");
+    expect((await spawned("remind me monday that the car tax is due i still haven't paid it")).task).toBe("remind me that the car tax is due monday");
+    expect((await spawned("could you ping me at two so i join the zoom with the accountants on time")).task).toBe("remind me to join the zoom with the accountants on time at 2pm");
+    expect((await spawned("gimme a nudge at half four so i don't miss the bus")).task).toBe("remind me about the bus at 4:30pm");
+    // "bin night", "quiz night", "parents' evening": a part of the day after a noun names the event; "at night" is a time.
+    expect((await spawned("every other wednesday at six remind me it's bin night")).task).toBe("remind me at 6pm every 2 weeks on wednesday that it is bin night");
+    expect((await spawned("remind me about quiz night on friday")).task).toBe("remind me about quiz night on friday");
+    expect((await spawned("remind me at night to lock up")).task).toBe("remind me to lock up at night");
+    expect((await spawned("the day after tomorrow i've got parents evening at six put it in the diary")).task).toBe("remind me about parents evening at 6pm in 2 days");
+    // Said the ways people say it: a filler after "so", "weekdays" first, Scots "ye" and "the morn".
+    expect((await spawned("right so i've gotta be out the door by eight tomorrow so like wake me at seven")).task).toBe("remind me to wake up at 7am tomorrow");
+    expect((await spawned("weekdays at seven wake me up with the radio on")).task).toBe("remind me to wake up at 7am every weekday");
+    expect((await spawned("can ye wake me at seven the morn")).task).toBe("remind me to wake up at 7am tomorrow");
     // Someone else to be reminded at a time: the user, to tell them then (with no time it is a message now: "says honestly …").
     expect((await spawned("remind the kids to do their homework at five")).task).toBe("remind me to tell the kids to do their homework at 5pm");
     expect((await spawned("please remind my wife at six that she's got choir tonight")).task).toBe("remind me to tell my wife that she's got choir at 6pm tonight");
@@ -657,10 +672,17 @@ describe("managing, asking, and what no agent can do", () => {
       ["pause the timer a sec", "I can't pause or resume timers yet"],
       ["book the big meeting room for the two o'clock", "I can't make reservations yet"],
       ["book a grab to the mall", "I can't book a taxi yet"],
+      ["carry on with the timer", "I can't pause or resume timers yet"],
+      ["put the latest episode of that true crime podcast on", "I can't play podcasts yet"],
+      ["book me in for a haircut at the usual place saturday morning", "I can't make reservations yet"],
+      ["chuck the air con on in the lounge it's boiling", "I can't control the heating yet"],
+      ["hey siri read me today's headlines", "I can't read the news yet"],
     ]);
     // "grab", "ride" are words before they are taxis; "did you hear …" is talk, not a question about the calendar.
     const r = room();
-    for (const said of ["i'll remember to grab the bread on the way back don't worry", "did you hear what she said in the meeting"]) expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
+    for (const said of ["i'll remember to grab the bread on the way back don't worry", "did you hear what she said in the meeting", "my alarm didn't go off this morning"]) expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
+    // A plan of the user's own, told: asked about first, not set, and no "I can't manage your calendar".
+    expect(await room().hear("we're meeting them at seven", T0)).toMatchObject({ type: "nudge", question: "Want me to remind you to meet them at seven?" });
     expect(await answers(r)("how do i set an alarm on you", T0)).toMatch(/^I set reminders/);
     // "start" of what is no music; "tell me" is asked of the assistant, not passed on.
     expect(readCommand("start of the second half")).toBeUndefined();

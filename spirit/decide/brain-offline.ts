@@ -38,6 +38,9 @@ const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|res
 // Words that ask for a reminder or a calendar entry, whatever else the sentence says.
 const REMINDER_ASKED = /\b(?:remind(?:er|ers)?|forget|alarm|wake|calendar|schedule|agenda|diary|notify|notification|alert|let me know|note|appointment|book|add|put|set|create|make)\b/i;
 
+// What a reminder, alarm or timer did or is: "that reminder came at the worst moment", "my alarm nearly gave me a heart attack".
+const REMINDER_TALK = /^(?:that|the|this|my|your|those|these) (?:[\w']+ )?(?:reminders?|alarms?|timers?) (?:came|went|was|were|is|are|rang|rings|goes|did|didn't|never|just|keeps?|kept|has|have|woke|made|nearly|almost|always|got|gave|scared|sounded)\b/i;
+
 const TIME_OR_SETTING = /\d|\b(?:set|make|create|add|start|put|wake|get me up|in|at|for|tomorrow|tonight|morning|evening|o'?clock|am|pm|minutes?|hours?|seconds?)\b/i;
 
 /** Said as a request or a statement of an event ("a meeting with the cfo on thursday"), not a question, nor what was done. */
@@ -157,6 +160,8 @@ export class OfflineBrain implements Brain {
     if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
       return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
     }
+    // "that reminder came at the worst possible moment": talk about a reminder, alarm or timer, not one asked for.
+    if (REMINDER_TALK.test(withoutBackchannel(text))) return { action: "quiet", reason: `${intent.reason}, but talk about a reminder, not a request` };
     // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A
     // reminder only the model heard needs a time, or words that ask for one, before it is set.
     if (intent.kind === "reminder" && readCommand(text) === undefined && !REMINDER_ASKED.test(text)) {

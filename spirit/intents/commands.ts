@@ -59,6 +59,10 @@ function plainRequest(text: string): string {
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
       // Said the way people say it: "gimme", "lemme", "can ye", "the morn" (Scots: tomorrow).
       .replace(/\bgimme\b/g, "give me")
+      // "weekday mornings at seven": every weekday, in the morning, as the repetition's reader says it.
+      .replace(/\b(?:on )?weekday (morning|evening|night)s\b/g, "every weekday $1")
+      // "call me sister": "me" for "my", as said in Ireland, the north of England and the Caribbean.
+      .replace(/\bme (?=(?:sister|brother|mum|mam|mom|ma|dad|da|nan|nana|gran|granny|wife|husband|missus|kids|son|daughter|mate|mates|friend|boss|car|keys|phone)\b)/g, "my ")
       .replace(/\b([a-z]+)'ll\b/g, "$1 will")
       .replace(/\blemme\b/g, "let me")
       .replace(/^(can|could|will|would) ye\b/, "$1 you")
@@ -106,7 +110,7 @@ const NAMED_FIRST = /^((?:the|my|that) .+?) (move|push|shift|reschedule|postpone
 // "make tomorrow's alarm fifteen minutes later": later by a duration, as a push back.
 const LATER_BY = new RegExp(`^(?:make|set|put) (.+?) ((?:an?|\\d+(?:\\.\\d+)?|${NUMBER}) (?:hours?|minutes?|mins?|hrs?)) (later|earlier)$`);
 
-const ADD_TO = new RegExp(`^(?:add|put) (?:another |an extra |on )?((?:an?|\\d+|${NUMBER}) (?:more )?(?:minutes?|mins?|seconds?|hours?))(?: more)? (?:on )?(?:to|onto|on) ((?:the|my|that|this) (?:\\w+ )?(?:timer|alarm|reminder))$`);
+const ADD_TO = new RegExp(`^(?:add|put|stick|pop|chuck|whack|bung) (?:another |an extra |on )?((?:an?|\\d+|${NUMBER}) (?:more )?(?:minutes?|mins?|seconds?|hours?))(?: more)? (?:on )?(?:to|onto|on) ((?:the|my|that|this) (?:\\w+ )?(?:timer|alarm|reminder))$`);
 const WAS_MOVED = /^((?:my|the|our) .+?) (?:got|has been|have been|was|were|is|is being) (?:moved|changed|pushed|rescheduled|put back|brought forward) to (.+?)(?:,? (?:so )?(?:can you |could you |please )?(?:update|change|fix|move) (?:it|that|them|my calendar))?$/;
 // A number said alone, in words ("to four") or in words or digits ("timer ten").
 const NUMBER_WORDS = new RegExp(`^${NUMBER}$`);
@@ -372,7 +376,7 @@ function timerOf(t: string): Command | undefined {
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:me |us )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)?(?: up)?(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|(?:i )?need reminding|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
   /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo|(?<=(?:repeating|recurring|daily|weekly|monthly|yearly) )one)s?\b\s*(.*)$/;
@@ -449,7 +453,7 @@ const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday
 const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:i need|i want|give me) (?:a|an) (?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
 // "at half seven tonight remind me the bins need to go out", "tomorrow at six remind me …", "every monday
 // remind me …": the time said first.
-const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing|weekdays|weekends|weeknights|(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|wake me|tell me|nudge me|ping me|give me a (?:shout|nudge|buzz|heads up)|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
+const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing|weekdays|weekends|weeknights|weekday (?:mornings|evenings|nights)|weekend mornings|(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|(?:i )?need reminding|wake me|tell me|nudge me|ping me|give me a (?:shout|nudge|buzz|heads up)|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
   `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?(?: ((?:for|at|from) .+))?$`,
 );
@@ -531,7 +535,9 @@ function reminder(t: string): Command | undefined {
   if (someone && chronoWhen(spokenTimes(someone[2]!, "reminder")) !== undefined) return reminder(`remind me to tell ${someone[1]} ${someone[2]}`);
   if (REMIND_SOMEONE.test(t)) return undefined;
   // "tell me when it's five o'clock": an alarm at that time.
-  const whenItIs = /^(?:tell|let) me (?:know )?when it is (.+)$/.exec(t);
+  const whenItIs = /^(?:tell|let) me (?:know )?when it is (.+?)(?: so (?:that )?(?:i|we) (?:can |could )?(.+))?$/.exec(t);
+  // "let me know when it's half past so i can ring my mum": what the time is for is what to do then.
+  if (whenItIs?.[2] !== undefined) return timed(`to ${whenItIs[2]}`, false, whenItIs[1]!, "reminder");
   if (whenItIs && chronoWhen(spokenTimes(whenItIs[1]!, "reminder")) !== undefined) return timed("", false, whenItIs[1]!, "reminder");
   const remind = REMIND.exec(t.replace(IN_A_FEW, "$1 $2 minutes").replace(IN_A_FEW_LAST, "$1 $2 minutes"));
   // "remind me when i get home to take the chicken out": a moment no clock names and the
@@ -685,6 +691,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   }
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
+  // "the gas bill's due", "when the match kicks off": what will be, said as a clause ("that the gas bill is due").
+  what = what.trim().replace(/^((?:the|my|our) [\w ]+?)'s (?=(?:due|on|over|ready|back|here|coming|open|closed|off)\b)/, "$1 is ").replace(/^when (?=(?:the|my|our) )/, "that ");
   // "that i have a haircut", "there is a meeting": a thing to be reminded about, once the words around it are cut.
   const aThing = HAS_A_THING.exec(what.trim())?.[1];
   // "that the plumber comes at 11": a clause of its own, said "that"; "that i need to pay …" is what to do.
@@ -734,7 +742,7 @@ function eventAfter(what: string, w: string): string | undefined {
 const CLAUSE_VERB = "is|are|was|were|will|comes?|arrives?|starts?|ends?|opens?|closes?|leaves?|has|have|needs?|goes|finishes";
 // A reason that says what will be: "the washing will be done", "the bins go out tomorrow".
 const REASON_CLAUSE = new RegExp(`^(?:the|my|our) (?:[\\w']+ ){1,3}?(?:${CLAUSE_VERB})\\b`);
-const THAT_CLAUSE = new RegExp(`^that (?!(?:i|we|there)\\s)(?:[\\w']+ ){1,4}?(?:${CLAUSE_VERB}|gets?|runs?|begins?)\\b`);
+const THAT_CLAUSE = new RegExp(`^that (?!(?:i|we|there)\\s)(?:[\\w']+ ){1,4}?(?:${CLAUSE_VERB}|gets?|runs?|begins?|[a-z]+s (?:off|up|out|over|in))\\b`);
 const OWN_STATE = /^(?:that )?(?:i am|we are|i will be|we will be) \w/;
 const BARE_CLAUSE = new RegExp(`^(?:the|my|our|his|her|their) (?:[\\w']+ ){1,3}?(?:${CLAUSE_VERB}|runs? out|expires?)\\b`);
 const HAS_A_THING = /^(?:that )?(?:there (?:is|are|will be)|(?:i|we) (?:have got|have|will have|ve got)) (a|an|my|our|the|some)\b/;
@@ -760,17 +768,26 @@ const TAIL = new RegExp(String.raw`(?:\s+(?:please|at|by|for|and|of|the|to|from|
 // "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
 const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
 
+// A clause with its own subject after what to do ("the cat she always forgets", "the books they are overdue"), or what
+// happens otherwise ("or the water will be scalding"); not after a word that takes a clause ("if she is", "that they are").
+const GLUED_OWN_CLAUSE =
+  /(?<=[a-z'])(?<!\b(?:if|whether|when|that|what|where|who|how|why|until|unless|while|so|before|after|once|tell|ask|know|say|said|think|hope|sure|check|and|but|remind|let|because|cos|cause|as|since|can|could|may|might|would|should|will|shall|do|does|did|have|has|am|is|are))\s+(?:or (?:else )?(?:the|my|it|i|we|she|he|they)\b.*|(?:she|he|they|we|i)(?:'s|'re|'m| am| is| are| was| were| will| would| always| never| usually| just| a go| keeps?| has| have|'ve|'ll| still| might| can| could| forgets?| needs?)\b.*)$/;
+// Words of telling before such a clause: what is told is the clause.
+const TELLING = /\b(?:tell|ask|text|message|email|warn|let(?= [\w']+(?: [\w']+)? know)|say|write)(?: [\w']+){0,2}$/;
 // A reason given: "because it will rain", "cos the washing will be done by then".
-const REASON = /(?<!\b(?:soon|long|well))\s+(?:because|since|as(?! (?:soon|long|well) as\b)|cause|cos|coz|cuz)\s(.*)$/;
+const REASON = /(?:^|(?<!\b(?:soon|long|well))\s+)(?:because|since|as(?! (?:soon|long|well) as\b)|cause|cos|coz|cuz)\s(.*)$/;
 
 function cleanSubject(words: string): string {
   // A reason given is not what to be reminded of, unless nothing else is said: "give me a shout in half an hour cos the washing will be done".
-  const reason = REASON.exec(` ${words}`)?.[1];
+  const reason = REASON.exec(words)?.[1];
   if (reason !== undefined && words.replace(REASON, "").trim() === "" && REASON_CLAUSE.test(reason)) return cleanSubject(`that ${reason.replace(/\s+(?:by then|then|by that time)$/, "")}`);
   let w = words
     .replace(REASON, "")
     // "… so i don't forget again", "… i still haven't paid it": the user's own words about it, not what to be reminded of.
     .replace(/\s+so (?:that )?(?:i|we) (?:do not|don't|will not|won't) forget\b.*$|\s+(?:and |but )?(?:i|we) (?:still )?(?:have not|haven't|did not|didn't|never) .*$/, "")
+    // "… she always forgets", "… they're overdue already", "… or the water will be scalding": a clause of its own glued
+    // on, why and not what (unless what is to be told: "tell mum i'm running late").
+    .replace(GLUED_OWN_CLAUSE, (clause: string, at: number, all: string) => (TELLING.test(all.slice(0, at)) ? clause : ""))
     // "… and i always lose track": what the user tends to do is why, not what to be reminded of.
     .replace(/\s+(?:and|but) (?:i|we) (?:always|never|usually|often|sometimes|tend to|keep|just) .*$/, "")
     .replace(REQUEST_TAIL, "")
@@ -824,6 +841,10 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:get|start|put|set) (?:the )?cleaning (?:on|going|started)\b|^(?:start|begin|do) (?:the |a )?(?:house |home )?(?:cleaning|clean ?up)\b/, "run the vacuum cleaner"],
   [/^(?:preheat|pre-heat|pre heat|heat up|warm up) (?:the |my )?oven\b|^(?:set|put|turn) (?:the |my )?oven (?:on|to)\b/, "switch devices on or off"],
   [/^(?:make|brew|start|prepare|get|pour|fix) (?:me |us )?(?:a |an |some |my |the |another )?(?:\w+ ){0,2}?(?:cup of |pot of |mug of |shot of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha|tea)\b|^(?:start|run|turn on|switch on|set) (?:the |my )?(?:coffee|espresso) (?:maker|machine)\b|^(?:a |an |some |my |another )?(?:\w+ ){0,2}?(?:(?:cup|mug|pot|shot) of )?(?:coffee|espresso|latte|cappuccino|americano|flat white|mocha)$|^(?:it is )?(?:time for (?:a |some |my )?coffee|coffee time)$/, "make coffee"],
+  [/^translate\b|^how do you say\b.+\bin [a-z]+$/, "translate"],
+  // "skip next monday's bin reminder": one time of a repeating reminder left out, which the reminder agent does not do.
+  [/^skip\b.*\b(?:reminders?|alarms?)\b/, "skip one time of a repeating reminder"],
+  [/\band (?:take|get|drive) (?:me|us) there$/, "give directions"],
   // "pause the timer a sec": a timer held, which the timer agent does not do (not music paused).
   [/^(?:pause|resume|unpause|restart|hold|freeze|carry on with|continue|start up) (?:the |my |that |this )?(?:[\w-]+ )?(?:timers?|countdown)\b/, "pause or resume timers"],
   // "put the latest episode of that true crime podcast on": something to hear, put on.
@@ -834,7 +855,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:play|put on|start|resume|continue|carry on|keep reading|read|listen|i want to listen)\b.*\b(?:audio ?books?|books?|chapter|novel)\b/, "play audiobooks"],
   // "go back thirty seconds", "skip forward a minute": within what plays.
   [new RegExp(`^(?:go |skip |jump |fast )?(?:back|backward|forward|ahead|rewind)(?: by)? (?:a|an|\\d+|${NUMBER}) (?:seconds?|secs?|minutes?|mins?)$`), "play music"],
-  [/^(?:play|put on|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
+  [/^(?:play|put on|put|stick|tune|turn on|switch|listen|i want to listen|i would like to listen|open|go to|find)\b.*\b(?:radio|station|fm|bbc|npr|frequency|sirius|pandora|iheart ?radio)\b/, "play the radio"],
   [/^(?:turn|switch|change|tune) (?:it |the radio )?to (?:\w+ ){0,2}(?:frequency|station|fm|am|channel)\b|^radio (?:on|off)$/, "play the radio"],
   [/^(?:play|start|open|launch|i want to play|i feel like playing|want to play|wanna play|how about|fancy)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|saga|tic tac toe)\b|^let us (?:play|solve)\b.*\b(?:game|games|trivia|quiz|chess|checkers|draughts|sudoku|solitaire|riddles?|puzzles?|tic tac toe)\b/, "play games"],
   // "find a recipe for banana bread and send it to me", "look up the opening times and text them to sam": found, then sent.
@@ -860,7 +881,7 @@ const TASKS: Array<[RegExp, string]> = [
   [/^(?:order|buy|purchase|reorder)\b(?! (?:a |an |the |my )?(?:taxi|cab|uber|ride|tickets?)\b)/, "shop for you"],
   [/^(?:call|phone|ring|dial|text|message|sms|whatsapp|facetime|skype|(?:video|voice|zoom) ?call)\b/, "make calls or send messages"],
   // "send a message to the family group saying …", "shoot john a text", "announce to the house that tea is ready".
-  [/^(?:send|write|drop|shoot|fire off|leave)(?: \w+)? (?:a |an )?(?:quick |short |voice )?(?:message|text|msg|sms|whatsapp|voicemail)\b|^(?:announce|broadcast)\b/, "make calls or send messages"],
+  [/^(?:send|write|drop|shoot|fire off|leave)(?: \w+)? (?:a |an )?(?:quick |short |voice )?(?:voice note|message|text|msg|sms|dm|whatsapp|voicemail)\b|^(?:announce|broadcast)\b/, "make calls or send messages"],
   [/^(?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio)\b)|^put (?:\w+ ){1,3}on$|^(?:go to|open) (?:youtube|spotify|pandora|itunes|apple music)\b.*\bplay\b|^(?:play|put on|start(?! (?:of|by|with|from|over|again|off|up|to|at|in|on|(?:the |a |my )?(?:house |home )?clean\w*|\w+ing)\b)|resume|shuffle|skip|next song|previous song|repeat(?= (?:this|that|the|it) (?:song|track|album|playlist)|$)|loop (?:this|that|the) (?:song|track|album|playlist)|pause|stop|queue|listen to|i want to listen|i would like to listen|i want to hear|i would like to hear|let me hear|sing)\b|^(?:i (?:really )?(?:like|love|hate|dislike|do not like|don't like|enjoy) (?:this|that|the current|the) (?:song|track|music|artist|album|band|tune))\b|^(?:save|add|remember) (?:this|that|the) (?:song|track|tune)\b|\b(?:shuffle|repeat) (?:mode|on|off)\b|^(?:turn|switch) (?:shuffle|repeat) (?:on|off)\b|^(?:can|could|may) i (?:hear|listen to)\b(?!.*\b(?:news|weather|podcasts?|radio|you)\b)/, "play music"],
   // "put peppa pig on the telly for the kids": something to watch, put on.
   [/^(?:put|stick|pop|throw) .+ on (?:the )?(?:telly|tv|television)\b/, "play videos"],
@@ -872,7 +893,7 @@ const TASKS: Array<[RegExp, string]> = [
 ];
 
 // Questions, and what a request is not: "have you …" asks; "have the taxi come at 6" asks for something.
-const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))(?!(?: me)?(?: out)?(?: (?:my|the|all|any|that|this))?(?: [\w']+)? (?:texts?|messages?|e-?mails?|whatsapps?|sms|dms?|news|headlines)\b)|check|any)\b/;
+const TASK_BLOCK = /^(?:what|which|when|where|who|whom|why|how(?! about\b| do you say\b)|is|are|was|were(?! (?:nearly|almost|all) out\b)|do|does|did|(?:has|have|had) (?:i|you|we|they|he|she|it|there|anyone|anybody)\b|will|would|should|shall|can i(?! (?:hear|listen to)\b)|could i(?! (?:hear|listen to)\b)|may i(?! (?:hear|listen to)\b)|tell me|show me|read(?! me (?:the |a |my |another )?(?:next |first |last |new )?(?:chapter|story|book|audiobook|bedtime story))(?!(?: me)?(?: out)?(?: (?:my|the|all|any|that|this))?(?: [\w']+)? (?:texts?|messages?|e-?mails?|whatsapps?|sms|dms?|news|headlines)\b)|check|any)\b/;
 
 // "the vacuum is broken again", "my taxi never came": what is wrong with a thing, not a request to use it
 // (a room too dark or a sound too loud is a request: "the lights are too bright").
@@ -889,7 +910,7 @@ const MAY_I_HAVE = /^(?:can|could|may) i (?:please )?(?:get|have)\s+/;
 const ASK_INSIDE = /\b(?:(?:can|could|would|will) you(?: please)?|i (?:need|want|would like) to) (?=\w)/;
 
 function task(t: string): Command | undefined {
-  if (TASK_BLOCK.test(t.replace(MAY_I_HAVE, "get ")) || (REMINDER_WORDS.test(t) && !REMIND_SOMEONE.test(t))) return undefined;
+  if (TASK_BLOCK.test(t.replace(MAY_I_HAVE, "get ")) || (REMINDER_WORDS.test(t) && !REMIND_SOMEONE.test(t) && !/^skip\b/.test(t))) return undefined;
   const inside = ASK_INSIDE.exec(t);
   const capability = capabilityFor(t) ?? (inside === null ? undefined : capabilityFor(t.slice(inside.index + inside[0].length)));
   if (capability === undefined) return undefined;

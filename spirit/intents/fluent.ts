@@ -11,7 +11,7 @@ import { NUMBER, withoutHesitations } from "../../tools/calendar/spoken-time.js"
 
 // A thought of the speaker's own before the request: "you know what", "oh yeah", "before i forget".
 const OPENING =
-  /^(?:(?:you know what|oh (?:yeah|yes|right|wait)|so yeah|yeah so|ok(?:ay)? so|right so|alright so|by the way|before i forget|while i (?:think of it|remember)|what was i (?:going to say|saying)|where was i|let me (?:see|think)|anyway|(?:oh )?(?:shoot|crap|damn|dang|oops|whoops|no|god|man|dear)(?= i\b)|oh)\b(?: ,)? )+/;
+  /^(?:(?:now then|you know what|oh (?:yeah|yes|right|wait)|so yeah|yeah so|ok(?:ay)? so|right so|alright so|by the way|before i forget|while i (?:think of it|remember)|what was i (?:going to say|saying)|where was i|let me (?:see|think)|anyway|(?:oh )?(?:shoot|crap|damn|dang|oops|whoops|no|god|man|dear)(?= i\b)|oh)\b(?: ,)? )+/;
 
 // "like" said while looking for the words, not meaning "enjoy" or "similar to": before an
 // amount after a preposition ("in like twenty minutes") and between "can you" and the verb
@@ -40,6 +40,8 @@ const STARTED_AGAIN = new RegExp(`^.*\\b\\w+-(?: ,)? (?:(?:${TAKE_BACK})(?: ,)? 
 // "remind me to call the- no to email the landlord": what to do said again, from its "to".
 const TO_AGAIN = new RegExp(`\\b(?:to|about) (?:[\\w']+ ){0,3}?\\w+-(?: ,)? (?:(?:${TAKE_BACK})(?: ,)? )*(?=(?:to|about) )`);
 
+const QUESTION_GIVEN_UP = /^(?:how|what) (?:do|can|should) (?:i|you|we) (?:(?:um|uh|erm|er) )?(?=remind me\b)/;
+
 /** The same one to three words said again at once: a stumble ("can you can you", "to to"). */
 const SAID_TWICE = /\b(\w+(?: \w+){0,2})(?: \1\b)+/g;
 
@@ -49,7 +51,8 @@ export function fluent(text: string): string {
   t = t.replace(LIKE_BEFORE_AMOUNT, "$1 ").replace(LIKE_BEFORE_VERB, "$1 ").replace(/^like /, "");
   t = t.replace(MENDED_TIME, (_, first: string, last: string) => placed(last, first));
   t = t.replace(SAID_TWICE, "$1");
-  return t.replace(OPENING, "").trim();
+  // "how do i erm remind me on tuesday …": a question given up for the request itself.
+  return t.replace(OPENING, "").replace(QUESTION_GIVEN_UP, "").trim();
 }
 
 /** The mended time, with the word that placed the first one when the mend says none ("at three … four" → "at four"). */

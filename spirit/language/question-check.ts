@@ -71,6 +71,9 @@ const kindOfActivity = (t: Term) => t.tags.has("Noun") && !t.tags.has("Pronoun")
  */
 function withObjects(said: Term[]): Term[] {
   // "go check the mail", "come see the garden": the second verb is what is done (as question.ts's plans read it).
+  // "go and fetch the kids", "try and call": the verb after "and" is what is done.
+  const andVerb = /^(?:go|come|try)$/.test(said[0]?.normal ?? "") && said[1]?.normal === "and" && said[2]?.tags.has("Verb") === true;
+  if (andVerb) return withObjects(said.slice(2));
   const terms = /^(?:go|come)$/.test(said[0]?.normal ?? "") && said[1]?.tags.has("Verb") && !said[1].tags.has("Gerund") && !said[1].tags.has("PastTense") && !PARTICLES.has(said[1].normal) && said[2]?.tags.has("Gerund") !== true ? said.slice(1) : said;
   return terms.map((t, i) => {
     const next = terms[i + 1];
@@ -78,6 +81,8 @@ function withObjects(said: Term[]): Term[] {
     if (i === 1 && t.tags.has("Verb") && !t.tags.has("Gerund") && !t.tags.has("PastTense")) {
       if ((next !== undefined && PARTICLES.has(next.normal) && !next.tags.has("Verb")) || (GERUND_AFTER.has(terms[0]!.normal) && next?.tags.has("Gerund") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
     }
+    // "drop the library books back": a word before a particle at the end, after a noun, is a noun ("books"), whatever the tagger says.
+    if (i >= 2 && t.tags.has("Verb") && next !== undefined && i === terms.length - 2 && PARTICLES.has(next.normal) && (before?.tags.has("Noun") === true || before?.tags.has("Determiner") === true)) return { normal: t.normal, tags: new Set(["Noun"]) };
     // "tell jack to feed the dog", "ask will to call": the one word between a verb of telling and its "to" is who is told.
     if (i === 1 && t.tags.has("Verb") && /^(?:tell|ask|remind|get|let|help)$/.test(terms[0]!.normal) && next?.normal === "to") return { normal: t.normal, tags: new Set(["Noun"]) };
     // "take the washing out", "go to the clean-up": a word right after an article or "my" names a thing, whatever the tagger says.
@@ -209,7 +214,7 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
 // out what time the game starts", "see whether the shop is open").
 const MOMENT_CLAUSE = /^(.+?) ((?:the )?next time|when|whenever|once|as soon as|before|after|until|while|if|in case|by the time) (.+)$/;
 // What someone is to be told ("tell your wife that she's got choir", "let the school know that he's ill"): a clause of its own.
-const TOLD_CLAUSE = /^(.*?\b(?:tell|remind|warn|let) (?:[\w']+ ){1,2}?(?:know )?)that (.+)$/;
+const TOLD_CLAUSE = /^(.*?\b(?:tell|remind|warn|let) (?:[\w']+ ){1,2}?(?:know )?)(?:that )?((?:i|i'm|we|we're|you|you're|he|he's|she|she's|they|they're|it|it's|the|my|our|your) .+)$/;
 const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|work out|look up|confirm|decide|tell \w+)) (?:if|whether|when|where|why|who|how(?: (?:much|many|long|far|often))?|what(?: \w+)?|which \w+) (.+)$/;
 
 /**

@@ -302,6 +302,18 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("right so i've gotta be out the door by eight tomorrow so like wake me at seven")).task).toBe("remind me to wake up at 7am tomorrow");
     expect((await spawned("weekdays at seven wake me up with the radio on")).task).toBe("remind me to wake up at 7am every weekday");
     expect((await spawned("can ye wake me at seven the morn")).task).toBe("remind me to wake up at 7am tomorrow");
+    // A clause of its own glued on after what to do is why, not what (unless it is what to tell); "or …" is what happens otherwise.
+    expect((await spawned("remind me to turn the oven off in forty minutes i'm just popping next door")).task).toBe("remind me to turn the oven off in 40 minutes");
+    expect((await spawned("remind me to drop the library books back on thursday they're overdue already")).task).toBe("remind me to drop the library books back on thursday");
+    expect((await spawned("remind me to switch the immersion off in an hour or the water'll be scalding")).task).toBe("remind me to switch the immersion off in an hour");
+    expect((await spawned("remind me to tell mum i'm running late at six")).task).toBe("remind me to tell mum i am running late at 6pm");
+    expect((await spawned("remind me to call me sister at eight tonight she a go vex if i forget again")).task).toBe("remind me to call my sister at 8pm tonight");
+    // "when the match kicks off", "the gas bill's due": what will be, as a clause; "weekday mornings"; "i need reminding"; a question given up.
+    expect((await spawned("hey google alert me at nine when the match kicks off")).task).toBe("remind me that the match kicks off at 9am");
+    expect((await spawned("ok google weekday mornings at seven fifteen remind me to take my vitamin d")).task).toBe("remind me to take my vitamin d at 7:15am every weekday morning");
+    expect((await spawned("on the first of next month i need reminding to renew my car tax")).task).toBe("remind me to renew my car tax on the 1st of next month");
+    expect((await spawned("now then how do i erm remind me on tuesday at ten o'clock to ring the chiropodist")).task).toBe("remind me to ring the chiropodist on tuesday at 10am");
+    expect((await spawned("give us a shout at quarter to three so i can go and fetch the kids")).task).toBe("remind me to go and fetch the kids at 2:45pm");
     // Someone else to be reminded at a time: the user, to tell them then (with no time it is a message now: "says honestly …").
     expect((await spawned("remind the kids to do their homework at five")).task).toBe("remind me to tell the kids to do their homework at 5pm");
     expect((await spawned("please remind my wife at six that she's got choir tonight")).task).toBe("remind me to tell my wife that she's got choir at 6pm tonight");
@@ -677,10 +689,15 @@ describe("managing, asking, and what no agent can do", () => {
       ["book me in for a haircut at the usual place saturday morning", "I can't make reservations yet"],
       ["chuck the air con on in the lounge it's boiling", "I can't control the heating yet"],
       ["hey siri read me today's headlines", "I can't read the news yet"],
+      ["put radio four on in the kitchen", "I can't play the radio yet"],
+      ["translate where's the nearest train station into spanish", "I can't translate yet"],
+      ["send a voice note to kemi saying happy birthday darling", "I can't make calls or send messages yet"],
+      ["skip next monday's bin reminder we're away", "I can't skip one time of a repeating reminder yet"],
+      ["find the nearest services with a costa and take us there", "I can't give directions yet"],
     ]);
     // "grab", "ride" are words before they are taxis; "did you hear …" is talk, not a question about the calendar.
     const r = room();
-    for (const said of ["i'll remember to grab the bread on the way back don't worry", "did you hear what she said in the meeting", "my alarm didn't go off this morning"]) expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
+    for (const said of ["i'll remember to grab the bread on the way back don't worry", "did you hear what she said in the meeting", "my alarm didn't go off this morning", "that reminder came at the worst possible moment"]) expect(await r.hear(said, T0), said).toMatchObject({ type: "quiet" });
     // A plan of the user's own, told: asked about first, not set, and no "I can't manage your calendar".
     expect(await room().hear("we're meeting them at seven", T0)).toMatchObject({ type: "nudge", question: "Want me to remind you to meet them at seven?" });
     expect(await answers(r)("how do i set an alarm on you", T0)).toMatch(/^I set reminders/);

@@ -29,6 +29,7 @@ import { fetchedOnArrival, joinedEventStarts, referredPlan } from "./plans/refer
 import { meetingNegotiated, timeSettled } from "./plans/settled.js";
 import { slotTaken } from "./plans/slot.js";
 import { pronounPlan } from "./plans/pronoun.js";
+import { proposalTaken } from "./plans/proposal.js";
 import { EXPLICIT } from "./plans/words.js";
 
 /** What a calendar would hold: without a writable calendar, a reminder at its time. */
@@ -38,6 +39,8 @@ const CHANGE_WORDS = /\b(?:remove|delete|cancel|clear|erase|wipe|move|change|res
 // Words that ask for a reminder or a calendar entry, whatever else the sentence says.
 const REMINDER_ASKED = /\b(?:remind(?:er|ers)?|forget|alarm|wake|calendar|schedule|agenda|diary|notify|notification|alert|let me know|note|appointment|book|add|put|set|create|make)\b/i;
 
+// Words that undo a plan: "cancel it", "I can't make it", "call it off", "move it".
+const UNDONE = /\b(?:cancel|call (?:it )?off|can't make|cannot make|won't make|postpone|reschedule|move (?:it|that))\b/i;
 // What a reminder, alarm or timer did or is: "that reminder came at the worst moment", "my alarm nearly gave me a heart attack".
 const REMINDER_TALK = /^(?:that|the|this|my|your|those|these) (?:[\w']+ )?(?:reminders?|alarms?|timers?) (?:came|went|was|were|is|are|rang|rings|goes|did|didn't|never|just|keeps?|kept|has|have|woke|made|nearly|almost|always|got|gave|scared|sounded)\b/i;
 
@@ -137,7 +140,8 @@ export class OfflineBrain implements Brain {
     const fromIntent = intent.decision === "quiet" ? undefined : await this.onIntent(intent, text, input);
     // A request the model heard but cannot place, or nothing to offer for it: the first words may still tell a plan.
     // "we're meeting them at seven": a plan told reads as one before "I can't manage your calendar".
-    if (fromIntent !== undefined && !(fromIntent.action === "quiet" && firstWords(input))) return fromIntent;
+    // Not "I have an appointment on Wednesday, but I need to cancel it": a plan undone is no plan told.
+    if (fromIntent !== undefined && !(fromIntent.action === "quiet" && firstWords(input) && (fromIntent.cannot === undefined || !UNDONE.test(text)))) return fromIntent;
     // The conversation's first words, before anyone answers: a plan told ("I'm going to try rock climbing this
     // weekend") is told to a person who is about to answer, and read as among people.
     if (firstWords(input)) {
@@ -216,7 +220,8 @@ export class OfflineBrain implements Brain {
       (await fetchedOnArrival(text, conversation.turns.slice(0, -1), ctx)) ??
       eventAfterFreeTime(withoutBackchannel(text), conversation.turns.slice(0, -1), ctx) ??
       eventTakenUp(text, conversation.turns.slice(0, -1), ctx) ??
-      slotTaken(text, conversation.turns.slice(0, -1), ctx);
+      slotTaken(text, conversation.turns.slice(0, -1), ctx) ??
+      (await proposalTaken(text, conversation.turns.slice(0, -1), ctx));
     if (plan === undefined) return { action: "quiet", reason: `said to ${to}: no plan for later the assistant could help with` };
     const offer = await offerFor(plan, this.agentHasModel, now);
     if (offer === undefined) return { action: "quiet", reason: `a ${plan.kind} plan, but nothing sensible to offer` };

@@ -26,7 +26,7 @@ import type { Intent } from "../intents/detect.js";
 import { loadNlp } from "../language/nlp.js";
 import { HOLIDAY, looseReminderTime } from "./plans/time.js";
 import type { Plan } from "./plans/words.js";
-import { ask } from "../language/question.js";
+import { ask, VAGUE_TIME } from "../language/question.js";
 import { questionProblems } from "../language/question-check.js";
 
 export interface OfferedNudge {
@@ -189,6 +189,7 @@ export function offerFor(plan: Plan, agentHasModel: boolean, now: Date): Promise
 /** The offer for a request the detector recognised that is not done without asking. */
 export function offerForIntent(intent: Intent, task: string, agentHasModel: boolean, now: Date): Promise<OfferedNudge | undefined> {
   const when = chronoEn().parse(task, now, { forwardDate: true })[0]?.text;
-  const action = intent.kind === "reminder" ? task.replace(/^remind me (?:to|about)\s+/i, "") : task;
+  // "i should really call mum at some point": a time no one can keep is no word of what to do (the offer has its own).
+  const action = (intent.kind === "reminder" ? task.replace(/^remind me (?:to|about)\s+/i, "") : task).replace(VAGUE_TIME, " ").replace(/\s+/g, " ").trim();
   return offer(intent.kind, action, when, agentHasModel, SOON, now);
 }

@@ -165,16 +165,18 @@ export function owners<T extends TermLike>(terms: T[]): T[] {
   return terms.flatMap((t, i) => (implied(i) ? [] : implied(i - 1) && t.tags.has("Verb") ? [{ ...t, tags: new Set(["Noun", "Singular"]) }] : [t]));
 }
 
-const VAGUE_TIME = /\s*\b(?:at some point|some ?time(?! (?:to|for|with|off|out|alone|together)\b)|one of these days|eventually)\b/gi;
+export const VAGUE_TIME = /\s*\b(?:at some point|some ?time(?! (?:to|for|with|off|out|alone|together)\b)|one of these days|eventually)\b/gi;
 
 /** The time words said apart from the phrase, with their preposition ("for next weekend"). */
 function withoutTime(said: string, when: string | undefined): string {
   // "call mum at some point": a time no one can keep is no word of what to do (the reminder has its own).
+  if (!when) return said;
   const action = said.replace(VAGUE_TIME, " ");
-  if (!when) return action;
-  const escaped = when.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const time = when.replace(VAGUE_TIME, " ").replace(/\s+/g, " ").trim();
+  if (!time) return action;
+  const escaped = time.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   // A time said with its own preposition ("around five") takes none before it: "come by around five" keeps its "by".
-  const before = /^(?:around|about|at|on|by|in|for|this|next|after|before|until|from)\b/i.test(when) ? "" : String.raw`(?:\s(?:for|on|at|by|in|this|next))?`;
+  const before = /^(?:around|about|at|on|by|in|for|this|next|after|before|until|from)\b/i.test(time) ? "" : String.raw`(?:\s(?:for|on|at|by|in|this|next))?`;
   return action.replace(new RegExp(`${before}\\s*\\b${escaped}\\b`, "i"), " ");
 }
 

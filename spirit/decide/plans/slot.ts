@@ -38,6 +38,11 @@ const CAUGHT = /^(?:flight|train)$/i;
 // Booked times are appointments whatever the clerk calls them.
 const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
 
+/** The answer's first sentences take something ("That works.", "Six is fine.", "I'll be there."), whatever time is said in them. */
+export function takesSomething(answer: string): boolean {
+  return sentencesOf(answer).slice(0, 3).some((sentence) => TAKEN.test(sentence.trim()) || SAID_BACK.test(sentence.trim()));
+}
+
 /** The answer takes what was offered; the time said back in it, if any. */
 function taking(answer: readonly string[], now: Date): { time?: { text: string } } | undefined {
   // "No, it's not an emergency. Tomorrow at 4:15 is fine.": the sentence that takes it, wherever it is.

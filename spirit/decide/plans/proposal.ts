@@ -1,0 +1,144 @@
+/**
+ * A proposal made over several turns and taken at the end, however each part is said:
+ *
+ *   "Can we have a quick video call about the wedding plans?" … "Sunday evening, maybe eight?"  → "That works."
+ *   "Dinner at mine on Thursday, still okay?" … "Can we say six instead?"                       → "Six is fine."
+ *   "Fancy a quick drink after work?" … "Just one, half an hour at the Crown, half five."       → "Go on then."
+ *   "Could I give you a ring tomorrow at nine?"                                                 → "Sure."
+ *
+ * The thing is the newest proposal in the other's last turns; the time, the newest day and the newest hour said
+ * since it (the proposal's own, the times the two went back and forth over, the one said back). Read after the
+ * narrower readers (brain-offline.ts) find nothing: those know one shape each, this one the whole exchange. A
+ * proposal nobody gave a time, an answer that asks back ("Sure, when suits?"), or the other's own plans told, is none.
+ */
+import { REFUSE, yesSaid } from "./agreement.js";
+import { planIn } from "./clause.js";
+import { takesSomething } from "./slot.js";
+import { onTheDay } from "./time.js";
+import { apostrophes, lowerFirst, MEAL, type Plan, type PlanContext, sentencesOf, SHOW, type SpokenTurn } from "./words.js";
+
+// Taking it, in the words a yes does not cover: "Go on then.", "You're on.", "I'll be ready.", "That'd be lovely.", "Sorted."
+const TAKEN_TOO =
+  /^(?:(?:ok(?:ay)?|oh|well|yeah|yes|right|alright)[\s,.!]*)*(?:go on(?: then)?|you're on|i'll be ready|that'd be (?:lovely|great|perfect|brilliant|amazing|nice|ideal)|(?:perfect|brilliant|lovely|great|excellent|wonderful|cool|sorted|done|nice one)[\s.!]*$)/i;
+
+const LEAD = String.raw`^(?:(?:so|and|well|oh|hey|ok(?:ay)?|right|just|look)[\s,]+)*`;
+
+/** A proposal in the other's words, as "we should …" or the user's "I'll …" (`who`: the one proposing). */
+const PROPOSED: readonly [RegExp, (rest: string, who: string) => string | undefined][] = [
+  // "Can we have a quick video call about the wedding plans?": a call or a chat with the one proposing.
+  [new RegExp(`${LEAD}(?:can|could|shall|should) we (?:have|do) (?:a |an )?(?:quick |short |little )?((?:video |phone |zoom |teams )?(?:call|chat|catch-?up))\\b.*$`, "i"), (rest, who) => `I'll have a ${rest} with ${who}`],
+  // "Shall we meet outside at half seven?", "Can we go through the presentation before Monday?"
+  [new RegExp(`${LEAD}(?:let's|let us|shall we|should we|can we|could we|why don't we|how about we|we could|we should)\\s+(.+)$`, "i"), (rest) => `we should ${rest}`],
+  // "Book club's at mine next week.": the other hosting it, gone to.
+  [/^(?:(?:so|and|well|oh)[\s,]+)*(?:the )?(.+?)(?:'s| is) at (?:mine|ours|my place|my house|our place|our house)\b/i, (rest, who) => `I'll go to ${rest} at ${who}'s`],
+  // "Come shopping with me on Saturday.", "Join us for lunch on Friday."
+  [new RegExp(`${LEAD}(?:come|join (?:me|us))\\s+(.+)$`, "i"), (rest) => `we should go ${rest}`],
+  // "Fancy a quick drink after work?", "Do you fancy the new thriller on Friday?"
+  [new RegExp(`${LEAD}(?:do you |d'you )?fancy\\s+(?!it\\b|that\\b)(.+)$`, "i"), (rest) => (MEAL.test(rest) ? `we should have ${rest}` : SHOW.test(rest) ? `we should see ${rest}` : undefined)],
+  // "Dinner at mine on Thursday, still okay?", "Lunch on Sunday, still on?"
+  [/^(.+?),?\s+(?:still )?(?:ok(?:ay)?|alright|all right|on|good for you)\s*\?$/i, (rest) => (MEAL.test(rest.split(/\s+/)[0] ?? "") ? `we should have ${rest}` : undefined)],
+  // "Could I give you a ring tomorrow at nine?": a call from them, taken.
+  [/^(?:can|could|shall|may) i (?:give you a (?:ring|call|bell)|call you|ring you|phone you)\b\s*(.*)$/i, (rest, who) => `I'll talk to ${who} on the phone ${rest}`],
+];
+
+// An hour said in words or digits, with what may come before it.
+const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const HOUR_WORDS = String.raw`(?:(?:half|quarter|ten|twenty|five|twenty[- ]five) (?:past|to) (?:${CLOCK})|half (?:${CLOCK})|(?:${CLOCK})(?:[ -](?:thirty|fifteen|forty[- ]five|o'clock))?(?:-?ish)?|\d{1,2}(?:[:.]\d\d)?\s?(?:[ap]\.?m\.?)?|noon|midday)`;
+// Placed as a time ("at eight", "say six", "half five"), or said alone in a short sentence ("Six is fine.", "Sunday evening, maybe eight?").
+// Not a count or a place in a list: "at one point", "at two of them", "make two buttons".
+const HOUR_PLACED = new RegExp(String.raw`\b(?:at|around|about|say|maybe|from|by)\s+(?:about\s+)?(${HOUR_WORDS})\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|[a-z]+s)\b)`, "i");
+// A number and nothing more: "one", "4".
+const BARE_NUMBER = new RegExp(String.raw`^(?:\d{1,2}|${CLOCK})$`, "i");
+const HOUR_ALONE = new RegExp(String.raw`(?:^|[\s,])(${HOUR_WORDS})(?=[\s,.!?]|$)`, "i");
+// What is proposed is only a time ("do half eleven", "say six instead", "make it Friday").
+const TIME_FIRST = new RegExp(String.raw`^(?:do|say|make it|go for|try)\s+(?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|the \d|${HOUR_WORDS})\b`, "i");
+// An hour said with these is a count, not a time: "a table for four", "two tickets", "eighty-six quid".
+const COUNTED = /^\s+(?:\w+\s+)?(?:tickets?|people|quid|pounds?|dollars?|euros?|minutes?|mins?|hours?|days?|weeks?|months?|years?|times?|of (?:us|them)|percent|miles?|kilos?|guests?|kids|adults)\b/i;
+const COUNTING = /\b(?:for|of|with|just|only|table for)\s*$/i;
+// A day: "tomorrow", "on Sunday evening", "next Tuesday", "the 14th", "this weekend".
+const DAY =
+  /\b(?:today|tonight|tomorrow(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on )?the \d{1,2}(?:st|nd|rd|th)|this weekend|next week(?:end)?|after (?:work|school))\b/i;
+// Not a time to keep: turned down ("Tuesday's tricky for me"), gone by, or supposed.
+const NOT_KEPT = /\b(?:tricky|cannot|not|no|busy|sorry|afraid|unfortunately|was|were|did|went|last|ago|if|unless|wish|loads on)\b|n't\b/i;
+
+/** The first sentence of the answer takes it: a yes, "That works.", "Six is fine.", "Go on then." — not a question back. */
+function taken(answer: string): boolean {
+  const sentences = sentencesOf(answer.trim()).slice(0, 3);
+  const first = sentences[0]?.trim() ?? "";
+  // "Yep. Seven, wasn't it?": asked back, it is not settled yet; a long turn is more than taking it.
+  if (first === "" || first.split(/\s+/).length > 10 || sentences.some((s) => /\?\s*$/.test(s)) || REFUSE.test(first.replace(/^no problem\b/i, ""))) return false;
+  return yesSaid(first) !== undefined || TAKEN_TOO.test(first) || takesSomething(answer);
+}
+
+/** The hour in one sentence: placed as a time, or alone in a short one; never a count. */
+function hourIn(sentence: string): string | undefined {
+  const placed = HOUR_PLACED.exec(sentence)?.[1];
+  if (placed !== undefined) return placed;
+  if (sentence.split(/\s+/).length > 12) return undefined;
+  const alone = [...sentence.matchAll(new RegExp(HOUR_ALONE.source, "gi"))].filter((m) => !COUNTED.test(sentence.slice(m.index + m[0].length)) && !COUNTING.test(sentence.slice(0, m.index + m[0].length - m[1]!.length))).map((m) => m[1]!).at(-1);
+  // A number alone ("Just one.", "Four.") is as often how many: an hour alone has its o'clock, half, am or pm, or a word of taking after it.
+  return alone !== undefined && (!BARE_NUMBER.test(alone) || /\b(?:works|fine|good|okay|ok|suits)\b/i.test(sentence)) ? alone : undefined;
+}
+
+/** The newest day and the newest hour said in the sentences (newest first), put together: "on Sunday evening at eight". */
+function timeOver(sentences: readonly string[]): string | undefined {
+  let day: string | undefined;
+  let hour: string | undefined;
+  for (const sentence of sentences) {
+    if (NOT_KEPT.test(sentence)) continue;
+    day ??= DAY.exec(sentence)?.[0];
+    hour ??= hourIn(sentence);
+    if (day !== undefined && hour !== undefined) break;
+  }
+  if (day === undefined && hour === undefined) return undefined;
+  const at = hour === undefined ? "" : `at ${hour.toLowerCase()}`;
+  // "after work at half five": the hour says when; "after work" alone is only how soon.
+  if (hour !== undefined && day !== undefined && /^after /i.test(day)) day = undefined;
+  return [day === undefined ? "" : onTheDay(day.toLowerCase()), at].filter(Boolean).join(" ");
+}
+
+/** The other's words for the user: "me"/"us" are the one proposing, "my"/"mine" theirs; none with "you" left in. */
+function forUser(words: string, who: string): string | undefined {
+  const said = words
+    .replace(/[.!?]+$/, "")
+    .replace(/\b(?:mine|ours)\b/gi, `${who}'s`)
+    .replace(/\b(?:my|our)\b/gi, `${who}'s`)
+    .replace(/\b(?:me|us)\b/gi, who);
+  return /\byou\b/i.test(said.replace(/^I'll talk to .*? on the phone/, "")) ? undefined : said;
+}
+
+/** The user taking, in the last of several turns, a proposal the other made in one of them. */
+export async function proposalTaken(answer: string, earlier: readonly SpokenTurn[], ctx: PlanContext): Promise<Plan | undefined> {
+  if (!taken(apostrophes(answer))) return undefined;
+  const window = earlier.slice(-6);
+  for (let i = window.length - 1; i >= 0; i -= 1) {
+    const turn = window[i]!;
+    if (turn.isUser) continue;
+    for (const sentence of sentencesOf(turn.text).reverse()) {
+      const words = proposedWords(sentence.trim(), turn.speaker);
+      if (words === undefined) continue;
+      const plan = await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true });
+      if (plan === undefined) continue;
+      // The times said since the proposal, newest first: the answer's, the other's and the user's in between, the proposal's own.
+      const since = [answer, ...window.slice(i).reverse().map((t) => t.text)].flatMap((text) => sentencesOf(text).reverse());
+      const when = timeOver(since.slice(0, since.indexOf(sentence) + 1 || undefined));
+      if (when === undefined) return undefined;
+      const action = (plan.when === undefined ? plan.action : plan.action.replace(plan.when, " ")).replace(/\s+/g, " ").trim();
+      return { kind: plan.kind, action: `${action} ${when}`, when: lowerFirst(when), from: "accepted" };
+    }
+  }
+  return undefined;
+}
+
+/** The proposal's words as planIn reads them, or undefined when the sentence proposes nothing the user does. */
+function proposedWords(sentence: string, who: string): string | undefined {
+  for (const [form, words] of PROPOSED) {
+    const m = form.exec(sentence);
+    if (m === null) continue;
+    // "Could we do half eleven?", "We could do Friday at 4:30 or Monday at 11.": a time proposed for the thing proposed before.
+    if (TIME_FIRST.test(m[1]!)) return undefined;
+    const said = words(m[1]!.replace(/^\w/, (c) => c.toLowerCase()), who);
+    return said === undefined ? undefined : forUser(said, who);
+  }
+  return undefined;
+}

@@ -1,0 +1,36 @@
+// A proposal made over several turns and taken at the end (spirit/decide/plans/proposal.ts). Our own sentences.
+import { describe, expect, it } from "vitest";
+import { proposalTaken } from "../../../../spirit/decide/plans/proposal.js";
+
+const now = new Date(2026, 2, 2, 9, 0); // a Monday morning, on this machine's clock
+const ctx = { now, listener: "Sam" };
+const turns = (...said: [string, string][]) => said.map(([speaker, text]) => ({ speaker, isUser: speaker === "me", text }));
+
+describe("a proposal taken after its time went back and forth", () => {
+  it("the thing from the proposal, the day and the hour from the turns since", async () => {
+    const call = turns(["Sam", "Can we have a quick phone call about the move?"], ["me", "Sure, what time suits you?"], ["Sam", "Friday evening, maybe seven?"]);
+    expect(await proposalTaken("That works.", call, ctx)).toMatchObject({ action: "have a phone call with Sam on friday evening at seven", when: "on friday evening at seven", from: "accepted" });
+    const dinner = turns(["Sam", "Lunch at mine on Saturday, still okay?"], ["me", "Yes."], ["Sam", "Could we say one instead of twelve?"]);
+    expect(await proposalTaken("One is fine.", dinner, ctx)).toMatchObject({ action: "have lunch at Sam's on saturday at one" });
+    const drink = turns(["Sam", "Fancy a coffee after work?"], ["me", "I shouldn't, I've got loads to do tomorrow."], ["Sam", "Just one, twenty minutes at the corner place, half five."]);
+    expect(await proposalTaken("Go on then.", drink, ctx)).toMatchObject({ action: "have a coffee at half five" });
+    const shopping = turns(["Sam", "Come shopping with me on Sunday, we'll find her something."], ["me", "Okay, what time?"], ["Sam", "I'll meet you at the market at ten."]);
+    expect(await proposalTaken("Ten's good.", shopping, ctx)).toMatchObject({ action: "go shopping with Sam on sunday at ten" });
+    expect(await proposalTaken("Sure.", turns(["Sam", "Could I give you a ring on Wednesday at four?"]), ctx)).toMatchObject({ action: "talk to Sam on the phone on wednesday at four" });
+    const club = turns(["Sam", "Choir practice is at mine this week. I was thinking Tuesday."], ["me", "Tuesday's tricky for me."], ["Sam", "How about Thursday, same time, half seven?"]);
+    expect(await proposalTaken("Thursday sounds good.", club, ctx)).toMatchObject({ action: "go to choir practice at Sam's on thursday at half seven" });
+  });
+
+  it("no plan when the answer asks back, turns it down, or nobody gave a time", async () => {
+    const call = turns(["Sam", "Can we have a quick phone call about the move?"]);
+    expect(await proposalTaken("Sure, when suits you?", call, ctx)).toBeUndefined();
+    expect(await proposalTaken("Sure.", call, ctx)).toBeUndefined();
+    const dinner = turns(["Sam", "Lunch at mine on Saturday, still okay?"]);
+    expect(await proposalTaken("Yep. One o'clock, wasn't it?", dinner, ctx)).toBeUndefined();
+    expect(await proposalTaken("Sorry, I can't make it after all.", dinner, ctx)).toBeUndefined();
+    // A time proposed for nothing named, a count that is no hour, the other's own plans.
+    expect(await proposalTaken("Half eleven works.", turns(["Sam", "Could we do half eleven?"]), ctx)).toBeUndefined();
+    expect(await proposalTaken("Great.", turns(["Sam", "I'm having dinner with my sister on Friday at eight."]), ctx)).toBeUndefined();
+    expect(await proposalTaken("Fine.", turns(["Sam", "Shall we get a table for four?"], ["Sam", "Just the four of us."]), ctx)).toBeUndefined();
+  });
+});

@@ -19,7 +19,7 @@ import { apostrophes, lowerFirst, MEAL, type Plan, type PlanContext, sentencesOf
 
 // Taking it, in the words a yes does not cover: "Go on then.", "You're on.", "I'll be ready.", "That'd be lovely.", "Sorted."
 const TAKEN_TOO =
-  /^(?:(?:ok(?:ay)?|oh|well|yeah|yes|right|alright)[\s,.!]*)*(?:go on(?: then)?|you're on|i'll be ready|that'd be (?:lovely|great|perfect|brilliant|amazing|nice|ideal)|(?:perfect|brilliant|lovely|great|excellent|wonderful|cool|sorted|done|nice one)[\s.!]*$)/i;
+  /^(?:(?:ok(?:ay)?|oh|well|yeah|yes|right|alright)[\s,.!]*)*(?:go on(?: then)?|you're on|i'll be ready|let's do (?:it|that)|fine by me|that'd be (?:lovely|great|perfect|brilliant|amazing|nice|ideal)|(?:perfect|brilliant|lovely|great|excellent|wonderful|cool|sorted|done|nice one)[\s.!]*$)/i;
 
 const LEAD = String.raw`^(?:(?:so|and|well|oh|hey|ok(?:ay)?|right|just|look)[\s,]+)*`;
 
@@ -35,11 +35,31 @@ const PROPOSED: readonly [RegExp, (rest: string, who: string) => string | undefi
   [new RegExp(`${LEAD}(?:come|join (?:me|us))\\s+(.+)$`, "i"), (rest) => `we should go ${rest}`],
   // "Fancy a quick drink after work?", "Do you fancy the new thriller on Friday?"
   [new RegExp(`${LEAD}(?:do you |d'you )?fancy\\s+(?!it\\b|that\\b)(.+)$`, "i"), (rest) => (MEAL.test(rest) ? `we should have ${rest}` : SHOW.test(rest) ? `we should see ${rest}` : undefined)],
+  // "Fancy seeing it Saturday night?", "Do you fancy going for a curry on Friday?"
+  [new RegExp(`${LEAD}(?:do you |d'you )?fancy\\s+([a-z]+ing)\\b(.*)$`, "i"), (rest) => `we should ${rest}`],
+  // "How about a first lesson next Monday at five?", "What about lunch on Friday?"
+  [new RegExp(`${LEAD}(?:how|what) about\\s+(?!(?:(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|at|around)\\b)(.+)$`, "i"), (rest, who) => thingDone(rest, who)],
+  // "Would you like to see it?", "Do you want to come to the match on Saturday?"
+  [new RegExp(`${LEAD}(?:would you like to|do you want to|d'you want to|want to|do you wanna|wanna)\\s+(.+)$`, "i"), (rest) => `I'll ${rest}`],
+  // "We're having a party at ours from eight.": the other's event, gone to.
+  [/^(?:(?:so|and|well|oh)[\s,]+)*(?:we're|we are|i'm|i am) (?:having|throwing|hosting) (?:a|an) (.+)$/i, (rest, who) => `I'll go to ${who}'s ${rest.replace(/\s+at (?:ours|mine|our place|my place)\b/i, "")}`],
   // "Dinner at mine on Thursday, still okay?", "Lunch on Sunday, still on?"
   [/^(.+?),?\s+(?:still )?(?:ok(?:ay)?|alright|all right|on|good for you)\s*\?$/i, (rest) => (MEAL.test(rest.split(/\s+/)[0] ?? "") ? `we should have ${rest}` : undefined)],
   // "Could I give you a ring tomorrow at nine?": a call from them, taken.
   [/^(?:can|could|shall|may) i (?:give you a (?:ring|call|bell)|call you|ring you|phone you)\b\s*(.*)$/i, (rest, who) => `I'll talk to ${who} on the phone ${rest}`],
 ];
+
+// What one does about a thing proposed by name ("how about a first lesson …?"): a meal had, a show seen, a lesson gone to.
+const GONE_TO = /^(?:a|an|the)\s+(?:[\w'-]+\s+){0,2}?(?:lesson|class|session|meeting|viewing|trial|appointment|interview|check-?up|game|match|tour|party|visit)s?\b/i;
+function thingDone(rest: string, who: string): string | undefined {
+  if (MEAL.test(rest.split(/\s+/).slice(0, 3).join(" "))) return `we should have ${rest}`;
+  if (SHOW.test(rest.split(/\s+/).slice(0, 3).join(" "))) return `we should see ${rest}`;
+  if (/^(?:a |an )?(?:quick |short )?(?:video |phone |zoom )?(?:call|chat)\b/i.test(rest)) return `I'll have ${rest.replace(/^(?!a |an )/i, "a ")} with ${who}`;
+  return GONE_TO.test(rest) ? `I'll go to ${rest.replace(/^(?:a|an)\s+/i, "the ")}` : undefined;
+}
+
+// "seeing" → "see": the gerund after "fancy", as the verb of a plan.
+const BASE: Readonly<Record<string, string>> = { seeing: "see", going: "go", getting: "get", having: "have", coming: "come", doing: "do", playing: "play", watching: "watch", trying: "try", grabbing: "grab", heading: "head", popping: "pop", meeting: "meet", catching: "catch", visiting: "visit", checking: "check" };
 
 // An hour said in words or digits, with what may come before it.
 const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
@@ -59,14 +79,21 @@ const COUNTING = /\b(?:for|of|with|just|only|table for)\s*$/i;
 const DAY =
   /\b(?:today|tonight|tomorrow(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on )?the \d{1,2}(?:st|nd|rd|th)|this weekend|next week(?:end)?|after (?:work|school))\b/i;
 // Not a time to keep: turned down ("Tuesday's tricky for me"), gone by, or supposed.
-const NOT_KEPT = /\b(?:tricky|cannot|not|no|busy|sorry|afraid|unfortunately|was|were|did|went|last|ago|if|unless|wish|loads on)\b|n't\b/i;
+// "I finish work at half five", "I'm in training until eleven": the user's own day, told, is no time proposed.
+const NOT_KEPT = /\b(?:finish|until|till|tricky|cannot|not|no|busy|sorry|afraid|unfortunately|was|were|did|went|last|ago|if|unless|wish|loads on)\b|n't\b/i;
+
+// A question back about when or where: "when suits?", "seven, wasn't it?", "which cinema?"
+const ASKED_BACK = /\b(?:when|what time|which|what day|where|wasn't it|isn't it|was it|is it|right)\b[^.!]*\?\s*$|^\s*[\w'-]+(?:\s+[\w'-]+)?\s*\?\s*$/i;
+
+// Wishing the other a good time is staying away: "Yes, have fun.", "Enjoy it!"
+const WELL_WISHED = /\b(?:have fun|have a (?:good|great|nice|lovely) (?:time|one)|enjoy (?:it|yourselves|yourself)|next time)\b/i;
 
 /** The first sentence of the answer takes it: a yes, "That works.", "Six is fine.", "Go on then." — not a question back. */
 function taken(answer: string): boolean {
   const sentences = sentencesOf(answer.trim()).slice(0, 3);
   const first = sentences[0]?.trim() ?? "";
-  // "Yep. Seven, wasn't it?": asked back, it is not settled yet; a long turn is more than taking it.
-  if (first === "" || first.split(/\s+/).length > 10 || sentences.some((s) => /\?\s*$/.test(s)) || REFUSE.test(first.replace(/^no problem\b/i, ""))) return false;
+  // "Yep. Seven, wasn't it?", "Sure, when suits?": asked back, it is not settled yet; a long turn is more than taking it.
+  if (first === "" || first.split(/\s+/).length > 10 || WELL_WISHED.test(answer) || sentences.some((s) => ASKED_BACK.test(s)) || REFUSE.test(first.replace(/^no problem\b/i, ""))) return false;
   return yesSaid(first) !== undefined || TAKEN_TOO.test(first) || takesSomething(answer);
 }
 
@@ -97,10 +124,27 @@ function timeOver(sentences: readonly string[]): string | undefined {
   return [day === undefined ? "" : onTheDay(day.toLowerCase()), at].filter(Boolean).join(" ");
 }
 
+// A thing one goes to see, named before "it": "that new sci-fi film", "the one-bedroom flat on Park Road".
+const SEEN_THING = /\b(?:the|that|this|a|an)\s+((?:[\w'-]+\s+){0,3}?(?:film|movie|show|play|concert|match|game|exhibition|gig|musical|flat|house|room|place|car|bike|restaurant))\b/gi;
+
+/** The newest such thing in the texts (oldest first), said with "the": "it" in the proposal. */
+function thingBefore(texts: readonly string[]): string | undefined {
+  for (const text of [...texts].reverse()) {
+    const found = [...apostrophes(text).matchAll(SEEN_THING)].at(-1);
+    if (found !== undefined) return `the ${found[1]!.toLowerCase()}`;
+  }
+  return undefined;
+}
+
+// Time words left in a proposal's action: "from eight", "at half seven", "on Saturday night".
+const OWN_TIME = new RegExp(String.raw`\s(?:from|at|around|about|by)\s+(?:${HOUR_WORDS})\b|\s${DAY.source}`, "gi");
+
 /** The other's words for the user: "me"/"us" are the one proposing, "my"/"mine" theirs; none with "you" left in. */
 function forUser(words: string, who: string): string | undefined {
   const said = words
     .replace(/[.!?]+$/, "")
+    // "Shall we meet outside?": meeting the one who proposes.
+    .replace(/^we should meet(?: up)?(?= (?:outside|inside|there|here|at|in|by|on|near|round|around|after|before|for|then|first|downstairs|upstairs)\b|$)/i, `we should meet ${who}`)
     .replace(/\b(?:mine|ours)\b/gi, `${who}'s`)
     .replace(/\b(?:my|our)\b/gi, `${who}'s`)
     .replace(/\b(?:me|us)\b/gi, who);
@@ -115,15 +159,23 @@ export async function proposalTaken(answer: string, earlier: readonly SpokenTurn
     const turn = window[i]!;
     if (turn.isUser) continue;
     for (const sentence of sentencesOf(turn.text).reverse()) {
-      const words = proposedWords(sentence.trim(), turn.speaker);
-      if (words === undefined) continue;
+      const proposed = proposedWords(sentence.trim().replace(/,?\s+but\b.*$/i, ""), turn.speaker);
+      if (proposed === undefined) continue;
+      // Turned down since ("I'd love to, but my knee's still bad."): a later "Will do." takes nothing.
+      if (window.slice(i + 1).some((t) => t.isUser && REFUSE.test(t.text))) return undefined;
+      // "Would you like to see it?": "it" is the thing named before (the flat asked about), as in the user's own plans (pronoun.ts).
+      const pronoun = /\b(it|them)\b/i.exec(proposed.replace(/^I'll talk to .*? on the phone/, ""))?.[1];
+      const thing = pronoun === undefined ? undefined : thingBefore([...earlier.slice(0, earlier.length - window.length + i).map((t) => t.text), turn.text.slice(0, turn.text.indexOf(sentence))]);
+      if (pronoun !== undefined && thing === undefined) continue;
+      const words = thing === undefined ? proposed : proposed.replace(/\b(?:it|them)\b/i, thing);
       const plan = await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true });
       if (plan === undefined) continue;
       // The times said since the proposal, newest first: the answer's, the other's and the user's in between, the proposal's own.
       const since = [answer, ...window.slice(i).reverse().map((t) => t.text)].flatMap((text) => sentencesOf(text).reverse());
-      const when = timeOver(since.slice(0, since.indexOf(sentence) + 1 || undefined));
+      const when = timeOver(since);
       if (when === undefined) return undefined;
-      const action = (plan.when === undefined ? plan.action : plan.action.replace(plan.when, " ")).replace(/\s+/g, " ").trim();
+      // The proposal's own time words go: the time is the one settled since, said once.
+      const action = (plan.when === undefined ? plan.action : plan.action.replace(plan.when, " ")).replace(OWN_TIME, " ").replace(/\s+/g, " ").trim();
       return { kind: plan.kind, action: `${action} ${when}`, when: lowerFirst(when), from: "accepted" };
     }
   }
@@ -137,8 +189,9 @@ function proposedWords(sentence: string, who: string): string | undefined {
     if (m === null) continue;
     // "Could we do half eleven?", "We could do Friday at 4:30 or Monday at 11.": a time proposed for the thing proposed before.
     if (TIME_FIRST.test(m[1]!)) return undefined;
-    const said = words(m[1]!.replace(/^\w/, (c) => c.toLowerCase()), who);
-    return said === undefined ? undefined : forUser(said, who);
+    const rest = `${m[1]!.replace(/^\w/, (c) => c.toLowerCase()).replace(/^[a-z]+ing\b/i, (g) => BASE[g.toLowerCase()] ?? g)}${m[2] ?? ""}`;
+    const said = words(rest, who);
+    if (said !== undefined) return forUser(said, who);
   }
   return undefined;
 }

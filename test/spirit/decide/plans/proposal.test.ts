@@ -21,6 +21,16 @@ describe("a proposal taken after its time went back and forth", () => {
     expect(await proposalTaken("Thursday sounds good.", club, ctx)).toMatchObject({ action: "go to choir practice at Sam's on thursday at half seven" });
   });
 
+  it("'fancy' with a verb, 'how about' a thing, 'would you like to see it', an event the other hosts; 'it' the thing named before", async () => {
+    const film = turns(["Sam", "There's that new spy film out. Fancy seeing it Friday night?"], ["me", "Which cinema?"], ["Sam", "The Rex. There's a showing at 8:40."]);
+    expect(await proposalTaken("Great, see you then. Shall we meet outside?", film, ctx)).toMatchObject({ action: "see the new spy film on friday night at 8:40" });
+    expect(await proposalTaken("Let's do that.", turns(["Sam", "How about a first lesson next Tuesday at four?"]), ctx)).toMatchObject({ action: "go to the first lesson next tuesday at four" });
+    const flat = turns(["me", "I'm ringing about the two-bedroom flat on Mill Lane."], ["Sam", "It's still free. Would you like to see it?"], ["me", "Yes, please. I finish work at five."], ["Sam", "How about Wednesday at six?"]);
+    expect(await proposalTaken("Wednesday at six is great.", flat, ctx)).toMatchObject({ action: "see the two-bedroom flat on wednesday at six" });
+    const party = turns(["Sam", "It's Jo's fiftieth on Saturday. We're having a party at ours from eight."]);
+    expect(await proposalTaken("Oh, I'd love to come.", party, ctx)).toMatchObject({ action: "go to Sam's party on saturday at eight" });
+  });
+
   it("no plan when the answer asks back, turns it down, or nobody gave a time", async () => {
     const call = turns(["Sam", "Can we have a quick phone call about the move?"]);
     expect(await proposalTaken("Sure, when suits you?", call, ctx)).toBeUndefined();
@@ -28,6 +38,10 @@ describe("a proposal taken after its time went back and forth", () => {
     const dinner = turns(["Sam", "Lunch at mine on Saturday, still okay?"]);
     expect(await proposalTaken("Yep. One o'clock, wasn't it?", dinner, ctx)).toBeUndefined();
     expect(await proposalTaken("Sorry, I can't make it after all.", dinner, ctx)).toBeUndefined();
+    // Turned down before a friendly last word; a good time wished.
+    const tennis = turns(["Sam", "Do you want to play tennis tomorrow morning?"], ["me", "I'd love to, but my knee's still bad."], ["Sam", "Let me know when you're better."]);
+    expect(await proposalTaken("Will do.", tennis, ctx)).toBeUndefined();
+    expect(await proposalTaken("Yes, have fun.", turns(["Sam", "We're having a barbecue on Sunday at two. Would you like to come?"]), ctx)).toBeUndefined();
     // A time proposed for nothing named, a count that is no hour, the other's own plans.
     expect(await proposalTaken("Half eleven works.", turns(["Sam", "Could we do half eleven?"]), ctx)).toBeUndefined();
     expect(await proposalTaken("Great.", turns(["Sam", "I'm having dinner with my sister on Friday at eight."]), ctx)).toBeUndefined();

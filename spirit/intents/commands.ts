@@ -59,6 +59,14 @@ function plainRequest(text: string): string {
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
       // Said the way people say it: "gimme", "lemme", "can ye", "the morn" (Scots: tomorrow).
       .replace(/\bgimme\b/g, "give me")
+      // "sometime this weekend": a time kept vague before one said is no time of its own.
+      .replace(/\b(?:sometime|some time|at some point)\s+(?=(?:this|next|tomorrow|today|tonight|on|in|later)\b)/g, "")
+      // "a week on friday", "wednesday week": that day next week, as said in Britain.
+      .replace(/\ba week on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/g, "$1 next week")
+      .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday) week\b/g, "$1 next week")
+      // Nigerian Pidgin: "abeg" (please), "make i buy" (that I buy).
+      .replace(/^abeg\b\s*/, "")
+      .replace(/\bmake (?:i|we) (?=[a-z])/g, "to ")
       // "weekday mornings at seven": every weekday, in the morning, as the repetition's reader says it.
       .replace(/\b(?:on )?weekday (morning|evening|night)s\b/g, "every weekday $1")
       // "call me sister": "me" for "my", as said in Ireland, the north of England and the Caribbean.
@@ -376,10 +384,10 @@ function timerOf(t: string): Command | undefined {
 const ALARM = /^(?:(?:set|create|make|add|put on|put|schedule|start|give me|get me|i need|i want|need|want|wake up) )?(?:up )?(?:me |us )?(?:a |an |my |the |me |another |one )?(?:new )?(?:(daily|weekly|weekday|recurring|repeating|regular) )?(?:wake ?up |morning )?(?:alarm(?: clock)?|wake ?up call|wakeup)\b\s*(.*)$/;
 const WAKE_ME = /^(?:(?:to )?(?:wake|get) up(?= (?:at|by|in|on|tomorrow|early|before)\b)|wake me|get me up|wake up me|rouse me|i (?:want|need|would like|have) to (?:wake|get) up|i (?:want|need) to be (?:woken|up)|be (?:woken|awoken)|be up(?= (?:at|by|before|in time)\b)|(?:i )?(?:need|want) waking(?: up)?|waking(?: me)?(?: up)?(?= (?:at|by|tomorrow|on)\b)|(?:make sure )?(?:that )?i am (?:up|awake)(?= (?:at|by|before|for|in time)\b))\b\s*(?:up\b)?\s*(.*)$/;
 const REMIND =
-  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|(?:i )?need reminding|reminding(?: me)?(?= (?:to|about|of|that)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
+  /^(?:remind(?:er)?(?: me| us| myself)?|(?:do not|don't) (?:let me )?forget|(?:let me|lemme) (?:know|remember)|tell me|alert me|notify me|ping me|warn me|buzz me|nudge me|give (?:me|us) a (?:reminder|heads up|shout|nudge|bell|buzz)|remember(?: me)?|note(?: down)?|(?:jot|write) down(?= that)|(?:to )?(?:be|get) reminded|(?:i )?need reminding|reminding(?: me)?(?= (?:to|about|of|that|at|on|in|by|tomorrow|tonight|today|next|this|every)\b)|make sure (?:that )?(?:i|we) (?:do not|never) forget(?: to| about)?|make sure (?:to|(?:that )?(?:i|we)(?= \w)))\b\s*(.*)$/;
 const ON_ARRIVAL = /^(when (?:i|we) (?:get (?:home|back|there|here|to (?:the |my )?\w+)|arrive(?: home| there| at (?:the |my )?\w+)?|come (?:home|back|in)|leave(?: (?:work|the office|home))?|wake up|finish work|am (?:home|back|done|there)))(?: ,)? (?:to |that |about )?(.+)$/;
 const SET_REMINDER =
-  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo|(?<=(?:repeating|recurring|daily|weekly|monthly|yearly) )one)s?\b\s*(.*)$/;
+  /^(?:set|create|make|add|put|schedule|give me|send me|i need|i want|new|save|enter|write|leave|book|setup|set up|place)\s+(?:(?:up|in|down)\s+)?(?:a |an |my |me |the |new |one )*(?:new )?(?:calendar |event |repeating |recurring |(daily|weekly|monthly|yearly) )?(reminder|event|appointment|meeting|entry|note|notification|alert|calendar (?:event|entry|item)|memo|(?<=(?:repeating|recurring|daily|weekly|monthly|yearly) )one)s?\b(?:\s+in(?= for\b))?\s*(.*)$/;
 // What an event is called when it is named by its kind ("an appointment for allen").
 const EVENT_NOUN = /^(?:event|appointment|meeting)$/;
 // A reminder named by itself: "notification of meeting on wednesday", "reminder for the dentist at 3".
@@ -453,7 +461,7 @@ const DAY_LEAD = /^((?:on |this |next )?(?:today|tonight|tomorrow|monday|tuesday
 const CONDITION_LEAD = /^((?:(?:today|tonight|tomorrow|this (?:morning|afternoon|evening)),? )?(?:(?:the )?next time|when|once|as soon as|if|in case|before|after|by the time|until)) ((?:[\w']+ ){1,8}?)((?:please )?(?:remind me|wake me|set (?:an? |the |my )?(?:reminder|alarm)|(?:i need|i want|give me) (?:a|an) (?:reminder|alarm)|(?:do not|don't) (?:let me )?forget)\b.*)$/;
 // "at half seven tonight remind me the bins need to go out", "tomorrow at six remind me …", "every monday
 // remind me …": the time said first.
-const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:tomorrow|tonight|today|first thing|weekdays|weekends|weeknights|weekday (?:mornings|evenings|nights)|weekend mornings|(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|(?:i )?need reminding|wake me|tell me|nudge me|ping me|give me a (?:shout|nudge|buzz|heads up)|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
+const TIME_LEAD = /^((?:(?:at|by|around|in|on|this|next|every|each) (?:[\w:']+ ){0,4}?[\w:']+|(?:a|an|one|two|three|four|five|six|seven|\d+|half an?) (?:minutes?|hours?|days?|weeks?) before (?:[\w']+ ){0,4}?[\w']+|(?:tomorrow|tonight|today|first thing|weekdays|weekends|weeknights|weekday (?:mornings|evenings|nights)|weekend mornings|(?:mon|tues|wednes|thurs|fri|satur|sun)days)(?: (?:at|around|about|by|morning|afternoon|evening|night|after|before|first thing|tomorrow)(?: [\w:']+){0,3}?)?)),? ((?:please )?(?:remind me|(?:i )?need reminding|(?:i )?need a reminder|wake me|tell me|nudge me|ping me|give me a (?:shout|nudge|buzz|heads up)|set (?:an? |the |my )?(?:reminder|alarm))\b.*)$/;
 const CALENDAR_AFTER = new RegExp(
   `^(.+?),? (?:so )?(?:(?:can|could|would|will) you |please )?(?:add|put|stick|pop|write|note|pencil|bung|save|enter)(?: down| in)? (?:that|it|this|them(?: all)?)(?: down| in)?(?: (?:in|on|to|into) (?:my |the |our )?(?:\\w+ )?${CALENDAR_WORD})?(?: for me)?(?: ((?:for|at|from) .+))?$`,
 );
@@ -667,7 +675,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
     .map((r) => ({ text: r.text.trimStart(), index: r.index + r.text.length - r.text.trimStart().length }))
     .filter((r) => !before(r))
     .map((r) => (named(r) ? r.text.replace(PART_FIRST, "").trim() : r.text))
-    .filter((w) => w !== "" && w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
+    // "i've been sat here": a day written short ("sat", "wed") is never how a day is said aloud.
+    .filter((w) => w !== "" && !/^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)$/i.test(w) && w.toLowerCase() !== repeatDay && !(results.length > 1 && isHoliday(w)));
   let what = wakeUp ? "wake up" : withoutRepeat(spokenTimes(words.replace(GLUED_CLAUSE, ""), use));
   // "ten minutes before the meeting to print the slides": a length before an event the clock does not name; the event is a word of the time.
   whens = whens.map((w) => (COUNTED_BACK.test(w) ? eventAfter(what, w) : undefined) ?? w);
@@ -682,6 +691,8 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
       else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
+      // "in march", "by june": a month keeps its preposition.
+      else if (/^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i.test(w) && prep !== undefined) said.set(w, `${prep === "by" ? "by" : "in"} ${w}`);
       // "at night", "at the weekend": said with its preposition.
       else if (PART_OF_DAY.test(w) && (prep === "at" || prep === "by")) said.set(w, `${prep} ${w}`);
       // "on the 3rd of june", "the second of march": a day of the month keeps its "the" ("mum's birthday 3rd of june" is no English).
@@ -692,7 +703,7 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
   // "tomorrow's meeting" with "tomorrow" cut out leaves "'s meeting".
   what = what.replace(/(^|\s)'s\b/g, "$1");
   // "the gas bill's due", "when the match kicks off": what will be, said as a clause ("that the gas bill is due").
-  what = what.trim().replace(/^((?:the|my|our) [\w ]+?)'s (?=(?:due|on|over|ready|back|here|coming|open|closed|off)\b)/, "$1 is ").replace(/^when (?=(?:the|my|our) )/, "that ");
+  what = what.trim().replace(/^((?:that )?(?:the|my|our) [\w ]+?)'s (?=(?:due|on|over|ready|back|here|coming|going|open|closed|off|arriving|starting)\b)/, "$1 is ").replace(/^when (?=(?:the|my|our) )/, "that ");
   // "that i have a haircut", "there is a meeting": a thing to be reminded about, once the words around it are cut.
   const aThing = HAS_A_THING.exec(what.trim())?.[1];
   // "that the plumber comes at 11": a clause of its own, said "that"; "that i need to pay …" is what to do.
@@ -727,7 +738,7 @@ const OWN_PREPOSITION = /^(?:at|on|in|by|for|from|around|before|after|until|till
 // A length counted back from something ("10 minutes before", "the day before"), as chrono-node reads it: from now, which it is not.
 const COUNTED_BACK = /\b(?:before|prior)$/;
 // The event it counts back from, named after it, up to what is to be done: "the meeting", "my dentist appointment", "mum's anniversary".
-const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?: (?:starts|begins|finishes|ends|kicks off|arrives|leaves|opens|closes|is over))?(?= (?:to|so|that|and|because|cause)\b|$)`;
+const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|(?:\w+ and )?[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?: (?:starts|begins|finishes|ends|kicks off|arrives|leaves|opens|closes|is over))?(?= (?:to|so|that|and|because|cause)\b|$)`;
 
 /** The time with the event it counts back from, when something else is to be done then ("… to print the slides"); else undefined. */
 function eventAfter(what: string, w: string): string | undefined {
@@ -764,14 +775,15 @@ const FRAMING = /^(?:(?:me|us|myself|when it is|when its|up|a|an|for me|please|o
 // Verbs whose particle is a word of the verb ("turn the heating on", "check in", "hand my essay in"), kept when a time is cut after it.
 const PARTICLE_VERBS = "turn|switch|put|check|log|sign|hand|fill|plug|clock|drop|pop|call|send|bring|take|carry|try|hold|hang|tune|weigh|move|lock|leave|keep|pass|let|get";
 const PARTICLE_KEPT = String.raw`(?<!\b(?:${PARTICLE_VERBS})(?: [\w']+){0,3})`;
-const TAIL = new RegExp(String.raw`(?:\s+(?:please|at|by|for|and|of|the|to|from|that|with|every|,)|${PARTICLE_KEPT}\s+(?:on|in))$`);
+const TAIL = new RegExp(String.raw`(?:\s+(?:please|at|by|for|and|of|the|to|from|that|with|every|about|,)|${PARTICLE_KEPT}\s+(?:on|in))$`);
 // "mum's birthday is" with its time cut out; not "check when my car payment is", a question's clause.
 const TAIL_VERB = /(?<!\b(?:when|what|where|who|whom|which|how|if|whether)\b.*)\s+(?:is|are|was|will be)$/;
 
 // A clause with its own subject after what to do ("the cat she always forgets", "the books they are overdue"), or what
 // happens otherwise ("or the water will be scalding"); not after a word that takes a clause ("if she is", "that they are").
 const GLUED_OWN_CLAUSE =
-  /(?<=[a-z'])(?<!\b(?:if|whether|when|that|what|where|who|how|why|until|unless|while|so|before|after|once|tell|ask|know|say|said|think|hope|sure|check|and|but|remind|let|because|cos|cause|as|since|can|could|may|might|would|should|will|shall|do|does|did|have|has|am|is|are))\s+(?:or (?:else )?(?:the|my|it|i|we|she|he|they)\b.*|(?:she|he|they|we|i)(?:'s|'re|'m| am| is| are| was| were| will| would| always| never| usually| just| a go| keeps?| has| have|'ve|'ll| still| might| can| could| forgets?| needs?)\b.*)$/;
+  /(?<=[a-z'])(?<!\b(?:if|whether|when|that|what|where|who|how|why|until|unless|while|so|before|after|once|tell|ask|know|say|said|think|hope|sure|check|and|but|remind|let|because|cos|cause|as|since|can|could|may|might|would|should|will|shall|do|does|did|have|has|am|is|are))\s+(?:or (?:else )?(?:the|my|it|i|we|she|he|they)\b.*|(?:she|he|they|we|i)(?:'s|'re|'m| am| is| are| was| were| will| would| always| never| usually| just| a go| keeps?| has| have|'ve|'ll| still| might| can| could| forgets?| needs?)\b.*|it(?:'s| is| was| will| has| expires| runs| goes| needs)\b.*|(?:looks|seems|sounds) like\b.*|but not\b.*)$/;
+const NOTHING_BEFORE = /^\s*(?:(?:in|for|on|at|to|about|of|a|an|the|reminder|me|us|please|that)\s*)*$/;
 // Words of telling before such a clause: what is told is the clause.
 const TELLING = /\b(?:tell|ask|text|message|email|warn|let(?= [\w']+(?: [\w']+)? know)|say|write)(?: [\w']+){0,2}$/;
 // A reason given: "because it will rain", "cos the washing will be done by then".
@@ -787,7 +799,8 @@ function cleanSubject(words: string): string {
     .replace(/\s+so (?:that )?(?:i|we) (?:do not|don't|will not|won't) forget\b.*$|\s+(?:and |but )?(?:i|we) (?:still )?(?:have not|haven't|did not|didn't|never) .*$/, "")
     // "… she always forgets", "… they're overdue already", "… or the water will be scalding": a clause of its own glued
     // on, why and not what (unless what is to be told: "tell mum i'm running late").
-    .replace(GLUED_OWN_CLAUSE, (clause: string, at: number, all: string) => (TELLING.test(all.slice(0, at)) ? clause : ""))
+    // Said after nothing but the request's words ("a reminder in for the 12th, it's my brother's anniversary"), the clause is what.
+    .replace(GLUED_OWN_CLAUSE, (clause: string, at: number, all: string) => (TELLING.test(all.slice(0, at)) || NOTHING_BEFORE.test(all.slice(0, at)) ? clause : ""))
     // "… and i always lose track": what the user tends to do is why, not what to be reminded of.
     .replace(/\s+(?:and|but) (?:i|we) (?:always|never|usually|often|sometimes|tend to|keep|just) .*$/, "")
     .replace(REQUEST_TAIL, "")
@@ -953,7 +966,7 @@ export function readCommand(text: string): Command | undefined {
 // "the kids have a half day on friday, can you put pick up at half twelve in the calendar", "we're
 // nearly out of dog food, can you order another bag": the request asked after what leads to it.
 const SO_REQUEST =
-  /^(.+?) (?:so (?:like |just |um |uh )?(?:please |(?:can|could|would|will) you(?: please)? |you (?:can|could) )?|(?:and )?(?:please |(?:can|could|would|will) you(?: please)? ))(?=(?:remind|wake|set|start|put|pop|stick|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|buy|call|text|send|book|dim|stop|pause|nudge|ping|give me|get me)\b)(.+)$/;
+  /^(.+?) (?:so (?:like |just |um |uh )?(?:please |(?:can|could|would|will) you(?: please)? |you (?:can|could) )?|(?:and )?(?:please |(?:can|could|would|will) you(?: please)? ))(?=(?:remind|wake|set|start|put|pop|stick|make|timer|alarm|turn|switch|play|cancel|delete|clear|remove|add|order|buy|call|text|send|book|dim|stop|pause|nudge|ping|give me|give us|get me)\b)(.+)$/;
 // What was said before "so remind me …", when the request names nothing: what the user keeps forgetting, or has.
 const FORGETTING = /^(?:i|we) (?:keep forgetting|always forget|forgot|never remember|need|have|must|should|have got|ve got|got) to (.+)$/;
 const HAVING = /^(?:i|we) (?:have|have got|ve got|got|am|are) /;
@@ -979,7 +992,10 @@ function afterSo(t: string): Command | undefined {
     return undefined;
   }
   if (command?.type !== "reminder") return command;
-  const rest = asked.replace(/^(?:please )?(?:remind me|give me a (?:reminder|shout|nudge|heads up)|set (?:me )?an? reminder(?: for me)?)\b\s*/, "");
+  // "my passport expires in june so give us a reminder in march to get it renewed": "it" is the passport.
+  const owned = /^(?:my|our) ([\w' ]+?) (?:expires|runs out|is due|needs|is)\b/.exec(why);
+  if (owned && command.what !== undefined && /\bit\b/.test(command.what)) return withDaySaid({ ...command, what: command.what.replace(/\bit\b/, `my ${owned[1]}`) }, why);
+  const rest = asked.replace(/^(?:please )?(?:remind me|give (?:me|us) a (?:reminder|shout|nudge|heads up)|set (?:me )?an? reminder(?: for me)?)\b\s*/, "");
   if (command.what === undefined && !command.alarm) {
     const forgetting = FORGETTING.exec(why);
     if (forgetting) return reminder(`remind me to ${forgetting[1]} ${rest}`.trim());
@@ -993,6 +1009,11 @@ function afterSo(t: string): Command | undefined {
     if (TODO_FIRST.test(why)) return reminder(`remind me to ${why} ${rest}`.trim());
     return undefined;
   }
+  return withDaySaid(command, why);
+}
+
+/** The reminder at the day said with the reason ("the dentist at two on friday … so remind me at one"), when its own time names none. */
+function withDaySaid(command: Extract<Command, { type: "reminder" }>, why: string): Command {
   const day = DAY_SAID.exec(why)?.[0];
   if (day === undefined || command.when === undefined || DAY_SAID.test(command.when) || /\b(?:in|every|each)\b/.test(command.when)) return command;
   return { ...command, when: `${command.when} ${/^(?:on|this|next|today|tonight|tomorrow)\b/.test(day) ? day : `on ${day}`}` };

@@ -11,7 +11,7 @@ import { NUMBER, withoutHesitations } from "../../tools/calendar/spoken-time.js"
 
 // A thought of the speaker's own before the request: "you know what", "oh yeah", "before i forget".
 const OPENING =
-  /^(?:(?:now then|you know what|oh (?:yeah|yes|right|wait)|so yeah|yeah so|ok(?:ay)? so|right so|alright so|by the way|before i forget|while i (?:think of it|remember)|what was i (?:going to say|saying)|where was i|let me (?:see|think)|anyway|(?:oh )?(?:shoot|crap|damn|dang|oops|whoops|no|god|man|dear)(?= i\b)|oh)\b(?: ,)? )+/;
+  /^(?:(?:now then|so (?:i|we) (?:don't|do not) forget|you know what|oh (?:yeah|yes|right|wait)|so yeah|yeah so|ok(?:ay)? so|right so|alright so|by the way|before i forget|while i (?:think of it|remember)|what was i (?:going to say|saying)|where was i|let me (?:see|think)|anyway|(?:oh )?(?:shoot|crap|damn|dang|oops|whoops|no|god|man|dear)(?= i\b)|oh)\b(?: ,)? )+/;
 
 // "like" said while looking for the words, not meaning "enjoy" or "similar to": before an
 // amount after a preposition ("in like twenty minutes") and between "can you" and the verb

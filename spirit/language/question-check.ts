@@ -44,6 +44,8 @@ const TWICE = /\b(\w+) \1\b/i;
 const REQUEST_WORDS = /\b(?:(?:set|add|create|make|put|save|schedule)(?: (?:up|in))?(?: (?:a|an|the|my|this|it))?(?: (?:new|recurring|repeating))? (?:reminders?|alarms?|events?|appointments?|calendar(?: entry| event)?|timers?|notes?)|(?:to|on|in|into) (?:my|the) calendar|repeat(?:s|ing)? (?:it |this )?(?:every|each|weekly|daily|monthly|yearly|annually))\b/i;
 // Speech cut off and joined: "have a Christmas kind of or February", "meet up to hang up".
 const BROKEN = /\b(?:kind of|sort of|of|to|for|with|about|at|on|in)\s+(?:or|and|but|so)\b|\b(up|out|off|down|over) to \w+ \1\b/i;
+// Words ending "-ing" that are prepositions here: "call the bank regarding my statement".
+const PREPOSITION_LIKE = new Set(["regarding", "concerning", "including", "following", "during", "according"]);
 // compromise may read these as verbs ("pay him back"); after a verb they are its particle.
 const PARTICLES = new Set(["back", "up", "down", "off", "out", "over", "away", "in", "on", "around", "along", "through"]);
 
@@ -98,8 +100,10 @@ function extraVerbs(terms: Term[], firstIsVerb: boolean): string[] {
   const extra: string[] = [];
   terms.forEach((t, i) => {
     if (i === 0 && firstIsVerb) return;
-    if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal)) return;
+    if (!t.tags.has("Verb") || t.tags.has("Particle") || PARTICLES.has(t.normal) || PREPOSITION_LIKE.has(t.normal)) return;
     const before = terms[i - 1];
+    // "get up and stretch my legs": a second thing done after a verb with its particle, joined by "and".
+    if (before?.normal === "and" && PARTICLES.has(terms[i - 2]?.normal ?? "") && i - 2 === 1 && firstIsVerb) return;
 
     const infinitive = before?.normal === "to" && !t.tags.has("PastTense");
     const gerund = t.tags.has("Gerund") && (before?.tags.has("Preposition") || before?.tags.has("Particle") || ((i === 1 || (i === 2 && (PARTICLES.has(before!.normal) || kindOfActivity(before!)))) && firstIsVerb && GERUND_AFTER.has(terms[0]!.normal)));
@@ -213,6 +217,8 @@ export function questionProblems(nlp: Nlp, question: string): string[] {
 // leave", "… next time you see dave") or what to find out ("check if the parcel came", "find
 // out what time the game starts", "see whether the shop is open").
 const MOMENT_CLAUSE = /^(.+?) ((?:the )?next time|when|whenever|once|as soon as|before|after|until|while|if|in case|by the time) (.+)$/;
+// What to make sure of: "check the bath isn't overflowing", "make sure the door is locked".
+const CHECKED_CLAUSE = /^(.*?\b(?:check|make sure|see|ensure)) (?:that )?((?:the|my|your|our|it|he|she|they) .+)$/;
 // What someone is to be told ("tell your wife that she's got choir", "let the school know that he's ill"): a clause of its own.
 const TOLD_CLAUSE = /^(.*?\b(?:tell|remind|warn|let) (?:[\w']+ ){1,2}?(?:know )?)(?:that )?((?:i|i'm|we|we're|you|you're|he|he's|she|she's|they|they're|it|it's|the|my|our|your) .+)$/;
 const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|work out|look up|confirm|decide|tell \w+)) (?:if|whether|when|where|why|who|how(?: (?:much|many|long|far|often))?|what(?: \w+)?|which \w+) (.+)$/;
@@ -222,7 +228,7 @@ const ASKED_CLAUSE = /^(.*?\b(?:check|see|find out|ask(?: \w+)?|know|figure out|
  * group of verbs, clauseProblems): the clause is then no second verb phrase glued on. A
  * preposition's noun ("after dinner", "before the meeting") is no clause, and stays.
  */
-function headOf(nlp: Nlp, phrase: string, forms: readonly RegExp[] = [ASKED_CLAUSE, TOLD_CLAUSE, MOMENT_CLAUSE]): string {
+function headOf(nlp: Nlp, phrase: string, forms: readonly RegExp[] = [ASKED_CLAUSE, TOLD_CLAUSE, CHECKED_CLAUSE, MOMENT_CLAUSE]): string {
   for (const m of forms.map((form) => form.exec(phrase))) {
     if (m && clauseProblems(nlp, m[m.length - 1]!).length === 0 && hasSubject(nlp, m[m.length - 1]!)) return m[1]!;
   }

@@ -171,14 +171,14 @@ export function rewritten(text: string, use: TimeUse): string {
   // "six am", "10 p m"
   t = t.replace(new RegExp(`\\b(${NUMBER}|\\d{1,2}(?::\\d\\d)?) ?(${MERIDIEM})(?![a-z])`, "gi"), (_m, h: string, mer: string) => `${/\d/.test(h) ? h : value(h)}${mer.replace(/[ .]/g, "")}`);
   // "at 5 30", "at 5.30", and after "at" "530", "1730": a clock time as a transcript writes digits ("by 2030" is a year).
-  t = t.replace(new RegExp(`\\b(?:(at) (\\d{1,2})(\\d\\d)|(at|by|for|until|till|around|from|before) (\\d{1,2})[ .](\\d\\d))\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|percent|dollars|euros|pounds|of|more|times|\\w+s\\b))`, "gi"), (m, ...said: (string | undefined)[]) => {
+  t = t.replace(new RegExp(`\\b(?:(at) (\\d{1,2})(\\d\\d)|(at|by|for|until|till|around|from|before) (\\d{1,2})[ .](\\d\\d))\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|percent|dollars|euros|pounds|of|more|times|(?!this\\b)\\w+s\\b))`, "gi"), (m, ...said: (string | undefined)[]) => {
     const [prep, hs, ms] = said[0] !== undefined ? said.slice(0, 3) as string[] : said.slice(3, 6) as string[];
     const [h, mins] = [Number(hs), Number(ms)];
     if (h > 23 || mins > 59) return m;
     return h > 12 ? `${prep} ${h - 12}:${ms}pm` : `${prep} ${h}:${ms}`;
   });
   // "at six", "for seven", "by nine": an hour after a time preposition.
-  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|of|more|times|\\w+s\\b))`, "gi"), (m, prep: string, h: string) => {
+  t = t.replace(new RegExp(`\\b(at|for|by|until|till|around|about|from) (${NUMBER}|\\d{1,2})\\b(?![:.]\\d| (?:(?:${UNIT})\\b|people|of|more|times|(?!this\\b)\\w+s\\b))`, "gi"), (m, prep: string, h: string) => {
     const n = /\d/.test(h) ? Number(h) : value(h);
     return n >= 1 && n <= 12 ? `${prep} ${n}:00` : m;
   });

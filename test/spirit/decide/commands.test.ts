@@ -314,6 +314,22 @@ describe("setting reminders, alarms and timers in the ways people say them", () 
     expect((await spawned("on the first of next month i need reminding to renew my car tax")).task).toBe("remind me to renew my car tax on the 1st of next month");
     expect((await spawned("now then how do i erm remind me on tuesday at ten o'clock to ring the chiropodist")).task).toBe("remind me to ring the chiropodist on tuesday at 10am");
     expect((await spawned("give us a shout at quarter to three so i can go and fetch the kids")).task).toBe("remind me to go and fetch the kids at 2:45pm");
+    // Said the British way ("a week on friday", "wednesday week"), in Pidgin ("abeg … make i buy"), after "so i don't forget"; "it" the thing told before.
+    expect((await spawned("can you remind me a week on friday that the car tax is due")).task).toBe("remind me that the car tax is due friday next week");
+    expect((await spawned("remind me wednesday week to get the tickets cos that's when they go on sale")).task).toBe("remind me to get the tickets wednesday next week");
+    expect((await spawned("abeg remind me by four make i buy recharge card")).task).toBe("remind me to buy recharge card by 4pm");
+    expect((await spawned("so i don't forget remind me sometime this weekend to defrost the freezer")).task).toBe("remind me to defrost the freezer this weekend");
+    expect((await spawned("my passport expires in june so give us a reminder in march to get it renewed")).task).toBe("remind me to get my passport renewed in march");
+    expect((await spawned("two days before mum and dad's anniversary remind me to order flowers")).task).toBe("remind me to order flowers 2 days before mum and dad's anniversary");
+    expect((await spawned("next tuesday at noon i need a reminder to submit my timesheet")).task).toBe("remind me to submit my timesheet next tuesday at noon");
+    // A clause tacked on ("it's in the fridge", "looks like it's going to rain", "but not bank holidays"); unless it is all that is said.
+    expect((await spawned("remind me to put the lasagne in at seven it's in the fridge on the middle shelf")).task).toBe("remind me to put the lasagne in at 7pm");
+    expect((await spawned("remind me in half an hour to take the clothes off the line looks like it's going to rain")).task).toBe("remind me to take the clothes off the line in half an hour");
+    expect((await spawned("remind me to take the bins out every thursday night but not bank holidays")).task).toBe("remind me to take the bins out every thursday night");
+    expect((await spawned("um put a reminder in for the twelfth of march it's my brother and his wife's anniversary")).task).toBe("remind me that it is my brother and his wife's anniversary on the 12th of march");
+    // "at six this evening" is an hour ("this" is no plural after it); a day written short ("sat") is never said.
+    expect((await spawned("remind me tomorrow that the plumber's coming at ten")).task).toBe("remind me that the plumber is coming tomorrow at 10am");
+    expect((await spawned("ping me at three to get up and stretch my legs i've been sat here all day")).task).toMatch(/^remind me to get up and stretch my legs at 3(?:am|pm)$/);
     // Someone else to be reminded at a time: the user, to tell them then (with no time it is a message now: "says honestly …").
     expect((await spawned("remind the kids to do their homework at five")).task).toBe("remind me to tell the kids to do their homework at 5pm");
     expect((await spawned("please remind my wife at six that she's got choir tonight")).task).toBe("remind me to tell my wife that she's got choir at 6pm tonight");

@@ -144,7 +144,8 @@ export class OfflineBrain implements Brain {
     if (fromIntent !== undefined && !(fromIntent.action === "quiet" && firstWords(input) && (fromIntent.cannot === undefined || !UNDONE.test(text)))) return fromIntent;
     // The conversation's first words, before anyone answers: a plan told ("I'm going to try rock climbing this
     // weekend") is told to a person who is about to answer, and read as among people.
-    if (firstWords(input)) {
+    // "Want to grab lunch tomorrow at one?": a plan asked about is not settled yet; the answer says whether it is.
+    if (firstWords(input) && !/\?\s*$/.test(text.trim())) {
       const plan = await planIn(withoutBackchannel(text), { now: input.now });
       const offer = plan === undefined ? undefined : await offerFor(plan, this.agentHasModel, input.now);
       if (plan !== undefined && offer !== undefined) return { action: "nudge", reason: `a plan for later, said first in a conversation: ${JSON.stringify(plan.action)}`, ...offer };
@@ -164,6 +165,8 @@ export class OfflineBrain implements Brain {
     if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
       return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
     }
+    // "Want to grab lunch tomorrow at one?": a question to someone, with no word asking for a reminder, sets none.
+    if (intent.kind === "reminder" && /\?\s*$/.test(text.trim()) && !REMINDER_ASKED.test(text) && readCommand(text) === undefined) return { action: "quiet", reason: `${intent.reason}, but a question with no word asking for a reminder` };
     // "that reminder came at the worst possible moment": talk about a reminder, alarm or timer, not one asked for.
     if (REMINDER_TALK.test(withoutBackchannel(text))) return { action: "quiet", reason: `${intent.reason}, but talk about a reminder, not a request` };
     // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A

@@ -45,6 +45,8 @@ const PROPOSED: readonly [RegExp, (rest: string, who: string) => string | undefi
   [/^(?:(?:so|and|well|oh)[\s,]+)*(?:we're|we are|i'm|i am) (?:having|throwing|hosting) (?:a|an) (.+)$/i, (rest, who) => `I'll go to ${who}'s ${rest.replace(/\s+at (?:ours|mine|our place|my place)\b/i, "")}`],
   // "Dinner at mine on Thursday, still okay?", "Lunch on Sunday, still on?"
   [/^(.+?),?\s+(?:still )?(?:ok(?:ay)?|alright|all right|on|good for you)\s*\?$/i, (rest) => (MEAL.test(rest.split(/\s+/)[0] ?? "") ? `we should have ${rest}` : undefined)],
+  // "Couple of pints after work.", "A quick coffee tomorrow?": a meal or a drink proposed by its name alone.
+  [/^((?:a |an |some )?(?:couple of |few |quick |little )*(?:pints?|drinks?|beers?|coffees?|lunch|dinner|breakfast|brunch|curry|pizza|takeaway|bite to eat)\b.*)$/i, (rest) => `we should have ${rest.replace(/^couple\b/i, "a couple")}`],
   // "Could I give you a ring tomorrow at nine?": a call from them, taken.
   [/^(?:can|could|shall|may) i (?:give you a (?:ring|call|bell)|call you|ring you|phone you)\b\s*(.*)$/i, (rest, who) => `I'll talk to ${who} on the phone ${rest}`],
 ];
@@ -63,7 +65,7 @@ const BASE: Readonly<Record<string, string>> = { seeing: "see", going: "go", get
 
 // An hour said in words or digits, with what may come before it.
 const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
-const HOUR_WORDS = String.raw`(?:(?:half|quarter|ten|twenty|five|twenty[- ]five) (?:past|to) (?:${CLOCK})|half (?:${CLOCK})|(?:${CLOCK})(?:[ -](?:thirty|fifteen|forty[- ]five|o'clock))?(?:-?ish)?|\d{1,2}(?:[:.]\d\d)?\s?(?:[ap]\.?m\.?)?|noon|midday)`;
+const HOUR_WORDS = String.raw`(?:(?:(?:half|quarter|ten|twenty|five|twenty[- ]five) (?:past|to) (?:${CLOCK})|half (?:${CLOCK})|(?:${CLOCK})(?:[ -](?:thirty|fifteen|forty[- ]five|o'clock))?|\d{1,2}(?:[:.]\d\d)?\s?(?:[ap]\.?m\.?)?|noon|midday)(?:-?ish)?)`;
 // Placed as a time ("at eight", "say six", "half five"), or said alone in a short sentence ("Six is fine.", "Sunday evening, maybe eight?").
 // Not a count or a place in a list: "at one point", "at two of them", "make two buttons".
 const HOUR_PLACED = new RegExp(String.raw`\b(?:at|around|about|say|maybe|from|by)\s+(?:about\s+)?(${HOUR_WORDS})\b(?!'| (?:point|of|times?|stage|another|least|all|once|or|more|less|people|[a-z]+s)\b)`, "i");
@@ -80,7 +82,9 @@ const DAY =
   /\b(?:today|tonight|tomorrow(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on |this |next )?(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: (?:morning|afternoon|evening|night|lunchtime))?|(?:on )?the \d{1,2}(?:st|nd|rd|th)|this weekend|next week(?:end)?|after (?:work|school))\b/i;
 // Not a time to keep: turned down ("Tuesday's tricky for me"), gone by, or supposed.
 // "I finish work at half five", "I'm in training until eleven": the user's own day, told, is no time proposed.
-const NOT_KEPT = /\b(?:finish|until|till|tricky|cannot|not|no|busy|sorry|afraid|unfortunately|was|were|did|went|last|ago|if|unless|wish|loads on)\b|n't\b/i;
+// A sentence turning something down ("I shouldn't, I've got loads on tomorrow"), read whole; one clause gone by or supposed, alone.
+const TURNED_DOWN = /\b(?:tricky|cannot|not|no|busy|sorry|afraid|unfortunately|loads)\b|n't\b/i;
+const NOT_KEPT = /\b(?:finish|until|till|was|were|did|went|last|ago|if|unless|wish)\b/i;
 
 // A question back about when or where: "when suits?", "seven, wasn't it?", "which cinema?"
 const ASKED_BACK = /\b(?:when|what time|which|what day|where|wasn't it|isn't it|was it|is it|right)\b[^.!]*\?\s*$|^\s*[\w'-]+(?:\s+[\w'-]+)?\s*\?\s*$/i;
@@ -108,19 +112,21 @@ function hourIn(sentence: string): string | undefined {
 }
 
 /** The newest day and the newest hour said in the sentences (newest first), put together: "on Sunday evening at eight". */
-function timeOver(sentences: readonly string[]): string | undefined {
+function timeOver(sentences: readonly string[], before: readonly string[] = []): string | undefined {
   let day: string | undefined;
   let hour: string | undefined;
-  for (const sentence of sentences) {
+  // "Book club's at mine next Tuesday evening, did you finish it?": each clause on its own.
+  for (const sentence of sentences.filter((s) => !TURNED_DOWN.test(s)).flatMap((s) => s.split(/,\s+/))) {
     if (NOT_KEPT.test(sentence)) continue;
     day ??= DAY.exec(sentence)?.[0];
     hour ??= hourIn(sentence);
     if (day !== undefined && hour !== undefined) break;
   }
-  if (day === undefined && hour === undefined) return undefined;
-  const at = hour === undefined ? "" : `at ${hour.toLowerCase()}`;
   // "after work at half five": the hour says when; "after work" alone is only how soon.
   if (hour !== undefined && day !== undefined && /^after /i.test(day)) day = undefined;
+  day ??= before.filter((s) => !TURNED_DOWN.test(s)).flatMap((s) => s.split(/,\s+/)).filter((s) => !NOT_KEPT.test(s)).map((s) => DAY.exec(s)?.[0]).find((d) => d !== undefined && !/^after /i.test(d));
+  if (day === undefined && hour === undefined) return undefined;
+  const at = hour === undefined ? "" : `at ${hour.toLowerCase()}`;
   return [day === undefined ? "" : onTheDay(day.toLowerCase()), at].filter(Boolean).join(" ");
 }
 
@@ -138,6 +144,11 @@ function thingBefore(texts: readonly string[]): string | undefined {
 
 // Time words left in a proposal's action: "from eight", "at half seven", "on Saturday night".
 const OWN_TIME = new RegExp(String.raw`\s(?:from|at|around|about|by)\s+(?:${HOUR_WORDS})\b|\s${DAY.source}`, "gi");
+
+/** The words with their times taken out: "a coffee after drop-off tomorrow" → "a coffee". */
+function withoutTimeWords(words: string): string {
+  return words.replace(OWN_TIME, " ").replace(/\s+(?:after|before) [\w-]+(?=\s*$|,)/i, " ").replace(/\s+/g, " ").trim();
+}
 
 /** The other's words for the user: "me"/"us" are the one proposing, "my"/"mine" theirs; none with "you" left in. */
 function forUser(words: string, who: string): string | undefined {
@@ -168,11 +179,15 @@ export async function proposalTaken(answer: string, earlier: readonly SpokenTurn
       const thing = pronoun === undefined ? undefined : thingBefore([...earlier.slice(0, earlier.length - window.length + i).map((t) => t.text), turn.text.slice(0, turn.text.indexOf(sentence))]);
       if (pronoun !== undefined && thing === undefined) continue;
       const words = thing === undefined ? proposed : proposed.replace(/\b(?:it|them)\b/i, thing);
-      const plan = await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true });
-      if (plan === undefined) continue;
+      // The time is read from the turns below: the proposal read with its time words too, or without them ("a coffee after drop-off tomorrow").
+      const plan = (await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true })) ?? (await planIn(withoutTimeWords(words), { now: ctx.now, listener: turn.speaker, untimed: true }));
+      // "Can we do digits next week?": "do" names nothing to remind of.
+      if (plan === undefined || /^do\b/i.test(plan.action)) continue;
       // The times said since the proposal, newest first: the answer's, the other's and the user's in between, the proposal's own.
       const since = [answer, ...window.slice(i).reverse().map((t) => t.text)].flatMap((text) => sentencesOf(text).reverse());
-      const when = timeOver(since);
+      // "You around Friday?" … "Couple of pints after work.": a day asked about just before the proposal is its day.
+      const before = window.slice(Math.max(0, i - 2), i).reverse().flatMap((t) => sentencesOf(t.text).reverse());
+      const when = timeOver(since, before);
       if (when === undefined) return undefined;
       // The proposal's own time words go: the time is the one settled since, said once.
       const action = (plan.when === undefined ? plan.action : plan.action.replace(plan.when, " ")).replace(OWN_TIME, " ").replace(/\s+/g, " ").trim();

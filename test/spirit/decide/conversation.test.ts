@@ -127,6 +127,11 @@ describe("the Spirit in conversation (speaker A is the user)", () => {
     expect(r.asked).toEqual(["Want me to remind you to return these books to the library by Thursday?"]);
   });
 
+  it("a plan asked as the first words is not settled: turned down, nothing is asked, and no reminder is set", async () => {
+    const r = await questions(talk("lunch", "A: Want to grab lunch tomorrow at one?", "B: Can't, I've got calls all day."));
+    expect(r.asked).toEqual([]);
+  });
+
   it("an hour said in words after the day stays in the offer", async () => {
     const r = await questions(talk("dentist", "B: When are you seeing the dentist?", "A: Thursday at half past two."), talk("bus", "A: I'll catch the early bus tomorrow at six in the morning.", "B: Good luck."));
     expect(r.asked).toEqual(["Want me to remind you to see the dentist on Thursday at half past two?", "Want me to remind you to catch the early bus tomorrow at six in the morning?"]);

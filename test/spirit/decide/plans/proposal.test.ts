@@ -31,6 +31,15 @@ describe("a proposal taken after its time went back and forth", () => {
     expect(await proposalTaken("Oh, I'd love to come.", party, ctx)).toMatchObject({ action: "go to Sam's party on saturday at eight" });
   });
 
+  it("a time in one clause of a sentence, a drink proposed by its name, the day asked about just before, a time word planIn cannot read", async () => {
+    const club = turns(["Sam", "Choir's at mine next Tuesday evening, did you learn the words?"], ["me", "Er, half of them."]);
+    expect(await proposalTaken("I'll be there anyway.", club, ctx)).toMatchObject({ action: "go to choir at Sam's next tuesday evening" });
+    const pints = turns(["Sam", "You around Friday?"], ["me", "Depends what for."], ["Sam", "Couple of pints after work. The Crown, half five-ish."]);
+    expect(await proposalTaken("Go on then.", pints, ctx)).toMatchObject({ action: "have a couple of pints on friday at half five-ish" });
+    expect(await proposalTaken("Yeah, go on.", turns(["Sam", "Fancy a coffee after drop-off tomorrow?"]), ctx)).toMatchObject({ action: "have a coffee tomorrow" });
+    expect(await proposalTaken("Sure.", turns(["Sam", "Can we do the figures next week?"]), ctx)).toBeUndefined();
+  });
+
   it("no plan when the answer asks back, turns it down, or nobody gave a time", async () => {
     const call = turns(["Sam", "Can we have a quick phone call about the move?"]);
     expect(await proposalTaken("Sure, when suits you?", call, ctx)).toBeUndefined();

@@ -47,9 +47,14 @@ const PROPOSED: readonly [RegExp, (rest: string, who: string) => string | undefi
   [/^(.+?),?\s+(?:still )?(?:ok(?:ay)?|alright|all right|on|good for you)\s*\?$/i, (rest) => (MEAL.test(rest.split(/\s+/)[0] ?? "") ? `we should have ${rest}` : undefined)],
   // "Couple of pints after work.", "A quick coffee tomorrow?": a meal or a drink proposed by its name alone.
   [/^((?:a |an |some )?(?:couple of |few |quick |little )*(?:pints?|drinks?|beers?|coffees?|lunch|dinner|breakfast|brunch|curry|pizza|takeaway|bite to eat)\b.*)$/i, (rest) => `we should have ${rest.replace(/^couple\b/i, "a couple")}`],
+  // "Dave could get to you Wednesday morning", "I'd need to come and have a look": someone coming to the user, who is to be in.
+  [/^(?:(?:[Ss]o|[Aa]nd|[Ww]ell|[Rr]ight|[Yy]eah|[Oo]k(?:ay)?)[\s,]+)*([Tt]he [a-z]+|(?!(?:So|And|Well|Right|Yeah|Okay|Ok|He|She|They|We|It|That|This|There|What|When|Who)\b)[A-Z][a-z]+|[Hh]e|[Ss]he|[Tt]hey|I|[Ww]e)(?:'d|'ll| would| could| can| will)(?: need to| have to)? (?:get to you|come (?:round|over|by|out|to you|and have a look|and look)|pop (?:round|over|by)|be with you|call round|swing by)\b/, (rest, who) => `${BE_IN}${/^(?:i|we)$/i.test(rest) ? who : /^(?:he|she|they)$/i.test(rest) ? "the visit" : rest.replace(/^The\b/, "the")}`],
   // "Could I give you a ring tomorrow at nine?": a call from them, taken.
   [/^(?:can|could|shall|may) i (?:give you a (?:ring|call|bell)|call you|ring you|phone you)\b\s*(.*)$/i, (rest, who) => `I'll talk to ${who} on the phone ${rest}`],
 ];
+
+// Being in for someone who comes: no verb phrase of the user's for planIn to read, the plan as it is.
+const BE_IN = "be in for ";
 
 // What one does about a thing proposed by name ("how about a first lesson …?"): a meal had, a show seen, a lesson gone to.
 const GONE_TO = /^(?:a|an|the)\s+(?:[\w'-]+\s+){0,2}?(?:lesson|class|session|meeting|viewing|trial|appointment|interview|check-?up|game|match|tour|party|visit)s?\b/i;
@@ -180,7 +185,9 @@ export async function proposalTaken(answer: string, earlier: readonly SpokenTurn
       if (pronoun !== undefined && thing === undefined) continue;
       const words = thing === undefined ? proposed : proposed.replace(/\b(?:it|them)\b/i, thing);
       // The time is read from the turns below: the proposal read with its time words too, or without them ("a coffee after drop-off tomorrow").
-      const plan = (await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true })) ?? (await planIn(withoutTimeWords(words), { now: ctx.now, listener: turn.speaker, untimed: true }));
+      const plan: Plan | undefined = words.startsWith(BE_IN)
+        ? { kind: "arrangement", action: words, from: "accepted" }
+        : ((await planIn(words, { now: ctx.now, listener: turn.speaker, untimed: true })) ?? (await planIn(withoutTimeWords(words), { now: ctx.now, listener: turn.speaker, untimed: true })));
       // "Can we do digits next week?": "do" names nothing to remind of.
       if (plan === undefined || /^do\b/i.test(plan.action)) continue;
       // The times said since the proposal, newest first: the answer's, the other's and the user's in between, the proposal's own.
@@ -204,8 +211,10 @@ function proposedWords(sentence: string, who: string): string | undefined {
     if (m === null) continue;
     // "Could we do half eleven?", "We could do Friday at 4:30 or Monday at 11.": a time proposed for the thing proposed before.
     if (TIME_FIRST.test(m[1]!)) return undefined;
-    const rest = `${m[1]!.replace(/^\w/, (c) => c.toLowerCase()).replace(/^[a-z]+ing\b/i, (g) => BASE[g.toLowerCase()] ?? g)}${m[2] ?? ""}`;
-    const said = words(rest, who);
+    // "Dinner at mine …" said first in its sentence is "dinner"; someone coming ("Dave could get to you") keeps the capital of a name.
+    const rest = `${m[1]!.replace(/^[a-z]+ing\b/i, (g) => BASE[g.toLowerCase()] ?? g)}${m[2] ?? ""}`;
+    const named = words(rest, who);
+    const said = named?.startsWith(BE_IN) ? named : words(rest.replace(/^\w/, (c) => c.toLowerCase()), who);
     if (said !== undefined) return forUser(said, who);
   }
   return undefined;

@@ -40,6 +40,13 @@ describe("a proposal taken after its time went back and forth", () => {
     expect(await proposalTaken("Sure.", turns(["Sam", "Can we do the figures next week?"]), ctx)).toBeUndefined();
   });
 
+  it("someone coming to the user's home: being in for them then", async () => {
+    const quote = turns(["me", "I need a couple of sockets moving."], ["Sam", "No problem. I'd need to come and have a look to quote you."], ["me", "Sure, when could you do?"], ["Sam", "Thursday afternoon, say three-ish?"]);
+    expect(await proposalTaken("Thursday at three works.", quote, ctx)).toMatchObject({ action: "be in for Sam on thursday at three" });
+    const boiler = turns(["Sam", "Right, Dave could get to you Friday morning, about nine?"]);
+    expect(await proposalTaken("Sorted. Put me down.", boiler, ctx)).toMatchObject({ action: "be in for Dave on friday morning at nine" });
+  });
+
   it("no plan when the answer asks back, turns it down, or nobody gave a time", async () => {
     const call = turns(["Sam", "Can we have a quick phone call about the move?"]);
     expect(await proposalTaken("Sure, when suits you?", call, ctx)).toBeUndefined();

@@ -39,7 +39,8 @@ function chronoFirst(task: string, now: Date): PlainDuration | undefined {
   return found && { index: found.index, text: found.text, due: found.start.date() };
 }
 
-const COUNTED_BACK = /\b(?:before|prior)$/i;
+/** A length counted back from something ("10 minutes before", "the day before"), as chrono-node reads it: from now, which it is not. */
+export const COUNTED_BACK = /\b(?:before|prior)$/i;
 const COUNTED_BACK_AFTER = /^\s+(?:before|prior to|ahead of)\b/i;
 
 const PARTS = "morning|afternoon|evening|night";

@@ -162,16 +162,18 @@ export class OfflineBrain implements Brain {
     const { heard, conversation } = input;
     if (intent.confidence < MIN_CONFIDENCE) return { action: "quiet", reason: `unsure (${intent.confidence}): ${intent.reason}` };
     // "tell me the date today": the model hears a reminder in "tell me"; a question whose words set nothing stays a question.
-    if (intent.kind === "reminder" && readCommand(text) === undefined && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
+    // A reminder only the model heard, in words the grammar of commands does not read.
+    const unread = intent.kind === "reminder" && readCommand(text) === undefined;
+    if (unread && ASKING_FRAMES.has(frameOf(withoutFiller(normalize(withoutBackchannel(text)))))) {
       return { action: "quiet", reason: `${intent.reason}, but asked as a question that sets nothing` };
     }
     // "Want to grab lunch tomorrow at one?": a question to someone, with no word asking for a reminder, sets none.
-    if (intent.kind === "reminder" && /\?\s*$/.test(text.trim()) && !REMINDER_ASKED.test(text) && readCommand(text) === undefined) return { action: "quiet", reason: `${intent.reason}, but a question with no word asking for a reminder` };
+    if (unread && /\?\s*$/.test(text.trim()) && !REMINDER_ASKED.test(text)) return { action: "quiet", reason: `${intent.reason}, but a question with no word asking for a reminder` };
     // "that reminder came at the worst possible moment": talk about a reminder, alarm or timer, not one asked for.
     if (REMINDER_TALK.test(withoutBackchannel(text))) return { action: "quiet", reason: `${intent.reason}, but talk about a reminder, not a request` };
     // "right, so start of the first meeting": the model hears a calendar entry in talk about one. A
     // reminder only the model heard needs a time, or words that ask for one, before it is set.
-    if (intent.kind === "reminder" && readCommand(text) === undefined && !REMINDER_ASKED.test(text)) {
+    if (unread && !REMINDER_ASKED.test(text)) {
       const heardReminder = reminderOf(withoutBackchannel(text));
       if (heardReminder.type === "reminder" && heardReminder.when === undefined) return { action: "quiet", reason: `${intent.reason}, but neither a time nor words asking for a reminder` };
     }

@@ -9,6 +9,7 @@
 // The grammar only reads the words; spirit/decide/commands.ts decides what is done about them.
 
 import { readRepeat, weekdayOf, withoutRepeat } from "../../agents/reminder/repeat.js";
+import { COUNTED_BACK } from "../../agents/reminder/when.js";
 import { chronoEn } from "../../tools/calendar/chrono-en.js";
 import { isHoliday } from "../../tools/calendar/holidays.js";
 import type { ManageRequest } from "../decide/manage.js";
@@ -57,8 +58,12 @@ function plainRequest(text: string): string {
       .replace(MIND, (said, gerund: string) => BASE_OF[gerund] ?? said)
       // "remind me, would you, to call the vet": the question tucked in asks nothing more.
       .replace(/^((?:remind|wake|tell|ping|wake up) me) (?:would|will|could|can) you\b/, "$1")
-      // Said the way people say it: "gimme", "lemme", "can ye", "the morn" (Scots: tomorrow).
+      // Said the way people say it: "gimme", "lemme", "the washing'll", "can ye", "the morn" (Scots: tomorrow).
       .replace(/\bgimme\b/g, "give me")
+      .replace(/\blemme\b/g, "let me")
+      .replace(/\b([a-z]+)'ll\b/g, "$1 will")
+      .replace(/^(can|could|will|would) ye\b/, "$1 you")
+      .replace(/\bthe morn\b(?! (?:of|before|after)\b)/g, "tomorrow")
       // "sometime this weekend": a time kept vague before one said is no time of its own.
       .replace(/\b(?:sometime|some time|at some point)\s+(?=(?:this|next|tomorrow|today|tonight|on|in|later)\b)/g, "")
       // "a week on friday", "wednesday week": that day next week, as said in Britain.
@@ -71,10 +76,6 @@ function plainRequest(text: string): string {
       .replace(/\b(?:on )?weekday (morning|evening|night)s\b/g, "every weekday $1")
       // "call me sister": "me" for "my", as said in Ireland, the north of England and the Caribbean.
       .replace(/\bme (?=(?:sister|brother|mum|mam|mom|ma|dad|da|nan|nana|gran|granny|wife|husband|missus|kids|son|daughter|mate|mates|friend|boss|car|keys|phone)\b)/g, "my ")
-      .replace(/\b([a-z]+)'ll\b/g, "$1 will")
-      .replace(/\blemme\b/g, "let me")
-      .replace(/^(can|could|will|would) ye\b/, "$1 you")
-      .replace(/\bthe morn\b(?! (?:of|before|after)\b)/g, "tomorrow")
       // "please do remind me": "do" only stresses the verb.
       .replace(/^do (?=(?:remind|wake|set|tell|let|give|ping|nudge|make sure)\b)/, "")
       // "tomorrow morning itself": "itself" after a time stresses it (Indian English), no word of what to do.
@@ -688,7 +689,6 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
     // "at around six", "in the morning": an approximation, and a part of the day said with "the" after its preposition, go with the time.
     // A time with its own preposition leaves an "on" or "in" before it to the verb: "turn the heating on| at six", "log in| at ten".
     what = what.replace(new RegExp(`(?:\\b(?:starting|beginning|starts|begins|ending|ends)\\s+)?(?:\\b(?:at|by)\\s+(?=around))?(?:\\b(${OWN_PREPOSITION.test(w) ? "from|at|by|for|around" : "from|on|at|by|for|in|around"})\\s+${PART_OF_DAY.test(w) ? "(?:the\\s+)?" : ""})?${DAY_OF_MONTH.test(w) ? "(?:the\\s+)?" : ""}${escapeRegExp(w)}`), (cut, prep: string | undefined) => {
-
       if (CLOCK_ALONE.test(w)) said.set(w, `${prep === "by" ? "by" : "at"} ${w}`);
       else if (PART_OF_DAY.test(w) && /\bthe\s/.test(cut)) said.set(w, `${prep === "at" || prep === "on" ? prep : "in"} the ${w}`);
       // "in march", "by june": a month keeps its preposition.
@@ -735,8 +735,6 @@ function timed(words: string, about: boolean, timeWords: string, use: TimeUse, w
 const DAY_OF_MONTH = /^(?:\d{1,2}(?:st|nd|rd|th)|(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth))\b/;
 // A time read with its own preposition ("at 6pm", "on monday"; not "morning", "6pm").
 const OWN_PREPOSITION = /^(?:at|on|in|by|for|from|around|before|after|until|till)\b/;
-// A length counted back from something ("10 minutes before", "the day before"), as chrono-node reads it: from now, which it is not.
-const COUNTED_BACK = /\b(?:before|prior)$/;
 // The event it counts back from, named after it, up to what is to be done: "the meeting", "my dentist appointment", "mum's anniversary".
 const EVENT_NAMED = String.raw`(?:the|my|our|his|her|their|your|this|that|(?:\w+ and )?[\w]+'s) (?:[\w']+ ){0,2}?[\w']+(?: (?:starts|begins|finishes|ends|kicks off|arrives|leaves|opens|closes|is over))?(?= (?:to|so|that|and|because|cause)\b|$)`;
 

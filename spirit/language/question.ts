@@ -169,8 +169,8 @@ export const VAGUE_TIME = /\s*\b(?:at some point|some ?time(?! (?:to|for|with|of
 
 /** The time words said apart from the phrase, with their preposition ("for next weekend"). */
 function withoutTime(said: string, when: string | undefined): string {
-  // "call mum at some point": a time no one can keep is no word of what to do (the reminder has its own).
   if (!when) return said;
+  // "call mum at some point": a time no one can keep is no word of what to do (the reminder has its own).
   const action = said.replace(VAGUE_TIME, " ");
   const time = when.replace(VAGUE_TIME, " ").replace(/\s+/g, " ").trim();
   if (!time) return action;

@@ -14,7 +14,7 @@
 import { REFUSE, yesSaid } from "./agreement.js";
 import { planIn } from "./clause.js";
 import { takesSomething } from "./slot.js";
-import { onTheDay } from "./time.js";
+import { CLOCK, onTheDay } from "./time.js";
 import { apostrophes, lowerFirst, MEAL, type Plan, type PlanContext, sentencesOf, SHOW, type SpokenTurn } from "./words.js";
 
 // Taking it, in the words a yes does not cover: "Go on then.", "You're on.", "I'll be ready.", "That'd be lovely.", "Sorted."
@@ -53,6 +53,9 @@ const PROPOSED: readonly [RegExp, (rest: string, who: string) => string | undefi
   [/^(?:can|could|shall|may) i (?:give you a (?:ring|call|bell)|call you|ring you|phone you)\b\s*(.*)$/i, (rest, who) => `I'll talk to ${who} on the phone ${rest}`],
 ];
 
+// A call from the one proposing: its own words say "you" and "it" of no thing ("Could I give you a ring?").
+const PHONED = /^I'll talk to .*? on the phone/;
+
 // Being in for someone who comes: no verb phrase of the user's for planIn to read, the plan as it is.
 const BE_IN = "be in for ";
 
@@ -69,7 +72,6 @@ function thingDone(rest: string, who: string): string | undefined {
 const BASE: Readonly<Record<string, string>> = { seeing: "see", going: "go", getting: "get", having: "have", coming: "come", doing: "do", playing: "play", watching: "watch", trying: "try", grabbing: "grab", heading: "head", popping: "pop", meeting: "meet", catching: "catch", visiting: "visit", checking: "check" };
 
 // An hour said in words or digits, with what may come before it.
-const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 const HOUR_WORDS = String.raw`(?:(?:(?:half|quarter|ten|twenty|five|twenty[- ]five) (?:past|to) (?:${CLOCK})|half (?:${CLOCK})|(?:${CLOCK})(?:[ -](?:thirty|fifteen|forty[- ]five|o'clock))?|\d{1,2}(?:[:.]\d\d)?\s?(?:[ap]\.?m\.?)?|noon|midday)(?:-?ish)?)`;
 // Placed as a time ("at eight", "say six", "half five"), or said alone in a short sentence ("Six is fine.", "Sunday evening, maybe eight?").
 // Not a count or a place in a list: "at one point", "at two of them", "make two buttons".
@@ -164,7 +166,7 @@ function forUser(words: string, who: string): string | undefined {
     .replace(/\b(?:mine|ours)\b/gi, `${who}'s`)
     .replace(/\b(?:my|our)\b/gi, `${who}'s`)
     .replace(/\b(?:me|us)\b/gi, who);
-  return /\byou\b/i.test(said.replace(/^I'll talk to .*? on the phone/, "")) ? undefined : said;
+  return /\byou\b/i.test(said.replace(PHONED, "")) ? undefined : said;
 }
 
 /** The user taking, in the last of several turns, a proposal the other made in one of them. */
@@ -180,7 +182,7 @@ export async function proposalTaken(answer: string, earlier: readonly SpokenTurn
       // Turned down since ("I'd love to, but my knee's still bad."): a later "Will do." takes nothing.
       if (window.slice(i + 1).some((t) => t.isUser && REFUSE.test(t.text))) return undefined;
       // "Would you like to see it?": "it" is the thing named before (the flat asked about), as in the user's own plans (pronoun.ts).
-      const pronoun = /\b(it|them)\b/i.exec(proposed.replace(/^I'll talk to .*? on the phone/, ""))?.[1];
+      const pronoun = /\b(it|them)\b/i.exec(proposed.replace(PHONED, ""))?.[1];
       const thing = pronoun === undefined ? undefined : thingBefore([...earlier.slice(0, earlier.length - window.length + i).map((t) => t.text), turn.text.slice(0, turn.text.indexOf(sentence))]);
       if (pronoun !== undefined && thing === undefined) continue;
       const words = thing === undefined ? proposed : proposed.replace(/\b(?:it|them)\b/i, thing);

@@ -12,7 +12,7 @@
  * named that the user goes to, or no time offered to the user (the other telling their own plans), is no plan.
  */
 import { REFUSE, yesSaid } from "./agreement.js";
-import { onTheDay, timeAhead } from "./time.js";
+import { CLOCK, onTheDay, timeAhead } from "./time.js";
 import { apostrophes, HYPOTHETICAL, lowerFirst, type Plan, type PlanContext, sentencesOf, type SpokenTurn } from "./words.js";
 
 // The user taking what was offered, in the first sentence of the answer.
@@ -40,8 +40,10 @@ const APPOINTMENT_WORDS = /^(?:opening|slot|filling|consultation|check-?up)$/i;
 
 /** The answer's first sentences take something ("That works.", "Six is fine.", "I'll be there."), whatever time is said in them. */
 export function takesSomething(answer: string): boolean {
-  return sentencesOf(answer).slice(0, 3).some((sentence) => TAKEN.test(sentence.trim()) || SAID_BACK.test(sentence.trim()));
+  return sentencesOf(answer).slice(0, 3).some((sentence) => takes(sentence.trim()));
 }
+
+const takes = (sentence: string) => TAKEN.test(sentence) || SAID_BACK.test(sentence);
 
 /** The answer takes what was offered; the time said back in it, if any. */
 function taking(answer: readonly string[], now: Date): { time?: { text: string } } | undefined {
@@ -49,7 +51,7 @@ function taking(answer: readonly string[], now: Date): { time?: { text: string }
   // "Wednesday at two? Let me check... Yes, that's fine.": the time the user said, taken.
   // Times are read (chrono-node, the costly part) only in an answer whose words take something.
   const sentences = answer.slice(0, 3).map((sentence) => sentence.trim());
-  if (!sentences.some((sentence) => TAKEN.test(sentence) || SAID_BACK.test(sentence))) return undefined;
+  if (!sentences.some(takes)) return undefined;
   let own: { text: string } | undefined;
   for (const said of sentences) {
     const taken = TAKEN.exec(said);
@@ -78,8 +80,7 @@ function timeIn(words: string, now: Date): { text: string } | undefined {
   return time !== undefined && HOURISH.test(time.text) ? time : undefined;
 }
 
-// The hours in words, and what may come before one ("half past", "quarter to"): the regular expressions below are built of them.
-const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+// What may come before an hour in words ("half past", "quarter to"): the regular expressions below are built of it and CLOCK.
 const PAST_TO = "(?:half|quarter|ten|twenty|five|twenty[ -]five) (?:past|to) ";
 // An hour said right after a time ("next Friday at eight"), part of it.
 const AT_HOUR_AFTER = new RegExp(String.raw`^(?:,?\s+(?:at|around|about|from)\s+(?:\d{1,2}(?::\d\d)?(?:\s?[ap]\.?m\.?)?|${CLOCK}|noon)(?: (?:thirty|fifteen|forty-five|o'clock))?)`, "i");

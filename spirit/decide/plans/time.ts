@@ -95,7 +95,9 @@ export function timeAhead(text: string, now: Date): { text: string; index: numbe
   return undefined;
 }
 
-const HOUR_WORD = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midday";
+/** The hours in words: the regular expressions of plans/ that read an hour said in words are built of them. */
+export const CLOCK = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const HOUR_WORD = `${CLOCK}|noon|midday`;
 const CLOCK_IN_WORDS = new RegExp(
   `^\\s+(?:at|by|around|about)\\s+(?:(?:half|quarter|ten|twenty|five|twenty five) (?:past|to) |half )?(?:${HOUR_WORD})(?: (?:o'?clock|fifteen|thirty|forty five|forty-five))?(?: ?(?:am|pm|in the morning|in the afternoon|in the evening|at night))?\\b`,
   "i",
